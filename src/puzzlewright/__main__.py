@@ -1,0 +1,5 @@
+"""Allow ``python -m puzzlewright``."""
+
+from puzzlewright.cli import main
+
+main()

@@ -1,0 +1,100 @@
+"""The ``puzzlewright`` command: a thin shell over the library API.
+
+Subcommands live in their own modules and are imported only when used, so that
+``puzzlewright --help`` and every command start quickly.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import click
+
+from puzzlewright import __version__
+from puzzlewright.errors import PuzzleInputError
+
+# command name -> (module, attribute, one-line help shown by --help without importing it)
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "words": ("puzzlewright.cli.words", "words", "Find words by pattern, anagram or letters."),
+    "lexicon": ("puzzlewright.cli.words", "lexicon", "Inspect word lists."),
+    "cryptarithm": (
+        "puzzlewright.cli.cryptarithm",
+        "cryptarithm",
+        "Solve, encode and find cryptarithms.",
+    ),
+    "crossword": ("puzzlewright.cli.crossword", "crossword", "Fill, design and lay out crosswords."),
+    "acrostic": ("puzzlewright.cli.acrostic", "acrostic", "Build acrostic puzzles."),
+    "render": ("puzzlewright.cli.render", "render", "Print a puzzle as PDF, SVG or HTML."),
+    "convert": ("puzzlewright.cli.convert", "convert", "Convert between .ipuz, .puz, .xd, text."),
+    "demo": ("puzzlewright.cli.demo", "demo", "Show the main jobs on the built-in word list."),
+}
+
+
+class LazyGroup(click.Group):
+    """A click group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module_name, attribute, _ = COMMANDS[cmd_name]
+        command: click.Command = getattr(importlib.import_module(module_name), attribute)
+        return command
+
+    def main(  # type: ignore[override]
+        self,
+        args: list[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run a command; bad input becomes one ``error:`` line and exit status 2.
+
+        A command returns its exit status (None means 0).
+        """
+        try:
+            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            code = result if isinstance(result, int) else 0
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx else "puzzlewright"
+            click.echo(f"error: {exc.format_message()} (see '{where} --help')", err=True)
+            code = 2
+        except click.ClickException as exc:
+            click.echo(f"error: {exc.format_message()}", err=True)
+            code = exc.exit_code
+        except PuzzleInputError as exc:
+            click.echo(f"error: {exc}", err=True)
+            code = 2
+        except click.Abort:
+            click.echo("interrupted", err=True)
+            code = 130
+        except BrokenPipeError:
+            code = 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, short) for name, (_, _, short) in COMMANDS.items()]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="puzzlewright")
+def cli() -> None:
+    """puzzlewright: construct and solve word puzzles.
+
+    Cryptarithms (solve, encode, find), crosswords (fill, patterns, layout, print,
+    convert) and acrostics, all fed by one lexicon layer. Every command takes --json.
+    """
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Console-script entry point."""
+    return cli.main(args=argv, prog_name="puzzlewright")

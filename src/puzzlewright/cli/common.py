@@ -1,0 +1,139 @@
+"""Shared pieces of every command: errors, --json, word-list options, progress, stopping.
+
+Commands are thin: parse options, call the library, print. Error handling lives in
+:class:`puzzlewright.cli.LazyGroup.main`; a command returns its exit status (0, 1) or None.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import click
+from rich.console import Console
+
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import SourceReport, WordList
+from puzzlewright.stopping import StopSignal, interrupt_sets
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+stderr = Console(stderr=True, highlight=False)
+stdout = Console(highlight=False)
+
+
+def emit_json(document: Any) -> None:
+    """Print one JSON document to stdout, nothing else."""
+    click.echo(json.dumps(document, ensure_ascii=False, indent=2))
+
+
+def json_option(func: F) -> F:
+    """Add ``--json``: print one JSON document to stdout instead of tables."""
+    return click.option(
+        "--json", "as_json", is_flag=True, help="Print one JSON document to stdout."
+    )(func)
+
+
+def seed_option(func: F) -> F:
+    """Add ``--seed N`` (randomness is reproducible per seed)."""
+    return click.option(
+        "--seed", type=int, default=0, show_default=True, help="Random seed; same seed, same output."
+    )(func)
+
+
+def timeout_option(func: F) -> F:
+    """Add ``--timeout S``."""
+    return click.option(
+        "--timeout",
+        type=click.FloatRange(min=0, min_open=True),
+        default=None,
+        help="Stop after S seconds and report what was found so far.",
+    )(func)
+
+
+def wordlist_options(func: F) -> F:
+    """Add --words/--encoding/--alphabet/--min-score, read by :func:`load_words`."""
+    options = [
+        click.option(
+            "--words",
+            "word_paths",
+            multiple=True,
+            metavar="PATH",
+            help="Word list file(s), layered in order (word, word;score, word<TAB>score, "
+            ".gz). 'builtin' names the built-in English list. Default: built-in English.",
+        ),
+        click.option(
+            "--encoding",
+            default="utf-8-sig",
+            show_default=True,
+            help="Encoding of the word lists (e.g. cp1251); 'auto' detects it.",
+        ),
+        click.option(
+            "--alphabet",
+            default=None,
+            help="Alphabet: en, ru, or its letters. Default: inferred from the list.",
+        ),
+        click.option("--min-score", type=int, default=None, help="Ignore words scoring below N."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def load_words(
+    word_paths: Sequence[str],
+    encoding: str = "utf-8-sig",
+    alphabet: str | None = None,
+    min_score: int | None = None,
+    *,
+    quiet: bool = False,
+) -> tuple[WordList, list[SourceReport]]:
+    """Load the word lists named on the command line (built-in English when none)."""
+    from puzzlewright.lexicon import load_wordlist
+
+    paths = list(word_paths) or ["builtin"]
+    with status("Loading word list…", quiet=quiet or len(paths) == 1 and paths[0] == "builtin"):
+        words, reports = load_wordlist(
+            paths, encoding=encoding, alphabet=alphabet, min_score=min_score
+        )
+    if not quiet:
+        for report in reports:
+            if encoding == "auto":
+                stderr.print(f"[dim]{report.path}: detected encoding {report.encoding}[/dim]")
+    return words, reports
+
+
+def on_terminal() -> bool:
+    """True when stderr is an interactive terminal (progress displays are shown)."""
+    return sys.stderr.isatty()
+
+
+@contextmanager
+def status(message: str, *, quiet: bool = False) -> Iterator[None]:
+    """A spinner on stderr while a slow step runs (only on a terminal)."""
+    if quiet or not on_terminal():
+        yield
+        return
+    with stderr.status(message):
+        yield
+
+
+@contextmanager
+def stopping(timeout: float | None) -> Iterator[StopSignal]:
+    """A StopSignal for ``timeout`` that Ctrl-C also sets, for the duration of a search."""
+    stop = StopSignal(timeout)
+    with interrupt_sets(stop):
+        yield stop
+
+
+def warn(message: str) -> None:
+    """A one-line warning on stderr."""
+    click.echo(f"warning: {message}", err=True)
+
+
+def fail(message: str) -> PuzzleInputError:
+    """An input error to raise from a command: ``raise fail("...")``."""
+    return PuzzleInputError(message)

@@ -1,0 +1,50 @@
+"""Safe output files: written atomically, never over an input unless the user asks."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from puzzlewright.errors import PuzzleInputError
+
+
+def write_atomic(
+    path: str | os.PathLike[str],
+    data: str | bytes,
+    *,
+    inputs: Iterable[str | os.PathLike[str]] = (),
+    force: bool = False,
+) -> Path:
+    """Write ``data`` to ``path`` through a temporary file and a rename.
+
+    Refuses (PuzzleInputError) to replace one of ``inputs`` unless ``force``; reports an
+    unwritable destination as a one-line PuzzleInputError too.
+    """
+    target = Path(path)
+    if not force:
+        for source in inputs:
+            try:
+                if target.exists() and os.path.samefile(target, source):
+                    raise PuzzleInputError(
+                        f"refusing to overwrite the input file {target} (use --force)"
+                    )
+            except FileNotFoundError:
+                continue
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    directory = target.parent if str(target.parent) else Path(".")
+    if not directory.is_dir():
+        raise PuzzleInputError(f"cannot write {target}: directory {directory} does not exist")
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=directory)
+    except OSError as exc:
+        raise PuzzleInputError(f"cannot write {target}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+        os.replace(tmp_name, target)
+    except OSError as exc:
+        Path(tmp_name).unlink(missing_ok=True)
+        raise PuzzleInputError(f"cannot write {target}: {exc.strerror or exc}") from None
+    return target

@@ -1,0 +1,136 @@
+"""The built-in English word list: wordfreq frequencies, filtered to real dictionary words.
+
+How the filter works (see docs/lexicon.md):
+
+1. Take every token of wordfreq's large English list that is plain ``a-z``, 2+ letters and
+   at least ``MIN_ZIPF`` (this drops digits, contractions like ``don't`` and most fragments).
+2. Keep a token only if a dictionary lists it in lower case: Webster's Second and GCIDE, as
+   shipped by the ``english-words`` package. Those dictionaries keep proper nouns
+   capitalized (``London``, ``Paris``) and do not list abbreviations (``nfl``) or names in
+   the news (``obama``), so the lower-case test removes them.
+3. Old dictionaries list stems, not inflections: a token not found is also kept when an
+   English suffix rule (``houses`` -> ``house``, ``stopped`` -> ``stop``, ``cities`` ->
+   ``city``) leads to a lower-case entry, unless the token itself is a capitalized entry.
+
+Scores are ``round(10 * zipf)``: ``the`` is 78, ``house`` 53, ``zephyr`` 27; a score of 35
+is a zipf of 3.5 (about once per 300,000 words of text).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from collections.abc import Iterator
+from functools import lru_cache
+from importlib.metadata import version
+from pathlib import Path
+
+from puzzlewright.fileio import write_atomic
+from puzzlewright.lexicon.alphabet import Alphabet
+from puzzlewright.lexicon.wordlist import WordList
+
+MIN_ZIPF = 1.5
+FORMAT = 1  # bump when the filter or the pickle layout changes
+VOWELS = set("aeiouy")
+
+
+def cache_dir() -> Path:
+    """Where compiled lists live: $PUZZLEWRIGHT_CACHE_DIR or the user cache dir."""
+    override = os.environ.get("PUZZLEWRIGHT_CACHE_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("puzzlewright"))
+
+
+def cache_path() -> Path:
+    """The cache file for the current filter and dependency versions."""
+    key = f"english-f{FORMAT}-wordfreq{version('wordfreq')}-ew{version('english-words')}"
+    return cache_dir() / f"{key}.pickle"
+
+
+def stems(word: str) -> Iterator[str]:
+    """Candidate stems of an inflected English word (over-generating is fine: they are
+    only looked up in the dictionary)."""
+    for suffix, replacements in (
+        ("ies", ("y",)),
+        ("ied", ("y",)),
+        ("ier", ("y",)),
+        ("iest", ("y",)),
+        ("ily", ("y",)),
+        ("es", ("", "e")),
+        ("s", ("",)),
+        ("ed", ("", "e")),
+        ("ing", ("", "e")),
+        ("er", ("", "e")),
+        ("est", ("", "e")),
+        ("ly", ("", "le")),
+    ):
+        if word.endswith(suffix) and len(word) > len(suffix) + 1:
+            base = word[: -len(suffix)]
+            for tail in replacements:
+                yield base + tail
+            if len(base) > 2 and base[-1] == base[-2] and base[-1] not in VOWELS:
+                yield base[:-1]  # stopped -> stop, bigger -> big
+
+
+def dictionary_forms() -> tuple[set[str], set[str]]:
+    """(lower-case entries, lower-cased capitalized entries) of Webster's 2nd and GCIDE."""
+    from english_words import get_english_words_set
+
+    lower: set[str] = set()
+    capital: set[str] = set()
+    for source in ("web2", "gcide"):
+        for word in get_english_words_set([source], lower=False, alpha=True):
+            if word.islower():
+                lower.add(word)
+            else:
+                capital.add(word.lower())
+    return lower, capital - lower
+
+
+def is_dictionary_word(word: str, lower: set[str], capital: set[str]) -> bool:
+    """The filter's rule for one lower-case token (see the module docstring)."""
+    if word in lower:
+        return True
+    if word in capital:
+        return False
+    return any(stem in lower for stem in stems(word))
+
+
+def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
+    """Build the list from wordfreq and the dictionaries (a few seconds)."""
+    from wordfreq import iter_wordlist, zipf_frequency
+
+    lower, capital = dictionary_forms()
+    entries: dict[str, int] = {}
+    for token in iter_wordlist("en", "large"):  # most frequent first
+        if not (token.isascii() and token.isalpha() and len(token) >= 2):
+            continue
+        zipf = zipf_frequency(token, "en", "large")
+        if zipf < min_zipf:
+            break
+        if is_dictionary_word(token, lower, capital):
+            entries[token.upper()] = round(10 * zipf)
+    return WordList(entries.items(), Alphabet.latin(), "english")
+
+
+@lru_cache(maxsize=1)
+def builtin_english() -> WordList:
+    """The built-in English list, loaded from the disk cache or built and cached."""
+    path = cache_path()
+    try:
+        with path.open("rb") as handle:
+            cached = pickle.load(handle)
+        if isinstance(cached, WordList):
+            return cached
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        pass
+    words = build_english().build_all()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, pickle.dumps(words, protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception:  # a read-only cache dir only costs speed  # noqa: BLE001
+        pass
+    return words

@@ -1,0 +1,244 @@
+"""WordList: an immutable scored word list with the indexes every puzzle engine needs.
+
+Words of one length are kept in one bucket, best score first. For each bucket, position and
+letter there is a bitset (a Python int) whose bit i is set when word i has that letter there,
+so a pattern such as ``C?O?S`` is answered by ANDing two ints and reading off the set bits.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon.alphabet import Alphabet
+
+WILDCARDS = frozenset("?._")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One word and its score (higher is better)."""
+
+    word: str
+    score: int
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """Indexes of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def signature(word: str) -> str:
+    """Anagram signature: the word's letters, sorted."""
+    return "".join(sorted(word))
+
+
+class LengthIndex:
+    """All words of one length, best first, with positional letter bitsets."""
+
+    __slots__ = ("all", "bits", "length", "scores", "words")
+
+    def __init__(self, length: int, entries: list[tuple[str, int]]) -> None:
+        self.length = length
+        self.words: tuple[str, ...] = tuple(word for word, _ in entries)
+        self.scores: tuple[int, ...] = tuple(score for _, score in entries)
+        self.all: int = (1 << len(self.words)) - 1
+        self.bits: list[dict[str, int]] = [self._column(pos) for pos in range(length)]
+
+    def _column(self, pos: int) -> dict[str, int]:
+        # One string of the letters at ``pos``, most significant bit (last word) first; then
+        # per letter a C-speed translate to '0'/'1' and int(..., 2). Linear, no big-int shifts.
+        column = "".join(word[pos] for word in reversed(self.words))
+        result = {}
+        for letter in set(column):
+            table = {ord(ch): "0" for ch in set(column)}
+            table[ord(letter)] = "1"
+            result[letter] = int(column.translate(table), 2)
+        return result
+
+    def mask(self, pattern: str) -> int:
+        """Bitset of the words matching ``pattern`` (same length; wildcards ``? . _``)."""
+        mask = self.all
+        for pos, letter in enumerate(pattern):
+            if letter not in WILDCARDS:
+                mask &= self.bits[pos].get(letter, 0)
+                if not mask:
+                    break
+        return mask
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+
+class WordList:
+    """An immutable set of scored words over an alphabet, with pattern and anagram indexes."""
+
+    def __init__(
+        self, entries: Iterable[tuple[str, int]], alphabet: Alphabet, name: str = "words"
+    ) -> None:
+        self.alphabet = alphabet
+        self.name = name
+        self._scores: dict[str, int] = dict(entries)
+        buckets: dict[int, list[tuple[str, int]]] = defaultdict(list)
+        for word, score in self._scores.items():
+            buckets[len(word)].append((word, score))
+        self._buckets = {
+            length: sorted(items, key=lambda item: (-item[1], item[0]))
+            for length, items in sorted(buckets.items())
+        }
+        self._indexes: dict[int, LengthIndex] = {}
+
+    # -- plain set behaviour ---------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self._scores)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self._scores
+
+    def __iter__(self) -> Iterator[Entry]:
+        """All entries, best score first (then alphabetical)."""
+        ranked = sorted(self._scores.items(), key=lambda item: (-item[1], item[0]))
+        return (Entry(word, score) for word, score in ranked)
+
+    def __repr__(self) -> str:
+        return f"<WordList {self.name!r}: {len(self)} words>"
+
+    def score(self, word: str, default: int | None = None) -> int | None:
+        """The score of ``word`` (already normalized), or ``default`` if absent."""
+        return self._scores.get(word, default)
+
+    @property
+    def lengths(self) -> list[int]:
+        """The word lengths present, ascending."""
+        return list(self._buckets)
+
+    def scores(self) -> dict[str, int]:
+        """A copy of the word -> score mapping."""
+        return dict(self._scores)
+
+    def filtered(self, min_score: int | None = None, name: str | None = None) -> WordList:
+        """A new list keeping only words with score >= ``min_score``."""
+        if min_score is None:
+            return self
+        kept = ((w, s) for w, s in self._scores.items() if s >= min_score)
+        return WordList(kept, self.alphabet, name or self.name)
+
+    # -- indexes ---------------------------------------------------------------------------
+    def index(self, length: int) -> LengthIndex:
+        """The positional index for words of ``length`` (built on first use)."""
+        found = self._indexes.get(length)
+        if found is None:
+            found = LengthIndex(length, self._buckets.get(length, []))
+            self._indexes[length] = found
+        return found
+
+    def build_all(self) -> WordList:
+        """Build every length index now (for caching or benchmarks); returns self."""
+        for length in self._buckets:
+            self.index(length)
+        return self
+
+    @cached_property
+    def _by_signature(self) -> dict[str, list[str]]:
+        table: dict[str, list[str]] = defaultdict(list)
+        for entry in self:
+            table[signature(entry.word)].append(entry.word)
+        return dict(table)
+
+    @cached_property
+    def _by_initial(self) -> dict[str, list[str]]:
+        table: dict[str, list[str]] = defaultdict(list)
+        for entry in self:
+            table[entry.word[0]].append(entry.word)
+        return dict(table)
+
+    # -- queries ---------------------------------------------------------------------------
+    def normalize_query(self, text: str, *, wildcards: bool = False) -> str:
+        """Normalize user text to this list's letters; raise PuzzleInputError on strangers."""
+        allowed = WILDCARDS if wildcards else frozenset()
+        body = "".join(
+            ch if ch in allowed else self.alphabet.normalize(ch) for ch in text.strip()
+        )
+        if not body:
+            raise PuzzleInputError("empty pattern" if wildcards else "no letters given")
+        foreign = sorted(self.alphabet.foreign(body) - allowed)
+        if foreign:
+            raise PuzzleInputError(
+                f"{text!r} has characters outside the alphabet ({''.join(foreign)!r}); "
+                f"letters are {self.alphabet.letters}"
+                + (" and wildcards are ? or ." if wildcards else "")
+            )
+        return body
+
+    def _ranked(
+        self, words: Iterable[str], limit: int | None, min_score: int | None
+    ) -> list[Entry]:
+        if limit is not None and limit < 0:
+            raise PuzzleInputError("limit must not be negative")
+        result = []
+        for word in words:
+            score = self._scores[word]
+            if min_score is not None and score < min_score:
+                continue
+            result.append(Entry(word, score))
+        result.sort(key=lambda e: (-e.score, e.word))
+        return result if limit is None else result[:limit]
+
+    def match(
+        self, pattern: str, *, limit: int | None = None, min_score: int | None = None
+    ) -> list[Entry]:
+        """Words fitting ``pattern`` (``?`` or ``.`` for any letter), best first."""
+        if limit is not None and limit < 0:
+            raise PuzzleInputError("limit must not be negative")
+        query = self.normalize_query(pattern, wildcards=True)
+        index = self.index(len(query))
+        result = []
+        for i in iter_bits(index.mask(query)):  # bit order is already best first
+            if min_score is not None and index.scores[i] < min_score:
+                break
+            result.append(Entry(index.words[i], index.scores[i]))
+            if limit is not None and len(result) >= limit:
+                break
+        return result
+
+    def count_matches(self, pattern: str) -> int:
+        """How many words fit ``pattern``."""
+        query = self.normalize_query(pattern, wildcards=True)
+        return self.index(len(query)).mask(query).bit_count()
+
+    def anagrams(
+        self, letters: str, *, limit: int | None = None, min_score: int | None = None
+    ) -> list[Entry]:
+        """Words using exactly the multiset ``letters``."""
+        key = signature(self.normalize_query(letters))
+        return self._ranked(self._by_signature.get(key, []), limit, min_score)
+
+    def within(
+        self,
+        letters: str,
+        *,
+        min_length: int = 1,
+        limit: int | None = None,
+        min_score: int | None = None,
+    ) -> list[Entry]:
+        """Words that can be spelled from ``letters`` (each letter used at most as given)."""
+        pool = Counter(self.normalize_query(letters))
+        found = []
+        for key, words in self._by_signature.items():
+            if min_length <= len(key) <= sum(pool.values()) and not Counter(key) - pool:
+                found.extend(words)
+        return self._ranked(found, limit, min_score)
+
+    def starting_with(self, letter: str) -> list[str]:
+        """Words beginning with ``letter``, best first."""
+        return list(self._by_initial.get(letter, []))
+
+    def words_of_length(self, length: int) -> tuple[str, ...]:
+        """Words of ``length``, best first."""
+        return self.index(length).words
