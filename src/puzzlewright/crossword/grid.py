@@ -1,0 +1,220 @@
+"""The crossword grid model: cells, entries (slots) and their numbering.
+
+A cell is a block (``None``) or an open cell holding ``""`` (empty), one letter, or several
+letters (a rebus). Entries are maximal runs of two or more open cells across and down,
+numbered as in published crosswords. Cells in no entry (unchecked cells) are allowed.
+Bars between cells can be added later as per-cell flags without changing slots' users.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from puzzlewright.errors import PuzzleInputError
+
+Direction = Literal["across", "down"]
+Cell = str | None
+Position = tuple[int, int]
+
+BLOCK_CHARS = frozenset("#")
+EMPTY_CHARS = frozenset(".?_")
+_TOKEN = re.compile(r"\[([^\]]*)\]|(.)")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One entry of the grid: where it starts, its direction and its cells."""
+
+    number: int
+    direction: Direction
+    cells: tuple[Position, ...]
+
+    @property
+    def row(self) -> int:
+        return self.cells[0][0]
+
+    @property
+    def col(self) -> int:
+        return self.cells[0][1]
+
+    @property
+    def length(self) -> int:
+        return len(self.cells)
+
+    @property
+    def key(self) -> str:
+        """Short name such as ``12A`` or ``3D``."""
+        return f"{self.number}{self.direction[0].upper()}"
+
+
+@dataclass
+class Grid:
+    """A rectangular crossword grid; ``cells[r][c]`` is None for a block."""
+
+    cells: list[list[Cell]]
+    _slots: list[Slot] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.cells or not self.cells[0]:
+            raise PuzzleInputError("the grid is empty")
+        width = len(self.cells[0])
+        for r, row in enumerate(self.cells):
+            if len(row) != width:
+                raise PuzzleInputError(
+                    f"ragged grid: row {r + 1} has {len(row)} cells, row 1 has {width}"
+                )
+
+    # -- construction ----------------------------------------------------------------------
+    @classmethod
+    def parse(cls, text: str) -> Grid:
+        """Read a text grid: ``#`` block, ``.``/``?``/``_`` empty, a letter, ``[ABC]`` rebus."""
+        lines = [line.strip() for line in text.strip("\n").splitlines()]
+        lines = [line for line in lines if line]
+        if not lines:
+            raise PuzzleInputError("the grid is empty")
+        cells: list[list[Cell]] = []
+        for r, line in enumerate(lines, 1):
+            row: list[Cell] = []
+            for match in _TOKEN.finditer(line):
+                rebus, char = match.group(1), match.group(2)
+                row.append(cls._read_cell(rebus, char, r, len(row) + 1))
+            cells.append(row)
+        return cls(cells)
+
+    @staticmethod
+    def _read_cell(rebus: str | None, char: str | None, row: int, col: int) -> Cell:
+        if rebus is not None:
+            letters = rebus.strip().upper()
+            if not letters or not letters.isalpha():
+                raise PuzzleInputError(f"bad rebus cell [{rebus}] at row {row}, column {col}")
+            return letters
+        assert char is not None
+        if char in BLOCK_CHARS:
+            return None
+        if char in EMPTY_CHARS:
+            return ""
+        if char.isalpha():
+            return char.upper()
+        raise PuzzleInputError(
+            f"unknown character {char!r} at row {row}, column {col} "
+            "(use # for a block, . or ? for an empty cell, letters, or [ABC] for a rebus)"
+        )
+
+    @classmethod
+    def blank(cls, width: int, height: int) -> Grid:
+        """An all-open grid of the given size."""
+        if width < 1 or height < 1:
+            raise PuzzleInputError(f"impossible grid size {width}x{height}")
+        return cls([["" for _ in range(width)] for _ in range(height)])
+
+    def copy(self) -> Grid:
+        return Grid([list(row) for row in self.cells])
+
+    # -- shape -----------------------------------------------------------------------------
+    @property
+    def height(self) -> int:
+        return len(self.cells)
+
+    @property
+    def width(self) -> int:
+        return len(self.cells[0])
+
+    def is_block(self, r: int, c: int) -> bool:
+        return self.cells[r][c] is None
+
+    def is_open(self, r: int, c: int) -> bool:
+        """True for an open cell inside the grid."""
+        return 0 <= r < self.height and 0 <= c < self.width and self.cells[r][c] is not None
+
+    def positions(self) -> Iterator[Position]:
+        """Every open cell, row by row."""
+        for r, row in enumerate(self.cells):
+            for c, cell in enumerate(row):
+                if cell is not None:
+                    yield r, c
+
+    def block_count(self) -> int:
+        return sum(cell is None for row in self.cells for cell in row)
+
+    # -- entries ---------------------------------------------------------------------------
+    def slots(self) -> list[Slot]:
+        """All entries, across then down within each number, in numbering order."""
+        if self._slots is None:
+            self._slots = list(self._find_slots())
+        return list(self._slots)
+
+    def _run(self, r: int, c: int, dr: int, dc: int) -> tuple[Position, ...]:
+        cells = []
+        while self.is_open(r, c):
+            cells.append((r, c))
+            r, c = r + dr, c + dc
+        return tuple(cells)
+
+    def _find_slots(self) -> Iterator[Slot]:
+        number = 0
+        for r, c in self.positions():
+            starts: list[tuple[Direction, tuple[Position, ...]]] = []
+            for direction, dr, dc in (("across", 0, 1), ("down", 1, 0)):
+                if not self.is_open(r - dr, c - dc):
+                    run = self._run(r, c, dr, dc)
+                    if len(run) >= 2:
+                        starts.append((direction, run))  # type: ignore[arg-type]
+            if starts:
+                number += 1
+                for direction, run in starts:
+                    yield Slot(number, direction, run)
+
+    def numbering(self) -> dict[Position, int]:
+        """The clue number of each cell that starts an entry."""
+        return {slot.cells[0]: slot.number for slot in self.slots()}
+
+    def unchecked(self) -> set[Position]:
+        """Open cells in fewer than two entries."""
+        count: dict[Position, int] = {}
+        for slot in self.slots():
+            for pos in slot.cells:
+                count[pos] = count.get(pos, 0) + 1
+        return {pos for pos in self.positions() if count.get(pos, 0) < 2}
+
+    # -- letters ---------------------------------------------------------------------------
+    def word(self, slot: Slot) -> str:
+        """The letters in ``slot`` with ``?`` for empty cells (rebus cells give all letters)."""
+        return "".join(self.cells[r][c] or "?" for r, c in slot.cells)
+
+    def is_filled(self) -> bool:
+        return all(self.cells[r][c] for r, c in self.positions())
+
+    def place(self, slot: Slot, word: str | Iterable[str]) -> None:
+        """Write a word (a string, or one string per cell for rebus fills) into ``slot``."""
+        letters = list(word)
+        if len(letters) != slot.length:
+            raise ValueError(f"{word!r} does not fit {slot.key} (length {slot.length})")
+        for (r, c), letter in zip(slot.cells, letters, strict=True):
+            self.cells[r][c] = letter
+
+    def to_text(self) -> str:
+        """The grid as text, the inverse of :meth:`parse`."""
+        lines = []
+        for row in self.cells:
+            out = []
+            for cell in row:
+                if cell is None:
+                    out.append("#")
+                elif cell == "":
+                    out.append(".")
+                elif len(cell) > 1:
+                    out.append(f"[{cell}]")
+                else:
+                    out.append(cell)
+            lines.append("".join(out))
+        return "\n".join(lines) + "\n"
+
+    def rows_text(self) -> list[str]:
+        """One string per row (rebus cells keep only their first letter), for JSON output."""
+        return [
+            "".join("#" if cell is None else (cell[:1] or ".") for cell in row)
+            for row in self.cells
+        ]

@@ -1,0 +1,27 @@
+"""A crossword puzzle: a grid plus what publishers attach to it (title, clues, circles)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from puzzlewright.crossword.grid import Grid, Position, Slot
+
+
+@dataclass
+class Puzzle:
+    """Grid (solution letters where known) with metadata and clues keyed by slot key (``1A``)."""
+
+    grid: Grid
+    title: str = ""
+    author: str = ""
+    copyright: str = ""
+    notes: str = ""
+    clues: dict[str, str] = field(default_factory=dict)
+    circles: set[Position] = field(default_factory=set)
+
+    def clue(self, slot: Slot) -> str:
+        return self.clues.get(slot.key, "")
+
+    def missing_clues(self) -> list[Slot]:
+        """Entries that have no clue yet."""
+        return [slot for slot in self.grid.slots() if not self.clues.get(slot.key)]
