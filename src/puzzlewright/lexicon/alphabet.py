@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import unicodedata
-from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 LATIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -49,19 +47,18 @@ class Alphabet:
         return cls(LATIN, fold=True)
 
     @classmethod
-    def infer(cls, words: Iterable[str]) -> Alphabet:
-        """The alphabet of already upper-cased words: A-Z if at least 95% are plain Latin."""
-        seen: Counter[str] = Counter()
-        total = latin = 0
-        for word in words:
-            total += 1
-            if word.isascii():
-                latin += 1
-            seen.update(word)
-        letters = [ch for ch in seen if ch.isalpha()]
-        if total == 0 or latin >= 0.95 * total:
+    def infer(cls, texts: list[str]) -> Alphabet:
+        """The alphabet of raw entries: A-Z if at least 95% are plain ASCII, else the letters
+        seen (upper case, NFC), e.g. Cyrillic."""
+        if not texts or sum(map(str.isascii, texts)) >= 0.95 * len(texts):
             return cls.latin()
-        return cls("".join(sorted(letters)))
+        seen = set(unicodedata.normalize("NFC", "".join(texts)).upper())
+        return cls("".join(sorted(ch for ch in seen if ch.isalpha())))
+
+    @property
+    def covers_latin(self) -> bool:
+        """True when every letter A-Z belongs to the alphabet (plain ASCII words need no check)."""
+        return all(ch in self.index for ch in LATIN)
 
     def __contains__(self, letter: object) -> bool:
         return letter in self.index

@@ -11,6 +11,12 @@ How the filter works (see docs/lexicon.md):
 3. Old dictionaries list stems, not inflections: a token not found is also kept when an
    English suffix rule (``houses`` -> ``house``, ``stopped`` -> ``stop``, ``cities`` ->
    ``city``) leads to a lower-case entry, unless the token itself is a capitalized entry.
+4. Contractions written without the apostrophe (``dont``, ``youre``, ``thats``) are dropped
+   when wordfreq knows the apostrophe form as at least as frequent (the dictionaries list
+   some squashed forms), except the real words in ``CONTRACTION_LOOKALIKES`` (``ill``).
+5. Two-letter tokens are mostly abbreviations (``st``, ``cm``, ``hr``), so only the
+   everyday two-letter words in ``TWO_LETTER_WORDS`` are kept; longer words need a vowel
+   (``a e i o u y``), which drops letter salad such as ``xls`` and ``tck``.
 
 Scores are ``round(10 * zipf)``: ``the`` is 78, ``house`` 53, ``zephyr`` 27; a score of 35
 is a zipf of 3.5 (about once per 300,000 words of text).
@@ -30,8 +36,15 @@ from puzzlewright.lexicon.alphabet import Alphabet
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
-FORMAT = 1  # bump when the filter or the pickle layout changes
+FORMAT = 4  # bump when the filter or the pickle layout changes
 VOWELS = set("aeiouy")
+TWO_LETTER_WORDS = frozenset(
+    "ad ah am an as at aw ax ay be by do eh ex go ha he hi hm ho id if in is it la lo ma me "
+    "mi mu my no of oh ok on or ow ox oy pa pi re so ta ti to uh um up us we ye yo".split()
+)
+CONTRACTION_LOOKALIKES = frozenset(
+    "its ill id cant wont lets were well hell shed wed shell".split()
+)
 
 
 def cache_dir() -> Path:
@@ -82,7 +95,9 @@ def dictionary_forms() -> tuple[set[str], set[str]]:
     lower: set[str] = set()
     capital: set[str] = set()
     for source in ("web2", "gcide"):
-        for word in get_english_words_set([source], lower=False, alpha=True):
+        for word in get_english_words_set([source], lower=False, alpha=False):
+            if not (word.isascii() and word.isalpha()):
+                continue  # alpha=True would squash "don't" into the word "dont"
             if word.islower():
                 lower.add(word)
             else:
@@ -99,19 +114,33 @@ def is_dictionary_word(word: str, lower: set[str], capital: set[str]) -> bool:
     return any(stem in lower for stem in stems(word))
 
 
+def is_wanted(token: str, lower: set[str], capital: set[str], contractions: set[str]) -> bool:
+    """Rules 1-5 of the module docstring for one wordfreq token."""
+    if len(token) < 2 or not (token.isascii() and token.isalpha()):
+        return False
+    if len(token) == 2:
+        return token in TWO_LETTER_WORDS
+    if token in contractions and token not in CONTRACTION_LOOKALIKES:
+        return False
+    if not VOWELS.intersection(token):
+        return False
+    return is_dictionary_word(token, lower, capital)
+
+
 def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
     """Build the list from wordfreq and the dictionaries (a few seconds)."""
     from wordfreq import iter_wordlist, zipf_frequency
 
     lower, capital = dictionary_forms()
     entries: dict[str, int] = {}
+    contractions: set[str] = set()  # "dont" from "don't" (seen first: more frequent)
     for token in iter_wordlist("en", "large"):  # most frequent first
-        if not (token.isascii() and token.isalpha() and len(token) >= 2):
-            continue
         zipf = zipf_frequency(token, "en", "large")
         if zipf < min_zipf:
             break
-        if is_dictionary_word(token, lower, capital):
+        if "'" in token:
+            contractions.add(token.replace("'", ""))
+        elif is_wanted(token, lower, capital, contractions):
             entries[token.upper()] = round(10 * zipf)
     return WordList(entries.items(), Alphabet.latin(), "english")
 

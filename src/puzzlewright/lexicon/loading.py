@@ -36,11 +36,8 @@ class SourceReport:
     skipped: Counter[str] = field(default_factory=Counter)
 
 
-@dataclass
-class RawEntry:
-    text: str
-    score: int
-    line: int
+RawEntry = tuple[str, int]
+"""An entry as read: (text before normalization, score)."""
 
 
 def read_bytes(path: Path) -> bytes:
@@ -88,14 +85,14 @@ def decode(data: bytes, encoding: str, path: Path) -> tuple[str, str]:
 def parse_lines(text: str, report: SourceReport) -> list[RawEntry]:
     """Split lines into (raw word, score); malformed scores are skipped and counted."""
     entries = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for line in text.splitlines():
         report.lines += 1
         line = line.strip()
         if not line or line.startswith("#"):
             continue
         sep = ";" if ";" in line else "\t" if "\t" in line else None
         if sep is None:
-            entries.append(RawEntry(line, DEFAULT_SCORE, number))
+            entries.append((line, DEFAULT_SCORE))
             continue
         word, _, raw_score = line.rpartition(sep)
         try:
@@ -103,7 +100,7 @@ def parse_lines(text: str, report: SourceReport) -> list[RawEntry]:
         except ValueError:
             report.skipped["unreadable score"] += 1
             continue
-        entries.append(RawEntry(word.strip(), score, number))
+        entries.append((word.strip(), score))
     return entries
 
 
@@ -131,17 +128,22 @@ def merge(
     scores: dict[str, int],
 ) -> None:
     """Apply each layer's entries over ``scores`` in order (in place)."""
+    plain_ok = alphabet.covers_latin  # then "abc" needs only .upper()
     for entries, report in layers:
-        for raw in entries:
-            word = alphabet.normalize(raw.text)
-            reason = skip_reason(word, alphabet)
-            if reason:
-                report.skipped[reason] += 1
-            elif raw.score <= 0:
+        for text, score in entries:
+            if plain_ok and text.isascii() and text.isalpha():
+                word = text.upper()
+            else:
+                word = alphabet.normalize(text)
+                reason = skip_reason(word, alphabet)
+                if reason:
+                    report.skipped[reason] += 1
+                    continue
+            if score <= 0:
                 report.removed += int(scores.pop(word, None) is not None)
                 report.skipped["score 0 or below"] += 1
             else:
-                scores[word] = raw.score
+                scores[word] = score
                 report.entries += 1
 
 
@@ -176,8 +178,7 @@ def load_wordlist(
             continue
         layers.append(read_source(Path(item), encoding))
     if alphabet is None:
-        sample = (Alphabet(" ").normalize(raw.text) for entries, _ in layers for raw in entries)
-        alphabet = Alphabet.infer(sample)
+        alphabet = Alphabet.infer([text for entries, _ in layers for text, _ in entries])
     merge(layers, alphabet, scores)
     if not scores:
         names = ", ".join(str(p) for p in paths) or "(none)"

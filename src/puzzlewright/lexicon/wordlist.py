@@ -11,6 +11,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
+from operator import itemgetter
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon.alphabet import Alphabet
@@ -39,6 +40,17 @@ def signature(word: str) -> str:
     return "".join(sorted(word))
 
 
+_BIT_TABLES: dict[int, bytes] = {}
+
+
+def _bit_table(code: int) -> bytes:
+    """A bytes.translate table mapping byte ``code`` to '1' and every other byte to '0'."""
+    table = _BIT_TABLES.get(code)
+    if table is None:
+        table = _BIT_TABLES[code] = bytes(49 if i == code else 48 for i in range(256))
+    return table
+
+
 class LengthIndex:
     """All words of one length, best first, with positional letter bitsets."""
 
@@ -49,18 +61,24 @@ class LengthIndex:
         self.words: tuple[str, ...] = tuple(word for word, _ in entries)
         self.scores: tuple[int, ...] = tuple(score for _, score in entries)
         self.all: int = (1 << len(self.words)) - 1
-        self.bits: list[dict[str, int]] = [self._column(pos) for pos in range(length)]
+        self.bits: list[dict[str, int]] = self._build_bits()
 
-    def _column(self, pos: int) -> dict[str, int]:
-        # One string of the letters at ``pos``, most significant bit (last word) first; then
-        # per letter a C-speed translate to '0'/'1' and int(..., 2). Linear, no big-int shifts.
-        column = "".join(word[pos] for word in reversed(self.words))
-        result = {}
-        for letter in set(column):
-            table = {ord(ch): "0" for ch in set(column)}
-            table[ord(letter)] = "1"
-            result[letter] = int(column.translate(table), 2)
-        return result
+    def _build_bits(self) -> list[dict[str, int]]:
+        # All words joined, last word first, so bit i of int(..., 2) is word i. Letters are
+        # coded as single bytes; column ``pos`` is then the slice blob[pos::length], and each
+        # letter's bitset is one C-speed translate to b"0"/b"1" plus int(..., 2).
+        letters = sorted(set("".join(self.words)))
+        if len(letters) > 256:
+            raise ValueError("an alphabet of more than 256 letters is not supported")
+        code = {letter: chr(i) for i, letter in enumerate(letters)}
+        blob = "".join(reversed(self.words)).translate(str.maketrans(code)).encode("latin-1")
+        columns = []
+        for pos in range(self.length):
+            column = blob[pos :: self.length]
+            columns.append(
+                {letters[c]: int(column.translate(_bit_table(c)), 2) for c in set(column)}
+            )
+        return columns
 
     def mask(self, pattern: str) -> int:
         """Bitset of the words matching ``pattern`` (same length; wildcards ``? . _``)."""
@@ -85,13 +103,12 @@ class WordList:
         self.alphabet = alphabet
         self.name = name
         self._scores: dict[str, int] = dict(entries)
+        ranked = sorted(self._scores.items())  # by word, then (stable) best score first
+        ranked.sort(key=itemgetter(1), reverse=True)
         buckets: dict[int, list[tuple[str, int]]] = defaultdict(list)
-        for word, score in self._scores.items():
-            buckets[len(word)].append((word, score))
-        self._buckets = {
-            length: sorted(items, key=lambda item: (-item[1], item[0]))
-            for length, items in sorted(buckets.items())
-        }
+        for item in ranked:
+            buckets[len(item[0])].append(item)
+        self._buckets = dict(sorted(buckets.items()))
         self._indexes: dict[int, LengthIndex] = {}
 
     # -- plain set behaviour ---------------------------------------------------------------
