@@ -18,9 +18,21 @@ class Puzzle:
     notes: str = ""
     clues: dict[str, str] = field(default_factory=dict)
     circles: set[Position] = field(default_factory=set)
+    # shaded (grey) cells; cells outside the puzzle's shape (blocks in ``grid``, drawn as
+    # nothing: ipuz ``null``, xd ``_``)
+    shaded: set[Position] = field(default_factory=set)
+    voids: set[Position] = field(default_factory=set)
 
     def clue(self, slot: Slot) -> str:
         return self.clues.get(slot.key, "")
+
+    def rebus_cells(self) -> dict[Position, str]:
+        """Cells holding more than one letter (rebus squares) and their letters."""
+        return {
+            (r, c): cell
+            for r, c in self.grid.positions()
+            if len(cell := self.grid.cells[r][c] or "") > 1
+        }
 
     def missing_clues(self) -> list[Slot]:
         """Entries that have no clue yet."""

@@ -1,0 +1,50 @@
+"""``puzzlewright convert IN OUT``: change a crossword's file format, saying what was lost."""
+
+from __future__ import annotations
+
+import click
+
+from puzzlewright.cli.common import emit_json, json_option, warn
+
+
+@click.command()
+@click.argument("source", metavar="IN", type=click.Path(path_type=str))
+@click.argument("target", metavar="OUT", type=click.Path(path_type=str))
+@click.option("--force", is_flag=True, help="Allow OUT to be the same file as IN.")
+@json_option
+def convert(source: str, target: str, force: bool, as_json: bool) -> int:
+    """Convert a crossword between .ipuz, .puz, .xd and .txt (chosen by extension).
+
+    Title, author, copyright, notes, clues, circles, shading and rebus cells are kept where
+    the target format can hold them; each thing it cannot hold is a `warning:` line.
+    """
+    from puzzlewright.crossword.formats import format_for, load_puzzle, save_puzzle
+
+    source_format = format_for(source)
+    target_format = format_for(target)  # fail on a bad OUT before reading IN
+    warnings: list[str] = []
+    puzzle = load_puzzle(source, warnings=warnings)
+    warnings.extend(save_puzzle(puzzle, target, force=force, inputs=[source]))
+    grid = puzzle.grid
+    if as_json:
+        emit_json(
+            {
+                "input": source,
+                "output": target,
+                "input_format": source_format.name,
+                "format": target_format.name,
+                "width": grid.width,
+                "height": grid.height,
+                "entries": len(grid.slots()),
+                "clues": sum(1 for text in puzzle.clues.values() if text),
+                "warnings": warnings,
+            }
+        )
+        return 0
+    for message in warnings:
+        warn(message)
+    click.echo(
+        f"wrote {target} ({target_format.name}, {grid.width}x{grid.height}, "
+        f"{len(grid.slots())} entries) from {source} ({source_format.name})"
+    )
+    return 0

@@ -1,0 +1,122 @@
+"""Pieces shared by the format readers and writers: cell checks, clue mapping, lost features."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from puzzlewright.crossword.grid import Cell, Grid, Position, Slot
+from puzzlewright.crossword.puzzle import Puzzle
+from puzzlewright.errors import PuzzleInputError
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a file format can hold besides the grid, to say what a conversion drops."""
+
+    name: str
+    metadata: bool = True  # title, author, copyright, notes
+    clues: bool = True
+    circles: bool = True
+    shaded: bool = True
+    voids: bool = True
+    rebus: bool = True
+
+
+def where(pos: Position) -> str:
+    """A cell position as people count it: ``row 3, column 5``."""
+    return f"row {pos[0] + 1}, column {pos[1] + 1}"
+
+
+def letters_cell(value: str, pos: Position, what: str = "cell") -> str:
+    """Normalize a cell's letters (NFC, upper case); reject anything that is not letters."""
+    letters = unicodedata.normalize("NFC", value.strip()).upper()
+    if not letters:
+        return ""
+    if not letters.isalpha():
+        raise PuzzleInputError(
+            f"{what} at {where(pos)} holds {value!r}; only letters can be stored in a grid"
+        )
+    return letters
+
+
+def slot_starting_at(grid: Grid, pos: Position, direction: str) -> Slot | None:
+    """The entry of ``direction`` that starts at ``pos``, if any."""
+    for slot in grid.slots():
+        if slot.cells[0] == pos and slot.direction == direction:
+            return slot
+    return None
+
+
+def clue_key(number: object, direction: str) -> str:
+    """The Puzzle.clues key (``12A``) of a clue numbered ``number`` in ``direction``."""
+    return f"{number}{direction[0].upper()}"
+
+
+def grid_clues(puzzle: Puzzle, warnings: list[str] | None) -> dict[str, str]:
+    """The clues that belong to an entry of the grid; warns about the others (dropped)."""
+    keys = {slot.key for slot in puzzle.grid.slots()}
+    kept = {key: text for key, text in puzzle.clues.items() if key in keys}
+    orphans = [key for key in puzzle.clues if key not in keys and puzzle.clues[key]]
+    if orphans and warnings is not None:
+        warnings.append(
+            f"dropped {len(orphans)} clue(s) that match no entry of the grid: "
+            + ", ".join(orphans[:10])
+            + (" ..." if len(orphans) > 10 else "")
+        )
+    return kept
+
+
+def lost_features(puzzle: Puzzle, caps: Capabilities) -> list[str]:
+    """One warning per feature of ``puzzle`` that a format with ``caps`` cannot hold."""
+    lost: list[str] = []
+    fmt = caps.name
+    if not caps.metadata:
+        for name in ("title", "author", "copyright", "notes"):
+            value: str = getattr(puzzle, name)
+            if value:
+                lost.append(f"{name} dropped ({fmt} cannot hold it): {shorten(value)!r}")
+    if not caps.clues:
+        count = sum(1 for text in puzzle.clues.values() if text)
+        if count:
+            lost.append(f"{count} clue(s) dropped ({fmt} holds no clues)")
+    if not caps.circles and puzzle.circles:
+        lost.append(f"{len(puzzle.circles)} circled cell(s) dropped ({fmt} cannot mark circles)")
+    if not caps.shaded and puzzle.shaded:
+        lost.append(f"{len(puzzle.shaded)} shaded cell(s) dropped ({fmt} cannot mark shading)")
+    if not caps.voids and puzzle.voids:
+        lost.append(
+            f"{len(puzzle.voids)} cell(s) outside the puzzle's shape written as blocks "
+            f"({fmt} has no omitted cells)"
+        )
+    if not caps.rebus:
+        rebus = puzzle.rebus_cells()
+        if rebus:
+            lost.append(f"{len(rebus)} rebus cell(s) dropped ({fmt} holds one letter per cell)")
+    return lost
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """``text`` on one line, cut to ``limit`` characters for a message."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def make_grid(cells: list[list[Cell]], what: str) -> Grid:
+    """A Grid from parsed cells, with the format named in shape errors."""
+    try:
+        return Grid(cells)
+    except PuzzleInputError as exc:
+        raise PuzzleInputError(f"{what}: {exc}") from None
+
+
+def decode_text(data: bytes | str, what: str) -> str:
+    """Text from a file's bytes (UTF-8, with or without BOM); a clear error otherwise."""
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise PuzzleInputError(
+            f"{what} is not valid UTF-8 (byte {exc.start}: {data[exc.start : exc.start + 1]!r})"
+        ) from None

@@ -1,0 +1,317 @@
+"""ipuz crosswords (``http://ipuz.org/crossword#1``), read and written with :mod:`json`.
+
+Read: dimensions, puzzle (numbers, blocks, empty cells, ``null`` omitted cells, styles with
+``shapebg: circle`` or a highlight/colour for shading), solution (letters, rebus strings),
+Across and Down clues, title, author, copyright and notes. Clue numbers are matched to the
+cells labelled with them, so a puzzle numbered differently from the standard still lines up.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from puzzlewright.crossword.formats.common import (
+    Capabilities,
+    clue_key,
+    decode_text,
+    grid_clues,
+    letters_cell,
+    make_grid,
+    slot_starting_at,
+    where,
+)
+from puzzlewright.crossword.grid import Cell, Position
+from puzzlewright.crossword.puzzle import Puzzle
+from puzzlewright.errors import PuzzleInputError
+
+CAPABILITIES = Capabilities(".ipuz")
+KIND = "http://ipuz.org/crossword#1"
+VERSION = "http://ipuz.org/v2"
+METADATA = ("title", "author", "copyright", "notes")
+
+
+def _fail(message: str) -> PuzzleInputError:
+    return PuzzleInputError(f"ipuz: {message}")
+
+
+# -- reading -------------------------------------------------------------------------------
+def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
+    """A puzzle from ipuz text; PuzzleInputError with a one-line reason when it is malformed."""
+    doc = _load_json(decode_text(data, "ipuz file"))
+    _check_kind(doc)
+    width, height = _dimensions(doc)
+    block = doc.get("block", "#")
+    empty = doc.get("empty", 0)
+    styles_doc = doc.get("styles")
+    styles: dict[str, Any] = styles_doc if isinstance(styles_doc, dict) else {}
+    puzzle_rows = _rows(doc, "puzzle", width, height, required=True)
+    assert puzzle_rows is not None
+    solution_rows = _rows(doc, "solution", width, height, required=False)
+
+    cells: list[list[Cell]] = []
+    labels: dict[str, Position] = {}
+    circles: set[Position] = set()
+    shaded: set[Position] = set()
+    voids: set[Position] = set()
+    for r in range(height):
+        row: list[Cell] = []
+        for c in range(width):
+            pos = (r, c)
+            raw = puzzle_rows[r][c]
+            if raw is None:
+                voids.add(pos)
+                row.append(None)
+                continue
+            label, style, given = _labeled_cell(raw, empty, pos)
+            style = _resolve_style(style, styles)
+            solution = solution_rows[r][c] if solution_rows is not None else None
+            if _same(label, block) or _is_block(solution, block):
+                row.append(None)
+                continue
+            if label is not None and not _same(label, empty) and str(label) != "":
+                labels.setdefault(str(label), pos)
+            if style.get("shapebg") == "circle":
+                circles.add(pos)
+            if style.get("highlight") or style.get("color"):
+                shaded.add(pos)
+            letters = _solution_letters(solution, empty, pos)
+            if not letters and isinstance(given, str):
+                letters = letters_cell(given, pos, "given letter")
+            row.append(letters)
+        cells.append(row)
+
+    grid = make_grid(cells, "ipuz")
+    puzzle = Puzzle(grid, circles=circles, shaded=shaded, voids=voids)
+    for name in METADATA:
+        value = doc.get(name)
+        if value is not None:
+            if not isinstance(value, str | int | float):
+                raise _fail(f'"{name}" must be a string')
+            setattr(puzzle, name, str(value))
+    puzzle.clues = _clues(doc, puzzle, labels, warnings)
+    return puzzle
+
+
+def _load_json(text: str) -> dict[str, Any]:
+    stripped = text.strip()
+    if stripped.startswith("ipuz(") and stripped.endswith(")"):  # JSONP wrapper (in the spec)
+        stripped = stripped[5:-1]
+    try:
+        doc = json.loads(stripped)
+    except json.JSONDecodeError as exc:
+        raise _fail(f"corrupt JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise _fail("corrupt JSON: nested too deeply") from None
+    if not isinstance(doc, dict):
+        raise _fail("the file is JSON but not an ipuz object")
+    return doc
+
+
+def _check_kind(doc: dict[str, Any]) -> None:
+    kinds = doc.get("kind")
+    if isinstance(kinds, str):
+        kinds = [kinds]
+    if not isinstance(kinds, list) or not kinds:
+        raise _fail('missing "kind" (expected ["http://ipuz.org/crossword#1"])')
+    for kind in kinds:
+        if isinstance(kind, str) and kind.split("#")[0].rstrip("/").endswith("ipuz.org/crossword"):
+            return
+    raise _fail(f"not a crossword (kind {kinds!r}); only http://ipuz.org/crossword#1 is read")
+
+
+def _dimensions(doc: dict[str, Any]) -> tuple[int, int]:
+    dims = doc.get("dimensions")
+    if not isinstance(dims, dict):
+        raise _fail('missing "dimensions" {"width": W, "height": H}')
+    width, height = dims.get("width"), dims.get("height")
+    for name, value in (("width", width), ("height", height)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise _fail(f"dimensions {name} must be a positive whole number, not {value!r}")
+    assert isinstance(width, int) and isinstance(height, int)
+    return width, height
+
+
+def _rows(
+    doc: dict[str, Any], name: str, width: int, height: int, *, required: bool
+) -> list[list[Any]] | None:
+    rows = doc.get(name)
+    if rows is None:
+        if required:
+            raise _fail(f'missing "{name}" grid')
+        return None
+    if not isinstance(rows, list):
+        raise _fail(f'"{name}" must be a list of rows')
+    if len(rows) != height:
+        raise _fail(f'"{name}" has {len(rows)} rows but dimensions say height {height}')
+    for r, row in enumerate(rows, 1):
+        if not isinstance(row, list):
+            raise _fail(f'"{name}" row {r} is not a list')
+        if len(row) != width:
+            raise _fail(
+                f'ragged "{name}": row {r} has {len(row)} cells but dimensions say width {width}'
+            )
+    return rows
+
+
+def _labeled_cell(raw: Any, empty: Any, pos: Position) -> tuple[Any, dict[str, Any] | str, Any]:
+    """(label, style, given value) of a puzzle cell: a bare label or a {"cell": ...} dict."""
+    if isinstance(raw, dict):
+        style = raw.get("style") or {}
+        if not isinstance(style, dict | str):
+            raise _fail(f"bad style at {where(pos)}")
+        return raw.get("cell", empty), style, raw.get("value")
+    if isinstance(raw, str | int | float) and not isinstance(raw, bool):
+        return raw, {}, None
+    raise _fail(f"bad puzzle cell {raw!r} at {where(pos)}")
+
+
+def _resolve_style(style: dict[str, Any] | str, styles: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(style, str):  # a named style from the "styles" table
+        named = styles.get(style)
+        return named if isinstance(named, dict) else {}
+    return style
+
+
+def _same(value: Any, marker: Any) -> bool:
+    return value is not None and str(value) == str(marker)
+
+
+def _is_block(solution: Any, block: Any) -> bool:
+    if isinstance(solution, dict):
+        solution = solution.get("value")
+    return _same(solution, block)
+
+
+def _solution_letters(solution: Any, empty: Any, pos: Position) -> str:
+    if isinstance(solution, dict):
+        solution = solution.get("value")
+    if isinstance(solution, list):  # alternatives: keep the first
+        solution = solution[0] if solution else None
+        if isinstance(solution, dict):
+            solution = solution.get("value")
+    if solution is None or _same(solution, empty):
+        return ""
+    if not isinstance(solution, str):
+        raise _fail(f"bad solution value {solution!r} at {where(pos)}")
+    return letters_cell(solution, pos, "ipuz solution")
+
+
+def _clues(
+    doc: dict[str, Any], puzzle: Puzzle, labels: dict[str, Position], warnings: list[str] | None
+) -> dict[str, str]:
+    lists = doc.get("clues")
+    if lists is None:
+        return {}
+    if not isinstance(lists, dict):
+        raise _fail('"clues" must be an object of clue lists ("Across", "Down")')
+    clues: dict[str, str] = {}
+    for heading, items in lists.items():
+        direction = str(heading).split(":")[0].strip().lower()
+        if direction not in ("across", "down"):
+            if warnings is not None:
+                warnings.append(f"ipuz clue list {heading!r} ignored (only Across and Down)")
+            continue
+        if not isinstance(items, list):
+            raise _fail(f'clue list "{heading}" must be a list')
+        for number, text in _clue_items(items, heading):
+            if not text:
+                continue
+            pos = labels.get(str(number))
+            slot = slot_starting_at(puzzle.grid, pos, direction) if pos is not None else None
+            key = slot.key if slot is not None else clue_key(number, direction)
+            clues[key] = text
+    return clues
+
+
+def _clue_items(items: list[Any], heading: str) -> Iterator[tuple[str, str]]:
+    for index, item in enumerate(items, 1):
+        if isinstance(item, list) and len(item) >= 2:
+            number, text = item[0], item[1]
+        elif isinstance(item, dict):
+            number, text = item.get("number", item.get("label")), item.get("clue", "")
+        elif isinstance(item, str):
+            number, text = index, item
+        else:
+            raise _fail(f'bad clue {item!r} in "{heading}" (expected [number, "clue"])')
+        if isinstance(number, list):  # a clue spanning several entries: its first
+            number = number[0] if number else None
+        if number is None or not isinstance(text, str | int | float):
+            raise _fail(f'bad clue {item!r} in "{heading}"')
+        yield str(number), str(text)
+
+
+# -- writing -------------------------------------------------------------------------------
+def write_ipuz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
+    """The puzzle as an ipuz document (one row of the grid per line)."""
+    grid = puzzle.grid
+    numbers = grid.numbering()
+    doc: dict[str, Any] = {"version": VERSION, "kind": [KIND]}
+    for name in METADATA:
+        if getattr(puzzle, name):
+            doc[name] = getattr(puzzle, name)
+    doc["dimensions"] = {"width": grid.width, "height": grid.height}
+    doc["block"] = "#"
+    doc["empty"] = 0
+    puzzle_rows: list[list[Any]] = []
+    solution_rows: list[list[Any]] = []
+    for r, row in enumerate(grid.cells):
+        labels: list[Any] = []
+        letters: list[Any] = []
+        for c, cell in enumerate(row):
+            pos = (r, c)
+            if cell is None:
+                void = pos in puzzle.voids
+                labels.append(None if void else "#")
+                letters.append(None if void else "#")
+                continue
+            label: Any = numbers.get(pos, 0)
+            style: dict[str, Any] = {}
+            if pos in puzzle.circles:
+                style["shapebg"] = "circle"
+            if pos in puzzle.shaded:
+                style["highlight"] = True
+            labels.append({"cell": label, "style": style} if style else label)
+            letters.append(cell or None)
+        puzzle_rows.append(labels)
+        solution_rows.append(letters)
+    doc["puzzle"] = puzzle_rows
+    if any(cell for row in grid.cells for cell in row):
+        doc["solution"] = solution_rows
+    clues = grid_clues(puzzle, warnings)
+    doc["clues"] = {
+        heading: [
+            [slot.number, clues.get(slot.key, "")]
+            for slot in grid.slots()
+            if slot.direction == heading.lower()
+        ]
+        for heading in ("Across", "Down")
+    }
+    return _dump(doc)
+
+
+def _dump(doc: dict[str, Any]) -> str:
+    """JSON with each grid row and each clue on its own line: readable and diffable."""
+
+    def compact(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    parts = []
+    for key, value in doc.items():
+        if key in ("puzzle", "solution"):
+            body = ",\n".join("    " + compact(row) for row in value)
+            parts.append(f"  {compact(key)}: [\n{body}\n  ]")
+        elif key == "clues":
+            lists = []
+            for heading, items in value.items():
+                body = ",\n".join("      " + compact(item) for item in items)
+                lists.append(
+                    f"    {compact(heading)}: [\n{body}\n    ]"
+                    if items
+                    else f"    {compact(heading)}: []"
+                )
+            parts.append(f"  {compact(key)}: {{\n" + ",\n".join(lists) + "\n  }")
+        else:
+            parts.append(f"  {compact(key)}: {compact(value)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
