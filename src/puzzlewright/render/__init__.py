@@ -1,0 +1,89 @@
+"""Printing: crosswords and acrostics as HTML, SVG or PDF, from one layout model.
+
+:func:`load_document` reads a puzzle file into a :class:`Document`; :func:`render` turns it
+into the bytes of one output format. reportlab (the ``[pdf]`` extra) is imported only for PDF.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Literal
+
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.render.acrostic import acrostic_document, is_acrostic
+from puzzlewright.render.model import Document, crossword_document
+from puzzlewright.render.pages import PAGE_SIZES, PageName
+
+OutputFormat = Literal["pdf", "svg", "html"]
+FORMATS: tuple[OutputFormat, ...] = ("pdf", "svg", "html")
+
+__all__ = [
+    "FORMATS",
+    "PAGE_SIZES",
+    "Document",
+    "OutputFormat",
+    "PageName",
+    "acrostic_document",
+    "crossword_document",
+    "load_document",
+    "render",
+]
+
+
+def _acrostic_json(path: Path) -> dict[str, object] | None:
+    """The parsed ipuz document when ``path`` is an acrostic, else None."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None  # the crossword reader reports unreadable files in its own words
+    if isinstance(data, dict) and is_acrostic(data):
+        return data
+    return None
+
+
+def load_document(path: str | os.PathLike[str], *, warnings: list[str] | None = None) -> Document:
+    """Read a crossword (.ipuz/.puz/.xd/.txt) or an acrostic .ipuz as a printable document."""
+    source = Path(path)
+    if source.suffix.lower() == ".ipuz":
+        data = _acrostic_json(source)
+        if data is not None:
+            try:
+                return acrostic_document(data)
+            except PuzzleInputError as exc:
+                raise PuzzleInputError(f"{path}: {exc}") from None
+    from puzzlewright.crossword.formats import load_puzzle
+
+    return crossword_document(load_puzzle(source, warnings=warnings))
+
+
+def render(
+    document: Document,
+    fmt: OutputFormat,
+    *,
+    key: bool = False,
+    page: PageName = "letter",
+    font: str | None = None,
+) -> bytes:
+    """The document in format ``fmt`` (with an answer page or grid when ``key``)."""
+    if fmt == "svg":
+        from puzzlewright.render.svg import render_svg
+
+        return render_svg(document, key=key).encode("utf-8")
+    if fmt == "html":
+        from puzzlewright.render.html import render_html
+
+        return render_html(document, key=key, page=page).encode("utf-8")
+    if fmt == "pdf":
+        try:
+            from puzzlewright.render.pdf import render_pdf
+        except ModuleNotFoundError as exc:
+            if (exc.name or "").split(".")[0] != "reportlab":
+                raise
+            raise PuzzleInputError(
+                "PDF output needs reportlab: install puzzlewright[pdf] "
+                "(pip install 'puzzlewright[pdf]'), or use --format html or svg"
+            ) from None
+        return render_pdf(document, key=key, page=page, font=font)
+    raise PuzzleInputError(f"unknown output format {fmt!r}: use pdf, svg or html")

@@ -1,0 +1,179 @@
+"""Drawing in one place: a grid or a row of blanks becomes a list of plain shapes.
+
+Shapes use points with the origin at the top left (as SVG does); the SVG writer prints them
+as elements and the PDF writer paints them on a reportlab canvas, flipping the y axis.
+Text ``y`` is the baseline. ``role`` names what a text or square is, so SVG and HTML carry it
+as a class (``num``, ``ans``, ``label``, ``given``, ``block``, ``cell``) for styling and tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from puzzlewright.render.model import Blank, GridView
+
+Anchor = Literal["start", "middle", "end"]
+
+BLACK = "#000000"
+WHITE = "#ffffff"
+SHADE = "#c8c8c8"
+INK = "#222222"
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A filled, stroked rectangle."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None
+    stroke: str | None
+    width: float
+    role: str = ""
+
+
+@dataclass(frozen=True)
+class Circle:
+    """An unfilled circle (a circled cell)."""
+
+    cx: float
+    cy: float
+    r: float
+    stroke: str
+    width: float
+
+
+@dataclass(frozen=True)
+class Line:
+    """A straight stroke (the underline of an acrostic blank)."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str
+    width: float
+
+
+@dataclass(frozen=True)
+class Text:
+    """A run of text placed by its baseline."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    anchor: Anchor = "start"
+    bold: bool = False
+    fill: str = BLACK
+    role: str = ""
+
+
+Shape = Rect | Circle | Line | Text
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """Shapes plus the size of the box they fill."""
+
+    width: float
+    height: float
+    shapes: tuple[Shape, ...]
+
+
+def fit_size(text: str, size: float, room: float) -> float:
+    """Shrink a font size so ``text`` (about 0.62 em per letter) fits ``room`` points."""
+    if not text:
+        return size
+    return min(size, room / (0.62 * len(text)))
+
+
+def grid_drawing(grid: GridView, cell: float, *, key: bool = False) -> Drawing:
+    """The grid as shapes: squares, blocks, circles, numbers, and answers when ``key``."""
+    thin = max(0.5, cell * 0.03)
+    pad = cell * 0.07
+    shapes: list[Shape] = []
+    for r, row in enumerate(grid.rows):
+        for c, view in enumerate(row):
+            if view.void:
+                continue
+            x, y = c * cell, r * cell
+            if view.block:
+                shapes.append(Rect(x, y, cell, cell, BLACK, BLACK, thin, "block"))
+                continue
+            fill = SHADE if view.shaded else WHITE
+            shapes.append(Rect(x, y, cell, cell, fill, BLACK, thin, "cell"))
+            if view.circle:
+                shapes.append(Circle(x + cell / 2, y + cell / 2, cell * 0.46, INK, thin))
+            small = cell * 0.27
+            if view.number:
+                shapes.append(Text(x + pad, y + pad + small * 0.8, view.number, small, role="num"))
+            if view.corner:
+                shapes.append(
+                    Text(
+                        x + cell - pad,
+                        y + pad + small * 0.8,
+                        view.corner,
+                        small,
+                        "end",
+                        role="label",
+                    )
+                )
+            if view.given:
+                size = fit_size(view.given, cell * 0.55, cell * 0.9)
+                shapes.append(
+                    Text(
+                        x + cell / 2,
+                        y + cell * 0.78,
+                        view.given,
+                        size,
+                        "middle",
+                        True,
+                        role="given",
+                    )
+                )
+            elif key and view.answer:
+                size = fit_size(view.answer, cell * 0.58, cell * 0.86)
+                shapes.append(
+                    Text(x + cell / 2, y + cell * 0.86, view.answer, size, "middle", role="ans")
+                )
+    border = Rect(0, 0, grid.width * cell, grid.height * cell, None, BLACK, thin * 2.5, "frame")
+    if not any(view.void for row in grid.rows for view in row):
+        shapes.append(border)
+    return Drawing(grid.width * cell, grid.height * cell, tuple(shapes))
+
+
+def blanks_drawing(
+    blanks: tuple[Blank, ...], blank: float, per_row: int, *, key: bool = False
+) -> Drawing:
+    """An acrostic clue's blanks: an underline per letter, its quotation number beneath."""
+    per_row = max(1, per_row)
+    line_h = blank * 1.25
+    shapes: list[Shape] = []
+    gap = blank * 0.18
+    for i, item in enumerate(blanks):
+        row, col = divmod(i, per_row)
+        x, y = col * blank, row * line_h
+        base = y + blank * 0.72
+        shapes.append(Line(x + gap / 2, base, x + blank - gap / 2, base, BLACK, 0.6))
+        size = fit_size(item.number, blank * 0.36, blank - gap)
+        shapes.append(
+            Text(x + blank / 2, base + size * 1.05, item.number, size, "middle", role="num")
+        )
+        if key and item.answer:
+            shapes.append(
+                Text(
+                    x + blank / 2,
+                    base - blank * 0.1,
+                    item.answer,
+                    blank * 0.5,
+                    "middle",
+                    role="ans",
+                )
+            )
+    rows = -(-len(blanks) // per_row) if blanks else 0
+    width = min(len(blanks), per_row) * blank
+    return Drawing(width, rows * line_h, tuple(shapes))

@@ -1,0 +1,168 @@
+"""The layout model every output format draws from: one grid, clue sections, page text.
+
+Crosswords and acrostics are both turned into a :class:`Document` first, so the SVG, HTML
+and PDF writers never look at puzzle files or puzzle objects themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from puzzlewright.crossword.grid import Position
+from puzzlewright.crossword.puzzle import Puzzle
+from puzzlewright.errors import PuzzleInputError
+
+Kind = Literal["crossword", "acrostic"]
+
+
+@dataclass(frozen=True)
+class CellView:
+    """One square as printed: a block, a void (not drawn), or an open cell with its marks."""
+
+    block: bool = False
+    void: bool = False
+    number: str = ""  # top-left label: the clue number (crossword) or quotation position
+    corner: str = ""  # top-right label: the acrostic clue letter
+    given: str = ""  # printed on the blank grid too (acrostic punctuation)
+    answer: str = ""  # the solution letter(s), printed on the key only
+    circle: bool = False
+    shaded: bool = False
+
+
+@dataclass(frozen=True)
+class GridView:
+    """A rectangle of cells, ``rows[r][c]``."""
+
+    rows: tuple[tuple[CellView, ...], ...]
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0]) if self.rows else 0
+
+    def has_answers(self) -> bool:
+        """True when every open cell knows its solution (so a key can be printed)."""
+        cells = [cell for row in self.rows for cell in row if not (cell.block or cell.void)]
+        return bool(cells) and all(cell.answer or cell.given for cell in cells)
+
+
+@dataclass(frozen=True)
+class Blank:
+    """One blank of an acrostic clue: the quotation position it feeds and its letter."""
+
+    number: str
+    answer: str = ""
+
+
+@dataclass(frozen=True)
+class ClueEntry:
+    """A clue as printed: its label (``12`` or ``A``), text, answer and optional blanks."""
+
+    label: str
+    text: str
+    answer: str = ""
+    blanks: tuple[Blank, ...] = ()
+
+
+@dataclass(frozen=True)
+class ClueSection:
+    """A titled list of clues (``Across``, ``Down``, ``Clues``)."""
+
+    heading: str
+    entries: tuple[ClueEntry, ...]
+
+
+@dataclass(frozen=True)
+class Document:
+    """Everything one printed puzzle shows, independent of the output format."""
+
+    kind: Kind
+    grid: GridView
+    sections: tuple[ClueSection, ...] = ()
+    title: str = ""
+    author: str = ""
+    copyright: str = ""
+    notes: str = ""
+    solution_lines: tuple[str, ...] = field(default=())  # extra key text (acrostic quote)
+
+    def texts(self) -> list[str]:
+        """Every string the document may print, for font coverage checks."""
+        out = [self.title, self.author, self.copyright, self.notes, *self.solution_lines]
+        for section in self.sections:
+            out.append(section.heading)
+            for entry in section.entries:
+                out.extend((entry.label, entry.text, entry.answer))
+                out.extend(blank.answer for blank in entry.blanks)
+        for row in self.grid.rows:
+            for cell in row:
+                out.extend((cell.number, cell.corner, cell.given, cell.answer))
+        return [text for text in out if text]
+
+    def copyright_line(self) -> str:
+        """The copyright as printed, with a © unless it already says so."""
+        text = self.copyright.strip()
+        if not text:
+            return ""
+        lowered = text.lower()
+        if "©" in text or lowered.startswith(("(c)", "copyright")):
+            return text
+        return f"© {text}"
+
+
+def crossword_document(puzzle: Puzzle) -> Document:
+    """The printable view of a crossword: numbered grid, circles, Across and Down clues."""
+    grid = puzzle.grid
+    numbers = grid.numbering()
+    shaded: set[Position] = getattr(puzzle, "shaded", set())
+    voids: set[Position] = getattr(puzzle, "voids", set())
+    rows = []
+    for r, row in enumerate(grid.cells):
+        out = []
+        for c, cell in enumerate(row):
+            if cell is None:
+                out.append(CellView(void=True) if (r, c) in voids else CellView(block=True))
+                continue
+            number = numbers.get((r, c))
+            out.append(
+                CellView(
+                    number=str(number) if number else "",
+                    answer=cell,
+                    circle=(r, c) in puzzle.circles,
+                    shaded=(r, c) in shaded,
+                )
+            )
+        rows.append(tuple(out))
+    sections = []
+    for direction, heading in (("across", "Across"), ("down", "Down")):
+        entries = tuple(
+            ClueEntry(
+                label=str(slot.number),
+                text=puzzle.clue(slot),
+                answer="".join(grid.cells[r][c] or "" for r, c in slot.cells)
+                if all(grid.cells[r][c] for r, c in slot.cells)
+                else "",
+            )
+            for slot in grid.slots()
+            if slot.direction == direction
+        )
+        if entries:
+            sections.append(ClueSection(heading, entries))
+    return Document(
+        kind="crossword",
+        grid=GridView(tuple(rows)),
+        sections=tuple(sections),
+        title=puzzle.title,
+        author=puzzle.author,
+        copyright=puzzle.copyright,
+        notes=puzzle.notes,
+    )
+
+
+def require_key(document: Document) -> None:
+    """Refuse a key for a puzzle whose grid has no solution letters."""
+    if not document.grid.has_answers():
+        raise PuzzleInputError("--key needs the solution, but the puzzle's grid is not filled in")

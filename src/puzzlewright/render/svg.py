@@ -1,0 +1,75 @@
+"""SVG output: the shapes of :mod:`puzzlewright.render.draw` as one ``<svg>`` element."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+from puzzlewright.render.draw import Circle, Drawing, Line, Rect, Text, grid_drawing
+from puzzlewright.render.model import Document, require_key
+
+FONT_FAMILY = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
+
+
+def _num(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def svg_element(drawing: Drawing, *, title: str = "", standalone: bool = False) -> str:
+    """An ``<svg>`` element drawing ``drawing`` (with the XML namespace when ``standalone``)."""
+    margin = 2.0
+    w, h = drawing.width + 2 * margin, drawing.height + 2 * margin
+    attrs = [
+        f'viewBox="{_num(-margin)} {_num(-margin)} {_num(w)} {_num(h)}"',
+        f'width="{_num(w)}pt" height="{_num(h)}pt"',
+        f"font-family={quoteattr(FONT_FAMILY)}",
+    ]
+    if standalone:
+        attrs.insert(0, 'xmlns="http://www.w3.org/2000/svg"')
+    parts = [f"<svg {' '.join(attrs)}>"]
+    if title:
+        parts.append(f"<title>{escape(title)}</title>")
+    for shape in drawing.shapes:
+        parts.append(_shape(shape))
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _shape(shape: Rect | Circle | Line | Text) -> str:
+    if isinstance(shape, Rect):
+        fill = shape.fill or "none"
+        stroke = shape.stroke or "none"
+        role = f' class="{shape.role}"' if shape.role else ""
+        return (
+            f'<rect{role} x="{_num(shape.x)}" y="{_num(shape.y)}" width="{_num(shape.w)}" '
+            f'height="{_num(shape.h)}" fill="{fill}" stroke="{stroke}" '
+            f'stroke-width="{_num(shape.width)}"/>'
+        )
+    if isinstance(shape, Circle):
+        return (
+            f'<circle class="circle" cx="{_num(shape.cx)}" cy="{_num(shape.cy)}" '
+            f'r="{_num(shape.r)}" fill="none" stroke="{shape.stroke}" '
+            f'stroke-width="{_num(shape.width)}"/>'
+        )
+    if isinstance(shape, Line):
+        return (
+            f'<line x1="{_num(shape.x1)}" y1="{_num(shape.y1)}" x2="{_num(shape.x2)}" '
+            f'y2="{_num(shape.y2)}" stroke="{shape.stroke}" stroke-width="{_num(shape.width)}"/>'
+        )
+    weight = ' font-weight="bold"' if shape.bold else ""
+    anchor = f' text-anchor="{shape.anchor}"' if shape.anchor != "start" else ""
+    role = f' class="{shape.role}"' if shape.role else ""
+    return (
+        f'<text{role} x="{_num(shape.x)}" y="{_num(shape.y)}" font-size="{_num(shape.size)}"'
+        f'{anchor}{weight} fill="{shape.fill}">{escape(shape.text)}</text>'
+    )
+
+
+def render_svg(document: Document, *, key: bool = False, cell: float = 24.0) -> str:
+    """A standalone SVG file of the grid alone (the solution grid with ``key``)."""
+    if key:
+        require_key(document)
+    title = document.title or "Puzzle"
+    if key:
+        title += " (solution)"
+    body = svg_element(grid_drawing(document.grid, cell, key=key), title=title, standalone=True)
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{body}\n'
