@@ -24,7 +24,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "cryptarithm",
         "Solve, encode and find cryptarithms.",
     ),
-    "crossword": ("puzzlewright.cli.crossword", "crossword", "Fill, design and lay out crosswords."),
+    "crossword": (
+        "puzzlewright.cli.crossword",
+        "crossword",
+        "Fill, design and lay out crosswords.",
+    ),
     "acrostic": ("puzzlewright.cli.acrostic", "acrostic", "Build acrostic puzzles."),
     "render": ("puzzlewright.cli.render", "render", "Print a puzzle as PDF, SVG or HTML."),
     "convert": ("puzzlewright.cli.convert", "convert", "Convert between .ipuz, .puz, .xd, text."),

@@ -40,7 +40,11 @@ def json_option(func: F) -> F:
 def seed_option(func: F) -> F:
     """Add ``--seed N`` (randomness is reproducible per seed)."""
     return click.option(
-        "--seed", type=int, default=0, show_default=True, help="Random seed; same seed, same output."
+        "--seed",
+        type=int,
+        default=0,
+        show_default=True,
+        help="Random seed; the same seed gives the same output.",
     )(func)
 
 
@@ -95,7 +99,8 @@ def load_words(
     from puzzlewright.lexicon import load_wordlist
 
     paths = list(word_paths) or ["builtin"]
-    with status("Loading word list…", quiet=quiet or len(paths) == 1 and paths[0] == "builtin"):
+    only_builtin = paths == ["builtin"]  # loads from cache in a blink: no spinner
+    with status("Loading word list…", quiet=quiet or only_builtin):
         words, reports = load_wordlist(
             paths, encoding=encoding, alphabet=alphabet, min_score=min_score
         )

@@ -48,12 +48,14 @@ class Alphabet:
 
     @classmethod
     def infer(cls, texts: list[str]) -> Alphabet:
-        """The alphabet of raw entries: A-Z if at least 95% are plain ASCII, else the letters
-        seen (upper case, NFC), e.g. Cyrillic."""
+        """The alphabet of raw entries: A-Z (accents folded) when at least 95% are plain
+        ASCII or every letter folds onto A-Z; otherwise the letters seen, e.g. Cyrillic."""
         if not texts or sum(map(str.isascii, texts)) >= 0.95 * len(texts):
             return cls.latin()
-        seen = set(unicodedata.normalize("NFC", "".join(texts)).upper())
-        return cls("".join(sorted(ch for ch in seen if ch.isalpha())))
+        seen = {ch for ch in unicodedata.normalize("NFC", "".join(texts)).upper() if ch.isalpha()}
+        if all(fold_accents(ch) in LATIN for ch in seen):
+            return cls.latin()
+        return cls("".join(sorted(seen)))
 
     @property
     def covers_latin(self) -> bool:

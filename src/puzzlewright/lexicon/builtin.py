@@ -160,6 +160,6 @@ def builtin_english() -> WordList:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, pickle.dumps(words, protocol=pickle.HIGHEST_PROTOCOL))
-    except Exception:  # a read-only cache dir only costs speed  # noqa: BLE001
+    except Exception:  # a read-only cache dir only costs speed
         pass
     return words

@@ -70,8 +70,8 @@ class LengthIndex:
         letters = sorted(set("".join(self.words)))
         if len(letters) > 256:
             raise ValueError("an alphabet of more than 256 letters is not supported")
-        code = {letter: chr(i) for i, letter in enumerate(letters)}
-        blob = "".join(reversed(self.words)).translate(str.maketrans(code)).encode("latin-1")
+        code = {ord(letter): i for i, letter in enumerate(letters)}
+        blob = "".join(reversed(self.words)).translate(code).encode("latin-1")
         columns = []
         for pos in range(self.length):
             column = blob[pos :: self.length]
@@ -179,9 +179,7 @@ class WordList:
     def normalize_query(self, text: str, *, wildcards: bool = False) -> str:
         """Normalize user text to this list's letters; raise PuzzleInputError on strangers."""
         allowed = WILDCARDS if wildcards else frozenset()
-        body = "".join(
-            ch if ch in allowed else self.alphabet.normalize(ch) for ch in text.strip()
-        )
+        body = "".join(ch if ch in allowed else self.alphabet.normalize(ch) for ch in text.strip())
         if not body:
             raise PuzzleInputError("empty pattern" if wildcards else "no letters given")
         foreign = sorted(self.alphabet.foreign(body) - allowed)

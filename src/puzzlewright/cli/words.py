@@ -1,0 +1,128 @@
+"""``puzzlewright words`` and ``puzzlewright lexicon``: query and inspect word lists."""
+
+from __future__ import annotations
+
+import click
+from rich.table import Table
+
+from puzzlewright.cli.common import emit_json, json_option, load_words, stdout, wordlist_options
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import Entry
+
+
+@click.command()
+@click.argument("pattern", required=False)
+@click.option("--anagram", metavar="LETTERS", help="Words using exactly these letters.")
+@click.option("--within", metavar="LETTERS", help="Words that can be spelled from these letters.")
+@click.option(
+    "--min-length",
+    type=click.IntRange(min=1),
+    default=3,
+    show_default=True,
+    help="Shortest word for --within.",
+)
+@click.option(
+    "--limit",
+    type=click.IntRange(min=0),
+    default=50,
+    show_default=True,
+    help="Show at most N words (0: all).",
+)
+@wordlist_options
+@json_option
+def words(
+    pattern: str | None,
+    anagram: str | None,
+    within: str | None,
+    min_length: int,
+    limit: int,
+    word_paths: tuple[str, ...],
+    encoding: str,
+    alphabet: str | None,
+    min_score: int | None,
+    as_json: bool,
+) -> int:
+    """Find words by PATTERN (? or . for any letter, e.g. C?O?S), --anagram or --within.
+
+    Results are ranked by score, best first. Exit status 1 when nothing matches.
+    """
+    modes = [m for m in (pattern, anagram, within) if m is not None]
+    if len(modes) != 1:
+        raise PuzzleInputError("give exactly one of PATTERN, --anagram or --within")
+    wordlist, _ = load_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
+    cap = limit or None
+    if anagram is not None:
+        mode, query = "anagram", anagram
+        found = wordlist.anagrams(anagram, limit=cap)
+    elif within is not None:
+        mode, query = "within", within
+        found = wordlist.within(within, min_length=min_length, limit=cap)
+    else:
+        assert pattern is not None
+        mode, query = "pattern", pattern
+        found = wordlist.match(pattern, limit=cap)
+    if as_json:
+        emit_json(
+            {
+                "mode": mode,
+                "query": query,
+                "count": len(found),
+                "words": [{"word": e.word, "score": e.score} for e in found],
+            }
+        )
+    else:
+        print_entries(found, f"{mode} {query}")
+    return 0 if found else 1
+
+
+def print_entries(found: list[Entry], title: str) -> None:
+    """Words and scores in columns, or a short note when there are none."""
+    if not found:
+        stdout.print(f"no words match {title}")
+        return
+    stdout.print(f"{len(found)} words for {title}")
+    table = Table("word", "score")
+    for entry in found:
+        table.add_row(entry.word, str(entry.score))
+    stdout.print(table)
+
+
+@click.group()
+def lexicon() -> None:
+    """Inspect word lists (the built-in English list by default)."""
+
+
+@lexicon.command()
+@click.argument("paths", nargs=-1, metavar="[PATH]...")
+@click.option(
+    "--encoding",
+    default="utf-8-sig",
+    show_default=True,
+    help="Encoding of the lists (e.g. cp1251); 'auto' detects it.",
+)
+@click.option("--alphabet", default=None, help="Alphabet: en, ru, or its letters.")
+@json_option
+def info(paths: tuple[str, ...], encoding: str, alphabet: str | None, as_json: bool) -> None:
+    """Counts per length, score histogram, and lines skipped and why."""
+    from puzzlewright.lexicon.stats import describe, stats_document
+
+    wordlist, reports = load_words(paths, encoding, alphabet, quiet=as_json)
+    stats = describe(wordlist, reports)
+    if as_json:
+        emit_json(stats_document(stats))
+        return
+    stdout.print(f"[bold]{stats.name}[/bold]: {stats.words:,} words, alphabet {stats.alphabet}")
+    for report in stats.sources:
+        skipped = ", ".join(f"{n:,} {why}" for why, n in report.skipped.most_common()) or "none"
+        stdout.print(
+            f"  {report.path} ({report.encoding}): {report.lines:,} lines, "
+            f"{report.entries:,} entries; skipped: {skipped}"
+        )
+    lengths = Table("length", "words")
+    for length, count in stats.by_length.items():
+        lengths.add_row(str(length), f"{count:,}")
+    scores = Table("score", "words")
+    for bucket, count in stats.score_histogram.items():
+        scores.add_row(f"{bucket}-{bucket + 9}", f"{count:,}")
+    stdout.print(lengths)
+    stdout.print(scores)

@@ -1,0 +1,56 @@
+"""The built-in English list: the dictionary filter, both ways, and the disk cache."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from puzzlewright.lexicon import builtin_english
+from puzzlewright.lexicon.builtin import is_dictionary_word, stems
+
+REJECTED = ["LONDON", "OBAMA", "PARIS", "NFL", "NYC", "DONT", "YOURE", "TEXAS", "ST", "CM"]
+KEPT = ["HOUSE", "QUIXOTIC", "ZEPHYR", "HOUSES", "WALKED", "CITIES", "BIGGER", "TO", "EGG"]
+
+
+@pytest.mark.parametrize("word", REJECTED)
+def test_proper_nouns_abbreviations_and_contractions_are_out(word: str) -> None:
+    assert word not in builtin_english()
+
+
+@pytest.mark.parametrize("word", KEPT)
+def test_ordinary_words_stay_in(word: str) -> None:
+    assert word in builtin_english()
+
+
+def test_scores_follow_frequency() -> None:
+    words = builtin_english()
+    assert words.score("THE") > words.score("HOUSE") > words.score("ZEPHYR") > 0
+    assert len(words) > 50_000
+    assert set(words.alphabet.letters) == set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def test_inflection_rules() -> None:
+    lower, capital = {"house", "stop", "city", "bake"}, {"london"}
+    assert "stop" in set(stems("stopped"))
+    assert "city" in set(stems("cities"))
+    assert "bake" in set(stems("baking"))
+    assert is_dictionary_word("houses", lower, capital)
+    assert not is_dictionary_word("london", lower, capital)
+    assert not is_dictionary_word("londons", lower | {"london"} - {"london"}, capital)
+
+
+def test_cache_is_written_and_reused(tmp_path: Path) -> None:
+    code = (
+        "import time; t=time.perf_counter(); "
+        "from puzzlewright.lexicon import builtin_english as b; w=b(); "
+        "print(len(w), time.perf_counter()-t)"
+    )
+    env = {"PUZZLEWRIGHT_CACHE_DIR": str(tmp_path), "PATH": ""}
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr
+    assert list(tmp_path.glob("english-*.pickle")), "no cache file written"
+    second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert first.stdout.split()[0] == second.stdout.split()[0]
