@@ -1,0 +1,131 @@
+"""``puzzlewright render IN``: print a crossword or an acrostic as PDF, SVG or HTML."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from puzzlewright.cli.common import emit_json, fail, json_option, warn
+
+_SUFFIXES = {".pdf": "pdf", ".svg": "svg", ".html": "html", ".htm": "html"}
+
+
+def default_output(source: str, fmt: str, key: bool) -> Path:
+    """``IN`` with the new extension, beside it (``-key`` added for a solution SVG)."""
+    path = Path(source)
+    stem = f"{path.stem}-key" if key and fmt == "svg" else path.stem
+    return path.with_name(f"{stem}.{fmt}")
+
+
+def _pdf_pages(data: bytes) -> int:
+    """Page count of reportlab output (its page tree states ``/Count N`` once)."""
+    import re
+
+    counts = [int(n) for n in re.findall(rb"/Count (\d+)", data)]
+    return max(counts, default=0)
+
+
+@click.command()
+@click.argument("source", metavar="IN", type=click.Path(path_type=str))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["pdf", "svg", "html"]),
+    default=None,
+    help="Output format. Default: from OUT's extension, else pdf.",
+)
+@click.option("--key", is_flag=True, help="Add the answer page (SVG: draw the solution grid).")
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    type=click.Path(path_type=str),
+    default=None,
+    help="Output file ('-' for stdout). Default: IN with the new extension.",
+)
+@click.option(
+    "--page",
+    type=click.Choice(["letter", "a4"]),
+    default="letter",
+    show_default=True,
+    help="Paper size (PDF pages, HTML @page).",
+)
+@click.option(
+    "--font",
+    type=click.Path(path_type=str),
+    default=None,
+    help="TrueType font for PDF text. Default: DejaVu Sans when installed.",
+)
+@click.option("--force", is_flag=True, help="Allow OUT to be the same file as IN.")
+@json_option
+def render(
+    source: str,
+    fmt: str | None,
+    key: bool,
+    output: str | None,
+    page: str,
+    font: str | None,
+    force: bool,
+    as_json: bool,
+) -> int:
+    """Print a crossword (.ipuz/.puz/.xd/.txt) or an acrostic (.ipuz) as PDF, SVG or HTML.
+
+    PDF and HTML show the title, author, the numbered grid with shaded blocks and circles,
+    the clues in columns (continued on following pages) and the copyright; --key adds an
+    answer page. SVG is the grid alone.
+    """
+    from puzzlewright.fileio import write_atomic
+    from puzzlewright.render import load_document
+    from puzzlewright.render import render as render_document
+
+    if fmt is None:
+        suffix = Path(output).suffix.lower() if output and output != "-" else ""
+        fmt = _SUFFIXES.get(suffix, "pdf")
+    if output == "-" and as_json:
+        raise fail("--json prints a report on stdout; give -o a file name, not '-'")
+    warnings: list[str] = []
+    document = load_document(source, warnings=warnings)
+    data = render_document(
+        document,
+        fmt,  # type: ignore[arg-type]
+        key=key,
+        page=page,  # type: ignore[arg-type]
+        font=font,
+    )
+    if output == "-":
+        for message in warnings:
+            warn(message)
+        click.get_binary_stream("stdout").write(data)
+        return 0
+    target = Path(output) if output else default_output(source, fmt, key)
+    write_atomic(target, data, inputs=[source], force=force)
+    pages = _pdf_pages(data) if fmt == "pdf" else None
+    clues = sum(len(section.entries) for section in document.sections)
+    grid = document.grid
+    if as_json:
+        emit_json(
+            {
+                "input": source,
+                "output": str(target),
+                "format": fmt,
+                "kind": document.kind,
+                "key": key,
+                "page": page,
+                "pages": pages,
+                "width": grid.width,
+                "height": grid.height,
+                "clues": clues,
+                "bytes": len(data),
+                "warnings": warnings,
+            }
+        )
+        return 0
+    for message in warnings:
+        warn(message)
+    what = f"{pages} page{'s' if pages != 1 else ''}, " if pages is not None else ""
+    click.echo(
+        f"wrote {target} ({fmt}, {what}{document.kind} {grid.width}x{grid.height}, "
+        f"{clues} clues{', with key' if key else ''})"
+    )
+    return 0
