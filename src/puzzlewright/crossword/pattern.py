@@ -1,0 +1,460 @@
+"""Block patterns: empty crossword grids that follow the constructor's rules.
+
+A pattern is grown from an all-white grid by placing symmetric groups of blocks (a cell and
+its mirror images) one group at a time, in a seeded random order that prefers cells in long
+runs and away from other blocks. A move is kept only if the grid still obeys every rule
+(entry lengths, checking, connectivity, no row or column all blocks); otherwise it is undone
+and another group is tried. So every intermediate grid is itself a legal pattern, and the
+search stops when the block or word count asked for is reached.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from puzzlewright.crossword.grid import Grid
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.stopping import NEVER, StopSignal
+
+Symmetry = Literal["rotational", "mirror", "diagonal", "none"]
+SYMMETRIES: tuple[Symmetry, ...] = ("rotational", "mirror", "diagonal", "none")
+MAX_SIDE = 99
+DEFAULT_DENSITY = 1 / 6  # about 38 blocks in a 15x15 grid, as in published dailies
+STALE_LIMIT = 100  # give up after this many attempts in a row without a new pattern
+
+
+@dataclass(frozen=True)
+class PatternSpec:
+    """What pattern to make: size, symmetry, entry rules and the block or word count."""
+
+    width: int
+    height: int
+    blocks: int | None = None
+    max_words: int | None = None
+    symmetry: Symmetry = "rotational"
+    min_length: int = 3
+    allow_unchecked: bool = False
+
+    @property
+    def size(self) -> str:
+        return f"{self.width}x{self.height}"
+
+    def orbit(self, r: int, c: int) -> tuple[tuple[int, int], ...]:
+        """The cell and its images under the symmetry, without repeats, in row order."""
+        images = {(r, c)}
+        if self.symmetry == "rotational":
+            images.add((self.height - 1 - r, self.width - 1 - c))
+        elif self.symmetry == "mirror":
+            images.add((r, self.width - 1 - c))
+        elif self.symmetry == "diagonal":
+            images.add((c, r))
+        return tuple(sorted(images))
+
+    def singletons(self) -> int:
+        """How many cells are their own mirror image (blocks there come alone, not in pairs)."""
+        return sum(
+            len(self.orbit(r, c)) == 1 for r in range(self.height) for c in range(self.width)
+        )
+
+    def default_blocks(self) -> int:
+        """A typical block count for the size: about one cell in six."""
+        return round(self.width * self.height * DEFAULT_DENSITY)
+
+    def validate(self) -> None:
+        """Raise PuzzleInputError when the request is impossible on its face."""
+        w, h, m = self.width, self.height, self.min_length
+        if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
+            raise PuzzleInputError(
+                f"impossible grid size {self.size} (each side must be 1 to {MAX_SIDE})"
+            )
+        if self.symmetry not in SYMMETRIES:
+            raise PuzzleInputError(
+                f"unknown symmetry {self.symmetry!r} (use {', '.join(SYMMETRIES)})"
+            )
+        if m < 2:
+            raise PuzzleInputError("the minimum entry length must be at least 2")
+        if w < m or h < m:
+            raise PuzzleInputError(
+                f"impossible: a {self.size} grid cannot hold entries of at least {m} letters "
+                "both across and down"
+            )
+        if self.symmetry == "diagonal" and w != h:
+            raise PuzzleInputError(f"diagonal symmetry needs a square grid, not {self.size}")
+        if self.blocks is not None:
+            self._validate_blocks(self.blocks)
+        if self.max_words is not None:
+            least = 0 if self.allow_unchecked else w + h
+            if self.max_words < max(least, 1):
+                raise PuzzleInputError(
+                    f"impossible: a {self.size} grid with every cell checked has at least "
+                    f"{w + h} entries, so --max-words {self.max_words} cannot be met"
+                    if least
+                    else f"--max-words must be positive, not {self.max_words}"
+                )
+
+    def _validate_blocks(self, blocks: int) -> None:
+        cells = self.width * self.height
+        if blocks < 0:
+            raise PuzzleInputError(f"the block count must not be negative ({blocks})")
+        if blocks > cells - self.min_length:
+            raise PuzzleInputError(
+                f"impossible: {blocks} blocks leave no room for entries in a {self.size} grid"
+            )
+        if blocks % 2 and self.singletons() == 0:
+            raise PuzzleInputError(
+                f"impossible: with {self.symmetry} symmetry on a {self.size} grid blocks come "
+                f"in pairs, so the block count must be even, not {blocks}"
+            )
+
+
+@dataclass(frozen=True)
+class PatternStats:
+    """Figures an editor looks at: blocks, entries, lengths, unchecked cells."""
+
+    blocks: int
+    words: int
+    average_length: float
+    longest: int
+    shortest: int
+    unchecked: int
+
+    @classmethod
+    def of(cls, grid: Grid) -> PatternStats:
+        slots = grid.slots()
+        lengths = [slot.length for slot in slots] or [0]
+        return cls(
+            blocks=grid.block_count(),
+            words=len(slots),
+            average_length=round(sum(lengths) / len(lengths), 2),
+            longest=max(lengths),
+            shortest=min(lengths),
+            unchecked=len(grid.unchecked()),
+        )
+
+
+@dataclass
+class PatternRun:
+    """The patterns found, how many attempts it took and why the search ended."""
+
+    patterns: list[Grid] = field(default_factory=list)
+    attempts: int = 0
+    status: str = "found"  # "found", "partial" (fewer than asked), "none", "timeout", ...
+    rejected: int = 0  # patterns built but refused by the caller's test (e.g. not fillable)
+
+
+class _Builder:
+    """Grows one pattern on a flat array of cells (1 = block) with undoable moves."""
+
+    def __init__(self, spec: PatternSpec, rng: random.Random) -> None:
+        self.spec = spec
+        self.rng = rng
+        self.w, self.h, self.m = spec.width, spec.height, spec.min_length
+        self.n = self.w * self.h
+        self.block = bytearray(self.n)
+        self.count = 0
+        orbits: dict[tuple[int, ...], None] = {}
+        for r in range(self.h):
+            for c in range(self.w):
+                orbits[tuple(rr * self.w + cc for rr, cc in spec.orbit(r, c))] = None
+        self.orbits = list(orbits)
+
+    # -- rules -----------------------------------------------------------------------------
+    def _run_ok(self, length: int) -> bool:
+        return length == 0 or length >= self.m or (length == 1 and self.spec.allow_unchecked)
+
+    def _line_ok(self, start: int, step: int, size: int) -> bool:
+        """Every run of white cells along one row or column has a legal length."""
+        run = 0
+        blocks = 0
+        cell = start
+        for _ in range(size):
+            if self.block[cell]:
+                if not self._run_ok(run):
+                    return False
+                run = 0
+                blocks += 1
+            else:
+                run += 1
+            cell += step
+        return self._run_ok(run) and blocks < size
+
+    def _connected(self) -> bool:
+        white = self.n - self.count
+        if white == 0:
+            return False
+        start = self.block.index(0)
+        seen = bytearray(self.block)  # blocks count as seen
+        seen[start] = 1
+        stack = [start]
+        reached = 1
+        w, n = self.w, self.n
+        while stack:
+            i = stack.pop()
+            c = i % w
+            for j in (i - w, i + w, i - 1 if c else -1, i + 1 if c + 1 < w else -1):
+                if 0 <= j < n and not seen[j]:
+                    seen[j] = 1
+                    reached += 1
+                    stack.append(j)
+        return reached == white
+
+    def _legal_after(self, orbit: tuple[int, ...]) -> bool:
+        """True when the grid is still a legal pattern after blocking ``orbit``."""
+        rows = {i // self.w for i in orbit}
+        cols = {i % self.w for i in orbit}
+        for r in rows:
+            if not self._line_ok(r * self.w, 1, self.w):
+                return False
+        for c in cols:
+            if not self._line_ok(c, self.w, self.h):
+                return False
+        return self._connected()
+
+    def words(self) -> int:
+        """The number of entries (runs of two or more white cells)."""
+        total = 0
+        for start, step, size in self._lines():
+            run = 0
+            cell = start
+            for _ in range(size):
+                if self.block[cell]:
+                    total += run >= 2
+                    run = 0
+                else:
+                    run += 1
+                cell += step
+            total += run >= 2
+        return total
+
+    def _lines(self) -> Iterator[tuple[int, int, int]]:
+        for r in range(self.h):
+            yield r * self.w, 1, self.w
+        for c in range(self.w):
+            yield c, self.w, self.h
+
+    # -- moves -----------------------------------------------------------------------------
+    def _set(self, orbit: tuple[int, ...], value: int) -> None:
+        for i in orbit:
+            self.block[i] = value
+        self.count += len(orbit) if value else -len(orbit)
+
+    def _spans(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """For every cell, how many white cells lie before/after it across and down."""
+        w, h, block = self.w, self.h, self.block
+        left = [0] * self.n
+        right = [0] * self.n
+        up = [0] * self.n
+        down = [0] * self.n
+        for r in range(h):
+            base = r * w
+            for c in range(1, w):
+                i = base + c
+                left[i] = 0 if block[i - 1] else left[i - 1] + 1
+            for c in range(w - 2, -1, -1):
+                i = base + c
+                right[i] = 0 if block[i + 1] else right[i + 1] + 1
+        for i in range(w, self.n):
+            up[i] = 0 if block[i - w] else up[i - w] + 1
+        for i in range(self.n - w - 1, -1, -1):
+            down[i] = 0 if block[i + w] else down[i + w] + 1
+        return left, right, up, down
+
+    def _candidates(self) -> list[tuple[tuple[int, ...], float]]:
+        """White orbits whose blocking keeps runs legal, each with a preference weight."""
+        left, right, up, down = self._spans()
+        ok = self._run_ok
+        block, w, h = self.block, self.w, self.h
+        out = []
+        for orbit in self.orbits:
+            if block[orbit[0]]:
+                continue
+            weight = 1.0
+            for i in orbit:
+                a, b, u, d = left[i], right[i], up[i], down[i]
+                if not (ok(a) and ok(b) and ok(u) and ok(d)):
+                    break
+                r, c = divmod(i, w)
+                length = a + b + u + d + 2
+                near = 0
+                for dr in (-1, 0, 1):
+                    rr = r + dr
+                    if 0 <= rr < h:
+                        for dc in (-1, 0, 1):
+                            cc = c + dc
+                            if 0 <= cc < w and block[rr * w + cc]:
+                                near += 1
+                weight *= length * length / (1 + 2 * near) ** 2
+                if self._closes_square(r, c):
+                    weight *= 0.02
+                if 1 in (a, b, u, d):
+                    weight *= 0.2  # an unchecked cell: allowed, not preferred
+            else:
+                out.append((orbit, weight))
+        return out
+
+    def _closes_square(self, r: int, c: int) -> bool:
+        """True when blocking (r, c) would complete a 2x2 square of blocks."""
+        w, h, block = self.w, self.h, self.block
+        for dr in (-1, 1):
+            for dc in (-1, 1):
+                rr, cc = r + dr, c + dc
+                if (
+                    0 <= rr < h
+                    and 0 <= cc < w
+                    and block[rr * w + c]
+                    and block[r * w + cc]
+                    and block[rr * w + cc]
+                ):
+                    return True
+        return False
+
+    def _pick(self, weighted: list[tuple[tuple[int, ...], float]]) -> tuple[int, ...]:
+        """Draw one orbit by weight and remove it from the list."""
+        total = sum(weight for _, weight in weighted)
+        x = self.rng.random() * total
+        chosen = len(weighted) - 1
+        for k, item in enumerate(weighted):
+            x -= item[1]
+            if x <= 0:
+                chosen = k
+                break
+        return weighted.pop(chosen)[0]
+
+    def grow(self, target: int | None, exact: bool, stop: StopSignal) -> bool:
+        """Add legal block groups until ``target`` blocks (or the word cap); True on success."""
+        spec = self.spec
+        words = self.words()
+        cap = spec.max_words
+        if cap is not None and words > cap:
+            return False
+        singles = [orbit for orbit in self.orbits if len(orbit) == 1]
+        lone_centre = exact and target is not None and target % 2 and len(singles) == 1
+        if lone_centre and not self._try(singles[0]):
+            return False
+        while target is None or self.count < target:
+            if stop.should_stop():
+                return False
+            if cap is not None and words >= cap:
+                return target is None or not exact
+            remaining = None if target is None else target - self.count
+            weighted = [
+                (orbit, weight)
+                for orbit, weight in self._candidates()
+                if remaining is None or self._fits(orbit, remaining, exact)
+            ]
+            while weighted:
+                orbit = self._pick(weighted)
+                if not self._try(orbit):
+                    continue
+                if cap is not None:
+                    now = self.words()
+                    if now > cap:
+                        self._set(orbit, 0)
+                        continue
+                    words = now
+                break
+            else:
+                return not exact  # stuck: fine for a soft target, a failure for an exact one
+        return True
+
+    def _fits(self, orbit: tuple[int, ...], remaining: int, exact: bool) -> bool:
+        if len(orbit) > remaining:
+            return not exact and remaining > 0 and len(orbit) == 2 and remaining == 1
+        if not exact:
+            return True
+        left = remaining - len(orbit)
+        if left % 2 == 0:
+            return True
+        singles = sum(1 for o in self.orbits if len(o) == 1 and o != orbit and not self.block[o[0]])
+        return singles > 0
+
+    def _try(self, orbit: tuple[int, ...]) -> bool:
+        self._set(orbit, 1)
+        if self._legal_after(orbit):
+            return True
+        self._set(orbit, 0)
+        return False
+
+    def grid(self) -> Grid:
+        return Grid(
+            [
+                [None if self.block[r * self.w + c] else "" for c in range(self.w)]
+                for r in range(self.h)
+            ]
+        )
+
+
+def generate_pattern(
+    spec: PatternSpec, rng: random.Random, *, stop: StopSignal = NEVER
+) -> Grid | None:
+    """One attempt at a pattern for ``spec``; None when this attempt got stuck."""
+    builder = _Builder(spec, rng)
+    if spec.blocks is not None:
+        ok = builder.grow(spec.blocks, True, stop)
+    elif spec.max_words is not None:
+        ok = builder.grow(None, False, stop)
+    else:
+        ok = builder.grow(spec.default_blocks(), False, stop)
+    return builder.grid() if ok else None
+
+
+def generate_patterns(
+    spec: PatternSpec,
+    count: int = 1,
+    *,
+    seed: int = 0,
+    attempts: int | None = None,
+    accept: Callable[[Grid], bool] | None = None,
+    stop: StopSignal = NEVER,
+) -> PatternRun:
+    """Up to ``count`` distinct patterns for ``spec``, reproducible per ``seed``.
+
+    ``accept`` (e.g. "the filler can fill it") filters the patterns built. The search gives up
+    after ``attempts`` tries (default: 200 + 50 per pattern asked for) or when ``stop`` fires.
+    """
+    spec.validate()
+    if count < 1:
+        raise PuzzleInputError(f"the pattern count must be at least 1, not {count}")
+    limit = attempts if attempts is not None else 200 + 50 * count
+    rng = random.Random(seed)
+    run = PatternRun()
+    seen: set[str] = set()
+    stale = 0  # attempts in a row that gave nothing new: the distinct patterns may be used up
+    while len(run.patterns) < count and run.attempts < limit and stale < STALE_LIMIT:
+        if stop.should_stop():
+            run.status = stop.reason or "timeout"
+            break
+        run.attempts += 1
+        stale += 1
+        grid = generate_pattern(spec, random.Random(rng.getrandbits(64)), stop=stop)
+        if grid is None:
+            continue
+        text = grid.to_text()
+        if text in seen:
+            continue
+        seen.add(text)
+        stale = 0
+        if accept is not None and not accept(grid):
+            run.rejected += 1
+            continue
+        run.patterns.append(grid)
+    if run.status == "found" and len(run.patterns) < count:
+        run.status = "partial" if run.patterns else "none"
+    return run
+
+
+def describe(spec: PatternSpec) -> str:
+    """A short phrase naming the request, for messages: ``15x15, 38 blocks, rotational``."""
+    parts = [spec.size]
+    if spec.blocks is not None:
+        parts.append(f"{spec.blocks} blocks")
+    if spec.max_words is not None:
+        parts.append(f"at most {spec.max_words} words")
+    parts.append(f"{spec.symmetry} symmetry")
+    parts.append(f"entries of {spec.min_length}+ letters")
+    if spec.allow_unchecked:
+        parts.append("unchecked cells allowed")
+    return ", ".join(parts)
