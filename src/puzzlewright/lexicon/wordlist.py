@@ -7,6 +7,7 @@ so a pattern such as ``C?O?S`` is answered by ANDing two ints and reading off th
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -27,12 +28,27 @@ class Entry:
     score: int
 
 
+_NONZERO_BYTE = re.compile(rb"[^\x00]")
+_BYTE_BITS = [tuple(i for i in range(8) if byte >> i & 1) for byte in range(256)]
+
+
 def iter_bits(mask: int) -> Iterator[int]:
-    """Indexes of the set bits of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    """Indexes of the set bits of ``mask``, lowest first.
+
+    Small masks peel off the lowest bit; large ones are read as bytes, skipping zero bytes
+    at C speed, because each big-int operation costs time proportional to the mask's size.
+    """
+    if mask.bit_length() <= 512:
+        while mask:
+            low = mask & -mask
+            yield low.bit_length() - 1
+            mask ^= low
+        return
+    data = mask.to_bytes((mask.bit_length() + 7) // 8, "little")
+    for found in _NONZERO_BYTE.finditer(data):
+        base = found.start() * 8
+        for bit in _BYTE_BITS[data[found.start()]]:
+            yield base + bit
 
 
 def signature(word: str) -> str:

@@ -1,0 +1,122 @@
+"""Lexicon benchmark: built-in list build and cached load, STWL load + index, pattern queries.
+
+Prints medians (the machine is small and noisy) and, for pattern queries, the ratio against a
+regex scan over the same words measured in the same run. Not a test: nothing is asserted.
+
+    python benchmarks/lexicon.py [--repeat 5] [--stwl PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+STWL = Path(__file__).resolve().parents[2] / "shared/data" / (
+    "spreadthewordlist_via_blacksquare_0.10.0.dict.gz"
+)
+
+LOAD_BUILTIN = (
+    "import time; t = time.perf_counter(); "
+    "from puzzlewright.lexicon import builtin_english; w = builtin_english(); "
+    "print(time.perf_counter() - t)"
+)
+
+
+def in_fresh_process(cache: str) -> float:
+    """Seconds a new interpreter spends importing and loading the built-in list."""
+    env = {**os.environ, "PUZZLEWRIGHT_CACHE_DIR": cache}
+    out = subprocess.run(
+        [sys.executable, "-c", LOAD_BUILTIN], env=env, check=True, capture_output=True, text=True
+    )
+    return float(out.stdout)
+
+
+def median_time(func, repeat: int) -> float:  # type: ignore[no-untyped-def]
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def bench_builtin(repeat: int) -> None:
+    with tempfile.TemporaryDirectory() as cache:
+        first = in_fresh_process(cache)
+        cached = statistics.median(in_fresh_process(cache) for _ in range(repeat))
+    print(f"built-in list: first build {first:.2f} s; cached load in a fresh process "
+          f"{cached * 1000:.0f} ms (median of {repeat}; target <= 300 ms)")
+
+
+def bench_stwl(path: Path, repeat: int) -> None:
+    from puzzlewright.lexicon import load_wordlist
+
+    def load_and_index() -> None:
+        load_wordlist([path])[0].build_all()
+
+    seconds = median_time(load_and_index, repeat)
+    words = load_wordlist([path])[0].build_all()
+    print(f"STWL: {len(words):,} entries, load + index {seconds:.2f} s "
+          f"(median of {repeat}; target <= 1.5 s)")
+    bench_patterns(words, repeat)
+
+
+def bench_patterns(words, repeat: int) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(1)
+    five = list(words.index(5).words)
+    patterns = []
+    for _ in range(200):
+        word = rng.choice(five)
+        keep = rng.sample(range(5), 2)
+        patterns.append("".join(ch if i in keep else "?" for i, ch in enumerate(word)))
+
+    index = words.index(5)
+
+    def bitset_counts() -> None:
+        for pattern in patterns:
+            index.mask(pattern).bit_count()
+
+    def bitset_queries() -> None:
+        for pattern in patterns:
+            words.match(pattern, limit=None)
+
+    def regex_scan() -> None:
+        for pattern in patterns[:20]:
+            regex = re.compile(pattern.replace("?", "."))
+            [w for w in five if regex.fullmatch(w)]
+
+    per_count = median_time(bitset_counts, repeat) / len(patterns)
+    per_bitset = median_time(bitset_queries, repeat) / len(patterns)
+    per_regex = median_time(regex_scan, repeat) / 20
+    print(f"pattern queries over {len(five):,} five-letter words, 2 fixed letters "
+          f"(median of {repeat}):")
+    print(f"  regex scan, all matches        {per_regex * 1e6:9.0f} us   1x")
+    print(f"  bitset mask + count (filler)   {per_count * 1e6:9.1f} us   "
+          f"{per_regex / per_count:.0f}x faster (target >= 100x)")
+    print(f"  bitset, all matches as entries {per_bitset * 1e6:9.0f} us   "
+          f"{per_regex / per_bitset:.0f}x faster")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--stwl", type=Path, default=STWL)
+    args = parser.parse_args()
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
+    bench_builtin(args.repeat)
+    if args.stwl.exists():
+        bench_stwl(args.stwl, args.repeat)
+    else:
+        print(f"STWL not found at {args.stwl}: skipped")
+
+
+if __name__ == "__main__":
+    main()
