@@ -132,3 +132,185 @@ def test_save_refuses_to_overwrite_input(tmp_path: Path) -> None:
     with pytest.raises(PuzzleInputError, match="refusing to overwrite"):
         save_puzzle(sample(), path, inputs=[path])
     save_puzzle(sample(), path, inputs=[path], force=True)
+
+
+# -- .puz ----------------------------------------------------------------------------------
+DATA = Path(__file__).parent / "data" / "formats"
+
+
+def test_puz_reads_rebus_circles_and_clue_order() -> None:
+    puzzle = load_puzzle(DATA / "sampler.puz")
+    assert puzzle.grid.cells[1] == ["D", "EF", "G", "H", "I"]
+    assert puzzle.circles == {(0, 2), (2, 2), (3, 4)}
+    assert puzzle.clues["4A"] == "Rebus row" and puzzle.clues["4D"] == "Short down"
+    assert puzzle.copyright == "© 2024 Ann Setter"
+
+
+def test_puz_writes_rebus_tables_and_markup() -> None:
+    import puz
+
+    data, warnings = dumps_puzzle(load_puzzle(DATA / "sampler.puz"), "puz")
+    assert warnings == []
+    assert isinstance(data, bytes)
+    source = puz.load(data)
+    assert source.solution[6] == "E"  # the rebus cell keeps its first letter
+    assert source.rebus().get_rebus_solution(6) == "EF"
+    assert source.markup().get_markup_squares(puz.GridMarkup.Circled) == [2, 12, 19]
+    assert source.clues[:2] == ["Start of the alphabet", "Down with a rebus"]
+
+
+def test_puz_scrambled_solution_reads_the_shape_only() -> None:
+    import puz
+
+    source = puz.load((DATA / "sampler.puz").read_bytes())
+    source.helpers.clear()
+    source.extensions.clear()
+    source.lock_solution(1234)
+    warnings: list[str] = []
+    from puzzlewright.crossword.formats.puz import read_puz
+
+    puzzle = read_puz(source.tobytes(), warnings)
+    assert puzzle.grid.to_text() == "#...#\n.....\n.....\n.....\n#...#\n"
+    assert puzzle.clues["1A"] == "Start of the alphabet"
+    assert warnings == [".puz solution is scrambled or missing; its letters were not read"]
+
+
+def _corrupt_puz() -> list[tuple[bytes, str]]:
+    good = (DATA / "sampler.puz").read_bytes()
+    flipped = bytearray(good)
+    flipped[good.index(b"Format")] ^= 0x20
+    return [
+        (b"", "the file is empty"),
+        (b"GIF89a" + b"\0" * 80, "not an Across Lite puzzle"),
+        (good[:70], "checksum"),
+        (bytes(flipped), "global checksum does not match"),
+        (good[:-5] + b"XXXXX", "checksum does not match"),
+    ]
+
+
+@pytest.mark.parametrize(("data", "message"), _corrupt_puz())
+def test_puz_corrupt(data: bytes, message: str) -> None:
+    with pytest.raises(PuzzleInputError, match=r"^\.puz: corrupt file|^\.puz: the file") as info:
+        loads_puzzle(data, "puz")
+    assert message in str(info.value)
+
+
+def test_puz_clue_count_mismatch_is_corrupt() -> None:
+    import puz
+
+    source = puz.load((DATA / "sampler.puz").read_bytes())
+    source.clues = source.clues[:-1]
+    with pytest.raises(PuzzleInputError, match="9 clues for the grid's 10 entries"):
+        loads_puzzle(source.tobytes(), "puz")
+
+
+def test_puz_refuses_oversized_grid() -> None:
+    with pytest.raises(PuzzleInputError, match="at most 255 a side"):
+        dumps_puzzle(Puzzle(Grid.blank(256, 2)), "puz")
+
+
+# -- .xd -----------------------------------------------------------------------------------
+def test_xd_reads_corpus_file_with_rebus_special_and_notes() -> None:
+    warnings: list[str] = []
+    puzzle = load_puzzle(DATA / "sampler.xd", warnings=warnings)
+    assert warnings == ["xd header(s) not kept: Editor"]
+    assert puzzle.grid.cells[1][1] == "EF"
+    assert puzzle.circles == {(0, 2), (2, 2), (3, 4)}
+    assert puzzle.notes.endswith("Written by hand in the xd corpus style.")
+
+
+def test_xd_explicit_sections_and_shading() -> None:
+    text = """## Metadata
+
+Title: Sections
+Special: shaded
+Rebus: a=AB 2=CD
+
+## Grid
+
+a2
+x_
+
+## Clues
+
+A1. Top ~ ABCD
+D1. Left ~ ABX
+D2. Clue with ~ tilde ~ CD
+
+## Notes
+
+Free text.
+
+## Comments
+ignored
+"""
+    warnings: list[str] = []
+    from puzzlewright.crossword.formats.xd import read_xd
+
+    puzzle = read_xd(text, warnings)
+    assert puzzle.grid.cells == [["AB", "CD"], ["X", None]]
+    assert puzzle.shaded == {(0, 0), (1, 0)} and puzzle.circles == set()
+    assert puzzle.voids == {(1, 1)}
+    assert puzzle.clues == {"1A": "Top", "1D": "Left", "2D": "Clue with ~ tilde"}
+    assert puzzle.notes == "Free text."
+    assert warnings == ["xd section '## Comments' ignored"]
+
+
+def test_xd_writer_layout() -> None:
+    text, warnings = dumps_puzzle(load_puzzle(DATA / "sampler.ipuz"), "xd")
+    assert warnings == []
+    assert isinstance(text, str)
+    head, grid, clues = text.split("\n\n\n")
+    assert head.splitlines() == [
+        "Title: Format Sampler",
+        "Author: Ann Setter",
+        "Copyright: © 2024 Ann Setter",
+        "Notes: Circled letters spell nothing in particular.",
+        "Rebus: 1=EF",
+        "Special: circle",
+    ]
+    assert grid == "#AbC#\nD1GHI\nJKlMN\nOPQRs\n#TUV#"
+    assert clues.splitlines()[1] == "A4. Rebus row ~ DEFGHI"
+    assert "\n\nD1. Down with a rebus ~ AEFKPT" in clues
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Title: X\n\n\nAB\nC\n", "xd: ragged grid: row 2 has 1 cells, row 1 has 2"),
+        ("Title: X\n\n\nA3\nCD\n", "line 4: unknown grid character '3' at row 1, column 2"),
+        ("Rebus: 1\n\n\nA1\nCD\n", "bad Rebus header entry '1'"),
+        ("Rebus: 1=C/P\n\n\nA1\nCD\n", "not letters"),
+        ("Title: X\nTitle: Y\n\n\nAB\nCD\n", "line 2: header 'Title' given twice"),
+        ("Title: X\n", "no grid found"),
+        ("AB\nCD\n\n\nA1. Fine ~ AB\nnot a clue\n", "line 6: bad clue line 'not a clue'"),
+        ("oops\n## Grid\nAB\n", "line 1: text before the first '## Section' heading"),
+    ],
+)
+def test_xd_bad_input(text: str, message: str) -> None:
+    with pytest.raises(PuzzleInputError, match=r"^xd: ") as info:
+        loads_puzzle(text, "xd")
+    assert message in str(info.value)
+
+
+def test_xd_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "bad.xd"
+    path.write_bytes(b"Title: caf\xe9\n\n\nAB\nCD\n")
+    with pytest.raises(PuzzleInputError, match=r"bad.xd: xd file is not valid UTF-8"):
+        load_puzzle(path)
+
+
+# -- text ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"AB\nC\n", "text grid: ragged grid"),
+        (b"A!\nCD\n", "text grid: unknown character '!'"),
+        (b"\n\n", "text grid: the grid is empty"),
+        (b"\xff\xfeA\x00", "text grid is not valid UTF-8"),
+    ],
+)
+def test_text_bad_input(data: bytes, message: str) -> None:
+    with pytest.raises(PuzzleInputError) as info:
+        loads_puzzle(data, "text")
+    assert message in str(info.value)

@@ -102,7 +102,7 @@ def read_xd(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
                     "(not a letter, #, _, . or a key of the Rebus header)"
                 )
         cells.append(row)
-    grid = make_grid(cells, "xd grid")
+    grid = make_grid(cells, "xd")
     puzzle = Puzzle(grid, voids=voids)
     if special == "shaded":
         puzzle.shaded = marked
