@@ -78,7 +78,7 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
                 shaded.add(pos)
             letters = _solution_letters(solution, empty, pos)
             if not letters and isinstance(given, str):
-                letters = letters_cell(given, pos, "given letter")
+                letters = letters_cell(given, pos, "ipuz: given letter")
             row.append(letters)
         cells.append(row)
 
@@ -195,7 +195,7 @@ def _solution_letters(solution: Any, empty: Any, pos: Position) -> str:
         return ""
     if not isinstance(solution, str):
         raise _fail(f"bad solution value {solution!r} at {where(pos)}")
-    return letters_cell(solution, pos, "ipuz solution")
+    return letters_cell(solution, pos, "ipuz: solution cell")
 
 
 def _clues(

@@ -73,12 +73,16 @@ def read_puz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
     try:
         source = puz.load(data)
     except puz.PuzzleFormatError as exc:
-        reason = exc.message or ""
+        reason = " ".join((exc.message or "").split())
         if not reason or "does not appear" in reason:
             reason = "no ACROSS&DOWN signature: not an Across Lite puzzle"
+        elif "could not unpack" in reason:
+            reason = "truncated header"
         raise _fail(f"corrupt file ({reason})") from None
-    except (struct.error, UnicodeDecodeError, ValueError, IndexError) as exc:
-        raise _fail(f"corrupt file ({exc})") from None
+    except UnicodeDecodeError as exc:
+        raise _fail(f"corrupt file (text is not {exc.encoding} at byte {exc.start})") from None
+    except (struct.error, ValueError, IndexError) as exc:
+        raise _fail(f"corrupt file ({' '.join(str(exc).split())})") from None
     try:
         return _convert(source, warnings)
     except (KeyError, IndexError, ValueError, UnicodeDecodeError) as exc:
@@ -95,18 +99,13 @@ def _convert(source: puz.Puzzle, warnings: list[str] | None) -> Puzzle:
     locked = source.is_solution_locked() or source.solution_state == puz.SolutionState.NotProvided
     if locked and warnings is not None:
         warnings.append(".puz solution is scrambled or missing; its letters were not read")
-    rebus: dict[int, str] = {}
-    if source.has_rebus() and not locked:
-        helper = source.rebus()
-        if len(helper.table) != size:
-            raise _fail("corrupt rebus table (GRBS) size")
-        for index in helper.get_rebus_squares():
-            rebus[index] = helper.get_rebus_solution(index) or ""
+    rebus = {} if locked else _rebus(source, width, size)
     circles: set[Position] = set()
-    if source.has_markup():
-        markup = source.markup()
-        circled = markup.get_markup_squares(puz.GridMarkup.Circled)
-        circles = {divmod(index, width) for index in circled if index < size}
+    markup = source.extensions.get(puz.Extensions.Markup, b"")
+    if markup:
+        if len(markup) != size:
+            raise _fail(f"corrupt markup table (GEXT has {len(markup)} cells, expected {size})")
+        circles = {divmod(i, width) for i, flags in enumerate(markup) if flags & 0x80}
 
     cells: list[list[Cell]] = []
     for r in range(height):
@@ -120,7 +119,7 @@ def _convert(source: puz.Puzzle, warnings: list[str] | None) -> Puzzle:
                 row.append("")
             else:
                 value = rebus.get(index) or char
-                row.append(letters_cell(value, (r, c), ".puz solution"))
+                row.append(letters_cell(value, (r, c), ".puz: solution cell"))
         cells.append(row)
     grid = make_grid(cells, ".puz")
     circles = {pos for pos in circles if grid.cells[pos[0]][pos[1]] is not None}
@@ -140,6 +139,38 @@ def _convert(source: puz.Puzzle, warnings: list[str] | None) -> Puzzle:
         clues=clues,
         circles=circles,
     )
+
+
+def _rebus(source: puz.Puzzle, width: int, size: int) -> dict[int, str]:
+    """Rebus cells (index -> letters) from the GRBS and RTBL extensions."""
+    table = source.extensions.get(puz.Extensions.Rebus, b"")
+    if not table:
+        return {}
+    if len(table) != size:
+        raise _fail(f"corrupt rebus grid (GRBS has {len(table)} cells, expected {size})")
+    raw = source.extensions.get(puz.Extensions.RebusSolutions, b"")
+    try:
+        text = raw.decode(source.encoding)
+    except UnicodeDecodeError:
+        raise _fail(f"corrupt rebus table (RTBL is not {source.encoding})") from None
+    solutions: dict[int, str] = {}
+    for item in text.split(";"):
+        if not item.strip():
+            continue
+        key, sep, value = item.partition(":")
+        if not sep or not key.strip().isdigit() or not value:
+            raise _fail(f"corrupt rebus table (RTBL entry {item!r})")
+        solutions[int(key)] = value
+    rebus: dict[int, str] = {}
+    for index, entry in enumerate(table):
+        if entry:
+            if entry - 1 not in solutions:
+                raise _fail(
+                    f"corrupt rebus table (the cell at {where(divmod(index, width))} uses "
+                    f"entry {entry - 1}, missing from RTBL)"
+                )
+            rebus[index] = solutions[entry - 1]
+    return rebus
 
 
 # -- writing -------------------------------------------------------------------------------

@@ -95,7 +95,7 @@ def read_xd(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
             elif char.isalpha():
                 if char.islower():
                     marked.add(pos)
-                row.append(letters_cell(char, pos, "xd grid cell"))
+                row.append(letters_cell(char, pos, "xd: grid cell"))
             else:
                 raise _fail(
                     f"line {number}: unknown grid character {char!r} at {where(pos)} "
