@@ -96,7 +96,7 @@ def render(
     if output == "-":
         for message in warnings:
             warn(message)
-        click.get_binary_stream("stdout").write(data)
+        click.echo(data, nl=False)
         return 0
     target = Path(output) if output else default_output(source, fmt, key)
     write_atomic(target, data, inputs=[source], force=force)

@@ -13,7 +13,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.render.model import Blank, CellView, ClueEntry, ClueSection, Document, GridView
+from puzzlewright.render.model import (
+    Blank,
+    CellView,
+    ClueEntry,
+    ClueSection,
+    Document,
+    GridView,
+    words_for,
+)
 
 ACROSTIC_KIND = "http://ipuz.org/acrostic"
 QUOTE_LABEL = "[QUOTE]"
@@ -122,6 +130,7 @@ def acrostic_document(data: Mapping[str, Any]) -> Document:
     if not entries:
         raise PuzzleInputError("the acrostic has no clues")
     source = "".join(entry.answer[:1] for entry in entries)
+    words = words_for([quote, *(entry.text for entry in entries), *(e.answer for e in entries)])
     lines = []
     if quote:
         lines.append(quote)
@@ -129,14 +138,15 @@ def acrostic_document(data: Mapping[str, Any]) -> Document:
     if explanation:
         lines.append(explanation)
     elif source:
-        lines.append(f"Source (first letters): {source}")
+        lines.append(words.source.format(source))
     return Document(
         kind="acrostic",
         grid=grid,
-        sections=(ClueSection("Clues", tuple(entries)),),
+        sections=(ClueSection(words.clues, tuple(entries)),),
         title=str(data.get("title") or ""),
         author=str(data.get("author") or ""),
         copyright=str(data.get("copyright") or ""),
         notes=str(data.get("intro") or data.get("notes") or ""),
         solution_lines=tuple(lines),
+        words=words,
     )

@@ -57,10 +57,9 @@ def _clue_item(entry: ClueEntry) -> str:
 
 def _header(document: Document, suffix: str = "") -> str:
     parts = ["<header>"]
-    title = document.title or ("Acrostic" if document.kind == "acrostic" else "Crossword")
-    parts.append(f"<h1>{escape(title + suffix)}</h1>")
+    parts.append(f"<h1>{escape(document.display_title() + suffix)}</h1>")
     if document.author:
-        parts.append(f'<p class="byline">by {escape(document.author)}</p>')
+        parts.append(f'<p class="byline">{escape(document.byline())}</p>')
     if document.notes and not suffix:
         parts.append(f'<p class="notes">{escape(document.notes)}</p>')
     parts.append("</header>")
@@ -79,9 +78,11 @@ def _clues(document: Document) -> str:
 
 
 def _key(document: Document) -> str:
-    parts = ['<article class="key">', _header(document, " — Solution")]
+    parts = ['<article class="key">', _header(document, f" — {document.words.solution}")]
     grid = grid_drawing(document.grid, 24.0, key=True)
-    parts.append(f'<figure class="grid">{svg_element(grid, title="Solution")}</figure>')
+    parts.append(
+        f'<figure class="grid">{svg_element(grid, title=document.words.solution)}</figure>'
+    )
     if document.kind == "acrostic":
         parts.extend(f'<p class="quote">{escape(line)}</p>' for line in document.solution_lines)
         parts.append('<section class="clues"><ol class="answers">')
@@ -109,7 +110,7 @@ def render_html(document: Document, *, key: bool = False, page: PageName = "lett
         "grid_max": "100%" if acrostic else "4.6in",
         "columns": 2 if acrostic else 3,
     }
-    title = document.title or ("Acrostic" if acrostic else "Crossword")
+    title = document.display_title()
     grid = svg_element(grid_drawing(document.grid, 24.0), title="Puzzle grid")
     parts = [
         "<!DOCTYPE html>",

@@ -77,6 +77,47 @@ class ClueSection:
 
 
 @dataclass(frozen=True)
+class Words:
+    """The fixed words printed around a puzzle, in the puzzle's language."""
+
+    across: str = "Across"
+    down: str = "Down"
+    clues: str = "Clues"
+    solution: str = "Solution"
+    byline: str = "by {}"
+    page: str = "page {}"
+    crossword: str = "Crossword"
+    acrostic: str = "Acrostic"
+    source: str = "Source (first letters): {}"
+
+
+ENGLISH = Words()
+RUSSIAN = Words(
+    across="По горизонтали",
+    down="По вертикали",
+    clues="Вопросы",
+    solution="Ответы",
+    byline="{}",
+    page="стр. {}",
+    crossword="Кроссворд",
+    acrostic="Акростих",
+    source="Источник (первые буквы): {}",
+)
+
+
+def words_for(texts: list[str]) -> Words:
+    """Russian words for a puzzle written mostly in Cyrillic, English otherwise."""
+    cyrillic = latin = 0
+    for text in texts:
+        for char in text:
+            if "\u0400" <= char <= "\u04ff":
+                cyrillic += 1
+            elif char.isascii() and char.isalpha():
+                latin += 1
+    return RUSSIAN if cyrillic > latin else ENGLISH
+
+
+@dataclass(frozen=True)
 class Document:
     """Everything one printed puzzle shows, independent of the output format."""
 
@@ -88,6 +129,17 @@ class Document:
     copyright: str = ""
     notes: str = ""
     solution_lines: tuple[str, ...] = field(default=())  # extra key text (acrostic quote)
+    words: Words = ENGLISH
+
+    def display_title(self) -> str:
+        """The title, or the kind of puzzle when it has none."""
+        if self.title:
+            return self.title
+        return self.words.acrostic if self.kind == "acrostic" else self.words.crossword
+
+    def byline(self) -> str:
+        """``by Author`` (in the puzzle's language), or nothing."""
+        return self.words.byline.format(self.author) if self.author else ""
 
     def texts(self) -> list[str]:
         """Every string the document may print, for font coverage checks."""
@@ -136,8 +188,10 @@ def crossword_document(puzzle: Puzzle) -> Document:
                 )
             )
         rows.append(tuple(out))
+    clue_texts = list(puzzle.clues.values())
+    words = words_for([*clue_texts, *(cell or "" for row in grid.cells for cell in row)])
     sections = []
-    for direction, heading in (("across", "Across"), ("down", "Down")):
+    for direction, heading in (("across", words.across), ("down", words.down)):
         entries = tuple(
             ClueEntry(
                 label=str(slot.number),
@@ -159,6 +213,7 @@ def crossword_document(puzzle: Puzzle) -> Document:
         author=puzzle.author,
         copyright=puzzle.copyright,
         notes=puzzle.notes,
+        words=words,
     )
 
 

@@ -171,6 +171,21 @@ class BlanksFlowable(Flowable):  # type: ignore[misc]
         paint(self.canv, self.drawing, self.indent, self.drawing.height + 1, self.fonts)
 
 
+class ClueParagraph(Paragraph):  # type: ignore[misc]
+    """A clue kept whole in one column (split only when taller than a whole column)."""
+
+    def __init__(self, text: str, style: ParagraphStyle, column_height: float) -> None:
+        super().__init__(text, style)
+        self.column_height = column_height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        _, height = self.wrap(avail_width, avail_height)
+        if height <= self.column_height:
+            return []
+        parts: list[Flowable] = super().split(avail_width, avail_height)
+        return parts
+
+
 @dataclass(frozen=True)
 class Styles:
     """Paragraph styles for one document."""
@@ -182,9 +197,8 @@ class Styles:
     body: ParagraphStyle
 
 
-def make_styles(fonts: Fonts, *, small: bool) -> Styles:
-    """Paragraph styles in the chosen fonts (``small`` for long clue lists)."""
-    size = 8.6 if small else 9.5
+def make_styles(fonts: Fonts, size: float) -> Styles:
+    """Paragraph styles in the chosen fonts, clues at ``size`` points."""
     clue = ParagraphStyle(
         "clue",
         fontName=fonts.regular,
@@ -217,19 +231,19 @@ def make_styles(fonts: Fonts, *, small: bool) -> Styles:
     return Styles(clue, heading, notes, title, body)
 
 
-def _clue_paragraph(entry: ClueEntry, style: ParagraphStyle) -> Paragraph:
+def _clue_paragraph(entry: ClueEntry, style: ParagraphStyle, column: float) -> Paragraph:
     text = escape(entry.text) if entry.text else "&nbsp;"
-    return Paragraph(f"<b>{escape(entry.label)}</b>&nbsp;&nbsp;{text}", style)
+    return ClueParagraph(f"<b>{escape(entry.label)}</b>&nbsp;&nbsp;{text}", style, column)
 
 
-def _clue_flow(document: Document, styles: Styles, fonts: Fonts) -> list[Flowable]:
+def _clue_flow(document: Document, styles: Styles, fonts: Fonts, column: float) -> list[Flowable]:
     flow: list[Flowable] = []
     if document.notes:
         flow.append(Paragraph(escape(document.notes), styles.notes))
     for section in document.sections:
         flow.append(Paragraph(escape(section.heading.upper()), styles.heading))
         for entry in section.entries:
-            paragraph = _clue_paragraph(entry, styles.clue)
+            paragraph = _clue_paragraph(entry, styles.clue, column)
             if entry.blanks:
                 blanks = BlanksFlowable(entry, fonts, styles.clue.leftIndent, key=False)
                 flow.append(KeepTogether([paragraph, blanks, Spacer(1, 3)]))
@@ -243,8 +257,8 @@ def _clue_flow(document: Document, styles: Styles, fonts: Fonts) -> list[Flowabl
 def _key_flow(
     document: Document, styles: Styles, fonts: Fonts, width: float, height: float
 ) -> list[Flowable]:
-    title = document.title or ("Acrostic" if document.kind == "acrostic" else "Crossword")
-    flow: list[Flowable] = [Paragraph(escape(f"{title} — Solution"), styles.title)]
+    heading = f"{document.display_title()} — {document.words.solution}"
+    flow: list[Flowable] = [Paragraph(escape(heading), styles.title)]
     grid = document.grid
     limit = height * (0.55 if document.kind == "acrostic" else 0.8)
     cell = min(width / grid.width, limit / grid.height, MAX_CELL)
@@ -285,6 +299,11 @@ def _columns(
     ]
 
 
+def header_height(document: Document) -> float:
+    """Room taken on page one by the title and byline."""
+    return HEADER_TITLE * 1.3 + (14.0 if document.author else 0.0) + 8.0
+
+
 def plan(document: Document, page: tuple[float, float], header: float) -> Layout:
     """Place the grid on page one and cut the rest of the pages into clue columns."""
     page_w, page_h = page
@@ -314,6 +333,10 @@ def plan(document: Document, page: tuple[float, float], header: float) -> Layout
     return Layout(MARGIN + width - grid_w, grid_top, cell, first, later, full)
 
 
+CLUE_SIZES = (9.5, 9.0, 8.5, 8.0, 7.5)  # tried in turn until the puzzle fits one page
+READABLE = 9.0  # used when even the smallest size needs more pages
+
+
 def render_pdf(
     document: Document,
     *,
@@ -321,17 +344,38 @@ def render_pdf(
     page: PageName = "letter",
     font: str | None = None,
 ) -> bytes:
-    """The puzzle as PDF bytes: puzzle page(s), then an answer page with ``key``."""
+    """The puzzle as PDF bytes: puzzle page(s), then an answer page with ``key``.
+
+    The clue size shrinks step by step (9.5 to 7.5 pt) until the puzzle fits on one page;
+    when it cannot, the clues are set at 9 pt and continue on following pages.
+    """
     if key:
         require_key(document)
     fonts = load_fonts(find_font(font))
     check_fonts(document, fonts)
     size = PAGE_SIZES[page]
-    header = HEADER_TITLE * 1.3 + (14.0 if document.author else 0.0) + 8.0
-    layout = plan(document, size, header)
-    clue_count = sum(len(section.entries) for section in document.sections)
-    styles = make_styles(fonts, small=clue_count > 60)
-    title = document.title or ("Acrostic" if document.kind == "acrostic" else "Crossword")
+    chosen = READABLE
+    for clue_size in CLUE_SIZES:
+        _, pages = _build(document, fonts, size, clue_size, key=False)
+        if pages == 1:
+            chosen = clue_size
+            break
+    data, _ = _build(document, fonts, size, chosen, key=key)
+    return data
+
+
+def _build(
+    document: Document,
+    fonts: Fonts,
+    size: tuple[float, float],
+    clue_size: float,
+    *,
+    key: bool,
+) -> tuple[bytes, int]:
+    """One PDF at one clue size, and its page count."""
+    layout = plan(document, size, header_height(document))
+    styles = make_styles(fonts, clue_size)
+    title = document.display_title()
 
     def first_page(canvas: Canvas, doc: Any) -> None:
         top = size[1] - MARGIN
@@ -339,7 +383,7 @@ def render_pdf(
         canvas.drawString(MARGIN, top - HEADER_TITLE, title)
         if document.author:
             canvas.setFont(fonts.regular, 10.5)
-            canvas.drawString(MARGIN, top - HEADER_TITLE - 16, f"by {document.author}")
+            canvas.drawString(MARGIN, top - HEADER_TITLE - 16, document.byline())
         grid = grid_drawing(document.grid, layout.cell)
         paint(canvas, grid, layout.grid_x, layout.grid_top, fonts)
         footer(canvas, doc, first=True)
@@ -350,7 +394,9 @@ def render_pdf(
         if first and line:
             canvas.drawString(MARGIN, MARGIN, line)
         if not first:
-            canvas.drawRightString(size[0] - MARGIN, MARGIN, f"{title} — page {doc.page}")
+            canvas.drawRightString(
+                size[0] - MARGIN, MARGIN, f"{title} — " + document.words.page.format(doc.page)
+            )
 
     buffer = io.BytesIO()
     doc = BaseDocTemplate(
@@ -366,22 +412,19 @@ def render_pdf(
         creator="puzzlewright",
         invariant=1,
     )
-    templates = [
-        PageTemplate("later", layout.later, onPage=footer),
-        PageTemplate("key", [layout.full], onPage=footer),
-    ]
     first = layout.first or [Frame(MARGIN, MARGIN, 1, 1, id="none")]
-    templates.insert(
-        0, PageTemplate("first", first, onPage=first_page, autoNextPageTemplate="later")
+    doc.addPageTemplates(
+        [
+            PageTemplate("first", first, onPage=first_page, autoNextPageTemplate="later"),
+            PageTemplate("later", layout.later, onPage=footer),
+            PageTemplate("key", [layout.full], onPage=footer),
+        ]
     )
-    doc.addPageTemplates(templates)
-    flow = (
-        _clue_flow(document, styles, fonts)
-        if layout.first
-        else [PageBreak(), *_clue_flow(document, styles, fonts)]
-    )
+    flow = _clue_flow(document, styles, fonts, layout.full._height)
+    if not layout.first:
+        flow.insert(0, PageBreak())
     if key:
         flow += [NextPageTemplate("key"), PageBreak()]
         flow += _key_flow(document, styles, fonts, layout.full._width, layout.full._height)
     doc.build(flow)
-    return buffer.getvalue()
+    return buffer.getvalue(), int(doc.page)
