@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_render_samples import mini_puzzle, save
 
 from puzzlewright.cli import cli
+from test_render_samples import mini_puzzle, save
 
 
 def run(*args: str) -> tuple[int, str, str]:
