@@ -314,3 +314,50 @@ def test_text_bad_input(data: bytes, message: str) -> None:
     with pytest.raises(PuzzleInputError) as info:
         loads_puzzle(data, "text")
     assert message in str(info.value)
+
+
+# -- details -------------------------------------------------------------------------------
+def test_ipuz_clues_follow_the_file_labels_and_headings() -> None:
+    doc = {
+        "kind": ["https://ipuz.org/crossword#1"],
+        "dimensions": {"width": 2, "height": 2},
+        "puzzle": [[10, 20], [30, 0]],
+        "clues": {"Across:Horizontal": [[10, "Top"], [30, "Bottom"]], "Down": [["20", "Right"]]},
+    }
+    puzzle = loads_puzzle("ipuz(" + json.dumps(doc) + ")", "ipuz")
+    assert puzzle.clues == {"1A": "Top", "3A": "Bottom", "2D": "Right"}
+
+
+def test_uppercase_extension(tmp_path: Path) -> None:
+    path = tmp_path / "GRID.TXT"
+    save_puzzle(Puzzle(Grid.parse("AB\nCD")), path)
+    assert load_puzzle(path).grid.to_text() == "AB\nCD\n"
+
+
+def test_xd_multiline_notes_and_clue_line_breaks_round_trip() -> None:
+    puzzle = Puzzle(
+        Grid.parse("AB\nCD"),
+        notes="First paragraph.\n\nSecond paragraph.",
+        clues={"1A": "Two lines:\nsecond", "1D": "Has ~ a tilde"},
+    )
+    text, warnings = dumps_puzzle(puzzle, "xd")
+    assert warnings == []
+    assert "A1. Two lines:\\second ~ AB" in str(text)
+    assert loads_puzzle(text, "xd") == puzzle
+
+
+def test_puz_reports_solver_fill() -> None:
+    import puz
+
+    from puzzlewright.crossword.formats.puz import read_puz
+
+    source = puz.load((DATA / "sampler.puz").read_bytes())
+    source.fill = "-AB--" + source.fill[5:]
+    warnings: list[str] = []
+    read_puz(source.tobytes(), warnings)
+    assert warnings == [".puz solver's progress (the fill) ignored"]
+
+
+def test_writer_refusal_names_the_file(tmp_path: Path) -> None:
+    with pytest.raises(PuzzleInputError, match=r"ru\.puz: cannot store the letter 'Я'"):
+        save_puzzle(Puzzle(Grid.parse("ЯБ\nВГ")), tmp_path / "ru.puz")

@@ -90,7 +90,10 @@ def save_puzzle(
     """
     fmt = format_for(path)
     warnings: list[str] = []
-    data = fmt.writer(puzzle, warnings)
+    try:
+        data = fmt.writer(puzzle, warnings)
+    except PuzzleInputError as exc:
+        raise PuzzleInputError(f"{path}: {exc}") from None
     write_atomic(path, data, inputs=inputs, force=force)
     return warnings
 

@@ -179,7 +179,9 @@ def write_puz(puzzle: Puzzle, warnings: list[str] | None = None) -> bytes:
     notes: list[str] = lost_features(puzzle, CAPABILITIES)
     grid = puzzle.grid
     if grid.width > MAX_SIDE or grid.height > MAX_SIDE:
-        raise _fail(f"cannot store a {grid.width}x{grid.height} grid (at most 255 a side)")
+        raise PuzzleInputError(
+            f"cannot store a {grid.width}x{grid.height} grid in .puz (at most 255 a side)"
+        )
     target = puz.Puzzle()  # version 1.3: Latin-1
     target.width, target.height = grid.width, grid.height
 
@@ -210,7 +212,7 @@ def write_puz(puzzle: Puzzle, warnings: list[str] | None = None) -> bytes:
             f"{empty} empty cell(s) written as '-' (a .puz normally holds a complete solution)"
         )
     if len(set(rebus.values())) > 254:
-        raise _fail("cannot store more than 254 different rebus values")
+        raise PuzzleInputError("cannot store more than 254 different rebus values in .puz")
     for index, letters in rebus.items():
         target.rebus().add_rebus_squares(index, letters)
     if puzzle.circles:
@@ -255,7 +257,7 @@ def _latin1_letter(letter: str, pos: Position, changed: dict[str, str]) -> str:
     if len(base) == 1 and _is_latin1(base) and base.isalpha():
         changed[letter] = base
         return base
-    raise _fail(
+    raise PuzzleInputError(
         f"cannot store the letter {letter!r} at {where(pos)}: .puz holds Latin-1 letters only "
         "(use .ipuz or .xd)"
     )

@@ -343,6 +343,6 @@ def _rebus_key(
     if (letters, False) not in rebus:
         key = next(plain_keys, None)
         if key is None:
-            raise _fail("too many different rebus values for the xd Rebus header")
+            raise PuzzleInputError("too many different rebus values for the .xd Rebus header")
         rebus[(letters, False)] = key
     return rebus[(letters, False)]
