@@ -181,3 +181,16 @@ def test_puz_transliterates_text_and_letters(tmp_path: Path) -> None:
     assert back.title == 'Zazólc "gesla"'
     assert back.author == "Zoë"  # Latin-1 as it is
     assert back.clues == {"1A": "City -- in Poland", "1D": "Plain ASCII"}
+
+
+def test_written_ipuz_passes_an_independent_validator() -> None:
+    """The ``ipuz`` package (dev extra) checks our output against the spec's rules."""
+    ipuz = pytest.importorskip("ipuz")
+    from puzzlewright.crossword.formats import dumps_puzzle
+
+    for puzzle in (sampler(), shapes(), Puzzle(Grid.parse("..#\n...\n#.."))):
+        text, _ = dumps_puzzle(puzzle, "ipuz")
+        assert ipuz.read(text)["dimensions"] == {
+            "width": puzzle.grid.width,
+            "height": puzzle.grid.height,
+        }
