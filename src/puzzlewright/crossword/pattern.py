@@ -60,8 +60,9 @@ class PatternSpec:
         )
 
     def default_blocks(self) -> int:
-        """A typical block count for the size: about one cell in six."""
-        return round(self.width * self.height * DEFAULT_DENSITY)
+        """A typical block count for the size: about one cell in six (even if it must be)."""
+        blocks = round(self.width * self.height * DEFAULT_DENSITY)
+        return blocks + 1 if blocks % 2 and self.singletons() == 0 else blocks
 
     def validate(self) -> None:
         """Raise PuzzleInputError when the request is impossible on its face."""
@@ -331,9 +332,9 @@ class _Builder:
         if cap is not None and words > cap:
             return False
         singles = [orbit for orbit in self.orbits if len(orbit) == 1]
-        lone_centre = exact and target is not None and target % 2 and len(singles) == 1
+        lone_centre = target is not None and target % 2 and len(singles) == 1
         if lone_centre and not self._try(singles[0]):
-            return False
+            return not exact
         while target is None or self.count < target:
             if stop.should_stop():
                 return False
@@ -343,7 +344,7 @@ class _Builder:
             weighted = [
                 (orbit, weight)
                 for orbit, weight in self._candidates()
-                if remaining is None or self._fits(orbit, remaining, exact)
+                if remaining is None or self._fits(orbit, remaining)
             ]
             while weighted:
                 orbit = self._pick(weighted)
@@ -360,11 +361,10 @@ class _Builder:
                 return not exact  # stuck: fine for a soft target, a failure for an exact one
         return True
 
-    def _fits(self, orbit: tuple[int, ...], remaining: int, exact: bool) -> bool:
+    def _fits(self, orbit: tuple[int, ...], remaining: int) -> bool:
+        """True when blocking ``orbit`` still lets the block count end exactly on target."""
         if len(orbit) > remaining:
-            return not exact and remaining > 0 and len(orbit) == 2 and remaining == 1
-        if not exact:
-            return True
+            return False
         left = remaining - len(orbit)
         if left % 2 == 0:
             return True

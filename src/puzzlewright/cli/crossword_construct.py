@@ -1,0 +1,494 @@
+"""``crossword pattern``, ``crossword layout`` and ``crossword clues``: building a puzzle.
+
+Thin shells over :mod:`puzzlewright.crossword.pattern`, :mod:`~puzzlewright.crossword.layout`
+and :mod:`~puzzlewright.crossword.clues`; registered into the ``crossword`` group.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from puzzlewright.cli.common import (
+    emit_json,
+    fail,
+    json_option,
+    load_words,
+    seed_option,
+    status,
+    stopping,
+    warn,
+    wordlist_options,
+)
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.stopping import StopSignal
+
+if TYPE_CHECKING:
+    from puzzlewright.crossword.grid import Grid
+    from puzzlewright.crossword.layout import Layout
+    from puzzlewright.crossword.pattern import PatternRun, PatternSpec
+    from puzzlewright.crossword.puzzle import Puzzle
+    from puzzlewright.lexicon import WordList
+
+_SIZE = re.compile(r"^\s*(\d+)\s*(?:[x×X*]\s*(\d+))?\s*$")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``15x15`` (or ``15`` for a square) -> (width, height)."""
+    match = _SIZE.match(text)
+    if not match:
+        raise fail(f"bad size {text!r}: write it as WIDTHxHEIGHT, e.g. 15x15")
+    width = int(match.group(1))
+    height = int(match.group(2) or width)
+    return width, height
+
+
+def check_output(path: str | None) -> None:
+    """Fail early (before a long search) on an output with an unknown extension or no folder."""
+    if path is None:
+        return
+    from puzzlewright.crossword.formats import format_for
+
+    format_for(path)
+    directory = Path(path).parent
+    if not directory.is_dir():
+        raise fail(f"cannot write {path}: directory {directory} does not exist")
+
+
+def numbered(path: str, index: int, count: int) -> str:
+    """``out.ipuz`` for one pattern; ``out-1.ipuz``, ``out-2.ipuz``, ... for several."""
+    if count == 1:
+        return path
+    target = Path(path)
+    return str(target.with_name(f"{target.stem}-{index}{target.suffix}"))
+
+
+def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[str]:
+    """Write a puzzle with save_puzzle; returns its warnings."""
+    from puzzlewright.crossword.formats import save_puzzle
+
+    return save_puzzle(puzzle, path, force=force, inputs=list(inputs))
+
+
+# -- pattern ------------------------------------------------------------------------------------
+class _EitherStop(StopSignal):
+    """A per-fill time limit that also fires when the whole command is interrupted."""
+
+    def __init__(self, timeout: float | None, outer: StopSignal) -> None:
+        super().__init__(timeout)
+        self.outer = outer
+
+    def should_stop(self) -> bool:
+        if self.outer.should_stop():
+            self.reason = self.outer.reason
+            return True
+        return super().should_stop()
+
+
+class _FillCheck:
+    """The ``--fillable`` test: does the filler fill this pattern within the time limit?"""
+
+    def __init__(
+        self,
+        words: WordList,
+        min_score: int | None,
+        seed: int,
+        timeout: float,
+        outer: StopSignal,
+    ) -> None:
+        self.words = words
+        self.min_score = min_score
+        self.seed = seed
+        self.timeout = timeout
+        self.outer = outer
+        self.fills: dict[str, Grid] = {}
+        self.tried = 0
+
+    def __call__(self, grid: Grid) -> bool:
+        from puzzlewright.crossword.fill import fill_grid
+
+        self.tried += 1
+        stop = _EitherStop(self.timeout, self.outer)
+        result = fill_grid(grid, self.words, min_score=self.min_score, seed=self.seed, stop=stop)
+        if result.status == "filled":
+            self.fills[grid.to_text()] = result.grid
+            return True
+        return False
+
+
+def _pattern_json(grid: Grid, fill: Grid | None, output: str | None) -> dict[str, Any]:
+    from puzzlewright.crossword.pattern import PatternStats
+
+    stats = PatternStats.of(grid)
+    document: dict[str, Any] = {
+        "rows": grid.rows_text(),
+        "blocks": stats.blocks,
+        "words": stats.words,
+        "average_length": stats.average_length,
+        "longest": stats.longest,
+        "unchecked": stats.unchecked,
+    }
+    if fill is not None:
+        document["fill"] = fill.rows_text()
+    if output is not None:
+        document["output"] = output
+    return document
+
+
+@click.command()
+@click.option("--size", default="15x15", show_default=True, help="Grid size WIDTHxHEIGHT.")
+@click.option("--blocks", type=int, default=None, help="Exact number of blocks.")
+@click.option(
+    "--max-words", type=int, default=None, help="At most N entries (approached from below)."
+)
+@click.option(
+    "--symmetry",
+    type=click.Choice(["rotational", "mirror", "diagonal", "none"]),
+    default="rotational",
+    show_default=True,
+    help="Block symmetry: 180° rotation, left-right mirror, main diagonal, or none.",
+)
+@click.option("--min-length", type=int, default=3, show_default=True, help="Shortest entry.")
+@seed_option
+@click.option(
+    "--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many patterns."
+)
+@click.option("--allow-unchecked", is_flag=True, help="Allow cells in only one entry.")
+@click.option("--fillable", is_flag=True, help="Keep only patterns the filler can fill.")
+@wordlist_options
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=10.0,
+    show_default=True,
+    help="With --fillable: seconds the filler gets per pattern.",
+)
+@click.option(
+    "--attempts",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Give up after N patterns built (default: 200 + 50 per pattern; 10 per pattern "
+    "with --fillable).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=str),
+    default=None,
+    help="Write the pattern(s) here (.ipuz, .txt, .puz, .xd); several get -1, -2, ... added.",
+)
+@click.option("--force", is_flag=True, help="Allow the output to replace an input file.")
+@json_option
+def pattern(
+    size: str,
+    blocks: int | None,
+    max_words: int | None,
+    symmetry: str,
+    min_length: int,
+    seed: int,
+    count: int,
+    allow_unchecked: bool,
+    fillable: bool,
+    word_paths: tuple[str, ...],
+    encoding: str,
+    alphabet: str | None,
+    min_score: int | None,
+    timeout: float,
+    attempts: int | None,
+    output: str | None,
+    force: bool,
+    as_json: bool,
+) -> int:
+    """Make block patterns (empty grids) that follow the constructor's rules.
+
+    Every entry has at least --min-length letters, the white cells are connected, every
+    cell is checked (unless --allow-unchecked) and the blocks follow --symmetry. Without
+    --blocks or --max-words the grid gets about one block in six cells.
+    """
+    from puzzlewright.crossword.pattern import PatternSpec, PatternStats, generate_patterns
+    from puzzlewright.crossword.puzzle import Puzzle
+
+    width, height = parse_size(size)
+    spec = PatternSpec(
+        width,
+        height,
+        blocks=blocks,
+        max_words=max_words,
+        symmetry=symmetry,  # type: ignore[arg-type]
+        min_length=min_length,
+        allow_unchecked=allow_unchecked,
+    )
+    spec.validate()
+    check_output(output)
+    if word_paths and not fillable:
+        warn("--words only matters with --fillable; ignored")
+    check: _FillCheck | None = None
+    with stopping(None) as stop:
+        if fillable:
+            words, _ = load_words(word_paths, encoding, alphabet, min_score)
+            check = _FillCheck(words, min_score, seed, timeout, stop)
+            if attempts is None:
+                attempts = 10 * count
+        with status("Designing patterns…"):
+            run = generate_patterns(
+                spec, count, seed=seed, attempts=attempts, accept=check, stop=stop
+            )
+    written: list[str | None] = []
+    warnings: list[str] = []
+    for index, grid in enumerate(run.patterns, 1):
+        path = None if output is None else numbered(output, index, len(run.patterns))
+        if path is not None:
+            warnings.extend(save(Puzzle(grid), path, word_paths, force))
+        written.append(path)
+    fills = check.fills if check is not None else {}
+    if as_json:
+        emit_json(
+            {
+                "size": spec.size,
+                "symmetry": spec.symmetry,
+                "min_length": spec.min_length,
+                "requested": count,
+                "status": run.status,
+                "attempts": run.attempts,
+                "rejected": run.rejected,
+                "patterns": [
+                    _pattern_json(grid, fills.get(grid.to_text()), path)
+                    for grid, path in zip(run.patterns, written, strict=True)
+                ],
+                "message": _shortfall(run, count, spec, fillable, timeout),
+                "warnings": warnings,
+            }
+        )
+    else:
+        for message in warnings:
+            warn(message)
+        for index, (grid, path) in enumerate(zip(run.patterns, written, strict=True), 1):
+            stats = PatternStats.of(grid)
+            click.echo(
+                f"pattern {index}: {stats.blocks} blocks, {stats.words} words, "
+                f"average length {stats.average_length}, longest {stats.longest}"
+                + (f", {stats.unchecked} unchecked cells" if stats.unchecked else "")
+                + (f" -> {path}" if path else "")
+            )
+            fill = fills.get(grid.to_text())
+            if fill is None:
+                click.echo(grid.to_text())
+            else:
+                for blank, filled in zip(grid.rows_text(), fill.rows_text(), strict=True):
+                    click.echo(f"{blank}   {filled}")
+                click.echo()
+    shortfall = _shortfall(run, count, spec, fillable, timeout)
+    if shortfall and not as_json:
+        click.echo(shortfall, err=True)
+    return 0 if run.patterns else 1
+
+
+def _shortfall(
+    run: PatternRun, count: int, spec: PatternSpec, fillable: bool, timeout: float
+) -> str:
+    """Why fewer patterns than asked came out ("" when all were found)."""
+    from puzzlewright.crossword.pattern import describe
+
+    if len(run.patterns) >= count:
+        return ""
+    found = f"found {len(run.patterns)} of {count}" if run.patterns else "no pattern found"
+    text = f"{found} for {describe(spec)} in {run.attempts} attempts"
+    if run.status in ("timeout", "interrupted"):
+        text += f" ({run.status})"
+    if fillable:
+        text += f"; {run.rejected} were not fillable within {timeout:g} s"
+    elif not run.patterns:
+        text += "; such a pattern may not exist: try fewer blocks or another symmetry"
+    return text
+
+
+# -- layout -------------------------------------------------------------------------------------
+def _preview(layout: Layout) -> list[str]:
+    """The solution as spaced-out letters, empty cells blank."""
+    letters = layout.letters()
+    return [
+        " ".join(letters.get((r, c), " ") for c in range(layout.width)).rstrip()
+        for r in range(layout.height)
+    ]
+
+
+@click.command()
+@click.argument("words_file", metavar="WORDS_FILE", type=click.Path(path_type=str))
+@click.option("--size", default=None, help="Exact grid size WIDTHxHEIGHT.")
+@click.option(
+    "--max-size", type=int, default=None, help="Grid at most N by N, cropped to the words."
+)
+@seed_option
+@click.option(
+    "--tries", type=int, default=None, help="Seeded attempts; the best is kept. [default: 100]"
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Stop trying after S seconds and keep the best layout so far.",
+)
+@click.option("--title", default="", help="Puzzle title for the output file.")
+@click.option("--author", default="", help="Puzzle author for the output file.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=str),
+    default=None,
+    help="Write the puzzle here (.ipuz keeps the shape and clues).",
+)
+@click.option("--force", is_flag=True, help="Allow the output to replace WORDS_FILE.")
+@json_option
+def layout(
+    words_file: str,
+    size: str | None,
+    max_size: int | None,
+    seed: int,
+    tries: int | None,
+    timeout: float | None,
+    title: str,
+    author: str,
+    output: str | None,
+    force: bool,
+    as_json: bool,
+) -> int:
+    """Lay out answers with clues criss-cross in a compact, numbered grid.
+
+    WORDS_FILE has one `ANSWER<TAB>clue` or `ANSWER: clue` line per answer. Answers are
+    upper-cased with spaces and hyphens squashed, in any alphabet. Words that find no place
+    are listed as warnings.
+    """
+    from puzzlewright.crossword.clues import read_clues
+    from puzzlewright.crossword.layout import DEFAULT_TRIES, lay_out
+
+    if size is not None and max_size is not None:
+        raise fail("give --size or --max-size, not both")
+    width, height = parse_size(size) if size is not None else (None, None)
+    check_output(output)
+    words = read_clues(words_file)
+    if not words:
+        raise fail(f"{words_file}: no answers found")
+    with stopping(timeout) as stop, status("Laying out…"):
+        result = lay_out(
+            words,
+            width=width,
+            height=height,
+            max_size=max_size,
+            seed=seed,
+            tries=DEFAULT_TRIES if tries is None else tries,
+            stop=stop,
+        )
+    puzzle = result.puzzle(title=title, author=author)
+    warnings = save(puzzle, output, [words_file], force) if output is not None else []
+    ordered = result.ordered()
+    if as_json:
+        emit_json(
+            {
+                "width": result.width,
+                "height": result.height,
+                "placed": len(result.placements),
+                "words": len(words),
+                "crossings": result.crossings,
+                "density": round(result.density, 3),
+                "attempts": result.attempts,
+                "rows": result.grid().rows_text(),
+                "entries": [
+                    {
+                        "key": key,
+                        "number": int(key[:-1]),
+                        "direction": p.direction,
+                        "row": p.row,
+                        "col": p.col,
+                        "answer": p.answer,
+                        "clue": p.clue,
+                        "line": p.line,
+                    }
+                    for key, p in ordered
+                ],
+                "unplaced": [u.to_json() for u in result.unplaced],
+                "output": output,
+                "warnings": warnings,
+            }
+        )
+        return 0
+    for message in warnings:
+        warn(message)
+    click.echo("\n".join(_preview(result)))
+    click.echo()
+    for heading in ("across", "down"):
+        click.echo(heading.capitalize())
+        for key, p in ordered:
+            if p.direction == heading:
+                click.echo(f"{key[:-1]:>4}. {p.clue} ({len(p.answer)})  {p.answer}")
+    click.echo()
+    for u in result.unplaced:
+        warn(f"not placed: {u.answer} (line {u.line}): {u.reason}")
+    click.echo(
+        f"placed {len(result.placements)} of {len(words)} words in {result.width}x"
+        f"{result.height}, {result.crossings} crossings, {result.density:.0%} of cells filled"
+        + (f"; wrote {output}" if output else "")
+    )
+    return 0
+
+
+# -- clues --------------------------------------------------------------------------------------
+@click.command()
+@click.argument("filled", metavar="FILLED", type=click.Path(path_type=str))
+@click.argument("clue_file", metavar="CLUES", type=click.Path(path_type=str))
+@click.option(
+    "-o", "--output", type=click.Path(path_type=str), required=True, help="The clued puzzle."
+)
+@click.option("--force", is_flag=True, help="Allow OUT to replace an input file.")
+@json_option
+def clues(filled: str, clue_file: str, output: str, force: bool, as_json: bool) -> int:
+    """Attach clues from a clue file to a filled grid, matching entries by answer.
+
+    CLUES has `ANSWER<TAB>clue` or `ANSWER: clue` lines. An answer that occurs twice in the
+    grid gets the same clue, or the file's clues for it in order. Entries left without a
+    clue and clue lines whose answer is not in the grid are listed.
+    """
+    from puzzlewright.crossword.clues import attach_clues, read_clues
+    from puzzlewright.crossword.formats import load_puzzle
+
+    check_output(output)
+    warnings: list[str] = []
+    puzzle = load_puzzle(filled, warnings=warnings)
+    lines = read_clues(clue_file)
+    try:
+        report = attach_clues(puzzle, lines)
+    except PuzzleInputError as exc:
+        raise fail(f"{filled}: {exc}") from None
+    warnings.extend(save(report.puzzle, output, [filled, clue_file], force))
+    if as_json:
+        emit_json(
+            {
+                "input": filled,
+                "output": output,
+                "entries": len(report.entries),
+                "attached": len(report.attached),
+                "missing": [e.to_json() for e in report.missing],
+                "not_in_grid": [c.to_json() for c in report.not_in_grid],
+                "unused": [c.to_json() for c in report.unused],
+                "warnings": warnings,
+            }
+        )
+        return 0
+    for message in warnings:
+        warn(message)
+    for line in report.not_in_grid:
+        warn(f"line {line.line}: {line.answer} is not in the grid")
+    for line in report.unused:
+        warn(f"line {line.line}: one clue more for {line.answer} than the grid has entries")
+    missing = report.missing
+    click.echo(
+        f"attached {len(report.attached)} clues to {len(report.entries)} entries; wrote {output}"
+    )
+    if missing:
+        click.echo(f"{len(missing)} entries without a clue:")
+        for entry in missing:
+            click.echo(f"  {entry.key:>5} {entry.answer}")
+    return 0

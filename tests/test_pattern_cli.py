@@ -1,0 +1,107 @@
+"""``puzzlewright crossword pattern``: output, files, --json, exit codes and error lines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from puzzlewright.cli import cli
+from puzzlewright.crossword.formats import load_puzzle
+from puzzlewright.crossword.grid import Grid
+from puzzlewright.crossword.pattern import PatternSpec
+from test_pattern import problems
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["crossword", "pattern", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def grids_in(stdout: str) -> list[Grid]:
+    """The text grids printed after each ``pattern N:`` line."""
+    blocks = stdout.strip().split("\n\n")
+    return [Grid.parse("\n".join(block.splitlines()[1:])) for block in blocks]
+
+
+def test_default_is_a_legal_15x15() -> None:
+    code, stdout, stderr = run("--seed", "4")
+    assert code == 0, stderr
+    assert stdout.startswith("pattern 1: 38 blocks, ")
+    [grid] = grids_in(stdout)
+    assert problems(grid, PatternSpec(15, 15, blocks=38)) == []
+
+
+def test_several_patterns_and_the_options_are_honoured() -> None:
+    code, stdout, _ = run(
+        "--size", "13x11", "--blocks", "20", "--symmetry", "mirror", "--count", "3",
+        "--min-length", "4", "--seed", "2",
+    )  # fmt: skip
+    assert code == 0
+    grids = grids_in(stdout)
+    assert len(grids) == 3 and len({g.to_text() for g in grids}) == 3
+    spec = PatternSpec(13, 11, blocks=20, symmetry="mirror", min_length=4)
+    assert all(problems(g, spec) == [] for g in grids)
+
+
+def test_same_seed_same_output() -> None:
+    assert run("--seed", "9", "--count", "2") == run("--seed", "9", "--count", "2")
+
+
+def test_json_document() -> None:
+    code, stdout, stderr = run("--size", "11x11", "--max-words", "50", "--count", "2", "--json")
+    assert code == 0 and stderr == ""
+    document = json.loads(stdout)
+    assert document["status"] == "found" and document["size"] == "11x11"
+    assert len(document["patterns"]) == 2
+    for item in document["patterns"]:
+        assert item["words"] <= 50 and len(item["rows"]) == 11
+        grid = Grid.parse("\n".join(item["rows"]))
+        assert problems(grid, PatternSpec(11, 11, max_words=50)) == []
+        assert item["blocks"] == grid.block_count()
+
+
+def test_output_files_numbered_when_several(tmp_path: Path) -> None:
+    out = tmp_path / "grid.ipuz"
+    code, stdout, _ = run("--size", "9x9", "--count", "2", "-o", str(out))
+    assert code == 0
+    printed = grids_in(stdout)
+    for index in (1, 2):
+        saved = load_puzzle(tmp_path / f"grid-{index}.ipuz").grid
+        assert saved.rows_text() == printed[index - 1].rows_text()
+        assert f"-> {tmp_path / f'grid-{index}.ipuz'}" in stdout
+    assert not out.exists()
+    one = tmp_path / "one.txt"
+    assert run("--size", "9x9", "-o", str(one))[0] == 0
+    assert problems(load_puzzle(one).grid, PatternSpec(9, 9)) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--size", "15x13", "--symmetry", "diagonal"], "diagonal symmetry needs a square grid"),
+        (["--size", "14x14", "--blocks", "37"], "block count must be even"),
+        (["--size", "15by15"], "bad size '15by15'"),
+        (["--size", "0x5"], "impossible grid size 0x5"),
+        (["--size", "15x15", "--max-words", "12"], "at least 30 entries"),
+        (["--min-length", "9", "--size", "7x7"], "cannot hold entries of at least 9"),
+        (["-o", "/nonexistent/dir/p.ipuz"], "directory /nonexistent/dir does not exist"),
+        (["-o", "p.docx"], "unknown puzzle format"),
+        (["--symmetry", "spiral"], "Invalid value for '--symmetry'"),
+    ],
+)
+def test_bad_input_is_one_error_line(args: list[str], message: str) -> None:
+    code, stdout, stderr = run(*args)
+    assert code == 2
+    assert stdout == ""
+    assert stderr.startswith("error: ") and stderr.count("\n") == 1
+    assert message in stderr
+
+
+def test_unreachable_pattern_exits_1_and_says_why() -> None:
+    code, stdout, stderr = run("--size", "5x5", "--blocks", "9", "--attempts", "20")
+    assert code == 1 and stdout == ""
+    assert "no pattern found for 5x5, 9 blocks" in stderr
+    assert "may not exist" in stderr
