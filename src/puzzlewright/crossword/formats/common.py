@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from puzzlewright.crossword.grid import Cell, Grid, Position, Slot
+from puzzlewright.crossword.grid import Cell, Grid, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 
@@ -38,14 +38,6 @@ def letters_cell(value: str, pos: Position, what: str = "cell") -> str:
             f"{what} at {where(pos)} holds {value!r}; only letters can be stored in a grid"
         )
     return letters
-
-
-def slot_starting_at(grid: Grid, pos: Position, direction: str) -> Slot | None:
-    """The entry of ``direction`` that starts at ``pos``, if any."""
-    for slot in grid.slots():
-        if slot.cells[0] == pos and slot.direction == direction:
-            return slot
-    return None
 
 
 def clue_key(number: object, direction: str) -> str:

@@ -19,7 +19,6 @@ from puzzlewright.crossword.formats.common import (
     grid_clues,
     letters_cell,
     make_grid,
-    slot_starting_at,
     where,
 )
 from puzzlewright.crossword.grid import Cell, Position
@@ -207,6 +206,9 @@ def _clues(
     if not isinstance(lists, dict):
         raise _fail('"clues" must be an object of clue lists ("Across", "Down")')
     clues: dict[str, str] = {}
+    starts: dict[tuple[Position | None, str], str] = {
+        (slot.cells[0], slot.direction): slot.key for slot in puzzle.grid.slots()
+    }
     for heading, items in lists.items():
         direction = str(heading).split(":")[0].strip().lower()
         if direction not in ("across", "down"):
@@ -218,9 +220,7 @@ def _clues(
         for number, text in _clue_items(items, heading):
             if not text:
                 continue
-            pos = labels.get(str(number))
-            slot = slot_starting_at(puzzle.grid, pos, direction) if pos is not None else None
-            key = slot.key if slot is not None else clue_key(number, direction)
+            key = starts.get((labels.get(str(number)), direction)) or clue_key(number, direction)
             clues[key] = text
     return clues
 
