@@ -171,6 +171,20 @@ class BlanksFlowable(Flowable):  # type: ignore[misc]
         paint(self.canv, self.drawing, self.indent, self.drawing.height + 1, self.fonts)
 
 
+class PageMark(Flowable):  # type: ignore[misc]
+    """An invisible flowable that records the page it lands on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.page = 0
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        self.page = int(self.canv.getPageNumber())
+
+
 class ClueParagraph(Paragraph):  # type: ignore[misc]
     """A clue kept whole in one column (split only when taller than a whole column)."""
 
@@ -354,14 +368,26 @@ def render_pdf(
     fonts = load_fonts(find_font(font))
     check_fonts(document, fonts)
     size = PAGE_SIZES[page]
-    chosen = READABLE
-    for clue_size in CLUE_SIZES:
-        _, pages = _build(document, fonts, size, clue_size, key=False)
-        if pages == 1:
-            chosen = clue_size
-            break
-    data, _ = _build(document, fonts, size, chosen, key=key)
-    return data
+    builds: dict[float, tuple[bytes, int]] = {}
+
+    def pages_at(clue_size: float) -> int:
+        if clue_size not in builds:
+            builds[clue_size] = _build(document, fonts, size, clue_size, key=key)
+        return builds[clue_size][1]
+
+    if pages_at(CLUE_SIZES[0]) > 1:
+        if pages_at(CLUE_SIZES[-1]) > 1:
+            pages_at(READABLE)
+            return builds[READABLE][0]
+        low, high = 1, len(CLUE_SIZES) - 1  # the largest size that fits, by bisection
+        while low < high:
+            middle = (low + high) // 2
+            if pages_at(CLUE_SIZES[middle]) == 1:
+                high = middle
+            else:
+                low = middle + 1
+        return builds[CLUE_SIZES[low]][0]
+    return builds[CLUE_SIZES[0]][0]
 
 
 def _build(
@@ -372,7 +398,7 @@ def _build(
     *,
     key: bool,
 ) -> tuple[bytes, int]:
-    """One PDF at one clue size, and its page count."""
+    """One PDF at one clue size, and how many pages the puzzle (without its key) takes."""
     layout = plan(document, size, header_height(document))
     styles = make_styles(fonts, clue_size)
     title = document.display_title()
@@ -423,8 +449,10 @@ def _build(
     flow = _clue_flow(document, styles, fonts, layout.full._height)
     if not layout.first:
         flow.insert(0, PageBreak())
+    mark = PageMark()
+    flow.append(mark)
     if key:
         flow += [NextPageTemplate("key"), PageBreak()]
         flow += _key_flow(document, styles, fonts, layout.full._width, layout.full._height)
     doc.build(flow)
-    return buffer.getvalue(), int(doc.page)
+    return buffer.getvalue(), mark.page
