@@ -361,3 +361,24 @@ def test_puz_reports_solver_fill() -> None:
 def test_writer_refusal_names_the_file(tmp_path: Path) -> None:
     with pytest.raises(PuzzleInputError, match=r"ru\.puz: cannot store the letter 'Я'"):
         save_puzzle(Puzzle(Grid.parse("ЯБ\nВГ")), tmp_path / "ru.puz")
+
+
+def test_ipuz_bare_clue_strings_enumerations_and_bars() -> None:
+    from puzzlewright.crossword.formats.ipuz import read_ipuz
+
+    doc = {
+        "kind": ["http://ipuz.org/crossword#1"],
+        "dimensions": {"width": 2, "height": 2},
+        "puzzle": [[1, {"cell": 2, "style": {"barred": "R"}}], [3, 0]],
+        "clues": {
+            "Across": ["First across", "Second across"],
+            "Down": [{"number": 1, "clue": "Left", "enumeration": "2"}],
+        },
+    }
+    warnings: list[str] = []
+    puzzle = read_ipuz(json.dumps(doc), warnings)
+    assert puzzle.clues == {"1A": "First across", "3A": "Second across", "1D": "Left"}
+    assert warnings == [
+        "ipuz bars between cells ignored (barred grids are not supported)",
+        "ipuz clue field(s) not kept: enumeration",
+    ]

@@ -19,6 +19,7 @@ from puzzlewright.crossword.formats.common import (
     grid_clues,
     letters_cell,
     make_grid,
+    shorten,
     where,
 )
 from puzzlewright.crossword.grid import Cell, Position
@@ -54,6 +55,7 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
     circles: set[Position] = set()
     shaded: set[Position] = set()
     voids: set[Position] = set()
+    barred: list[Position] = []
     for r in range(height):
         row: list[Cell] = []
         for c in range(width):
@@ -75,6 +77,9 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
                 circles.add(pos)
             if style.get("highlight") or style.get("color"):
                 shaded.add(pos)
+            if style.get("barred") and warnings is not None and not barred:
+                barred.append(pos)
+                warnings.append("ipuz bars between cells ignored (barred grids are not supported)")
             letters = _solution_letters(solution, empty, pos)
             if not letters and isinstance(given, str):
                 letters = letters_cell(given, pos, "ipuz: given letter")
@@ -206,6 +211,7 @@ def _clues(
     if not isinstance(lists, dict):
         raise _fail('"clues" must be an object of clue lists ("Across", "Down")')
     clues: dict[str, str] = {}
+    ignored: list[str] = []
     starts: dict[tuple[Position | None, str], str] = {
         (slot.cells[0], slot.direction): slot.key for slot in puzzle.grid.slots()
     }
@@ -217,29 +223,46 @@ def _clues(
             continue
         if not isinstance(items, list):
             raise _fail(f'clue list "{heading}" must be a list')
-        for number, text in _clue_items(items, heading):
+        in_order = [slot for slot in puzzle.grid.slots() if slot.direction == direction]
+        for index, (number, text, extra) in enumerate(_clue_items(items, heading)):
+            if extra and warnings is not None and extra not in ignored:
+                ignored.append(extra)
             if not text:
                 continue
-            key = starts.get((labels.get(str(number)), direction)) or clue_key(number, direction)
+            if number is None:  # a bare clue string: the entries in order
+                if index < len(in_order):
+                    clues[in_order[index].key] = text
+                continue
+            key = starts.get((labels.get(number), direction)) or clue_key(number, direction)
             clues[key] = text
+    if ignored and warnings is not None:
+        warnings.append("ipuz clue field(s) not kept: " + ", ".join(ignored))
     return clues
 
 
-def _clue_items(items: list[Any], heading: str) -> Iterator[tuple[str, str]]:
-    for index, item in enumerate(items, 1):
+def _clue_items(items: list[Any], heading: str) -> Iterator[tuple[str | None, str, str]]:
+    """(number or None for a bare string, clue text, a kept-out field such as enumeration)."""
+    for item in items:
+        extra = ""
         if isinstance(item, list) and len(item) >= 2:
             number, text = item[0], item[1]
         elif isinstance(item, dict):
             number, text = item.get("number", item.get("label")), item.get("clue", "")
+            extra = next((k for k in ("enumeration", "continued", "references") if k in item), "")
+            if number is None:
+                raise _fail(f'clue {shorten(repr(item))} in "{heading}" has no number')
         elif isinstance(item, str):
-            number, text = index, item
+            yield None, item, ""
+            continue
         else:
-            raise _fail(f'bad clue {item!r} in "{heading}" (expected [number, "clue"])')
+            raise _fail(
+                f'bad clue {shorten(repr(item))} in "{heading}" (expected [number, "clue"])'
+            )
         if isinstance(number, list):  # a clue spanning several entries: its first
             number = number[0] if number else None
-        if number is None or not isinstance(text, str | int | float):
-            raise _fail(f'bad clue {item!r} in "{heading}"')
-        yield str(number), str(text)
+        if number is None or not isinstance(text, str | int | float) or isinstance(text, bool):
+            raise _fail(f'bad clue {shorten(repr(item))} in "{heading}"')
+        yield str(number), str(text), extra
 
 
 # -- writing -------------------------------------------------------------------------------
