@@ -1,0 +1,372 @@
+"""Arithmetic on parsed cryptarithms: exact evaluation, modular evaluation, polynomials.
+
+* :func:`compile_exact` turns an expression into a function of the digit values that computes
+  its exact value (``int`` or ``Fraction``); division by zero and a negative or fractional
+  exponent raise :class:`Invalid`, which makes that assignment no solution.
+* :func:`compile_modular` computes an expression modulo ``base**k`` from the low ``k`` digits
+  of every numeral: exact for ``+ - *`` and for powers whose exponent is known.
+* :func:`equation_polynomial` expands ``left = right`` into one integer polynomial ``E = 0``
+  in the digit variables (denominators cleared), the form the search engine prunes with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from math import gcd
+
+from puzzlewright.cryptarithm.parse import Negate, Node, Numeral, Sum
+from puzzlewright.errors import PuzzleInputError
+
+Value = int | Fraction
+Values = Sequence[int]
+Poly = dict[tuple[int, ...], int]
+"""A polynomial: monomial (sorted variable indices, repeated for powers) -> coefficient."""
+
+MAX_TERMS = 3000
+MAX_DEGREE = 40
+MAX_CONSTANT_BITS = 1_000_000
+
+
+class Invalid(Exception):
+    """This assignment makes the expression undefined (division by zero, bad exponent)."""
+
+
+class NotPolynomial(Exception):
+    """The expression is not a polynomial of manageable size in the digit variables."""
+
+
+class NeverValid(Exception):
+    """The expression is undefined for every assignment (e.g. division by ``B - B``)."""
+
+
+def numeral_terms(
+    numeral: Numeral, index: Mapping[str, int], base: int
+) -> tuple[int, list[tuple[int, int]]]:
+    """A numeral as ``constant + sum(weight * value[i])`` (weights merged per variable)."""
+    constant = 0
+    weights: dict[int, int] = {}
+    weight = 1
+    for item in reversed(numeral.items):
+        if isinstance(item, int):
+            constant += item * weight
+        else:
+            i = index[item]
+            weights[i] = weights.get(i, 0) + weight
+        weight *= base
+    return constant, list(weights.items())
+
+
+def _exact_div(a: Value, b: Value) -> Value:
+    if b == 0:
+        raise Invalid
+    if isinstance(a, int) and isinstance(b, int):
+        q, r = divmod(a, b)
+        return q if r == 0 else Fraction(a, b)
+    result = Fraction(a) / b
+    return result.numerator if result.denominator == 1 else result
+
+
+def exact_power(a: Value, e: Value) -> Value:
+    """``a ** e`` for a non-negative integer ``e``; anything else is :class:`Invalid`."""
+    if isinstance(e, Fraction):
+        if e.denominator != 1:
+            raise Invalid
+        e = e.numerator
+    if e < 0:
+        raise Invalid
+    return a**e
+
+
+def compile_exact(node: Node, index: Mapping[str, int], base: int) -> Callable[[Values], Value]:
+    """A function of the digit values computing ``node`` exactly (raises :class:`Invalid`)."""
+    if isinstance(node, Numeral):
+        constant, terms = numeral_terms(node, index, base)
+        if not terms:
+            return lambda v: constant
+        if len(terms) == 1:
+            (i, w) = terms[0]
+            return lambda v: constant + w * v[i]
+        return lambda v: constant + sum([w * v[i] for i, w in terms])
+    if isinstance(node, Negate):
+        f = compile_exact(node.operand, index, base)
+        return lambda v: -f(v)
+    if isinstance(node, Sum):
+        return _compile_sum(node, index, base)
+    left = compile_exact(node.left, index, base)
+    right = compile_exact(node.right, index, base)
+    op = node.op
+    if op == "+":
+        return lambda v: left(v) + right(v)
+    if op == "-":
+        return lambda v: left(v) - right(v)
+    if op == "*":
+        return lambda v: left(v) * right(v)
+    if op == "/":
+        return lambda v: _exact_div(left(v), right(v))
+    return lambda v: exact_power(left(v), right(v))
+
+
+def _compile_sum(node: Sum, index: Mapping[str, int], base: int) -> Callable[[Values], Value]:
+    """A sum: its numerals merge into one linear form, other terms stay closures."""
+    constant = 0
+    weights: dict[int, int] = {}
+    others: list[tuple[int, Callable[[Values], Value]]] = []
+    for sign, term in node.terms:
+        if isinstance(term, Numeral):
+            c, terms = numeral_terms(term, index, base)
+            constant += sign * c
+            for i, w in terms:
+                weights[i] = weights.get(i, 0) + sign * w
+        else:
+            others.append((sign, compile_exact(term, index, base)))
+    linear = [(i, w) for i, w in weights.items() if w]
+
+    def evaluate(v: Values) -> Value:
+        total: Value = constant + sum([w * v[i] for i, w in linear])
+        for sign, f in others:
+            total = total + f(v) if sign > 0 else total - f(v)
+        return total
+
+    return evaluate
+
+
+def has_division(node: Node, *, outside_exponents: bool = False) -> bool:
+    """True when ``node`` divides (optionally ignoring exponents, which are evaluated exactly)."""
+    if isinstance(node, Numeral):
+        return False
+    if isinstance(node, Negate):
+        return has_division(node.operand, outside_exponents=outside_exponents)
+    if isinstance(node, Sum):
+        return any(
+            has_division(term, outside_exponents=outside_exponents) for _, term in node.terms
+        )
+    if node.op == "/":
+        return True
+    if node.op == "^" and outside_exponents:
+        return has_division(node.left, outside_exponents=True)
+    return has_division(node.left, outside_exponents=outside_exponents) or has_division(
+        node.right, outside_exponents=outside_exponents
+    )
+
+
+def walk_numerals(node: Node) -> list[tuple[Numeral, bool]]:
+    """Every numeral of ``node`` with a flag telling whether it sits inside an exponent."""
+    out: list[tuple[Numeral, bool]] = []
+    stack: list[tuple[Node, bool]] = [(node, False)]
+    while stack:
+        current, inside = stack.pop()
+        if isinstance(current, Numeral):
+            out.append((current, inside))
+        elif isinstance(current, Negate):
+            stack.append((current.operand, inside))
+        elif isinstance(current, Sum):
+            stack.extend((term, inside) for _, term in reversed(current.terms))
+        else:
+            stack.append((current.right, inside or current.op == "^"))
+            stack.append((current.left, inside))
+    return out
+
+
+def compile_modular(
+    node: Node, index: Mapping[str, int], base: int, k: int
+) -> Callable[[Values], int]:
+    """``node`` modulo ``base**k`` from the low ``k`` digits of its numerals (no division).
+
+    Exponents are evaluated exactly, so every variable inside one must be known.
+    """
+    modulus = base**k
+    if isinstance(node, Numeral):
+        constant, terms = numeral_terms(
+            Numeral(node.items[-k:], node.text, node.column), index, base
+        )
+        return lambda v: (constant + sum([w * v[i] for i, w in terms])) % modulus
+    if isinstance(node, Negate):
+        g = compile_modular(node.operand, index, base, k)
+        return lambda v: -g(v) % modulus
+    if isinstance(node, Sum):
+        parts = [(sign, compile_modular(term, index, base, k)) for sign, term in node.terms]
+        return lambda v: sum([sign * f(v) for sign, f in parts]) % modulus
+    left = compile_modular(node.left, index, base, k)
+    if node.op == "^":
+        exponent = compile_exact(node.right, index, base)
+
+        def power(v: Values) -> int:
+            e = exponent(v)
+            if isinstance(e, Fraction):
+                if e.denominator != 1:
+                    raise Invalid
+                e = e.numerator
+            if e < 0:
+                raise Invalid
+            result: int = pow(left(v), e, modulus)
+            return result
+
+        return power
+    right = compile_modular(node.right, index, base, k)
+    if node.op == "*":
+        return lambda v: left(v) * right(v) % modulus
+    raise ValueError("compile_modular: division has no modular value")
+
+
+# --- polynomials ---------------------------------------------------------------------------
+
+
+def _check_size(p: Poly) -> Poly:
+    if len(p) > MAX_TERMS:
+        raise NotPolynomial
+    return p
+
+
+def poly_add(a: Poly, b: Poly, sign: int = 1) -> Poly:
+    """``a + sign * b``, dropping zero coefficients."""
+    result = dict(a)
+    for mono, c in b.items():
+        total = result.get(mono, 0) + sign * c
+        if total:
+            result[mono] = total
+        else:
+            result.pop(mono, None)
+    return _check_size(result)
+
+
+def poly_mul(a: Poly, b: Poly) -> Poly:
+    """The product of two polynomials."""
+    if len(a) * len(b) > 4 * MAX_TERMS:
+        raise NotPolynomial
+    result: Poly = {}
+    for ma, ca in a.items():
+        for mb, cb in b.items():
+            if not ma:
+                mono = mb
+            elif not mb:
+                mono = ma
+            else:
+                mono = tuple(sorted(ma + mb))
+                if len(mono) > MAX_DEGREE:
+                    raise NotPolynomial
+            total = result.get(mono, 0) + ca * cb
+            if total:
+                result[mono] = total
+            else:
+                result.pop(mono, None)
+    return _check_size(result)
+
+
+def poly_constant(p: Poly) -> int | None:
+    """The value of a constant polynomial, None when it has variables."""
+    if not p:
+        return 0
+    if len(p) == 1 and () in p:
+        return p[()]
+    return None
+
+
+ONE: Poly = {(): 1}
+
+
+def _poly_power(p: Poly, e: int) -> Poly:
+    result = ONE
+    square = p
+    while e:
+        if e & 1:
+            result = poly_mul(result, square)
+        e >>= 1
+        if e:
+            square = poly_mul(square, square)
+    return result
+
+
+def _rational(node: Node, index: Mapping[str, int], base: int) -> tuple[Poly, Poly | None]:
+    """``node`` as numerator and denominator polynomials (denominator None means 1)."""
+    if isinstance(node, Numeral):
+        constant, terms = numeral_terms(node, index, base)
+        p: Poly = {(i,): w for i, w in terms}
+        if constant:
+            p[()] = constant
+        return p, None
+    if isinstance(node, Negate):
+        num, den = _rational(node.operand, index, base)
+        return {m: -c for m, c in num.items()}, den
+    if isinstance(node, Sum):
+        return _rational_sum(node, index, base)
+    ln, ld = _rational(node.left, index, base)
+    rn, rd = _rational(node.right, index, base)
+    op = node.op
+    if op == "*":
+        return poly_mul(ln, rn), _mul_den(ld, rd)
+    if op == "/":
+        if not rn:
+            raise NeverValid
+        num = poly_mul(ln, rd) if rd is not None else ln
+        return num, _mul_den(ld, rn)
+    # power: the exponent must be a constant non-negative integer
+    en = poly_constant(rn)
+    ed = 1 if rd is None else poly_constant(rd)
+    if en is None or ed is None:
+        raise NotPolynomial
+    if ed == 0:
+        raise NeverValid
+    if en % ed:
+        raise NeverValid
+    e = en // ed
+    if e < 0:
+        raise NeverValid
+    base_value = poly_constant(ln)
+    if base_value is not None and (ld is None or poly_constant(ld) is not None):
+        bits = abs(base_value).bit_length()
+        if bits > 1 and e * bits > MAX_CONSTANT_BITS:
+            raise PuzzleInputError(f"a power in this puzzle is too large to compute (^{e})")
+    elif e > MAX_DEGREE:
+        raise NotPolynomial
+    return _poly_power(ln, e), None if ld is None else _poly_power(ld, e)
+
+
+def _rational_sum(node: Sum, index: Mapping[str, int], base: int) -> tuple[Poly, Poly | None]:
+    acc: Poly = {}
+    den: Poly | None = None
+    for sign, term in node.terms:
+        if isinstance(term, Numeral) and den is None:
+            constant, terms = numeral_terms(term, index, base)
+            for i, w in terms:
+                acc[(i,)] = acc.get((i,), 0) + sign * w
+            if constant:
+                acc[()] = acc.get((), 0) + sign * constant
+            continue
+        tn, td = _rational(term, index, base)
+        if td == den:
+            acc = poly_add(acc, tn, sign)
+        else:
+            left = poly_mul(acc, td) if td is not None else acc
+            right = poly_mul(tn, den) if den is not None else tn
+            acc = poly_add(left, right, sign)
+            den = _mul_den(den, td)
+    return {m: c for m, c in acc.items() if c}, den
+
+
+def _mul_den(a: Poly | None, b: Poly | None) -> Poly | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return poly_mul(a, b)
+
+
+def equation_polynomial(left: Node, right: Node, index: Mapping[str, int], base: int) -> Poly:
+    """``left = right`` as one polynomial ``E`` with ``E = 0``, integer and content-free.
+
+    Denominators are cleared (``L/Q = R/S`` becomes ``L*S - R*Q = 0``), which every valid
+    solution satisfies; solutions are verified exactly afterwards. Raises
+    :class:`NotPolynomial` or :class:`NeverValid`.
+    """
+    ln, ld = _rational(left, index, base)
+    rn, rd = _rational(right, index, base)
+    lhs = poly_mul(ln, rd) if rd is not None else ln
+    rhs = poly_mul(rn, ld) if ld is not None else rn
+    poly = poly_add(lhs, rhs, -1)
+    content = 0
+    for c in poly.values():
+        content = gcd(content, c)
+    if content > 1:
+        poly = {m: c // content for m, c in poly.items()}
+    return poly

@@ -1,0 +1,632 @@
+"""The cryptarithm search: digit assignment with modular (column) and bound pruning.
+
+Every equation arrives as an integer polynomial ``E = 0`` in the digit variables (a linear one
+for sums: one coefficient per letter, however many addends). Variables are assigned in order of
+the lowest digit position they occur in. Before each assignment the engine knows, per equation:
+
+* ``g``: the gcd of the coefficients of the monomials that are not complete yet. The partial
+  sum of the complete monomials must be ``0 mod g`` (for a column sum ``g`` is ``base**k`` once
+  the low ``k`` columns are assigned), so the next digit is fixed modulo ``g' / gcd(A, g')``
+  where ``A`` is its (possibly computed) coefficient: the candidates form one arithmetic
+  progression, usually a single digit.
+* ``lo``/``hi``: static bounds of what the incomplete monomials can still add; together with
+  the partial sum they bound the next digit to an interval.
+
+Equations that are not polynomials (a variable exponent, or an expansion too big to keep) are
+checked exactly once their variables are known, and modulo ``base**k`` as soon as the low ``k``
+digits of their numerals (and their exponents) are known. The caller verifies each solution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from math import gcd
+
+from puzzlewright.cryptarithm.algebra import Invalid, Poly
+from puzzlewright.stopping import StopSignal
+
+Check = Callable[[Sequence[int]], bool]
+"""A test of the values so far (indexed by search order); may raise ``Invalid``."""
+
+POLL_EVERY = 2048
+
+
+@dataclass(frozen=True)
+class TreeCheck:
+    """A non-polynomial test: run ``check`` once the variables in ``needs`` are assigned."""
+
+    needs: frozenset[int]  # symbol indices
+    check: Callable[[Callable[[int], int]], Check]  # given symbol->order index, the test
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    d = 0
+    while mask:
+        if mask & 1:
+            out.append(d)
+        mask >>= 1
+        d += 1
+    return out
+
+
+def _linear_bounds(coefs: Sequence[int], pool: Sequence[int]) -> tuple[int, int]:
+    """Min and max of ``sum(c * d)`` over distinct digits ``d`` from ``pool`` (relaxed)."""
+    pos = sorted((c for c in coefs if c > 0), reverse=True)
+    neg = sorted(c for c in coefs if c < 0)  # most negative first
+    asc = sorted(pool)
+    desc = asc[::-1]
+    hi = sum(c * d for c, d in zip(pos, desc, strict=False)) + sum(
+        c * d for c, d in zip(neg, asc, strict=False)
+    )
+    lo = sum(c * d for c, d in zip(pos, asc, strict=False)) + sum(
+        c * d for c, d in zip(neg, desc, strict=False)
+    )
+    return lo, hi
+
+
+class _Equation:
+    """One polynomial equation in search-order indices, with its per-depth tables."""
+
+    def __init__(self, poly: Poly, n: int, masks: Sequence[int]) -> None:
+        self.constant = poly.get((), 0)
+        monos = [(m, c) for m, c in poly.items() if m]
+        self.monos = monos
+        self.last = max((m[-1] for m, _ in monos), default=-1)
+        self.degree = max((len(m) for m, _ in monos), default=0)
+        self.vars = sorted({v for m, _ in monos for v in m})
+        self.multilinear_in_order = all(len(m) < 2 or m[-1] != m[-2] for m, _ in monos)
+        # g_after[i]: gcd of coefficients of monomials completed after depth i
+        # bounds_after[i]: (lo, hi) of what those monomials can add
+        self.g_after: list[int] = []
+        self.bounds_after: list[tuple[int, int]] = []
+        dmin = [m & -m for m in masks]
+        dmin = [x.bit_length() - 1 for x in dmin]
+        dmax = [m.bit_length() - 1 for m in masks]
+        for i in range(-1, n):
+            rest = [(m, c) for m, c in monos if m[-1] > i]
+            g = 0
+            for _, c in rest:
+                g = gcd(g, c)
+            self.g_after.append(g)
+            linear: dict[int, int] = {}
+            lo = hi = 0
+            for m, c in rest:
+                if len(m) == 1:
+                    linear[m[0]] = linear.get(m[0], 0) + c
+                else:
+                    small = big = 1
+                    for v in m:
+                        small *= dmin[v]
+                        big *= dmax[v]
+                    if c > 0:
+                        lo += c * small
+                        hi += c * big
+                    else:
+                        lo += c * big
+                        hi += c * small
+            if linear:
+                pool_mask = 0
+                for v in linear:
+                    pool_mask |= masks[v]
+                llo, lhi = _linear_bounds(list(linear.values()), _bits(pool_mask))
+                # each variable on its own range is another valid relaxation: intersect
+                ilo = sum(c * (dmin[v] if c > 0 else dmax[v]) for v, c in linear.items())
+                ihi = sum(c * (dmax[v] if c > 0 else dmin[v]) for v, c in linear.items())
+                lo += max(llo, ilo)
+                hi += min(lhi, ihi)
+            self.bounds_after.append((lo, hi))
+
+    def feasible_at_start(self) -> bool:
+        g = self.g_after[0]
+        lo, hi = self.bounds_after[0]
+        c0 = self.constant
+        if g == 0:
+            return c0 == 0
+        return c0 % g == 0 and lo <= -c0 <= hi
+
+
+def order_variables(
+    n: int,
+    masks: Sequence[int],
+    polys: Sequence[Poly],
+    rank: Sequence[int],
+    occurrences: Sequence[int],
+    constrained: set[int],
+    linear: bool,
+) -> list[int]:
+    """The search order: fixed symbols first and unconstrained ones last; in between, for
+    linear equations the largest (relative) coefficient first, which bound pruning likes,
+    otherwise the lowest digit position first, which column (modular) pruning likes.
+    """
+    weight = [0.0] * n
+    if linear:
+        for poly in polys:
+            top = max((abs(c) for m, c in poly.items() if m), default=0)
+            for mono, c in poly.items():
+                if mono and top:
+                    weight[mono[0]] = max(weight[mono[0]], abs(c) / top)
+    fixed = [s for s in range(n) if masks[s] & (masks[s] - 1) == 0]
+    fixed_set = set(fixed)
+    rest = [s for s in range(n) if s not in fixed_set]
+    rest.sort(key=lambda s: (s not in constrained, -weight[s], rank[s], -occurrences[s], s))
+    return fixed + rest
+
+
+def build_search(
+    base: int,
+    masks: Sequence[int],
+    polys: Sequence[Poly],
+    trees: Sequence[TreeCheck],
+    rank: Sequence[int],
+    occurrences: Sequence[int],
+) -> Callable[[StopSignal | None], Iterator[list[int]]]:
+    """A search over digit assignments; yields value lists indexed by symbol.
+
+    ``masks`` are allowed-digit bitmasks per symbol, ``polys`` the polynomial equations over
+    symbol indices, ``trees`` the other checks; ``rank`` (lowest digit position) and
+    ``occurrences`` of each symbol guide the variable order.
+    """
+    n = len(masks)
+    constrained = {v for poly in polys for mono in poly for v in mono}
+    for tree in trees:
+        constrained |= tree.needs
+    linear = not trees and all(len(mono) <= 1 for poly in polys for mono in poly)
+    order = order_variables(n, masks, polys, rank, occurrences, constrained, linear)
+    position = {s: i for i, s in enumerate(order)}
+    omasks = [masks[s] for s in order]
+    reordered: list[Poly] = []
+    for poly in polys:
+        q: Poly = {}
+        for mono, c in poly.items():
+            key = tuple(sorted(position[v] for v in mono))
+            q[key] = q.get(key, 0) + c
+        reordered.append({m: c for m, c in q.items() if c})
+    equations = [_Equation(p, n, omasks) for p in reordered]
+    if any(not eq.feasible_at_start() for eq in equations):
+        return _nothing
+    equations = [eq for eq in equations if eq.monos]
+    checks: list[list[Check]] = [[] for _ in range(max(n, 1))]
+    for tree in trees:
+        depth = max((position[s] for s in tree.needs), default=0)
+        checks[depth].append(tree.check(lambda s: position[s]))
+
+    def to_symbols(vals: list[int]) -> list[int]:
+        out = [0] * n
+        for i, s in enumerate(order):
+            out[s] = vals[i]
+        return out
+
+    if n == 0:
+        return _constant_search(equations, checks[0])
+    if len(equations) == 1 and not trees and equations[0].multilinear_in_order:
+        inner = _single_search(base, omasks, equations[0])
+    else:
+        inner = _general_search(base, omasks, equations, checks)
+
+    def search(stop: StopSignal | None) -> Iterator[list[int]]:
+        for vals in inner(stop):
+            yield to_symbols(vals)
+
+    return search
+
+
+def _nothing(stop: StopSignal | None) -> Iterator[list[int]]:
+    return iter(())
+
+
+def _constant_search(
+    equations: Sequence[_Equation], checks: Sequence[Check]
+) -> Callable[[StopSignal | None], Iterator[list[int]]]:
+    def search(stop: StopSignal | None) -> Iterator[list[int]]:
+        try:
+            if not all(check([]) for check in checks):
+                return
+        except Invalid:
+            return
+        yield []
+
+    return search
+
+
+TAIL_TABLE_MAX = 2000
+
+
+def _single_search(
+    base: int, masks: Sequence[int], eq: _Equation
+) -> Callable[[StopSignal | None], Iterator[list[int]]]:
+    """The fast path: one polynomial equation of degree one in each new variable.
+
+    Per depth ``j`` the new digit's coefficient is ``C[j]`` plus, for products, the sum of
+    ``k * vals[o]`` over earlier variables ``o``. The last few variables, when they occur
+    only linearly, are solved together by a lookup table built once the search reaches
+    them often enough (small puzzles never pay for it).
+    """
+    n = len(masks)
+    C = [0] * n
+    PR: list[tuple[tuple[int, tuple[int, ...]], ...]] = [()] * n
+    prods: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(n)]
+    for mono, c in eq.monos:
+        depth = mono[-1]
+        if len(mono) == 1:
+            C[depth] += c
+        else:
+            prods[depth].append((c, mono[:-1]))
+    PR = [tuple(x) for x in prods]
+    LO = [eq.bounds_after[i + 1][0] for i in range(n)]
+    HI = [eq.bounds_after[i + 1][1] for i in range(n)]
+    GN = [eq.g_after[i + 1] for i in range(n)]
+    H = [eq.g_after[i] for i in range(n)]
+    M = []
+    INV = []
+    for i in range(n):
+        gn = GN[i]
+        h = gcd(C[i], gn)
+        m = gn // h if gn and h and not PR[i] else 1
+        M.append(m)
+        INV.append(pow((C[i] // h) % m, -1, m) if m > 1 else 0)
+        if not PR[i]:
+            H[i] = h
+    DMIN = [(m & -m).bit_length() - 1 for m in masks]
+    DMAX = [m.bit_length() - 1 for m in masks]
+    c0 = eq.constant
+    last = n - 1
+    # the tail: trailing variables that occur only linearly
+    tail = n
+    while tail > 0 and not PR[tail - 1]:
+        tail -= 1
+    size = 1
+    t = 0
+    while n - t - 1 >= tail and t < 4:
+        grown = size * bin(masks[n - t - 1]).count("1")
+        if grown > TAIL_TABLE_MAX:
+            break
+        size = grown
+        t += 1
+    tail_start = n - t if t >= 2 else n + 1
+    threshold = max(8, size // 8)
+
+    def build_table() -> dict[int, list[tuple[int, list[int]]]]:
+        table: dict[int, list[tuple[int, list[int]]]] = {}
+        partial: list[tuple[int, int, list[int]]] = [(0, 0, [])]
+        for j in range(tail_start, n):
+            c = C[j]
+            grown: list[tuple[int, int, list[int]]] = []
+            for total, bits, digs in partial:
+                for d in _bits(masks[j] & ~bits):
+                    grown.append((total + c * d, bits | 1 << d, [*digs, d]))
+            partial = grown
+        for total, bits, digs in partial:
+            table.setdefault(total, []).append((bits, digs))
+        return table
+
+    def search(stop: StopSignal | None) -> Iterator[list[int]]:
+        poll = stop is not None
+        tick = POLL_EVERY
+        P = [0] * (n + 1)
+        P[0] = c0
+        CUR = C[:]
+        vals = [0] * n
+        its: list[Iterator[int]] = [iter(())] * n
+        table: dict[int, list[tuple[int, list[int]]]] | None = None
+        hits = 0
+        # depth 0 has no earlier variables, so its coefficient is the constant C[0]
+        c = C[0]
+        lo = LO[0]
+        hi = HI[0]
+        if c > 0:
+            a = -((hi + c0) // c)
+            b = (-lo - c0) // c
+        elif c < 0:
+            a = -((-lo - c0) // -c)
+            b = (hi + c0) // -c
+        else:
+            a = 0
+            b = base - 1
+        a = max(a, DMIN[0])
+        b = min(b, DMAX[0])
+        if a > b:
+            return
+        if M[0] == 1:
+            its[0] = iter(range(a, b + 1))
+        else:
+            m = M[0]
+            d0 = (-c0 // H[0]) * INV[0] % m
+            its[0] = iter(range(a + (d0 - a) % m, b + 1, m))
+        used = 0
+        i = 0
+        while True:
+            free = masks[i] & ~used
+            for d in its[i]:
+                if not (free >> d) & 1:
+                    continue
+                vals[i] = d
+                if i == last:
+                    yield vals
+                    continue
+                p = P[i] + CUR[i] * d
+                j = i + 1
+                if j == tail_start:
+                    if table is None:
+                        hits += 1
+                        if hits >= threshold:
+                            table = build_table()
+                    if table is not None:
+                        found = table.get(-p)
+                        if found:
+                            u = used | 1 << d
+                            for bits, digs in found:
+                                if not bits & u:
+                                    vals[j:] = digs
+                                    yield vals
+                        continue
+                c = C[j]
+                gn = GN[j]
+                if PR[j]:
+                    for k, others in PR[j]:
+                        for o in others:
+                            k *= vals[o]
+                        c += k
+                    if c == 0:
+                        if (p % gn if gn else p) or not LO[j] <= -p <= HI[j]:
+                            continue
+                        its[j] = iter(range(DMIN[j], DMAX[j] + 1))
+                        CUR[j] = 0
+                        P[j] = p
+                        used |= 1 << d
+                        i = j
+                        break
+                    if gn:
+                        h = gcd(c, gn)
+                        if p % h:
+                            continue
+                        m = gn // h
+                        if m > 1:
+                            d0 = (-p // h) * pow((c // h) % m, -1, m) % m
+                    else:
+                        m = 1
+                else:
+                    m = M[j]
+                    if m > 1:
+                        d0 = (-p // H[j]) * INV[j] % m
+                if c > 0:
+                    a = -((HI[j] + p) // c)
+                    b = (-LO[j] - p) // c
+                elif c < 0:
+                    a = -((-LO[j] - p) // -c)
+                    b = (HI[j] + p) // -c
+                else:
+                    a = 0
+                    b = base - 1
+                if a < DMIN[j]:
+                    a = DMIN[j]
+                if b > DMAX[j]:
+                    b = DMAX[j]
+                if a > b:
+                    continue
+                if m == 1:
+                    its[j] = iter(range(a, b + 1))
+                else:
+                    its[j] = iter(range(a + (d0 - a) % m, b + 1, m))
+                CUR[j] = c
+                P[j] = p
+                used |= 1 << d
+                i = j
+                if poll:
+                    tick -= 1
+                    if not tick:
+                        tick = POLL_EVERY
+                        if stop.should_stop():  # type: ignore[union-attr]
+                            return
+                break
+            else:
+                if i == 0:
+                    return
+                i -= 1
+                used ^= 1 << vals[i]
+
+    return search
+
+
+class _Step:
+    """What one equation contributes at one depth of the general search."""
+
+    __slots__ = ("M", "const_a", "e", "gn", "h", "hi", "highs", "inv", "lo", "prods", "t")
+
+    def __init__(self, e: int, t: int, eq: _Equation, depth: int) -> None:
+        self.e = e
+        self.t = t
+        const_a = 0
+        prods: list[tuple[int, tuple[int, ...]]] = []
+        highs: list[tuple[int, tuple[int, ...], int]] = []
+        for mono, c in eq.monos:
+            if mono[-1] != depth:
+                continue
+            power = mono.count(depth)
+            others = tuple(v for v in mono if v != depth)
+            if power == 1 and not others:
+                const_a += c
+            elif power == 1:
+                prods.append((c, others))
+            else:
+                highs.append((c, others, power))
+        self.const_a = const_a
+        self.prods = tuple(prods)
+        self.highs = tuple(highs)
+        self.gn = eq.g_after[depth + 1]
+        self.lo, self.hi = eq.bounds_after[depth + 1]
+        self.h = gcd(const_a, self.gn)
+        self.M = self.gn // self.h if self.gn and self.h else 1
+        self.inv = pow((const_a // self.h) % self.M, -1, self.M) if self.M > 1 else 0
+
+
+def _product(vals: Sequence[int], others: tuple[int, ...]) -> int:
+    r = 1
+    for v in others:
+        r *= vals[v]
+    return r
+
+
+def _general_search(
+    base: int,
+    masks: Sequence[int],
+    equations: Sequence[_Equation],
+    checks: Sequence[Sequence[Check]],
+) -> Callable[[StopSignal | None], Iterator[list[int]]]:
+    """Several equations, non-linear ones and non-polynomial checks."""
+    n = len(masks)
+    steps: list[list[_Step]] = [[] for _ in range(n)]
+    touches = [0] * len(equations)
+    for depth in range(n):
+        for e, eq in enumerate(equations):
+            if any(mono[-1] == depth for mono, _ in eq.monos):
+                steps[depth].append(_Step(e, touches[e], eq, depth))
+                touches[e] += 1
+    DMIN = [(m & -m).bit_length() - 1 for m in masks]
+    DMAX = [m.bit_length() - 1 for m in masks]
+    last = n - 1
+
+    def search(stop: StopSignal | None) -> Iterator[list[int]]:
+        poll = stop is not None
+        tick = POLL_EVERY
+        vals = [0] * n
+        parts = [[eq.constant] + [0] * touches[e] for e, eq in enumerate(equations)]
+        its: list[Iterator[int]] = [iter(())] * n
+        # per depth: secondary progressions, per-step (A, [(B, e)]) coefficients
+        secs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        coefs: list[list[tuple[int, list[tuple[int, int]]]]] = [[] for _ in range(n)]
+        highs_at: list[bool] = [False] * n
+
+        def enter(j: int) -> bool:
+            a = DMIN[j]
+            b = DMAX[j]
+            best_m = 1
+            best_d0 = 0
+            sec: list[tuple[int, int]] = []
+            cf: list[tuple[int, list[tuple[int, int]]]] = []
+            has_high = False
+            for st in steps[j]:
+                p = parts[st.e][st.t]
+                A = st.const_a
+                for c, others in st.prods:
+                    A += c * _product(vals, others)
+                if st.highs:
+                    hs = [(c * _product(vals, others), k) for c, others, k in st.highs]
+                    cf.append((A, hs))
+                    has_high = True
+                    continue
+                cf.append((A, []))
+                gn = st.gn
+                lo = st.lo
+                hi = st.hi
+                if A == 0:
+                    if (p % gn if gn else p) or not lo <= -p <= hi:
+                        return False
+                    continue
+                if A > 0:
+                    x = -((hi + p) // A)
+                    y = (-lo - p) // A
+                else:
+                    x = -((-lo - p) // -A)
+                    y = (hi + p) // -A
+                if x > a:
+                    a = x
+                if y < b:
+                    b = y
+                if a > b:
+                    return False
+                if not gn:
+                    continue
+                if st.prods:
+                    h = gcd(A, gn)
+                    if p % h:
+                        return False
+                    m = gn // h
+                    if m == 1:
+                        continue
+                    d0 = (-p // h) * pow((A // h) % m, -1, m) % m
+                else:
+                    m = st.M
+                    if m == 1:
+                        continue
+                    d0 = (-p // st.h) * st.inv % m
+                if m > best_m:
+                    if best_m > 1:
+                        sec.append((best_d0, best_m))
+                    best_m = m
+                    best_d0 = d0
+                else:
+                    sec.append((d0, m))
+            if best_m == 1:
+                its[j] = iter(range(a, b + 1))
+            else:
+                its[j] = iter(range(a + (best_d0 - a) % best_m, b + 1, best_m))
+            secs[j] = sec
+            coefs[j] = cf
+            highs_at[j] = has_high
+            return True
+
+        if n == 0 or not enter(0):
+            return
+        used = 0
+        i = 0
+        while True:
+            free = masks[i] & ~used
+            sec = secs[i]
+            here = steps[i]
+            cf = coefs[i]
+            high = highs_at[i]
+            tests = checks[i]
+            for d in its[i]:
+                if not (free >> d) & 1:
+                    continue
+                if sec and any((d - d0) % m for d0, m in sec):
+                    continue
+                if high:
+                    ok = True
+                    for st, (A, hs) in zip(here, cf, strict=True):
+                        if not hs:
+                            continue
+                        p = parts[st.e][st.t] + A * d
+                        for B, k in hs:
+                            p += B * d**k
+                        if (p % st.gn if st.gn else p) or not st.lo <= -p <= st.hi:
+                            ok = False
+                            break
+                    if not ok:
+                        continue
+                vals[i] = d
+                if tests:
+                    try:
+                        if not all(test(vals) for test in tests):
+                            continue
+                    except Invalid:
+                        continue
+                for st, (A, hs) in zip(here, cf, strict=True):
+                    p = parts[st.e][st.t] + A * d
+                    for B, k in hs:
+                        p += B * d**k
+                    parts[st.e][st.t + 1] = p
+                if i == last:
+                    yield vals
+                    continue
+                used |= 1 << d
+                if not enter(i + 1):
+                    used ^= 1 << d
+                    continue
+                i += 1
+                if poll:
+                    tick -= 1
+                    if not tick:
+                        tick = POLL_EVERY
+                        if stop.should_stop():  # type: ignore[union-attr]
+                            return
+                break
+            else:
+                if i == 0:
+                    return
+                i -= 1
+                used ^= 1 << vals[i]
+
+    return search

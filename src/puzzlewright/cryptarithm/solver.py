@@ -1,0 +1,438 @@
+"""Cryptarithms as objects: parse once, then solve, count or test uniqueness.
+
+Conventions (results depend on them):
+
+1. distinct symbols take distinct digits;
+2. a numeral of two or more characters does not start with 0 unless ``leading_zeros``;
+   a one-letter word may be 0;
+3. literal digits are constants, which symbols may equal;
+4. ``/`` is exact rational division; division by zero makes that assignment invalid;
+5. ``^`` is integer power; a negative or fractional exponent makes that assignment invalid.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from puzzlewright.cryptarithm.algebra import (
+    Invalid,
+    NeverValid,
+    NotPolynomial,
+    Poly,
+    Value,
+    compile_exact,
+    compile_modular,
+    equation_polynomial,
+    has_division,
+    walk_numerals,
+)
+from puzzlewright.cryptarithm.engine import TreeCheck, build_search
+from puzzlewright.cryptarithm.parse import Equation, Node, normalize, parse_equations
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.stopping import StopSignal
+
+DIGIT_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+Solution = dict[str, int]
+Evaluator = Callable[[Sequence[int]], Value]
+
+
+@dataclass
+class SolveResult:
+    """The solutions found and whether the search covered every assignment."""
+
+    puzzle: str
+    symbols: tuple[str, ...]
+    solutions: list[Solution]
+    complete: bool
+    reason: str | None = None  # why it stopped early: "limit", "timeout" or "interrupted"
+    seconds: float = 0.0
+    counted: int = field(default=-1, repr=False)
+
+    @property
+    def count(self) -> int:
+        """Number of solutions found (also when they were only counted, not kept)."""
+        return len(self.solutions) if self.counted < 0 else self.counted
+
+
+def parse_digit_set(spec: str, base: int = 10) -> frozenset[int]:
+    """Digits from ``"1-9"``, ``"0,2,4-8"`` (decimal values, each below ``base``)."""
+    digits: set[int] = set()
+    for part in spec.replace(" ", "").split(","):
+        if not part:
+            continue
+        low, dash, high = part.partition("-")
+        try:
+            a = int(low)
+            b = int(high) if dash else a
+        except ValueError:
+            raise PuzzleInputError(
+                f"bad digit list {spec!r}: expected digits and ranges such as 1-9 or 0,2,4-8"
+            ) from None
+        if a > b:
+            raise PuzzleInputError(f"bad digit range {part!r} in {spec!r}")
+        for d in (a, b):
+            if not 0 <= d < base:
+                raise PuzzleInputError(f"digit {d} in {spec!r} is not a digit in base {base}")
+        digits.update(range(a, b + 1))
+    if not digits:
+        raise PuzzleInputError(f"empty digit list {spec!r}")
+    return frozenset(digits)
+
+
+def parse_assignments(specs: Iterable[str], base: int = 10) -> dict[str, int]:
+    """Fixed letters from ``["S=9", "M=1,O=0"]``."""
+    fixed: dict[str, int] = {}
+    for spec in specs:
+        for part in spec.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            letter, eq, value = part.partition("=")
+            letter = normalize(letter)
+            if not eq or not letter or not value.strip().isdigit():
+                raise PuzzleInputError(f"bad --assign {part!r}: expected LETTER=DIGIT, e.g. S=9")
+            if letter in fixed and fixed[letter] != int(value):
+                raise PuzzleInputError(f"--assign gives {letter} two values")
+            fixed[letter] = int(value)
+    return fixed
+
+
+def parse_forbidden(specs: Iterable[str], base: int = 10) -> dict[str, frozenset[int]]:
+    """Forbidden digits from ``["S=0,1", "E=5-9"]``."""
+    forbidden: dict[str, frozenset[int]] = {}
+    for spec in specs:
+        letter, eq, digits = spec.partition("=")
+        letter = normalize(letter)
+        if not eq or not letter:
+            raise PuzzleInputError(f"bad --forbid {spec!r}: expected LETTER=DIGITS, e.g. S=0,1")
+        forbidden[letter] = forbidden.get(letter, frozenset()) | parse_digit_set(digits, base)
+    return forbidden
+
+
+def digit_char(value: int) -> str:
+    """The character for one digit value (``0-9`` then ``A-Z``)."""
+    return DIGIT_CHARS[value]
+
+
+class Cryptarithm:
+    """A parsed cryptarithm with its options; ``solve()`` yields every solution."""
+
+    def __init__(
+        self,
+        text: str,
+        equations: list[Equation],
+        symbols: tuple[str, ...],
+        base: int,
+        leading_zeros: bool,
+        masks: list[int],
+    ) -> None:
+        self.text = text
+        self.equations = equations
+        self.symbols = symbols
+        self.base = base
+        self.leading_zeros = leading_zeros
+        self.masks = masks
+        self._index = {s: i for i, s in enumerate(symbols)}
+        self._search: Callable[[StopSignal | None], Iterator[list[int]]] | None = None
+        self._verifiers: list[tuple[Evaluator, Evaluator]] | None = None
+        self._never = False
+
+    # --- construction ----------------------------------------------------------------
+
+    @classmethod
+    def parse(
+        cls,
+        text: str,
+        *,
+        base: int = 10,
+        leading_zeros: bool = False,
+        assign: Mapping[str, int] | None = None,
+        forbid: Mapping[str, Iterable[int]] | None = None,
+        digits: Iterable[int] | str | None = None,
+    ) -> Cryptarithm:
+        """Parse a puzzle such as ``"SEND + MORE = MONEY"``; raise PuzzleInputError if bad.
+
+        ``assign`` fixes symbols (``{"S": 9}``), ``forbid`` excludes digits per symbol,
+        ``digits`` restricts every symbol to a digit set (``"1-9"`` or an iterable).
+        """
+        if isinstance(base, bool) or not isinstance(base, int) or not 2 <= base <= 36:
+            raise PuzzleInputError(f"base must be between 2 and 36, got {base}")
+        text = normalize(text)
+        equations = parse_equations(text)
+        symbols: dict[str, None] = {}
+        leading: set[str] = set()
+        for equation in equations:
+            for side in equation.sides:
+                for numeral, _ in walk_numerals(side):
+                    for item in numeral.items:
+                        if isinstance(item, int):
+                            if item >= base:
+                                raise PuzzleInputError(
+                                    f"{item} in {numeral.text!r} is not a digit in base {base}"
+                                )
+                        else:
+                            symbols[item] = None
+                    first = numeral.items[0]
+                    if len(numeral.items) > 1 and isinstance(first, str):
+                        leading.add(first)
+        names = tuple(symbols)
+        if isinstance(digits, str):
+            allowed = parse_digit_set(digits, base)
+        elif digits is not None:
+            allowed = frozenset(digits)
+            if not allowed or any(not 0 <= d < base for d in allowed):
+                raise PuzzleInputError(f"the digit set must be non-empty digits below {base}")
+        else:
+            allowed = frozenset(range(base))
+        if len(names) > base:
+            raise PuzzleInputError(
+                f"{len(names)} distinct symbols but base {base} has only {base} digits"
+            )
+        if len(names) > len(allowed):
+            raise PuzzleInputError(
+                f"{len(names)} distinct symbols but only {len(allowed)} digits are allowed"
+            )
+        full = 0
+        for d in allowed:
+            full |= 1 << d
+        masks = {s: full & ~1 if s in leading and not leading_zeros else full for s in names}
+        for letter, banned in (forbid or {}).items():
+            if letter not in masks:
+                raise PuzzleInputError(f"--forbid names {letter!r}, which is not in the puzzle")
+            for d in banned:
+                if not 0 <= d < base:
+                    raise PuzzleInputError(f"--forbid {letter}={d}: not a digit in base {base}")
+                masks[letter] &= ~(1 << d)
+        fixed = dict(assign or {})
+        taken: dict[int, str] = {}
+        for letter, value in fixed.items():
+            if letter not in masks:
+                raise PuzzleInputError(f"--assign names {letter!r}, which is not in the puzzle")
+            if not 0 <= value < base:
+                raise PuzzleInputError(f"--assign {letter}={value}: not a digit in base {base}")
+            if value in taken:
+                raise PuzzleInputError(
+                    f"--assign gives {taken[value]} and {letter} the same digit {value}"
+                )
+            taken[value] = letter
+            if value not in allowed:
+                raise PuzzleInputError(f"--assign {letter}={value} contradicts the allowed digits")
+            if value == 0 and letter in leading and not leading_zeros:
+                raise PuzzleInputError(
+                    f"--assign {letter}=0 contradicts the puzzle: {letter} starts a number "
+                    "(use --leading-zeros to allow it)"
+                )
+            if not masks[letter] >> value & 1:
+                raise PuzzleInputError(f"--assign {letter}={value} contradicts --forbid")
+        taken_mask = 0
+        for value in taken:
+            taken_mask |= 1 << value
+        mask_list = []
+        for s in names:
+            if s in fixed:
+                mask_list.append(1 << fixed[s])
+            else:
+                mask_list.append(masks[s] & ~taken_mask)
+        return cls(text, equations, names, base, leading_zeros, mask_list)
+
+    def _prepare(self) -> None:
+        """Turn the equations into polynomials / checks and build the search."""
+        index = self._index
+        base = self.base
+        polys: list[Poly] = []
+        trees: list[TreeCheck] = []
+        verifiers: list[tuple[Evaluator, Evaluator]] = []
+        n = len(self.symbols)
+        rank = [1 << 30] * n
+        occurrences = [0] * n
+        for equation in self.equations:
+            for side in equation.sides:
+                for numeral, _ in walk_numerals(side):
+                    size = len(numeral.items)
+                    for pos, item in enumerate(numeral.items):
+                        if isinstance(item, str):
+                            i = index[item]
+                            occurrences[i] += 1
+                            rank[i] = min(rank[i], size - 1 - pos)
+            for left, right in zip(equation.sides, equation.sides[1:], strict=False):
+                verifiers.append(
+                    (compile_exact(left, index, base), compile_exact(right, index, base))
+                )
+                if self._never:
+                    continue
+                try:
+                    poly = equation_polynomial(left, right, index, base)
+                except NeverValid:
+                    self._never = True
+                    continue
+                except NotPolynomial:
+                    trees.extend(_tree_checks(left, right, index, base))
+                    continue
+                polys.append(poly)
+        self._verifiers = verifiers
+        if any(m == 0 for m in self.masks):
+            self._never = True
+        self._search = build_search(base, self.masks, polys, trees, rank, occurrences)
+
+    # --- solving ---------------------------------------------------------------------
+
+    def verify(self, solution: Mapping[str, int]) -> bool:
+        """True when ``solution`` satisfies every equation exactly and every convention."""
+        try:
+            values = [solution[s] for s in self.symbols]
+        except KeyError:
+            return False
+        return self._verify(values)
+
+    def _verify(self, values: list[int]) -> bool:
+        if self._verifiers is None:
+            self._prepare()
+        if len(set(values)) != len(values):
+            return False
+        for value, mask in zip(values, self.masks, strict=True):
+            if not 0 <= value < self.base or not mask >> value & 1:
+                return False
+        try:
+            for left, right in self._verifiers or ():
+                if left(values) != right(values):
+                    return False
+        except Invalid:
+            return False
+        return True
+
+    def solve(
+        self, *, limit: int | None = None, stop: StopSignal | None = None
+    ) -> Iterator[Solution]:
+        """Every solution as ``{symbol: digit}``, each verified exactly; lazily."""
+        if self._search is None:
+            self._prepare()
+        if self._never or (limit is not None and limit <= 0):
+            return
+        assert self._search is not None
+        found = 0
+        symbols = self.symbols
+        for values in self._search(stop):
+            if not self._verify(values):
+                continue
+            yield dict(zip(symbols, values, strict=True))
+            found += 1
+            if found == limit:
+                return
+
+    def search(
+        self, *, limit: int | None = None, stop: StopSignal | None = None, keep: bool = True
+    ) -> SolveResult:
+        """Solve with a limit and a stop signal; say whether the search was complete."""
+        started = time.perf_counter()
+        solutions: list[Solution] = []
+        counted = 0
+        for solution in self.solve(limit=limit, stop=stop):
+            counted += 1
+            if keep:
+                solutions.append(solution)
+        reason = None
+        if stop is not None and stop.reason is not None:
+            reason = stop.reason
+        elif limit is not None and counted >= limit:
+            reason = "limit"
+        return SolveResult(
+            puzzle=self.text,
+            symbols=self.symbols,
+            solutions=solutions,
+            complete=reason is None,
+            reason=reason,
+            seconds=time.perf_counter() - started,
+            counted=-1 if keep else counted,
+        )
+
+    def count(self, limit: int | None = None, *, stop: StopSignal | None = None) -> int:
+        """The number of solutions (at most ``limit``)."""
+        return sum(1 for _ in self.solve(limit=limit, stop=stop))
+
+    def is_unique(self, *, stop: StopSignal | None = None) -> bool:
+        """True when the puzzle has exactly one solution (the search stops at the second)."""
+        return self.search(limit=2, stop=stop, keep=False).count == 1 and (
+            stop is None or stop.reason is None
+        )
+
+    def substitute(self, solution: Mapping[str, int]) -> str:
+        """The puzzle with every symbol replaced by its digit: ``9567 + 1085 = 10652``."""
+        return "".join(digit_char(solution[ch]) if ch in solution else ch for ch in self.text)
+
+    def __repr__(self) -> str:
+        return f"Cryptarithm({self.text!r}, base={self.base})"
+
+
+def _tree_checks(left: Node, right: Node, index: Mapping[str, int], base: int) -> list[TreeCheck]:
+    """Checks for a non-polynomial equation: exact at the end, modular on the way."""
+    numerals = walk_numerals(left) + walk_numerals(right)
+    needs = frozenset(
+        index[s] for numeral, _ in numerals for s in numeral.items if isinstance(s, str)
+    )
+
+    def exact_factory(position: Callable[[int], int]) -> Callable[[list[int]], bool]:
+        where = {s: position(i) for s, i in index.items() if i in needs}
+        fl = compile_exact(left, where, base)
+        fr = compile_exact(right, where, base)
+        return lambda v: fl(v) == fr(v)
+
+    checks = [TreeCheck(needs, exact_factory)]  # type: ignore[arg-type]
+    if has_division(left, outside_exponents=True) or has_division(right, outside_exponents=True):
+        return checks
+    exponent_vars = frozenset(
+        index[s]
+        for numeral, inside in numerals
+        if inside
+        for s in numeral.items
+        if isinstance(s, str)
+    )
+    longest = max((len(numeral.items) for numeral, inside in numerals if not inside), default=0)
+    by_needs: dict[frozenset[int], int] = {}
+    for k in range(1, longest + 1):
+        low = frozenset(
+            index[s]
+            for numeral, inside in numerals
+            if not inside
+            for s in numeral.items[-k:]
+            if isinstance(s, str)
+        )
+        want = low | exponent_vars
+        if want != needs:
+            by_needs[want] = k
+    for want, k in by_needs.items():
+        checks.append(TreeCheck(want, _modular_factory(left, right, index, base, k, want)))  # type: ignore[arg-type]
+    return checks
+
+
+def _modular_factory(
+    left: Node, right: Node, index: Mapping[str, int], base: int, k: int, want: frozenset[int]
+) -> Callable[[Callable[[int], int]], Callable[[list[int]], bool]]:
+    modulus = base**k
+
+    def factory(position: Callable[[int], int]) -> Callable[[list[int]], bool]:
+        where = {s: position(i) for s, i in index.items()}
+        fl = compile_modular(left, where, base, k)
+        fr = compile_modular(right, where, base, k)
+        return lambda v: (fl(v) - fr(v)) % modulus == 0
+
+    return factory
+
+
+def solve(
+    text: str,
+    *,
+    limit: int | None = None,
+    timeout: float | None = None,
+    stop: StopSignal | None = None,
+    **options: object,
+) -> SolveResult:
+    """Parse and solve in one call: ``solve("SEND + MORE = MONEY").solutions``.
+
+    ``options`` are those of :meth:`Cryptarithm.parse` (base, leading_zeros, assign, ...).
+    """
+    puzzle = Cryptarithm.parse(text, **options)  # type: ignore[arg-type]
+    if stop is None and timeout is not None:
+        stop = StopSignal(timeout)
+    return puzzle.search(limit=limit, stop=stop)
