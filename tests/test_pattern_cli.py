@@ -105,3 +105,30 @@ def test_unreachable_pattern_exits_1_and_says_why() -> None:
     assert code == 1 and stdout == ""
     assert "no pattern found for 5x5, 9 blocks" in stderr
     assert "may not exist" in stderr
+
+
+def test_fillable_patterns_come_with_a_fill() -> None:
+    from puzzlewright.lexicon import builtin_english
+
+    code, stdout, stderr = run("--size", "5x5", "--fillable", "--seed", "1", "--json")
+    assert code == 0, stderr
+    document = json.loads(stdout)
+    assert len(document["patterns"]) == 1
+    words = builtin_english()
+    for item in document["patterns"]:
+        blank = Grid.parse("\n".join(item["rows"]))
+        filled = Grid.parse("\n".join(item["fill"]))
+        assert [r.replace(".", "?") for r in blank.rows_text()] == [
+            "".join("#" if ch == "#" else "?" for ch in row) for row in filled.rows_text()
+        ]
+        assert all(filled.word(slot) in words for slot in filled.slots())
+
+
+def test_fillable_with_a_hopeless_list_exits_1(tmp_path: Path) -> None:
+    words = tmp_path / "tiny.txt"
+    words.write_text("CAT\nDOG\nEMU\n")
+    code, stdout, stderr = run(
+        "--size", "5x5", "--fillable", "--words", str(words), "--attempts", "3", "--timeout", "2"
+    )
+    assert code == 1 and stdout == ""
+    assert "no pattern found" in stderr and "not fillable within 2 s" in stderr

@@ -259,7 +259,7 @@ def pattern(
                     _pattern_json(grid, fills.get(grid.to_text()), path)
                     for grid, path in zip(run.patterns, written, strict=True)
                 ],
-                "message": _shortfall(run, count, spec, fillable, timeout),
+                "message": _shortfall(run, count, spec, timeout),
                 "warnings": warnings,
             }
         )
@@ -281,15 +281,13 @@ def pattern(
                 for blank, filled in zip(grid.rows_text(), fill.rows_text(), strict=True):
                     click.echo(f"{blank}   {filled}")
                 click.echo()
-    shortfall = _shortfall(run, count, spec, fillable, timeout)
+    shortfall = _shortfall(run, count, spec, timeout)
     if shortfall and not as_json:
         click.echo(shortfall, err=True)
     return 0 if run.patterns else 1
 
 
-def _shortfall(
-    run: PatternRun, count: int, spec: PatternSpec, fillable: bool, timeout: float
-) -> str:
+def _shortfall(run: PatternRun, count: int, spec: PatternSpec, timeout: float) -> str:
     """Why fewer patterns than asked came out ("" when all were found)."""
     from puzzlewright.crossword.pattern import describe
 
@@ -299,10 +297,12 @@ def _shortfall(
     text = f"{found} for {describe(spec)} in {run.attempts} attempts"
     if run.status in ("timeout", "interrupted"):
         text += f" ({run.status})"
-    if fillable:
-        text += f"; {run.rejected} were not fillable within {timeout:g} s"
+    if run.rejected:
+        text += f"; {run.rejected} built were not fillable within {timeout:g} s"
     elif not run.patterns:
         text += "; such a pattern may not exist: try fewer blocks or another symmetry"
+    else:
+        text += "; there may be no more distinct patterns for this request"
     return text
 
 

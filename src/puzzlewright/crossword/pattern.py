@@ -23,6 +23,8 @@ Symmetry = Literal["rotational", "mirror", "diagonal", "none"]
 SYMMETRIES: tuple[Symmetry, ...] = ("rotational", "mirror", "diagonal", "none")
 MAX_SIDE = 99
 DEFAULT_DENSITY = 1 / 6  # about 38 blocks in a 15x15 grid, as in published dailies
+SHORT_PENALTY = 0.6  # each entry of the minimum length a move creates makes it less likely
+LONG_BAR = 4  # a straight line of this many blocks is a clump to avoid
 STALE_LIMIT = 100  # give up after this many attempts in a row without a new pattern
 
 
@@ -290,11 +292,28 @@ class _Builder:
                 weight *= length * length / (1 + 2 * near) ** 2
                 if self._closes_square(r, c):
                     weight *= 0.02
+                if self._bar(r, c) >= LONG_BAR:
+                    weight *= 0.1
                 if 1 in (a, b, u, d):
                     weight *= 0.2  # an unchecked cell: allowed, not preferred
+                weight *= SHORT_PENALTY ** ((a, b, u, d).count(self.m))
             else:
                 out.append((orbit, weight))
         return out
+
+    def _bar(self, r: int, c: int) -> int:
+        """The longest straight line of blocks through (r, c) if it were blocked."""
+        w, h, block = self.w, self.h, self.block
+        longest = 1
+        for dr, dc in ((0, 1), (1, 0)):
+            length = 1
+            for sign in (1, -1):
+                rr, cc = r + sign * dr, c + sign * dc
+                while 0 <= rr < h and 0 <= cc < w and block[rr * w + cc]:
+                    length += 1
+                    rr, cc = rr + sign * dr, cc + sign * dc
+            longest = max(longest, length)
+        return longest
 
     def _closes_square(self, r: int, c: int) -> bool:
         """True when blocking (r, c) would complete a 2x2 square of blocks."""
