@@ -10,7 +10,7 @@ from puzzlewright.render.model import ClueEntry, Document, require_key
 from puzzlewright.render.pages import PAGE_SIZES, PageName
 from puzzlewright.render.svg import FONT_FAMILY, svg_element
 
-BLANKS_PER_ROW = 14
+BLANKS_PER_ROW = 11
 
 _CSS = """
 @page { size: %(page)s; margin: 0.5in; }
@@ -31,7 +31,7 @@ figure.grid svg { width: 100%%; height: auto; max-width: %(grid_max)s; }
 .clues li { display: flex; gap: 5pt; margin: 0 0 3pt; break-inside: avoid;
   page-break-inside: avoid; }
 .clues .label { font-weight: bold; min-width: 1.6em; text-align: right; flex: none; }
-.clues .body { flex: 1; }
+.clues .body { flex: 1; min-width: 0; }
 .clues svg.blanks { display: block; max-width: 100%%; height: auto; margin-top: 2pt; }
 .answer { font-weight: bold; letter-spacing: 0.04em; }
 footer.copyright { font-size: 8pt; margin-top: 10pt; color: #333; }
@@ -46,7 +46,7 @@ def _clue_item(entry: ClueEntry) -> str:
     text = escape(entry.text) if entry.text else "&nbsp;"
     body = [f'<span class="text">{text}</span>']
     if entry.blanks:
-        drawing = blanks_drawing(entry.blanks, 20.0, BLANKS_PER_ROW)
+        drawing = blanks_drawing(entry.blanks, 22.0, BLANKS_PER_ROW)
         svg = svg_element(drawing, title=f"{entry.label}: {len(entry.blanks)} letters")
         body.append(svg.replace("<svg ", '<svg class="blanks" ', 1))
     return (
@@ -68,9 +68,9 @@ def _header(document: Document, suffix: str = "") -> str:
 
 def _clues(document: Document) -> str:
     parts = ['<section class="clues">']
-    for section in document.sections:
+    for number, section in enumerate(document.sections, 1):
         parts.append(f"<h2>{escape(section.heading)}</h2>")
-        parts.append(f'<ol class="{escape(section.heading.lower())}">')
+        parts.append(f'<ol class="section-{number}">')
         parts.extend(_clue_item(entry) for entry in section.entries)
         parts.append("</ol>")
     parts.append("</section>")
@@ -107,7 +107,7 @@ def render_html(document: Document, *, key: bool = False, page: PageName = "lett
         "page": page,
         "font": FONT_FAMILY,
         "width": f"{width_pt / 72:.2f}in",
-        "grid_max": "100%" if acrostic else "4.6in",
+        "grid_max": f"{min(7.5, 0.42 * document.grid.width):.2f}in" if acrostic else "4.6in",
         "columns": 2 if acrostic else 3,
     }
     title = document.display_title()

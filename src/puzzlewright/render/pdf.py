@@ -40,7 +40,7 @@ GAP = 14.0  # between columns
 HEADER_TITLE = 16.0
 FOOTER = 14.0
 MAX_CELL = 32.0
-BLANK = 17.0
+BLANK = 19.0
 
 
 @dataclass(frozen=True)
@@ -405,7 +405,9 @@ def _build(
 
     def first_page(canvas: Canvas, doc: Any) -> None:
         top = size[1] - MARGIN
-        canvas.setFont(fonts.bold, HEADER_TITLE)
+        room = size[0] - 2 * MARGIN
+        wide = pdfmetrics.stringWidth(title, fonts.bold, HEADER_TITLE)
+        canvas.setFont(fonts.bold, max(8.0, min(HEADER_TITLE, HEADER_TITLE * room / wide)))
         canvas.drawString(MARGIN, top - HEADER_TITLE, title)
         if document.author:
             canvas.setFont(fonts.regular, 10.5)
