@@ -324,7 +324,10 @@ def _preview(layout: Layout) -> list[str]:
 )
 @seed_option
 @click.option(
-    "--tries", type=int, default=None, help="Seeded attempts; the best is kept. [default: 100]"
+    "--tries",
+    type=int,
+    default=None,
+    help="Seeded attempts; the best is kept. [default: 100, fewer above 30 words]",
 )
 @click.option(
     "--timeout",
@@ -363,7 +366,7 @@ def layout(
     are listed as warnings.
     """
     from puzzlewright.crossword.clues import read_clues
-    from puzzlewright.crossword.layout import DEFAULT_TRIES, lay_out
+    from puzzlewright.crossword.layout import lay_out
 
     if size is not None and max_size is not None:
         raise fail("give --size or --max-size, not both")
@@ -379,7 +382,7 @@ def layout(
             height=height,
             max_size=max_size,
             seed=seed,
-            tries=DEFAULT_TRIES if tries is None else tries,
+            tries=tries,
             stop=stop,
         )
     puzzle = result.puzzle(title=title, author=author)

@@ -27,7 +27,7 @@ ACROSS, DOWN = 1, 2
 STEP = {ACROSS: (0, 1), DOWN: (1, 0)}
 NAME: dict[int, Direction] = {ACROSS: "across", DOWN: "down"}
 MAX_SIDE = 99
-DEFAULT_TRIES = 100
+DEFAULT_TRIES = 100  # for up to 30 words; fewer for long lists (see default_tries)
 
 
 @dataclass(frozen=True)
@@ -278,6 +278,11 @@ def default_max_size(words: Sequence[ClueLine]) -> int:
     return min(MAX_SIDE, max(longest, math.ceil(math.sqrt(3 * letters))))
 
 
+def default_tries(count: int) -> int:
+    """Attempts worth making for ``count`` words: 100, fewer for long lists (at least 10)."""
+    return max(10, min(DEFAULT_TRIES, 3000 // max(1, count)))
+
+
 def lay_out(
     words: Sequence[ClueLine],
     *,
@@ -285,16 +290,21 @@ def lay_out(
     height: int | None = None,
     max_size: int | None = None,
     seed: int = 0,
-    tries: int = DEFAULT_TRIES,
+    tries: int | None = None,
     stop: StopSignal = NEVER,
 ) -> Layout:
     """The best criss-cross layout of ``words`` found in ``tries`` seeded attempts.
+
+    ``tries`` defaults to :func:`default_tries`; ``stop`` ends the attempts early (the best
+    layout so far is kept).
 
     With ``width``/``height`` the grid is exactly that size (the layout centred in it);
     otherwise it is cropped to the words and at most ``max_size`` on a side.
     """
     if len(words) < 2:
         raise PuzzleInputError(f"need at least two answers to lay out, got {len(words)}")
+    if tries is None:
+        tries = default_tries(len(words))
     if tries < 1:
         raise PuzzleInputError(f"--tries must be at least 1, not {tries}")
     fixed = width is not None or height is not None
