@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from bisect import insort
 from math import gcd
 
 from puzzlewright.cryptarithm.algebra import Invalid, Poly
@@ -77,46 +78,67 @@ class _Equation:
         self.degree = max((len(m) for m, _ in monos), default=0)
         self.vars = sorted({v for m, _ in monos for v in m})
         self.multilinear_in_order = all(len(m) < 2 or m[-1] != m[-2] for m, _ in monos)
-        # g_after[i]: gcd of coefficients of monomials completed after depth i
-        # bounds_after[i]: (lo, hi) of what those monomials can add
-        self.g_after: list[int] = []
-        self.bounds_after: list[tuple[int, int]] = []
-        dmin = [m & -m for m in masks]
-        dmin = [x.bit_length() - 1 for x in dmin]
+        # g_after[k]: gcd of the coefficients of the monomials not complete before depth k;
+        # bounds_after[k]: (lo, hi) of what they can still add. Built from the end.
+        dmin = [(m & -m).bit_length() - 1 for m in masks]
         dmax = [m.bit_length() - 1 for m in masks]
-        for i in range(-1, n):
-            rest = [(m, c) for m, c in monos if m[-1] > i]
-            g = 0
-            for _, c in rest:
+        by_last: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(n)]
+        for m, c in monos:
+            by_last[m[-1]].append((m, c))
+        g_after = [0] * (n + 1)
+        bounds_after = [(0, 0)] * (n + 1)
+        g = 0
+        box_lo = box_hi = 0  # products, each variable on its own range
+        ind_lo = ind_hi = 0  # linear terms, each variable on its own range
+        pos: list[int] = []  # linear coefficients, for the distinct-digit bound
+        neg: list[int] = []
+        pool_mask = 0
+        asc: list[int] = []
+        for k in range(n - 1, -1, -1):
+            for m, c in by_last[k]:
                 g = gcd(g, c)
-            self.g_after.append(g)
-            linear: dict[int, int] = {}
-            lo = hi = 0
-            for m, c in rest:
                 if len(m) == 1:
-                    linear[m[0]] = linear.get(m[0], 0) + c
+                    v = m[0]
+                    if c > 0:
+                        ind_lo += c * dmin[v]
+                        ind_hi += c * dmax[v]
+                        insort(pos, -c)
+                    else:
+                        ind_lo += c * dmax[v]
+                        ind_hi += c * dmin[v]
+                        insort(neg, c)
+                    if pool_mask | masks[v] != pool_mask:
+                        pool_mask |= masks[v]
+                        asc = _bits(pool_mask)
                 else:
                     small = big = 1
                     for v in m:
                         small *= dmin[v]
                         big *= dmax[v]
                     if c > 0:
-                        lo += c * small
-                        hi += c * big
+                        box_lo += c * small
+                        box_hi += c * big
                     else:
-                        lo += c * big
-                        hi += c * small
-            if linear:
-                pool_mask = 0
-                for v in linear:
-                    pool_mask |= masks[v]
-                llo, lhi = _linear_bounds(list(linear.values()), _bits(pool_mask))
-                # each variable on its own range is another valid relaxation: intersect
-                ilo = sum(c * (dmin[v] if c > 0 else dmax[v]) for v, c in linear.items())
-                ihi = sum(c * (dmax[v] if c > 0 else dmin[v]) for v, c in linear.items())
-                lo += max(llo, ilo)
-                hi += min(lhi, ihi)
-            self.bounds_after.append((lo, hi))
+                        box_lo += c * big
+                        box_hi += c * small
+            g_after[k] = g
+            lo = box_lo
+            hi = box_hi
+            if pos or neg:
+                desc = asc[::-1]
+                # distinct digits: big positive coefficients take big digits (relaxed: the
+                # positive and negative groups may share digits); intersect with ind_*
+                dlo = -sum([c * d for c, d in zip(pos, asc, strict=False)]) + sum(
+                    [c * d for c, d in zip(neg, desc, strict=False)]
+                )
+                dhi = -sum([c * d for c, d in zip(pos, desc, strict=False)]) + sum(
+                    [c * d for c, d in zip(neg, asc, strict=False)]
+                )
+                lo += max(dlo, ind_lo)
+                hi += min(dhi, ind_hi)
+            bounds_after[k] = (lo, hi)
+        self.g_after = g_after
+        self.bounds_after = bounds_after
 
     def feasible_at_start(self) -> bool:
         g = self.g_after[0]

@@ -165,8 +165,9 @@ class _Parser:
         self.tokens = tokens
         self.pos = 0
 
-    def error(self, message: str, token: Token) -> PuzzleInputError:
-        return PuzzleInputError(f"{message} at {_where(self.text, token.start)}")
+    def error(self, message: str, token: Token, hint: str = "") -> PuzzleInputError:
+        where = _where(self.text, token.start)
+        return PuzzleInputError(f"{message} at {where}" + (f"; {hint}" if hint else ""))
 
     def peek(self) -> Token:
         return self.tokens[self.pos]
@@ -253,9 +254,11 @@ class _Parser:
             raise self.error(f"expected a number, found {_describe(token)}", token)
         if token.kind == "op":
             raise self.error(
-                f"two operators in a row ('{after.value} {token.value}'); "
-                "write a negative operand in parentheses",
+                f"two operators in a row ('{after.value} {token.value}')",
                 token,
+                "write a negative operand in parentheses, e.g. A * (-B)"
+                if token.value == "-"
+                else "",
             )
         raise self.error(f"missing operand after '{after.value}'", after)
 

@@ -1,0 +1,152 @@
+"""``puzzlewright cryptarithm``: solve alphametics such as ``SEND + MORE = MONEY``."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+from rich import box
+from rich.table import Table
+
+from puzzlewright.cli.common import emit_json, json_option, stdout, stopping, timeout_option, warn
+from puzzlewright.cryptarithm import Cryptarithm, SolveResult, parse_assignments, parse_forbidden
+from puzzlewright.cryptarithm.solver import digit_char
+from puzzlewright.errors import PuzzleInputError
+
+TABLE_COLUMNS = 16
+
+
+@click.group()
+def cryptarithm() -> None:
+    """Solve, encode and find cryptarithms (alphametics)."""
+
+
+@cryptarithm.command(context_settings={"ignore_unknown_options": True})
+@click.argument("puzzle", nargs=-1, required=True)
+@click.option("--base", type=int, default=10, show_default=True, help="Number base, 2 to 36.")
+@click.option(
+    "--leading-zeros", is_flag=True, help="Let numbers of two or more letters start with 0."
+)
+@click.option(
+    "--assign",
+    multiple=True,
+    metavar="S=9",
+    help="Fix a letter's digit (repeatable; S=9,M=1 also works).",
+)
+@click.option(
+    "--forbid", multiple=True, metavar="S=0,1", help="Digits a letter may not take (repeatable)."
+)
+@click.option("--digits", metavar="1-9", help="Only these digits, e.g. 1-9 or 0,2,4-8.")
+@click.option("--first", is_flag=True, help="Stop at the first solution.")
+@click.option("--limit", type=click.IntRange(min=1), help="Stop after N solutions.")
+@click.option("--count", "count_only", is_flag=True, help="Count the solutions, don't list them.")
+@click.option(
+    "--unique", is_flag=True, help="Stop at the second solution; say whether it is unique."
+)
+@timeout_option
+@json_option
+def solve(
+    puzzle: tuple[str, ...],
+    base: int,
+    leading_zeros: bool,
+    assign: tuple[str, ...],
+    forbid: tuple[str, ...],
+    digits: str | None,
+    first: bool,
+    limit: int | None,
+    count_only: bool,
+    unique: bool,
+    timeout: float | None,
+    as_json: bool,
+) -> int:
+    """Solve PUZZLE, e.g. "SEND + MORE = MONEY" ('-' reads it from stdin).
+
+    Letters are digits (distinct letters, distinct digits; no leading zero on numbers of
+    two or more letters), digits are constants. Operators: + - * / ^ (also ** × ÷),
+    parentheses, = or ==; several equations separated by , ; or newlines. / is exact
+    division, ^ a power with a non-negative integer exponent.
+
+    Exit status 0 when a solution is found, 1 when there is none, 2 on bad input.
+    """
+    for part in puzzle:
+        if part.startswith("--"):
+            raise click.UsageError(f"no such option: {part.split('=')[0]}")
+    text = sys.stdin.read() if puzzle == ("-",) else " ".join(puzzle)
+    if sum([first, limit is not None, unique]) > 1:
+        raise PuzzleInputError("give at most one of --first, --limit and --unique")
+    if first:
+        limit = 1
+    elif unique:
+        limit = 2
+    problem = Cryptarithm.parse(
+        text,
+        base=base,
+        leading_zeros=leading_zeros,
+        assign=parse_assignments(assign, base),
+        forbid=parse_forbidden(forbid, base),
+        digits=digits,
+    )
+    with stopping(timeout) as stop:
+        result = problem.search(limit=limit, stop=stop, keep=not count_only)
+    if as_json:
+        emit_json(
+            {
+                "puzzle": problem.text,
+                "count": result.count,
+                "complete": result.complete,
+                "solutions": result.solutions,
+            }
+        )
+    else:
+        if not count_only:
+            for number, solution in enumerate(result.solutions, 1):
+                _print_solution(problem, solution, number)
+        stdout.print(_summary(result, unique=unique, count_only=count_only))
+    if result.reason in ("timeout", "interrupted"):
+        what = "time limit" if result.reason == "timeout" else "interrupt"
+        warn(f"search stopped by the {what}; {result.count} solution(s) found so far")
+    return 0 if result.count else 1
+
+
+def _print_solution(problem: Cryptarithm, solution: dict[str, int], number: int) -> None:
+    """The substituted equation and a table of letters and digits."""
+    note = f"  (base {problem.base})" if problem.base != 10 else ""
+    stdout.print(f"[bold]Solution {number}[/bold]{note}")
+    for line in problem.substitute(solution).splitlines():
+        stdout.print(f"  {line}", markup=False)
+    symbols = list(solution)
+    for start in range(0, len(symbols), TABLE_COLUMNS):
+        chunk = symbols[start : start + TABLE_COLUMNS]
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1))
+        for symbol in chunk:
+            table.add_column(symbol, justify="center")
+        table.add_row(*(_digit(problem.base, solution[s]) for s in chunk))
+        stdout.print(table)
+
+
+def _digit(base: int, value: int) -> str:
+    return str(value) if base <= 10 or value < 10 else f"{digit_char(value)}={value}"
+
+
+def _summary(result: SolveResult, *, unique: bool, count_only: bool) -> str:
+    """One line saying how many solutions there are and whether the search finished."""
+    n = result.count
+    noun = "solution" if n == 1 else "solutions"
+    if result.reason in ("timeout", "interrupted"):
+        return f"{n} {noun} found before the search was stopped; there may be more."
+    if unique:
+        if n == 1:
+            return "The solution is unique."
+        if n == 0:
+            return "No solution."
+        return "Not unique: at least 2 solutions."
+    if n == 0:
+        return "No solution."
+    if result.reason == "limit":
+        return f"{n} {noun}; stopped at the limit, there may be more."
+    return f"{n} {noun}." if count_only else f"{n} {noun}, search complete."
+
+
+# --- subcommands from other modules ---------------------------------------------------------
+# The generator commands (encode, find) live in puzzlewright.cli.cryptagen; register them here:
+# cryptarithm.add_command(...)
