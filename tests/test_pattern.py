@@ -110,16 +110,28 @@ def test_checker_catches_broken_patterns() -> None:
     symmetry=st.sampled_from(["rotational", "mirror", "none"]),
     min_length=st.integers(2, 4),
     allow_unchecked=st.booleans(),
+    extra_words=st.none() | st.integers(0, 30),
     seed=st.integers(0, 10**6),
 )
 def test_default_patterns_follow_every_rule(
-    width: int, height: int, symmetry: str, min_length: int, allow_unchecked: bool, seed: int
+    width: int,
+    height: int,
+    symmetry: str,
+    min_length: int,
+    allow_unchecked: bool,
+    extra_words: int | None,
+    seed: int,
 ) -> None:
     if min(width, height) < min_length:
         return
     spec = PatternSpec(
-        width, height, symmetry=symmetry, min_length=min_length, allow_unchecked=allow_unchecked
-    )  # type: ignore[arg-type]
+        width,
+        height,
+        symmetry=symmetry,  # type: ignore[arg-type]
+        min_length=min_length,
+        allow_unchecked=allow_unchecked,
+        max_words=None if extra_words is None else width + height + extra_words,
+    )
     run = generate_patterns(spec, 1, seed=seed)
     assert run.patterns, run
     assert problems(run.patterns[0], spec) == []
@@ -163,11 +175,16 @@ def test_several_seeds_and_sizes(width: int, height: int, blocks: int, symmetry:
         assert problems(grid, spec) == []
 
 
-def test_max_words_is_a_cap_approached_from_below() -> None:
+def test_max_words_caps_the_usual_density() -> None:
     spec = PatternSpec(15, 15, max_words=72)
-    for grid in generate_patterns(spec, 5, seed=3).patterns:
+    grids = generate_patterns(spec, 5, seed=3).patterns
+    for grid in grids:
         assert problems(grid, spec) == []
-        assert 66 <= PatternStats.of(grid).words <= 72
+        assert PatternStats.of(grid).blocks <= spec.default_blocks()
+    assert max(PatternStats.of(grid).words for grid in grids) == 72
+    roomy = PatternSpec(15, 15, max_words=200)
+    for grid in generate_patterns(roomy, 3, seed=3).patterns:
+        assert PatternStats.of(grid).blocks == roomy.default_blocks()
 
 
 def test_blocks_and_max_words_together() -> None:

@@ -343,27 +343,29 @@ class _Builder:
                 break
         return weighted.pop(chosen)[0]
 
-    def grow(self, target: int | None, exact: bool, stop: StopSignal) -> bool:
-        """Add legal block groups until ``target`` blocks (or the word cap); True on success."""
-        spec = self.spec
+    def grow(self, target: int, exact: bool, stop: StopSignal) -> bool:
+        """Add legal block groups up to ``target`` blocks, never passing the word cap.
+
+        With ``exact`` the target must be met (True on success); otherwise the growth stops
+        early, successfully, when the word cap is reached or no legal move is left.
+        """
+        cap = self.spec.max_words
         words = self.words()
-        cap = spec.max_words
         if cap is not None and words > cap:
             return False
         singles = [orbit for orbit in self.orbits if len(orbit) == 1]
-        lone_centre = target is not None and target % 2 and len(singles) == 1
-        if lone_centre and not self._try(singles[0]):
-            return not exact
-        while target is None or self.count < target:
+        if target % 2 and len(singles) == 1 and not self._try(singles[0]):
+            return not exact  # an odd count needs the lone centre cell
+        while self.count < target:
             if stop.should_stop():
                 return False
-            if cap is not None and words >= cap:
-                return target is None or not exact
-            remaining = None if target is None else target - self.count
+            if cap is not None and words >= cap and not exact:
+                return True
+            remaining = target - self.count
             weighted = [
                 (orbit, weight)
                 for orbit, weight in self._candidates()
-                if remaining is None or self._fits(orbit, remaining)
+                if self._fits(orbit, remaining)
             ]
             while weighted:
                 orbit = self._pick(weighted)
@@ -413,9 +415,7 @@ def generate_pattern(
     builder = _Builder(spec, rng)
     if spec.blocks is not None:
         ok = builder.grow(spec.blocks, True, stop)
-    elif spec.max_words is not None:
-        ok = builder.grow(None, False, stop)
-    else:
+    else:  # the usual density, stopping early if the word cap (if any) is reached
         ok = builder.grow(spec.default_blocks(), False, stop)
     return builder.grid() if ok else None
 
