@@ -11,6 +11,7 @@ from puzzlewright.crossword import Grid, Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.render import crossword_document, render
 from puzzlewright.render.draw import Rect, Text, blanks_drawing, grid_drawing
+from puzzlewright.render.markup import inline_markup, plain_text
 from puzzlewright.render.model import Blank
 from test_render_samples import big_puzzle, mini_puzzle, russian_puzzle
 
@@ -195,12 +196,25 @@ def test_html_key_adds_the_solution_page() -> None:
     assert "break-before: page" in data.decode()
 
 
-def test_html_escapes_clues() -> None:
+def test_html_escapes_clues_and_keeps_ipuz_inline_tags() -> None:
     puzzle = mini_puzzle()
     puzzle.clues["1A"] = "<script>alert('x')</script> & more"
+    puzzle.clues["5A"] = "Film <i>The Godfather</i> star, H<sub>2</sub>O &amp; <B>bold"
+    puzzle.title = "<i>Tiny</i> &amp; Co"
     data = render(crossword_document(puzzle), "html")
     assert b"<script>" not in data
-    assert "<script>alert('x')</script> & more" in _parse(data).texts["text"]
+    texts = _parse(data).texts
+    assert "alert('x') & more" in texts["text"]
+    assert b"Film <i>The Godfather</i> star, H<sub>2</sub>O &amp; <b>bold</b>" in data
+    assert texts["h1"] == ["Tiny & Co"]
+
+
+def test_inline_markup_rules() -> None:
+    assert inline_markup("a < b & c") == "a &lt; b &amp; c"
+    assert inline_markup("<EM>x</em><br>y") == "<i>x</i><br/>y"
+    assert inline_markup("<i><b>x</i> y") == "<i><b>x</b></i> y"
+    assert inline_markup("</i>x<span>y</span>") == "xy"
+    assert plain_text("<i>Tiny</i>&nbsp;&amp;<br/>Co") == "Tiny\xa0& Co"
 
 
 def test_html_keeps_cyrillic() -> None:

@@ -243,3 +243,12 @@ def test_pdftoppm_key_page_is_inked(tmp_path: Path) -> None:
         assert match
         inks.append(sum(1 for value in raw[match.end() :] if value < 128))
     assert all(ink > 500 for ink in inks)  # both the puzzle page and the solution page
+
+
+def test_ipuz_inline_tags_print_as_styles() -> None:
+    puzzle = mini_puzzle()
+    puzzle.clues["1A"] = "Film <i>The Godfather</i> star &amp; H<sub>2</sub>O <b>bold"
+    puzzle.title = "<i>Tiny</i> &amp; Co"
+    text = _pages(render(crossword_document(puzzle), "pdf"))[0]
+    assert "Film The Godfather star & H2O bold" in text
+    assert text.startswith("Tiny & Co") and "<i>" not in text

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.render.markup import plain_text
 from puzzlewright.render.model import (
     Blank,
     CellView,
@@ -143,9 +144,9 @@ def acrostic_document(data: Mapping[str, Any]) -> Document:
         kind="acrostic",
         grid=grid,
         sections=(ClueSection(words.clues, tuple(entries)),),
-        title=str(data.get("title") or ""),
-        author=str(data.get("author") or ""),
-        copyright=str(data.get("copyright") or ""),
+        title=plain_text(str(data.get("title") or "")),
+        author=plain_text(str(data.get("author") or "")),
+        copyright=plain_text(str(data.get("copyright") or "")),
         notes=str(data.get("intro") or data.get("notes") or ""),
         solution_lines=tuple(lines),
         words=words,

@@ -6,6 +6,7 @@ from html import escape
 
 from puzzlewright import __version__
 from puzzlewright.render.draw import blanks_drawing, grid_drawing
+from puzzlewright.render.markup import inline_markup
 from puzzlewright.render.model import ClueEntry, Document, require_key
 from puzzlewright.render.pages import PAGE_SIZES, PageName
 from puzzlewright.render.svg import FONT_FAMILY, svg_element
@@ -43,7 +44,7 @@ footer.copyright { font-size: 8pt; margin-top: 10pt; color: #333; }
 
 
 def _clue_item(entry: ClueEntry) -> str:
-    text = escape(entry.text) if entry.text else "&nbsp;"
+    text = inline_markup(entry.text) if entry.text else "&nbsp;"
     body = [f'<span class="text">{text}</span>']
     if entry.blanks:
         drawing = blanks_drawing(entry.blanks, 22.0, BLANKS_PER_ROW)
@@ -61,7 +62,7 @@ def _header(document: Document, suffix: str = "") -> str:
     if document.author:
         parts.append(f'<p class="byline">{escape(document.byline())}</p>')
     if document.notes and not suffix:
-        parts.append(f'<p class="notes">{escape(document.notes)}</p>')
+        parts.append(f'<p class="notes">{inline_markup(document.notes)}</p>')
     parts.append("</header>")
     return "\n".join(parts)
 

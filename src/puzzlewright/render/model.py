@@ -12,6 +12,7 @@ from typing import Literal
 from puzzlewright.crossword.grid import Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.render.markup import plain_text
 
 Kind = Literal["crossword", "acrostic"]
 
@@ -152,7 +153,7 @@ class Document:
         for row in self.grid.rows:
             for cell in row:
                 out.extend((cell.number, cell.corner, cell.given, cell.answer))
-        return [text for text in out if text]
+        return [plain_text(text) for text in out if text]
 
     def copyright_line(self) -> str:
         """The copyright as printed, with a © unless it already says so."""
@@ -209,9 +210,9 @@ def crossword_document(puzzle: Puzzle) -> Document:
         kind="crossword",
         grid=GridView(tuple(rows)),
         sections=tuple(sections),
-        title=puzzle.title,
-        author=puzzle.author,
-        copyright=puzzle.copyright,
+        title=plain_text(puzzle.title),
+        author=plain_text(puzzle.author),
+        copyright=plain_text(puzzle.copyright),
         notes=puzzle.notes,
         words=words,
     )

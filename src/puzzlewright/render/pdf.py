@@ -32,6 +32,7 @@ from reportlab.platypus import (
 
 from puzzlewright.render.draw import Circle, Drawing, Line, Rect, Text, blanks_drawing, grid_drawing
 from puzzlewright.render.fonts import FontFiles, coverage_error, find_font, uncovered
+from puzzlewright.render.markup import inline_markup
 from puzzlewright.render.model import ClueEntry, Document, require_key
 from puzzlewright.render.pages import PAGE_SIZES, PageName
 
@@ -246,14 +247,14 @@ def make_styles(fonts: Fonts, size: float) -> Styles:
 
 
 def _clue_paragraph(entry: ClueEntry, style: ParagraphStyle, column: float) -> Paragraph:
-    text = escape(entry.text) if entry.text else "&nbsp;"
+    text = inline_markup(entry.text) if entry.text else "&nbsp;"
     return ClueParagraph(f"<b>{escape(entry.label)}</b>&nbsp;&nbsp;{text}", style, column)
 
 
 def _clue_flow(document: Document, styles: Styles, fonts: Fonts, column: float) -> list[Flowable]:
     flow: list[Flowable] = []
     if document.notes:
-        flow.append(Paragraph(escape(document.notes), styles.notes))
+        flow.append(Paragraph(inline_markup(document.notes), styles.notes))
     for section in document.sections:
         flow.append(Paragraph(escape(section.heading.upper()), styles.heading))
         for entry in section.entries:
