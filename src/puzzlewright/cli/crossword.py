@@ -1,0 +1,295 @@
+"""``puzzlewright crossword``: fill grids (and, from crossword_construct, design them)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Any
+
+import click
+
+from puzzlewright.cli.common import (
+    emit_json,
+    json_option,
+    load_words,
+    on_terminal,
+    seed_option,
+    stderr,
+    stopping,
+    timeout_option,
+    warn,
+    wordlist_options,
+)
+from puzzlewright.crossword.fill import EntryScore, Fill, FillProgress, FillResult, Region
+from puzzlewright.crossword.grid import Grid
+from puzzlewright.crossword.puzzle import Puzzle
+from puzzlewright.errors import PuzzleInputError
+
+PUZZLE_SUFFIXES = (".ipuz", ".puz", ".xd")
+_RECTANGLE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*-\s*(\d+)\s*,\s*(\d+)\s*$")
+_SLOT_KEY = re.compile(r"^(\d+)([AD])$")
+
+
+@click.group()
+def crossword() -> None:
+    """Fill, design and lay out crosswords."""
+
+
+# -- reading and writing grids ---------------------------------------------------------------
+def read_text(path: str, encoding: str) -> str:
+    """A text grid file's contents: UTF-8, else the word lists' --encoding."""
+    try:
+        data: bytes = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except FileNotFoundError:
+        raise PuzzleInputError(f"grid file {path} does not exist") from None
+    except IsADirectoryError:
+        raise PuzzleInputError(f"grid file {path} is a directory, not a file") from None
+    except OSError as exc:
+        raise PuzzleInputError(f"cannot read grid file {path}: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    if encoding.lower().replace("_", "-") not in ("utf-8", "utf-8-sig", "utf8", "auto"):
+        try:
+            return data.decode(encoding)
+        except (LookupError, UnicodeDecodeError):
+            pass
+    elif encoding == "auto":
+        from puzzlewright.lexicon.loading import detect_encoding
+
+        return data.decode(detect_encoding(data), errors="strict")
+    raise PuzzleInputError(f"grid file {path} is not UTF-8 text (or name its --encoding)")
+
+
+def load_grid(path: str, encoding: str) -> tuple[Grid, Puzzle | None]:
+    """The grid in ``path``: .ipuz/.puz/.xd through the formats module, else a text grid."""
+    if Path(path).suffix.lower() in PUZZLE_SUFFIXES:
+        from puzzlewright.crossword.formats import load_puzzle
+
+        puzzle = load_puzzle(path)
+        return puzzle.grid, puzzle
+    return Grid.parse(read_text(path, encoding)), None
+
+
+def save_grid(grid: Grid, puzzle: Puzzle | None, out: str, source: str, force: bool) -> None:
+    """Write the fill to ``out``: a puzzle format by extension, else a text grid."""
+    if Path(out).suffix.lower() in PUZZLE_SUFFIXES:
+        from puzzlewright.crossword.formats import save_puzzle
+
+        base = puzzle or Puzzle(grid)
+        result = Puzzle(
+            grid,
+            base.title,
+            base.author,
+            base.copyright,
+            base.notes,
+            dict(base.clues),
+            set(base.circles),
+        )
+        save_puzzle(result, out, force=force, inputs=[source])
+        return
+    from puzzlewright.fileio import write_atomic
+
+    write_atomic(out, grid.to_text(), inputs=[source], force=force)
+
+
+def parse_region(text: str | None) -> Region:
+    """``r1,c1-r2,c2`` (rows and columns from 1, inclusive) or slot keys ``1A,5D``."""
+    if text is None:
+        return None
+    match = _RECTANGLE.match(text)
+    if match:
+        r1, c1, r2, c2 = (int(group) for group in match.groups())
+        if min(r1, c1, r2, c2) < 1:
+            raise PuzzleInputError("region rows and columns count from 1")
+        return (r1 - 1, c1 - 1), (r2 - 1, c2 - 1)
+    keys = [key for key in re.split(r"[\s,;]+", text.strip().upper()) if key]
+    bad = [key for key in keys if not _SLOT_KEY.match(key)]
+    if not keys or bad:
+        raise PuzzleInputError(
+            f"bad region {text!r}: give a rectangle r1,c1-r2,c2 (e.g. 1,1-5,5) "
+            "or entries such as 1A,5D"
+        )
+    return keys
+
+
+# -- printing --------------------------------------------------------------------------------
+def fill_json(grid: Grid, entries: list[EntryScore], average: float | None) -> dict[str, Any]:
+    """One fill as the --json document spells it."""
+    return {
+        "grid": grid.rows_text(),
+        "entries": [entry.as_json() for entry in entries],
+        "average_score": average,
+    }
+
+
+def result_json(result: FillResult, count: int) -> dict[str, Any]:
+    """The whole --json document."""
+    document: dict[str, Any] = {"status": result.status}
+    document.update(fill_json(result.grid, result.entries, result.average_score))
+    document["seconds"] = result.seconds
+    if count > 1:
+        document["fills"] = [
+            fill_json(fill.grid, fill.entries, fill.average_score) for fill in result.ranked
+        ]
+    return document
+
+
+def entry_lines(entries: list[EntryScore]) -> list[str]:
+    """The entry list: Across then Down, one ``number ANSWER score`` line each."""
+    lines = []
+    for direction in ("across", "down"):
+        chosen = [entry for entry in entries if entry.direction == direction]
+        if not chosen:
+            continue
+        lines.append(direction.capitalize())
+        width = max(len(entry.answer) for entry in chosen)
+        for entry in chosen:
+            score = "-" if entry.score is None else str(entry.score)
+            mark = "  (given)" if entry.given else ""
+            lines.append(f"  {entry.number:>3} {entry.answer:<{width}}  {score:>3}{mark}")
+    return lines
+
+
+def describe(fill: Fill) -> str:
+    """Average and weakest entries in one line."""
+    weakest = ", ".join(f"{e.key} {e.answer} {e.score}" for e in fill.weakest)
+    average = "-" if fill.average_score is None else f"{fill.average_score:.1f}"
+    return f"average score {average}" + (f"; weakest: {weakest}" if weakest else "")
+
+
+def print_fill(fill: Fill, heading: str) -> None:
+    """A heading, the grid and its entries."""
+    click.echo(heading)
+    click.echo(fill.grid.to_text(), nl=False)
+    click.echo("")
+    for line in entry_lines(fill.entries):
+        click.echo(line)
+
+
+def print_result(result: FillResult) -> None:
+    """The human-readable report of a fill."""
+    if result.status == "filled":
+        total = len(result.ranked)
+        for k, fill in enumerate(result.ranked, 1):
+            which = f"fill {k} of {total}: " if total > 1 else "filled: "
+            print_fill(fill, f"{which}{describe(fill)} ({result.seconds:.2f} s)")
+            if k < total:
+                click.echo("")
+        return
+    done = sum("?" not in entry.answer for entry in result.entries)
+    if result.status == "unfillable":
+        heading = f"unfillable: no fill exists with this list (searched in {result.seconds:.2f} s)"
+    else:
+        why = "interrupted" if result.stopped_by == "interrupted" else "out of time"
+        heading = (
+            f"timeout: {why} after {result.seconds:.2f} s; best partial fill "
+            f"({done} of {len(result.entries)} entries)"
+        )
+    click.echo(heading)
+    if result.failed_slots:
+        failed = ", ".join(f"{f.key} {f.pattern} ({f.failures}x)" for f in result.failed_slots)
+        click.echo(f"slots that failed most: {failed}")
+    if result.status == "timeout":
+        click.echo(result.grid.to_text(), nl=False)
+
+
+def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
+    """An ``on_progress`` hook and a live status on stderr, only on a terminal."""
+    if not on_terminal():
+        return None, None
+    live = stderr.status("Filling…")
+
+    def show(progress: FillProgress) -> None:
+        live.update(
+            f"Filling: {progress.filled}/{progress.total} entries (best {progress.best}), "
+            f"{progress.backtracks} backtracks, {progress.restarts} restarts, "
+            f"{progress.elapsed:.1f} s"
+        )
+
+    return show, live
+
+
+# -- the command -----------------------------------------------------------------------------
+@crossword.command("fill")
+@click.argument("grid_path", metavar="GRID")
+@wordlist_options
+@seed_option
+@timeout_option
+@click.option(
+    "--count", type=click.IntRange(min=1), default=1, show_default=True, help="Different fills."
+)
+@click.option(
+    "--region",
+    default=None,
+    metavar="R1,C1-R2,C2|KEYS",
+    help="Fill only the entries with empty cells in this rectangle (rows and columns from 1) "
+    "or these entries (e.g. 1A,5D); keep the rest.",
+)
+@click.option(
+    "--max-shared-substring",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="No two entries may share a run of more than N letters.",
+)
+@click.option("-o", "--output", default=None, metavar="OUT", help=".ipuz, .puz, .xd or text.")
+@click.option("--force", is_flag=True, help="Allow -o to replace the input file.")
+@json_option
+def fill(
+    grid_path: str,
+    word_paths: tuple[str, ...],
+    encoding: str,
+    alphabet: str | None,
+    min_score: int | None,
+    seed: int,
+    timeout: float | None,
+    count: int,
+    region: str | None,
+    max_shared_substring: int | None,
+    output: str | None,
+    force: bool,
+    as_json: bool,
+) -> int:
+    """Fill GRID with words from the list: every crossing agrees, no entry twice.
+
+    GRID is a text grid (# block, . or ? empty, letters fixed, [ABC] rebus) or an .ipuz,
+    .puz or .xd file. Letters and complete entries already there are kept. Prints the
+    fill and its entries (best first with --count). Exit status 0 filled, 1 unfillable or
+    out of time, 2 bad input.
+    """
+    from puzzlewright.crossword.fill import fill_grid
+
+    chosen_region = parse_region(region)
+    grid, puzzle = load_grid(grid_path, encoding)
+    words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
+    hook, live = progress_display()
+    with stopping(timeout) as stop, live if live is not None else nullcontext():
+        result = fill_grid(
+            grid,
+            words,
+            min_score=min_score,
+            seed=seed,
+            stop=stop,
+            count=count,
+            max_shared_substring=max_shared_substring,
+            region=chosen_region,
+            on_progress=hook,
+        )
+    for message in result.warnings:
+        warn(message)
+    if output is not None and result.status == "filled":
+        save_grid(result.grid, puzzle, output, grid_path, force)
+    if as_json:
+        emit_json(result_json(result, count))
+    else:
+        print_result(result)
+    return 0 if result.status == "filled" else 1
+
+
+# -- construction commands (pattern, layout, clues) live in crossword_construct ---------------
+# Register them below with crossword.add_command(...) lines.

@@ -1,0 +1,23 @@
+"""Crossword autofill: a slot CSP on the lexicon's bitset index (see docs/crossword-fill.md)."""
+
+from puzzlewright.crossword.fill.engine import fill_grid
+from puzzlewright.crossword.fill.problem import Region
+from puzzlewright.crossword.fill.result import (
+    EntryScore,
+    Fill,
+    FillProgress,
+    FillResult,
+    SlotFailure,
+    Status,
+)
+
+__all__ = [
+    "EntryScore",
+    "Fill",
+    "FillProgress",
+    "FillResult",
+    "Region",
+    "SlotFailure",
+    "Status",
+    "fill_grid",
+]

@@ -1,0 +1,103 @@
+"""Candidate tables: the lexicon's bitset index of one word length, laid out for the search.
+
+A slot's candidates are an int whose bit ``i`` stands for word ``i`` of its length (best
+score first). ``cols[pos][letter]`` is the set of words with that letter at ``pos``, indexed
+by the letter's position in the alphabet so that cell letter sets can be small int masks.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from puzzlewright.lexicon import Alphabet, LengthIndex, WordList
+
+_CHUNK = (1 << 1024) - 1
+
+
+def _negative(score: int) -> int:
+    return -score
+
+
+def first_bits(mask: int, limit: int) -> list[int]:
+    """The indexes of the lowest ``limit`` set bits of ``mask`` (the best-scored words).
+
+    Reads the int 1024 bits at a time through ``bin``, so a dense mask costs one C call.
+    """
+    found: list[int] = []
+    base = 0
+    while mask and len(found) < limit:
+        chunk = mask & _CHUNK
+        if chunk:
+            text = bin(chunk)[:1:-1]  # least significant bit first
+            at = text.find("1")
+            while at >= 0 and len(found) < limit:
+                found.append(base + at)
+                at = text.find("1", at + 1)
+        mask >>= 1024
+        base += 1024
+    return found
+
+
+def letters_of(mask: int) -> list[int]:
+    """The letter indexes in a letter-set mask."""
+    found: list[int] = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+class LengthTable:
+    """The words of one length usable by the filler, with per-position letter bitsets."""
+
+    __slots__ = ("_letters", "code", "cols", "count", "index", "limit", "scores", "words")
+
+    def __init__(self, index: LengthIndex, alphabet: Alphabet, min_score: int | None) -> None:
+        self.index = index
+        self.words = index.words
+        self.scores = index.scores
+        self.code = alphabet.index
+        letters = alphabet.letters
+        self.cols: list[list[int]] = [
+            [column.get(letter, 0) for letter in letters] for column in index.bits
+        ]
+        # Words are sorted best first, so "score >= min_score" is a prefix of the bits.
+        if min_score is None:
+            self.count = len(self.words)
+        else:
+            self.count = bisect_right(self.scores, -min_score, key=_negative)
+        self.limit = (1 << self.count) - 1
+        self._letters: dict[int, tuple[int, ...]] = {}
+
+    def letters(self, i: int) -> tuple[int, ...]:
+        """Word ``i`` as alphabet indexes, one per position."""
+        found = self._letters.get(i)
+        if found is None:
+            code = self.code
+            found = self._letters[i] = tuple(code[ch] for ch in self.words[i])
+        return found
+
+    def find(self, word: str) -> int | None:
+        """The bit index of ``word`` in this table (None when absent)."""
+        try:
+            return self.words.index(word)
+        except ValueError:
+            return None
+
+
+class Tables:
+    """One :class:`LengthTable` per word length, built on demand and shared by slots."""
+
+    def __init__(self, words: WordList, min_score: int | None) -> None:
+        self.words = words
+        self.min_score = min_score
+        self._tables: dict[int, LengthTable] = {}
+
+    def get(self, length: int) -> LengthTable:
+        """The table for ``length`` (empty when the list has no such words)."""
+        table = self._tables.get(length)
+        if table is None:
+            index = self.words.index(length)
+            table = self._tables[length] = LengthTable(index, self.words.alphabet, self.min_score)
+        return table

@@ -1,0 +1,136 @@
+"""``fill_grid``: fill a crossword grid from a scored word list."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from puzzlewright.crossword.fill.problem import Problem, Region, build_problem
+from puzzlewright.crossword.fill.quality import average_score, grid_entries, rank_key, weakest
+from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult, SlotFailure, Status
+from puzzlewright.crossword.fill.search import Outcome, Search, Solution, State
+from puzzlewright.crossword.grid import Grid
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import WordList
+from puzzlewright.stopping import StopSignal
+
+FAILED_SLOTS = 5
+"""How many of the slots that failed most an unfillable or timed-out result names."""
+
+
+def fill_grid(
+    grid: Grid,
+    words: WordList,
+    *,
+    min_score: int | None = None,
+    seed: int = 0,
+    stop: StopSignal | None = None,
+    count: int = 1,
+    max_shared_substring: int | None = None,
+    region: Region = None,
+    on_progress: Callable[[FillProgress], None] | None = None,
+) -> FillResult:
+    """Fill every empty cell of ``grid`` (or of ``region``) with words from ``words``.
+
+    Letters and complete entries already in the grid are kept, even when the list lacks
+    them (with a warning). No answer is used twice. ``count`` > 1 asks for that many
+    different fills, best first. ``stop`` ends the search early with the best partial fill.
+    Raises PuzzleInputError for a grid without entries or letters outside the alphabet.
+    """
+    started = time.monotonic()
+    if count < 1:
+        raise PuzzleInputError(f"the number of fills must be at least 1, not {count}")
+    if max_shared_substring is not None and max_shared_substring < 1:
+        raise PuzzleInputError("the maximum shared substring must be at least 1 letter")
+    problem = build_problem(grid, words, min_score, region)
+    givens = len(problem.givens)
+    total = givens + sum(var.required for var in problem.vars)
+
+    def report(filled: int, best: int, backtracks: int, restarts: int) -> None:
+        if on_progress is not None:
+            on_progress(
+                FillProgress(
+                    givens + filled,
+                    total,
+                    givens + best,
+                    backtracks,
+                    restarts,
+                    time.monotonic() - started,
+                )
+            )
+
+    search = Search(
+        problem,
+        seed=seed,
+        max_shared_substring=max_shared_substring,
+        stop=stop or StopSignal(),
+        progress=report if on_progress is not None else None,
+    )
+    outcome = search.run(search.root(), count)
+    return make_result(problem, outcome, stop, time.monotonic() - started)
+
+
+def place_solution(problem: Problem, solution: Solution) -> Grid:
+    """The input grid with each variable's word written into its empty cells."""
+    grid = problem.grid.copy()
+    for var, i in zip(problem.vars, solution, strict=True):
+        if i < 0:
+            continue
+        word = var.table.words[i]
+        for cell, pos in var.cells:
+            r, c = problem.cells[cell]
+            grid.cells[r][c] = word[pos]
+    return grid
+
+
+def partial_solution(problem: Problem, state: State) -> Solution:
+    """The words of the variables committed in ``state`` (-1 for the others)."""
+    return tuple(
+        state.dom[v].bit_length() - 1 if state.done[v] else -1 for v in range(len(problem.vars))
+    )
+
+
+def make_fill(problem: Problem, grid: Grid) -> Fill:
+    """A fill with its entries and quality figures."""
+    given = {entry.slot.key for entry in problem.givens}
+    entries = grid_entries(grid, problem.words, given)
+    return Fill(grid, entries, average_score(entries), weakest(entries))
+
+
+def make_result(
+    problem: Problem, outcome: Outcome, stop: StopSignal | None, seconds: float
+) -> FillResult:
+    """Turn the search outcome into a FillResult, fills ranked best first."""
+    fills = [make_fill(problem, place_solution(problem, s)) for s in outcome.solutions]
+    fills.sort(key=lambda fill: rank_key(fill.entries))
+    status: Status = "filled" if fills else "unfillable"
+    if outcome.status == "timeout":
+        status = "timeout"
+    if fills:
+        best = fills[0]
+    else:
+        best = make_fill(problem, place_solution(problem, partial_solution(problem, outcome.best)))
+    failed = sorted(
+        (
+            SlotFailure(var.slot.key, var.pattern, count)
+            for var, count in zip(problem.vars, outcome.failures, strict=True)
+            if count
+        ),
+        key=lambda failure: -failure.failures,
+    )[:FAILED_SLOTS]
+    return FillResult(
+        status=status,
+        grid=best.grid,
+        entries=best.entries,
+        average_score=best.average_score,
+        weakest=best.weakest,
+        seconds=round(seconds, 3),
+        fills=[fill.grid for fill in fills],
+        ranked=fills,
+        failed_slots=[] if status == "filled" else failed,
+        warnings=list(problem.warnings),
+        stopped_by=(stop.reason if stop is not None else None) if status == "timeout" else None,
+        nodes=outcome.nodes,
+        backtracks=outcome.backtracks,
+        restarts=outcome.restarts,
+    )

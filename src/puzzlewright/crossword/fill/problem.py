@@ -1,0 +1,193 @@
+"""From a grid and a word list to the slot CSP: variables, cells, crossings, givens."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from puzzlewright.crossword.fill.domains import LengthTable, Tables
+from puzzlewright.crossword.grid import Grid, Position, Slot
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import WordList
+
+Rectangle = tuple[Position, Position]
+Region = Rectangle | Sequence[str] | None
+"""What to fill: everything (None), a rectangle ``((r1, c1), (r2, c2))`` of 0-based
+inclusive corners (every entry with an empty cell inside), or a list of slot keys (``12A``)."""
+
+
+@dataclass
+class Var:
+    """A slot the search fills (``required``), or one that only has to stay fillable."""
+
+    slot: Slot
+    table: LengthTable
+    required: bool
+    domain: int  # initial candidates: score limit and fixed letters applied
+    pattern: str  # the slot's letters in the input grid, "?" for empty cells
+    cells: list[tuple[int, int]] = field(default_factory=list)  # (cell id, word position)
+    links: list[tuple[int, int, int, int]] = field(default_factory=list)
+    # (cell id, position here, crossing var, position there)
+
+
+@dataclass
+class Given:
+    """An entry that is already complete in the input grid (a seed entry)."""
+
+    slot: Slot
+    word: str
+    score: int | None
+
+
+@dataclass
+class Problem:
+    """The CSP of one fill request."""
+
+    grid: Grid  # the input grid with letters normalized to the list's alphabet
+    words: WordList
+    vars: list[Var]
+    cells: list[Position]  # the empty cells the search decides, by cell id
+    givens: list[Given]
+    warnings: list[str]
+    total_slots: int
+
+
+def normalized_grid(grid: Grid, words: WordList) -> Grid:
+    """A copy of ``grid`` whose letters are in the list's alphabet (error for strangers)."""
+    alphabet = words.alphabet
+    result = grid.copy()
+    for r, c in grid.positions():
+        content = grid.cells[r][c]
+        if not content:
+            continue
+        letters = alphabet.normalize(content)
+        foreign = "".join(sorted(alphabet.foreign(letters)))
+        if not letters or foreign:
+            raise PuzzleInputError(
+                f"the letter {content!r} at row {r + 1}, column {c + 1} is not in the word "
+                f"list's alphabet ({alphabet.letters})"
+            )
+        result.cells[r][c] = letters
+    return result
+
+
+def as_rectangle(region: Region) -> Rectangle | None:
+    """The region as ``((r1, c1), (r2, c2))`` when it is a rectangle, else None."""
+    if isinstance(region, tuple) and len(region) == 2:
+        first, second = region
+        if isinstance(first, tuple) and isinstance(second, tuple):
+            (r1, c1), (r2, c2) = first, second
+            return (int(r1), int(c1)), (int(r2), int(c2))
+    return None
+
+
+def required_slots(grid: Grid, slots: list[Slot], region: Region) -> set[Slot]:
+    """The slots to fill: those with an empty cell, limited to the region when given."""
+    empty = [slot for slot in slots if any(not grid.cells[r][c] for r, c in slot.cells)]
+    if region is None:
+        return set(empty)
+    rectangle = as_rectangle(region)
+    if rectangle is not None:
+        (r1, c1), (r2, c2) = rectangle
+        top, bottom = sorted((r1, r2))
+        left, right = sorted((c1, c2))
+        if top < 0 or left < 0 or bottom >= grid.height or right >= grid.width:
+            raise PuzzleInputError(
+                f"the region rows {top + 1}-{bottom + 1}, columns {left + 1}-{right + 1} "
+                f"is outside the {grid.width}x{grid.height} grid"
+            )
+        return {
+            slot
+            for slot in empty
+            if any(
+                top <= r <= bottom and left <= c <= right and not grid.cells[r][c]
+                for r, c in slot.cells
+            )
+        }
+    assert region is not None
+    by_key = {slot.key: slot for slot in slots}
+    chosen = set()
+    for key in region:
+        name = str(key).strip().upper()
+        if name not in by_key:
+            raise PuzzleInputError(f"the grid has no entry {key!r} (entries are named like 1A, 3D)")
+        chosen.add(by_key[name])
+    return chosen & set(empty)
+
+
+def build_problem(
+    grid: Grid, words: WordList, min_score: int | None = None, region: Region = None
+) -> Problem:
+    """Turn a grid into variables with initial candidate sets and crossing links."""
+    slots = grid.slots()
+    if not slots:
+        raise PuzzleInputError("the grid has no entries (runs of two or more open cells)")
+    grid = normalized_grid(grid, words)
+    tables = Tables(words, min_score)
+    chosen = required_slots(grid, slots, region)
+    cell_ids: dict[Position, int] = {}
+    for slot in slots:
+        if slot in chosen:
+            for r, c in slot.cells:
+                if not grid.cells[r][c] and (r, c) not in cell_ids:
+                    cell_ids[(r, c)] = len(cell_ids)
+
+    warnings: list[str] = []
+    givens: list[Given] = []
+    variables: list[Var] = []
+    for slot in slots:
+        contents = [grid.cells[r][c] or "" for r, c in slot.cells]
+        pattern = "".join(content or "?" for content in contents)
+        if all(contents):
+            word = "".join(contents)
+            score = words.score(word)
+            givens.append(Given(slot, word, score))
+            if score is None:
+                warnings.append(f"{slot.key} {word} is not in the word list; kept as given")
+            elif min_score is not None and score < min_score:
+                warnings.append(
+                    f"{slot.key} {word} scores {score}, below the minimum {min_score}; kept"
+                )
+            continue
+        required = slot in chosen
+        if not required and not any(pos in cell_ids for pos in slot.cells):
+            continue
+        length = sum(max(1, len(content)) for content in contents)
+        table = tables.get(length)
+        domain = table.limit
+        offset = 0
+        var = Var(slot, table, required, 0, pattern)
+        for pos, content in zip(slot.cells, contents, strict=True):
+            if content:
+                for k, letter in enumerate(content):
+                    domain &= table.cols[offset + k][table.code[letter]]
+                offset += len(content)
+            else:
+                if pos in cell_ids:
+                    var.cells.append((cell_ids[pos], offset))
+                offset += 1
+        if not required and not domain:
+            warnings.append(f"{slot.key} ({pattern}) outside the region matches no word")
+            continue
+        var.domain = domain
+        variables.append(var)
+
+    for given in givens:  # no entry twice: a seed's word is not used again
+        table = tables.get(len(given.word))
+        i = table.find(given.word) if given.score is not None else None
+        if i is not None:
+            for var in variables:
+                if var.table is table:
+                    var.domain &= ~(1 << i)
+
+    at_cell: dict[int, list[tuple[int, int]]] = {}
+    for v, var in enumerate(variables):
+        for cell, offset in var.cells:
+            at_cell.setdefault(cell, []).append((v, offset))
+    for v, var in enumerate(variables):
+        for cell, offset in var.cells:
+            for other, other_offset in at_cell[cell]:
+                if other != v:
+                    var.links.append((cell, offset, other, other_offset))
+    cells = [pos for pos, _ in sorted(cell_ids.items(), key=lambda item: item[1])]
+    return Problem(grid, words, variables, cells, givens, warnings, len(slots))

@@ -1,0 +1,102 @@
+"""What the filler returns: the fill (or best partial fill), its entries and their scores."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from puzzlewright.crossword.grid import Direction, Grid
+
+Status = Literal["filled", "unfillable", "timeout"]
+
+
+@dataclass(frozen=True)
+class EntryScore:
+    """One entry of a (possibly partial) fill: where it is, its answer and the list's score."""
+
+    key: str
+    number: int
+    direction: Direction
+    row: int
+    col: int
+    answer: str  # "?" marks cells still empty in a partial fill
+    score: int | None  # None when the answer is incomplete or not in the word list
+    given: bool = False  # the entry was already complete in the input grid (a seed)
+
+    def as_json(self) -> dict[str, object]:
+        """The entry as the ``--json`` document spells it."""
+        return {
+            "number": self.number,
+            "direction": self.direction,
+            "row": self.row,
+            "col": self.col,
+            "answer": self.answer,
+            "score": self.score,
+        }
+
+
+@dataclass(frozen=True)
+class Fill:
+    """One complete fill with its quality figures."""
+
+    grid: Grid
+    entries: list[EntryScore]
+    average_score: float | None
+    weakest: list[EntryScore]
+
+
+@dataclass(frozen=True)
+class FillProgress:
+    """A progress report passed to ``on_progress`` while the search runs."""
+
+    filled: int  # slots holding a word now (seeds included)
+    total: int  # slots in the grid
+    best: int  # most slots filled at once so far
+    backtracks: int
+    restarts: int
+    elapsed: float
+
+
+@dataclass(frozen=True)
+class SlotFailure:
+    """A slot that ran out of words during the search, and how often."""
+
+    key: str
+    pattern: str  # the slot's letters in the input grid, "?" for empty cells
+    failures: int
+
+
+@dataclass
+class FillResult:
+    """The outcome of :func:`fill_grid`.
+
+    ``status`` is ``filled``, ``unfillable`` (the search was exhaustive) or ``timeout`` (the
+    time limit or Ctrl-C stopped it; ``stopped_by`` says which). ``grid``, ``entries``,
+    ``average_score`` and ``weakest`` describe the best fill, or the best partial fill when
+    not filled. ``fills`` holds every fill found (best first; one unless ``count`` > 1) and
+    ``ranked`` their entries and figures, in the same order.
+    """
+
+    status: Status
+    grid: Grid
+    entries: list[EntryScore]
+    average_score: float | None
+    weakest: list[EntryScore]
+    seconds: float
+    fills: list[Grid] = field(default_factory=list)
+    ranked: list[Fill] = field(default_factory=list)
+    failed_slots: list[SlotFailure] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    stopped_by: str | None = None
+    nodes: int = 0
+    backtracks: int = 0
+    restarts: int = 0
+
+    @property
+    def duplicates(self) -> list[str]:
+        """Answers that occur more than once in the best fill (always empty for our fills)."""
+        seen: dict[str, int] = {}
+        for entry in self.entries:
+            if "?" not in entry.answer:
+                seen[entry.answer] = seen.get(entry.answer, 0) + 1
+        return sorted(answer for answer, count in seen.items() if count > 1)
