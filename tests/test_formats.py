@@ -382,3 +382,10 @@ def test_ipuz_bare_clue_strings_enumerations_and_bars() -> None:
         "ipuz bars between cells ignored (barred grids are not supported)",
         "ipuz clue field(s) not kept: enumeration",
     ]
+
+
+def test_xd_grid_rows_starting_with_blocks_are_not_section_headings() -> None:
+    text = "Title: Blocks\n\n\n##AB\nCDEF\n##GH\n\n\nA1. Top ~ AB\n"
+    puzzle = loads_puzzle(text, "xd")
+    assert puzzle.grid.to_text() == "##AB\nCDEF\n##GH\n"
+    assert puzzle.clues == {"1A": "Top"}

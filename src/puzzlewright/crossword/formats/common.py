@@ -110,5 +110,6 @@ def decode_text(data: bytes | str, what: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise PuzzleInputError(
-            f"{what} is not valid UTF-8 (byte {exc.start}: {data[exc.start : exc.start + 1]!r})"
+            f"{what} is not valid UTF-8 (byte {exc.start}: {data[exc.start : exc.start + 1]!r}); "
+            "save it as UTF-8"
         ) from None

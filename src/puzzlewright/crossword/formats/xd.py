@@ -33,7 +33,7 @@ _HEADER = re.compile(r"^([A-Za-z][\w .-]*?)\s*:\s?(.*)$")
 _CLUE = re.compile(r"^([A-Za-z])(\d+)\.(.*)$")
 _CLUE_META = re.compile(r"^[A-Za-z]\d+\s+\^")
 _ANSWER = re.compile(r"^(.*?)\s~(?:\s+(\S*))?\s*$")
-_SECTION = re.compile(r"^##\s*(.*?)\s*$")
+_SECTION = re.compile(r"^##\s+(\S.*?)\s*$")  # grid rows like "##AB" are not headings
 # rebus keys for plain cells: digits first (as in the corpus), then symbols
 _KEYS = (
     "123456789"
@@ -298,7 +298,7 @@ def write_xd(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
         headers.append(("Notes", puzzle.notes.strip()))
     if rebus:
         headers.append(("Rebus", " ".join(f"{key}={value}" for (value, _), key in rebus.items())))
-    if marked:
+    if len(marked) > len(unmarkable):  # some cell really is marked
         headers.append(("Special", special))
     head = [
         f"{key}: {' '.join(value.split())}" for key, value in headers if value or key == "Title"

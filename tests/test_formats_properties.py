@@ -1,0 +1,98 @@
+"""Property tests: random puzzles survive each format exactly, up to what the format drops."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlewright.crossword import Grid, Puzzle
+from puzzlewright.crossword.formats import dumps_puzzle, loads_puzzle
+
+CELLS = [None, "", "A", "B", "E", "Z", "É", "AB", "XYZ", "QU"]
+TEXT = st.text(alphabet="abc XYZ,.!?'\"-~:#éü©()123", max_size=30).map(
+    lambda t: " ".join(t.split())
+)
+
+
+@st.composite
+def puzzles(draw: st.DrawFn, letters: list[str | None] = CELLS) -> Puzzle:
+    """A small random puzzle: blocks, empty cells, letters, rebus, marks, clues."""
+    width = draw(st.integers(1, 6))
+    height = draw(st.integers(1, 6))
+    cells = [[draw(st.sampled_from(letters)) for _ in range(width)] for _ in range(height)]
+    grid = Grid(cells)
+    blocks = [(r, c) for r in range(height) for c in range(width) if cells[r][c] is None]
+    opens = list(grid.positions())
+    subset = st.sets(st.sampled_from(opens)) if opens else st.just(set())
+    return Puzzle(
+        grid,
+        title=draw(TEXT),
+        author=draw(TEXT),
+        copyright=draw(TEXT),
+        notes=draw(TEXT),
+        clues={slot.key: text for slot in grid.slots() if (text := draw(TEXT))},
+        circles=draw(subset),
+        shaded=draw(subset),
+        voids=draw(st.sets(st.sampled_from(blocks))) if blocks else set(),
+    )
+
+
+def round_trip(puzzle: Puzzle, fmt: str) -> tuple[Puzzle, list[str]]:
+    data, warnings = dumps_puzzle(puzzle, fmt)
+    again, _ = dumps_puzzle(loads_puzzle(data, fmt), fmt)
+    assert again == data  # writing what was read gives the same file
+    return loads_puzzle(data, fmt), warnings
+
+
+@settings(max_examples=60, deadline=None)
+@given(puzzles())
+def test_ipuz_is_exact(puzzle: Puzzle) -> None:
+    back, warnings = round_trip(puzzle, "ipuz")
+    assert warnings == []
+    assert back == puzzle
+
+
+@settings(max_examples=60, deadline=None)
+@given(puzzles())
+def test_xd_is_exact_but_for_shading_beside_circles_and_marks_on_empty_cells(
+    puzzle: Puzzle,
+) -> None:
+    back, warnings = round_trip(puzzle, "xd")
+    marked = puzzle.circles if puzzle.circles else puzzle.shaded
+    kept_marks = {(r, c) for r, c in marked if puzzle.grid.cells[r][c]}
+    assert back.grid == puzzle.grid
+    assert back.voids == puzzle.voids
+    assert (back.circles, back.shaded) == (
+        (kept_marks, set()) if puzzle.circles else (set(), kept_marks)
+    )
+    assert back.clues == puzzle.clues
+    assert (back.title, back.author, back.copyright, back.notes) == (
+        puzzle.title,
+        puzzle.author,
+        puzzle.copyright,
+        puzzle.notes,
+    )
+    assert bool(warnings) == (bool(puzzle.circles and puzzle.shaded) or kept_marks != marked)
+
+
+@settings(max_examples=60, deadline=None)
+@given(puzzles())
+def test_puz_keeps_all_but_shading_and_voids(puzzle: Puzzle) -> None:
+    back, _ = round_trip(puzzle, "puz")
+    assert back.grid == puzzle.grid
+    assert back.circles == puzzle.circles
+    assert back.shaded == set() and back.voids == set()
+    assert back.clues == puzzle.clues
+    assert (back.title, back.author, back.copyright, back.notes) == (
+        puzzle.title,
+        puzzle.author,
+        puzzle.copyright,
+        puzzle.notes,
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(puzzles(letters=[None, "", "Ж", "Я", "ЖЖ", "A"]))
+def test_text_keeps_the_grid(puzzle: Puzzle) -> None:
+    back, _ = round_trip(puzzle, "text")
+    assert back.grid == puzzle.grid
