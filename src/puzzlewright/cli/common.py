@@ -97,10 +97,15 @@ def load_words(
 ) -> tuple[WordList, list[SourceReport]]:
     """Load the word lists named on the command line (built-in English when none)."""
     from puzzlewright.lexicon import load_wordlist
+    from puzzlewright.lexicon.builtin import cache_path
 
     paths = list(word_paths) or ["builtin"]
-    only_builtin = paths == ["builtin"]  # loads from cache in a blink: no spinner
-    with status("Loading word list…", quiet=quiet or only_builtin):
+    if paths == ["builtin"]:  # a blink from the cache; a few seconds the first time
+        message = "Building the built-in English list (first run only)…"
+        quiet = quiet or cache_path().exists()
+    else:
+        message = "Loading word list…"
+    with status(message, quiet=quiet):
         words, reports = load_wordlist(
             paths, encoding=encoding, alphabet=alphabet, min_score=min_score
         )

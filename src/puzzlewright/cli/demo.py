@@ -88,8 +88,12 @@ def show_fill(words: WordList) -> None:
 @click.command()
 def demo() -> None:
     """Show the main jobs on the built-in English word list (takes a few seconds)."""
+    from puzzlewright.lexicon.builtin import cache_path
+
     stdout.print("[bold]puzzlewright[/bold]: word puzzles are searches over a dictionary.")
-    words = timed("built-in English list loaded", builtin_english)
+    if not cache_path().exists():
+        stdout.print("Building the built-in English list from wordfreq (first run only)…")
+    words = timed("built-in English list ready", builtin_english)
     assert isinstance(words, WordList)
     stdout.print(f"[dim]{len(words):,} words[/dim]")
     show_words(words)
