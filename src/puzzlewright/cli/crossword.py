@@ -293,3 +293,8 @@ def fill(
 
 # -- construction commands (pattern, layout, clues) live in crossword_construct ---------------
 # Register them below with crossword.add_command(...) lines.
+from puzzlewright.cli.crossword_construct import clues, layout, pattern  # noqa: E402
+
+crossword.add_command(pattern)
+crossword.add_command(layout)
+crossword.add_command(clues)
