@@ -1,4 +1,5 @@
-"""Safe output files: written atomically, never over an input unless the user asks."""
+"""Files in and out: one-line errors for unreadable inputs; outputs written atomically and
+never over an input unless the user asks."""
 
 from __future__ import annotations
 
@@ -8,6 +9,20 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from puzzlewright.errors import PuzzleInputError
+
+
+def read_input(path: str | os.PathLike[str], what: str = "") -> bytes:
+    """The bytes of an input file; a missing, directory or unreadable path is a one-line
+    PuzzleInputError (``what`` names the kind of file, e.g. "word list")."""
+    label = f"{what} {path}" if what else str(path)
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise PuzzleInputError(f"cannot read {label}: no such file") from None
+    except IsADirectoryError:
+        raise PuzzleInputError(f"cannot read {label}: it is a directory") from None
+    except OSError as exc:
+        raise PuzzleInputError(f"cannot read {label}: {exc.strerror or exc}") from None
 
 
 def write_atomic(

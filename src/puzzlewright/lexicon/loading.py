@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.fileio import read_input
 from puzzlewright.lexicon.alphabet import Alphabet
 from puzzlewright.lexicon.wordlist import WordList
 
@@ -43,14 +44,7 @@ RawEntry = tuple[str, int]
 
 def read_bytes(path: Path) -> bytes:
     """The file's bytes, gunzipped when it is gzip; unreadable files raise PuzzleInputError."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise PuzzleInputError(f"word list {path} does not exist") from None
-    except IsADirectoryError:
-        raise PuzzleInputError(f"word list {path} is a directory, not a file") from None
-    except OSError as exc:
-        raise PuzzleInputError(f"cannot read word list {path}: {exc.strerror or exc}") from None
+    data = read_input(path, "word list")
     if data[:2] == b"\x1f\x8b":
         try:
             data = gzip.decompress(data)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.fileio import write_atomic
+from puzzlewright.fileio import read_input, write_atomic
 
 Reader = Callable[[bytes, "list[str] | None"], Puzzle]
 Writer = Callable[[Puzzle, "list[str] | None"], "str | bytes"]
@@ -62,14 +62,7 @@ def format_for(path: str | os.PathLike[str]) -> Format:
 def load_puzzle(path: str | os.PathLike[str], *, warnings: list[str] | None = None) -> Puzzle:
     """Read a puzzle file; ``warnings`` (if given) collects what the reader had to ignore."""
     fmt = format_for(path)
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise PuzzleInputError(f"cannot read {path}: no such file") from None
-    except IsADirectoryError:
-        raise PuzzleInputError(f"cannot read {path}: it is a directory") from None
-    except OSError as exc:
-        raise PuzzleInputError(f"cannot read {path}: {exc.strerror or exc}") from None
+    data = read_input(path)
     try:
         return fmt.reader(data, warnings)
     except PuzzleInputError as exc:
