@@ -11,10 +11,10 @@ import os
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.fileio import read_input
 from puzzlewright.lexicon.alphabet import SQUASHED, fold_accents
 
 FORMAT_HINT = "expected 'ANSWER<TAB>clue' or 'ANSWER: clue'"
@@ -92,14 +92,7 @@ def parse_clues(text: str, source: str = "clue file") -> list[ClueLine]:
 
 def read_clues(path: str | os.PathLike[str]) -> list[ClueLine]:
     """Read and parse a UTF-8 clue file (a BOM is fine)."""
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise PuzzleInputError(f"cannot read {path}: no such file") from None
-    except IsADirectoryError:
-        raise PuzzleInputError(f"cannot read {path}: it is a directory") from None
-    except OSError as exc:
-        raise PuzzleInputError(f"cannot read {path}: {exc.strerror or exc}") from None
+    data = read_input(path, "clue file")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
