@@ -372,7 +372,7 @@ def layout(
         raise fail("give --size or --max-size, not both")
     width, height = parse_size(size) if size is not None else (None, None)
     check_output(output)
-    words = read_clues(words_file)
+    words = read_clues(words_file, "words file")
     if not words:
         raise fail(f"{words_file}: no answers found")
     with stopping(timeout) as stop, status("Laying out…"):

@@ -90,9 +90,9 @@ def parse_clues(text: str, source: str = "clue file") -> list[ClueLine]:
     return lines
 
 
-def read_clues(path: str | os.PathLike[str]) -> list[ClueLine]:
+def read_clues(path: str | os.PathLike[str], what: str = "clue file") -> list[ClueLine]:
     """Read and parse a UTF-8 clue file (a BOM is fine)."""
-    data = read_input(path, "clue file")
+    data = read_input(path, what)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
