@@ -6,6 +6,7 @@ import re
 import sys
 from collections.abc import Callable
 from contextlib import nullcontext
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -70,31 +71,29 @@ def load_grid(path: str, encoding: str) -> tuple[Grid, Puzzle | None]:
     if Path(path).suffix.lower() in PUZZLE_SUFFIXES:
         from puzzlewright.crossword.formats import load_puzzle
 
-        puzzle = load_puzzle(path)
+        notes: list[str] = []
+        puzzle = load_puzzle(path, warnings=notes)
+        for note in notes:
+            warn(note)
         return puzzle.grid, puzzle
     return Grid.parse(read_text(path, encoding)), None
 
 
+def check_output(out: str | None) -> None:
+    """Refuse an output file name of unknown format before the (long) fill starts."""
+    if out is not None:
+        from puzzlewright.crossword.formats import format_for
+
+        format_for(out)
+
+
 def save_grid(grid: Grid, puzzle: Puzzle | None, out: str, source: str, force: bool) -> None:
-    """Write the fill to ``out``: a puzzle format by extension, else a text grid."""
-    if Path(out).suffix.lower() in PUZZLE_SUFFIXES:
-        from puzzlewright.crossword.formats import save_puzzle
+    """Write the fill to ``out`` in the format its extension names (metadata kept)."""
+    from puzzlewright.crossword.formats import save_puzzle
 
-        base = puzzle or Puzzle(grid)
-        result = Puzzle(
-            grid,
-            base.title,
-            base.author,
-            base.copyright,
-            base.notes,
-            dict(base.clues),
-            set(base.circles),
-        )
-        save_puzzle(result, out, force=force, inputs=[source])
-        return
-    from puzzlewright.fileio import write_atomic
-
-    write_atomic(out, grid.to_text(), inputs=[source], force=force)
+    result = Puzzle(grid) if puzzle is None else replace(puzzle, grid=grid)
+    for note in save_puzzle(result, out, force=force, inputs=[source]):
+        warn(note)
 
 
 def parse_region(text: str | None) -> Region:
@@ -237,7 +236,13 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     metavar="N",
     help="No two entries may share a run of more than N letters.",
 )
-@click.option("-o", "--output", default=None, metavar="OUT", help=".ipuz, .puz, .xd or text.")
+@click.option(
+    "-o",
+    "--output",
+    default=None,
+    metavar="OUT",
+    help="Write the (best) fill to OUT: .ipuz, .puz, .xd or .txt by extension.",
+)
 @click.option("--force", is_flag=True, help="Allow -o to replace the input file.")
 @json_option
 def fill(
@@ -265,6 +270,7 @@ def fill(
     from puzzlewright.crossword.fill import fill_grid
 
     chosen_region = parse_region(region)
+    check_output(output)
     grid, puzzle = load_grid(grid_path, encoding)
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
     hook, live = progress_display()

@@ -51,7 +51,17 @@ def letters_of(mask: int) -> list[int]:
 class LengthTable:
     """The words of one length usable by the filler, with per-position letter bitsets."""
 
-    __slots__ = ("_letters", "code", "cols", "count", "index", "limit", "scores", "words")
+    __slots__ = (
+        "_at_least",
+        "_letters",
+        "code",
+        "cols",
+        "count",
+        "index",
+        "limit",
+        "scores",
+        "words",
+    )
 
     def __init__(self, index: LengthIndex, alphabet: Alphabet, min_score: int | None) -> None:
         self.index = index
@@ -69,6 +79,16 @@ class LengthTable:
             self.count = bisect_right(self.scores, -min_score, key=_negative)
         self.limit = (1 << self.count) - 1
         self._letters: dict[int, tuple[int, ...]] = {}
+        self._at_least: dict[int, int] = {}
+
+    def at_least(self, score: int) -> int:
+        """The bitset of the words scoring ``score`` or more (a prefix: best words first)."""
+        found = self._at_least.get(score)
+        if found is None:
+            found = self._at_least[score] = (
+                1 << bisect_right(self.scores, -score, key=_negative)
+            ) - 1
+        return found
 
     def letters(self, i: int) -> tuple[int, ...]:
         """Word ``i`` as alphabet indexes, one per position."""

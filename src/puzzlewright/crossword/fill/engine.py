@@ -6,7 +6,15 @@ import time
 from collections.abc import Callable
 
 from puzzlewright.crossword.fill.problem import Problem, Region, build_problem
-from puzzlewright.crossword.fill.quality import average_score, grid_entries, rank_key, weakest
+from puzzlewright.crossword.fill.quality import (
+    TIER_EFFORT,
+    average_score,
+    grid_entries,
+    rank_key,
+    score_tiers,
+    value_weights,
+    weakest,
+)
 from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult, SlotFailure, Status
 from puzzlewright.crossword.fill.search import Outcome, Search, Solution, State
 from puzzlewright.crossword.grid import Grid
@@ -59,15 +67,26 @@ def fill_grid(
                 )
             )
 
+    scores = candidate_scores(problem)
     search = Search(
         problem,
+        weights=value_weights(scores),
         seed=seed,
         max_shared_substring=max_shared_substring,
         stop=stop or StopSignal(),
         progress=report if on_progress is not None else None,
     )
-    outcome = search.run(search.root(), count)
+    tiers = score_tiers(scores)
+    outcome = search.run(count, tiers, TIER_EFFORT * max(1, total - givens))
     return make_result(problem, outcome, stop, time.monotonic() - started)
+
+
+def candidate_scores(problem: Problem) -> list[int]:
+    """The scores of the words the slots to fill could take (one entry per word)."""
+    scores: list[int] = []
+    for table in {id(var.table): var.table for var in problem.vars if var.required}.values():
+        scores.extend(table.scores[: table.count])
+    return scores
 
 
 def place_solution(problem: Problem, solution: Solution) -> Grid:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import dataclass
 
 from puzzlewright.crossword.fill.result import EntryScore
 from puzzlewright.crossword.grid import Grid
@@ -14,16 +15,40 @@ SCORE_WEIGHT = 1.0
 OPTION_WEIGHT = 1.0
 """Weight of the natural log of the product of the options it leaves to its crossings."""
 
-JITTER = 1.0
-"""Random tie-break, in score units: near-equal candidates swap places from seed to seed."""
+GOOD_WEIGHT = 0.0
+"""Weight of the log of the options it leaves to its crossings among their best-scored words
+(those scoring as high as the crossing's best remaining candidate): keeps good fill possible."""
+
+JITTER = 0.3
+"""Random tie-break on the crossing-options term (in its log units): seeds reorder words
+whose options are within a small factor of each other."""
+
+SCORE_JITTER = 3.0
+"""Random tie-break in score points for lists with many distinct scores (frequency-based
+lists such as the built-in one): seeds reorder words whose scores are this close."""
 
 WEAKEST = 5
 """How many of the lowest-scoring entries a fill reports."""
 
+TIER_LEVELS = 8
+"""Lists with at most this many distinct scores (STWL: 10..50) get one tier per score."""
 
-def value_weights() -> tuple[float, float, float]:
-    """(score weight, crossing-options weight, jitter) for value ordering."""
-    return SCORE_WEIGHT, OPTION_WEIGHT, JITTER
+
+@dataclass(frozen=True)
+class ValueWeights:
+    """How value ordering weighs a candidate (see the constants above)."""
+
+    score: float = SCORE_WEIGHT
+    options: float = OPTION_WEIGHT
+    good: float = GOOD_WEIGHT
+    jitter: float = JITTER
+    score_jitter: float = 0.0
+
+
+def value_weights(scores: list[int]) -> ValueWeights:
+    """The weights for a list whose candidate scores are ``scores``."""
+    levels = len(set(scores))
+    return ValueWeights(score_jitter=SCORE_JITTER if levels > TIER_LEVELS else 0.0)
 
 
 def grid_entries(grid: Grid, words: WordList, given: Collection[str] = ()) -> list[EntryScore]:
@@ -64,3 +89,22 @@ def rank_key(entries: list[EntryScore]) -> tuple[float, int]:
     mean = average_score(entries) or 0.0
     low = min((entry.score for entry in entries if entry.score is not None), default=0)
     return (-mean, -low)
+
+
+TIER_SHARES = (0.3, 0.6)
+"""Otherwise the tiers hold the best 30% and 60% of the words, then all of them."""
+
+TIER_EFFORT = 4
+"""Dead ends allowed per slot in each tier but the last before trying the next one."""
+
+
+def score_tiers(scores: list[int]) -> list[int | None]:
+    """Score floors to try in turn, best first; the last (None) admits every word."""
+    levels = sorted(set(scores), reverse=True)
+    if len(levels) <= 1:
+        return [None]
+    if len(levels) <= TIER_LEVELS:
+        return [*levels[:-1], None]
+    ranked = sorted(scores, reverse=True)
+    floors = sorted({ranked[int(share * (len(ranked) - 1))] for share in TIER_SHARES}, reverse=True)
+    return [*(floor for floor in floors if floor > ranked[-1]), None]

@@ -9,53 +9,74 @@ are barred from later entries.
 
 Search: 2-way branching (slot = word, else slot != word) with dom/wdeg variable ordering
 (fewest candidates per learned failure weight), quality-aware value ordering (score plus the
-log of the options left to the crossings) and restarts with a growing cutoff; the learned
-weights survive restarts, and the run that exhausts its tree proves the grid unfillable.
+log of the options left to the crossings), conflict-directed backjumping (each slot carries
+the set of decisions that narrowed it, so a dead end jumps straight back to a decision that
+caused it) and restarts with a growing cutoff; the learned weights survive restarts. A run
+that exhausts its tree proves the grid unfillable.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import log
 from random import Random
 
 from puzzlewright.crossword.fill.domains import first_bits
 from puzzlewright.crossword.fill.problem import Problem
-from puzzlewright.crossword.fill.quality import value_weights
+from puzzlewright.crossword.fill.quality import ValueWeights
 from puzzlewright.stopping import StopSignal
 
 Solution = tuple[int, ...]  # word index per variable (-1 for slots that only stay fillable)
+Decision = tuple["State", int, int]  # (node before the decision, variable, word bit)
+
+QMODE = 2
+FIRST_CUTOFF = 200  # dead ends before the first restart
+CUTOFF_GROWTH = 1.5  # each run may hit this many times more dead ends than the last
+CANDIDATES = 256  # best-scored candidates weighed by crossing options at each decision
+DIVERSITY = 6.0  # score points a word loses in its slot for each earlier fill using it
 
 
 class State:
-    """Candidates per variable, letter sets per cell, committed flags: one search node."""
+    """One search node: candidates, cell letters, commitments and their reasons."""
 
-    __slots__ = ("cells", "dom", "done", "filled", "grams")
+    __slots__ = ("cells", "dom", "done", "filled", "grams", "level", "why")
 
     def __init__(
         self,
         dom: list[int],
         cells: list[int],
         done: list[bool],
-        filled: int,
-        grams: frozenset[str] | None,
+        why: list[int],
+        filled: int = 0,
+        level: int = 0,
+        grams: frozenset[str] | None = None,
     ) -> None:
-        self.dom = dom
-        self.cells = cells
-        self.done = done
-        self.filled = filled
-        self.grams = grams
+        self.dom = dom  # per variable: candidate bitset
+        self.cells = cells  # per empty cell: letter-set mask
+        self.done = done  # per variable: committed to its single candidate
+        self.why = why  # per variable: bitmask of the decision levels that narrowed it
+        self.filled = filled  # committed variables
+        self.level = level  # decisions taken to reach this node
+        self.grams = grams  # substrings used by committed entries (max_shared_substring)
 
     def copy(self) -> State:
         """An independent copy (ints are immutable, so copying the lists is enough)."""
-        return State(self.dom[:], self.cells[:], self.done[:], self.filled, self.grams)
+        return State(
+            self.dom[:],
+            self.cells[:],
+            self.done[:],
+            self.why[:],
+            self.filled,
+            self.level,
+            self.grams,
+        )
 
 
 @dataclass
 class Outcome:
-    """What a search run ended with."""
+    """What a search ended with."""
 
     status: str  # "filled", "unfillable" or "timeout"
     solutions: list[Solution]
@@ -67,11 +88,6 @@ class Outcome:
 
 
 ProgressHook = Callable[[int, int, int, int], None]  # filled, best, backtracks, restarts
-
-VAR_MODE = 0
-FIRST_CUTOFF = 200
-CUTOFF_GROWTH = 1.5
-CANDIDATES = 48  # best-scored candidates weighed by crossing options at each decision
 
 
 class Search:
@@ -85,6 +101,7 @@ class Search:
         max_shared_substring: int | None = None,
         stop: StopSignal,
         progress: ProgressHook | None = None,
+        weights: ValueWeights | None = None,
     ) -> None:
         self.problem = problem
         variables = problem.vars
@@ -106,13 +123,15 @@ class Search:
         self.progress = progress
         self.penalty: list[dict[int, float]] = [{} for _ in range(self.n)]
         self.nodes = self.backtracks = self.restarts = 0
-        self.score_weight, self.option_weight, self.jitter = value_weights()
-        # Per variable, position and letter: one word (as a one-bit int) known to have that
-        # letter there. A low word index makes "is it still a candidate?" a cheap AND.
+        self.solutions: list[Solution] = []
+        self.seen: set[Solution] = set()
+        self.best: State | None = None
+        self.value_weights = weights or ValueWeights()
+        # Per variable, position and letter: a word (a one-bit int) known to have that
+        # letter there (AC-3 residues). Best words have low bits, so "is it still a
+        # candidate?" is usually a cheap AND. Hints only: they never need undoing.
         size = len(problem.words.alphabet)
-        self.residues = [
-            [[0] * size for _ in range(len(var.table.cols))] for var in variables
-        ]
+        self.residues = [[[0] * size for _ in var.table.cols] for var in variables]
         self._letter_lists: dict[int, list[tuple[int, int]]] = {}
 
     def letters_in(self, mask: int) -> list[tuple[int, int]]:
@@ -141,21 +160,25 @@ class Search:
         size = self.gram or 0
         return {word[k : k + size] for k in range(len(word) - size + 1)}
 
-    def commit(self, st: State, v: int, bit: int, queue: list[int], queued: list[bool]) -> bool:
-        """Mark ``v`` as holding its single candidate: no duplicates, no shared substrings."""
+    def commit(
+        self, st: State, v: int, bit: int, queue: list[int], queued: list[bool]
+    ) -> int | None:
+        """Commit ``v`` to its single candidate; returns a conflict (levels) or None."""
         st.done[v] = True
         st.filled += 1
         dom = st.dom
+        why = st.why
         for u in self.same[v]:
             d = dom[u]
             if d & bit:
                 if st.done[u]:
                     self.fail(v, u)
-                    return False
+                    return why[v] | why[u]
                 d ^= bit
+                why[u] |= why[v]
                 if not d:
                     self.fail(u, v)
-                    return False
+                    return why[u]
                 dom[u] = d
                 if not queued[u]:
                     queued[u] = True
@@ -166,15 +189,19 @@ class Search:
             assert st.grams is not None
             if not grams.isdisjoint(st.grams):
                 self.fail(v, -1)
-                return False
+                return (1 << st.level) - 1  # every decision may share the blame
             st.grams = st.grams | grams
-        return True
+        return None
 
-    def propagate(self, st: State, queue: list[int]) -> bool:
-        """Make ``st`` arc consistent after the candidates of ``queue`` changed."""
+    def propagate(self, st: State, queue: list[int]) -> int | None:
+        """Make ``st`` arc consistent after the candidates of ``queue`` changed.
+
+        Returns None, or on a dead end the conflict: the decision levels that caused it.
+        """
         dom = st.dom
         cells = st.cells
         done = st.done
+        why = st.why
         cols = self.cols
         links = self.links
         required = self.required
@@ -184,12 +211,25 @@ class Search:
         for v in queue:
             queued[v] = True
         while queue:
-            v = queue.pop()
+            # Smallest candidate set first: dead ends show up sooner, and the slot blamed
+            # for one (its failure weight grows) is the one that really ran dry.
+            at = 0
+            if len(queue) > 1:
+                smallest = dom[queue[0]].bit_count()
+                for k in range(1, len(queue)):
+                    size = dom[queue[k]].bit_count()
+                    if size < smallest:
+                        at, smallest = k, size
+            v = queue[at]
+            queue[at] = queue[-1]
+            queue.pop()
             queued[v] = False
             d = dom[v]
             if not d & (d - 1):  # a single candidate
-                if required[v] and not done[v] and not self.commit(st, v, d, queue, queued):
-                    return False
+                if required[v] and not done[v]:
+                    conflict = self.commit(st, v, d, queue, queued)
+                    if conflict is not None:
+                        return conflict
                 word = self.tables[v].letters(d.bit_length() - 1)
                 for c, p, t, q in links[v]:
                     letter = word[p]
@@ -200,9 +240,10 @@ class Search:
                     dt = dom[t]
                     nt = dt & cols[t][q][letter]
                     if nt != dt:
+                        why[t] |= why[v]
                         if not nt:
                             self.fail(t, v)
-                            return False
+                            return why[t]
                         dom[t] = nt
                         if not queued[t]:
                             queued[t] = True
@@ -231,31 +272,27 @@ class Search:
                 cells[c] = new
                 removed = cur ^ new
                 colt = cols[t][q]
-                dt = dom[t]
                 mask = 0
                 if new.bit_count() <= removed.bit_count():
-                    rest = new
-                    while rest:
-                        low = rest & -rest
-                        mask |= colt[low.bit_length() - 1]
-                        rest ^= low
+                    for _, letter in letters_in(new):
+                        mask |= colt[letter]
+                    dt = dom[t]
                     nt = dt & mask
                 else:
-                    rest = removed
-                    while rest:
-                        low = rest & -rest
-                        mask |= colt[low.bit_length() - 1]
-                        rest ^= low
+                    for _, letter in letters_in(removed):
+                        mask |= colt[letter]
+                    dt = dom[t]
                     nt = dt & ~mask
                 if nt != dt:
+                    why[t] |= why[v]
                     if not nt:
                         self.fail(t, v)
-                        return False
+                        return why[t]
                     dom[t] = nt
                     if not queued[t]:
                         queued[t] = True
                         queue.append(t)
-        return True
+        return None
 
     # -- ordering --------------------------------------------------------------------------
     def choose(self, st: State) -> int:
@@ -265,17 +302,10 @@ class Search:
         dom = st.dom
         done = st.done
         weights = self.weights
-        mode = VAR_MODE
         for v in self.order:
             if done[v]:
                 continue
-            if mode == 0:
-                key = dom[v].bit_count() / weights[v]
-            elif mode == 1:
-                key = float(dom[v].bit_count())
-            else:
-                deg = 1 + sum(1 for c, p, t, q in self.links[v] if not done[t])
-                key = dom[v].bit_count() / (weights[v] * deg)
+            key = dom[v].bit_count() / weights[v]
             if best < 0 or key < best_key:
                 best, best_key = v, key
         return best
@@ -291,28 +321,38 @@ class Search:
         dom = st.dom
         cells = st.cells
         cols = self.cols
-        open_links = [
-            (p, dom[t], cols[t][q])
-            for c, p, t, q in self.links[v]
-            if cells[c] & (cells[c] - 1) and not st.done[t]
-        ]
+        open_links = []
+        for c, p, t, q in self.links[v]:
+            if cells[c] & (cells[c] - 1) and not st.done[t]:
+                dt = dom[t]
+                top = self.tables[t].at_least(self.tables[t].scores[(dt & -dt).bit_length() - 1])
+                open_links.append((p, dt, dt & top, cols[t][q]))
         logs: list[dict[int, float]] = [{} for _ in open_links]
         penalty = self.penalty[v]
         random = self.rng.random
-        sw, ow, jitter = self.score_weight, self.option_weight, self.jitter
+        weights = self.value_weights
+        sw, ow, gw = weights.score, weights.options, weights.good
+        jitter, score_jitter = ow * weights.jitter, weights.score_jitter
         best = candidates[0]
         best_value = float("-inf")
         for i in candidates:
             letters = table.letters(i)
             options = 0.0
-            for k, (p, dt, col) in enumerate(open_links):
+            for k, (p, dt, good, col) in enumerate(open_links):
                 letter = letters[p]
                 cached = logs[k].get(letter)
                 if cached is None:
-                    count = (dt & col[letter]).bit_count()
-                    cached = logs[k][letter] = log(count) if count else -1e9
+                    column = col[letter]
+                    count = (dt & column).bit_count()
+                    if count:
+                        cached = ow * log(count) + gw * log(1 + (good & column).bit_count())
+                    else:
+                        cached = -1e9
+                    logs[k][letter] = cached
                 options += cached
-            value = sw * scores[i] + ow * options + jitter * random()
+            value = sw * scores[i] + options + jitter * random()
+            if score_jitter:
+                value += score_jitter * random()
             if penalty:
                 value -= penalty.get(i, 0.0)
             if value > best_value:
@@ -320,95 +360,134 @@ class Search:
         return best
 
     # -- the search ------------------------------------------------------------------------
-    def backtrack(self, stack: list[tuple[State, int, int]]) -> State | None:
-        """Undo decisions until one can be refuted consistently (None: tree exhausted)."""
+    def backjump(self, stack: list[Decision], conflict: int) -> State | None:
+        """Undo decisions back to the latest one in ``conflict`` and refute it there.
+
+        Decisions not in the conflict played no part in the dead end and are skipped. If
+        the refutation fails too, its own conflict continues the jump. None: exhausted.
+        """
         while stack:
+            level = len(stack) - 1
             parent, v, bit = stack.pop()
+            if not conflict >> level & 1:
+                continue
             st = parent.copy()
+            st.why[v] |= conflict & ~(1 << level)  # why v cannot take this word here
             d = st.dom[v] & ~bit
             if not d:
                 self.fail(v, -1)
+                conflict = st.why[v]
                 continue
             st.dom[v] = d
-            if self.propagate(st, [v]):
+            found = self.propagate(st, [v])
+            if found is None:
                 return st
+            conflict = found
         return None
 
     def solution(self, st: State) -> Solution:
         """The word index of every variable (-1 for those the fill does not decide)."""
         return tuple(st.dom[v].bit_length() - 1 if self.required[v] else -1 for v in range(self.n))
 
-    def run(self, root: State, count: int = 1, diversity: float = 6.0) -> Outcome:
-        """Search from ``root`` for up to ``count`` different fills."""
-        solutions: list[Solution] = []
-        seen: set[Solution] = set()
-        best = root
-        started = time.monotonic()
-        last_report = started
+    def run(
+        self, count: int = 1, tiers: Sequence[int | None] = (None,), effort: int = 0
+    ) -> Outcome:
+        """Search for up to ``count`` different fills, best-scored words first.
+
+        Each tier but the last allows only words scoring at least its value (a slot with
+        no such word keeps all of its own) and gets ``effort`` dead ends; the last tier
+        allows every word and runs until done, so it alone can prove a grid unfillable.
+        """
+        self.solutions = []
+        self.seen = set()
+        status = "exhausted"
+        for k, tier in enumerate(tiers):
+            if self.stop.should_stop():
+                status = "timeout"
+                break
+            final = k == len(tiers) - 1
+            root = self.root(tier)
+            if self.best is None or (root is not None and root.filled > self.best.filled):
+                self.best = root
+            if root is None:
+                continue
+            status = self.run_tier(root, count, None if final else effort)
+            if status in ("filled", "timeout"):
+                break
+        best = self.best or self.initial(None)
+        if self.solutions:
+            return self.outcome("filled", best)
+        return self.outcome("timeout" if status == "timeout" else "unfillable", best)
+
+    def run_tier(self, root: State, count: int, budget: int | None) -> str:
+        """Search from ``root`` until ``count`` fills are known ("filled"), the tree is
+        exhausted ("exhausted"), ``budget`` dead ends are spent ("budget") or time is up."""
+        last_report = time.monotonic()
         stop = self.stop
-        for v in range(self.n):
-            if not root.dom[v]:
-                self.fail(v, -1)
-                return self.outcome("unfillable", solutions, root)
-        if not self.propagate(root, list(range(self.n))):
-            return self.outcome("unfillable", solutions, root)
-        best = root
         state: State | None = root
-        stack: list[tuple[State, int, int]] = []
+        stack: list[Decision] = []
         cutoff = float(FIRST_CUTOFF)
-        failed_in_run = 0
+        failed_in_run = failed = 0
         while True:
             assert state is not None
             self.nodes += 1
             if not self.nodes & 15:
                 if stop.should_stop():
-                    status = "filled" if solutions else "timeout"
-                    return self.outcome(status, solutions, best)
+                    return "timeout"
                 if self.progress is not None and time.monotonic() - last_report > 0.1:
                     last_report = time.monotonic()
-                    self.progress(state.filled, best.filled, self.backtracks, self.restarts)
+                    best = self.best.filled if self.best else 0
+                    self.progress(state.filled, best, self.backtracks, self.restarts)
             v = self.choose(state)
             if v < 0:
                 found = self.solution(state)
-                if found not in seen:
-                    seen.add(found)
-                    solutions.append(found)
-                    if len(solutions) >= count:
-                        return self.outcome("filled", solutions, state)
+                if found not in self.seen:
+                    self.seen.add(found)
+                    self.solutions.append(found)
+                    self.best = state
+                    if len(self.solutions) >= count:
+                        return "filled"
                     for u, i in enumerate(found):  # steer the next fill elsewhere
                         if i >= 0:
-                            self.penalty[u][i] = self.penalty[u].get(i, 0.0) + diversity
+                            self.penalty[u][i] = self.penalty[u].get(i, 0.0) + DIVERSITY
                     state, stack, failed_in_run = root, [], 0
                     self.restarts += 1
                     continue
-                state = self.backtrack(stack)
+                state = self.backjump(stack, (1 << state.level) - 1)
                 if state is None:
-                    return self.outcome("filled", solutions, best)
+                    return "exhausted"
                 continue
             i = self.value(state, v)
             bit = 1 << i
             child = state.copy()
             child.dom[v] = bit
+            child.why[v] |= 1 << state.level
+            child.level += 1
             stack.append((state, v, bit))
-            if self.propagate(child, [v]):
+            conflict = self.propagate(child, [v])
+            if conflict is None:
                 state = child
-                if child.filled > best.filled:
-                    best = child
+                if self.best is None or child.filled > self.best.filled:
+                    self.best = child
                 continue
             self.backtracks += 1
             failed_in_run += 1
-            state = self.backtrack(stack)
+            failed += 1
+            state = self.backjump(stack, conflict)
             if state is None:
-                return self.outcome("filled" if solutions else "unfillable", solutions, best)
+                return "exhausted"
+            if budget is not None and failed >= budget:
+                return "budget"
             if failed_in_run >= cutoff:
                 state, stack, failed_in_run = root, [], 0
                 cutoff *= CUTOFF_GROWTH
                 self.restarts += 1
 
-    def outcome(self, status: str, solutions: list[Solution], best: State) -> Outcome:
+    def outcome(self, status: str, best: State) -> Outcome:
+        """Package the end of the search."""
         return Outcome(
             status,
-            solutions,
+            list(self.solutions),
             best,
             self.nodes,
             self.backtracks,
@@ -416,8 +495,8 @@ class Search:
             list(self.failures),
         )
 
-    def root(self) -> State:
-        """The initial node: every variable's initial candidates, every letter possible."""
+    def initial(self, tier: int | None) -> State:
+        """The initial node of a tier: initial candidates, every letter possible."""
         alphabet = (1 << len(self.problem.words.alphabet)) - 1
         grams: frozenset[str] | None = None
         if self.gram is not None:
@@ -425,10 +504,29 @@ class Search:
             for entry in self.problem.givens:
                 given |= self.grams_of(entry.word)
             grams = frozenset(given)
+        domains = []
+        for var in self.problem.vars:
+            domain = var.domain
+            if tier is not None:
+                domain &= var.table.at_least(tier)
+                if not domain:  # fixed letters or the list leave this slot no such word
+                    domain = var.domain
+            domains.append(domain)
         return State(
-            [var.domain for var in self.problem.vars],
+            domains,
             [alphabet] * len(self.problem.cells),
             [False] * self.n,
-            0,
-            grams,
+            [0] * self.n,
+            grams=grams,
         )
+
+    def root(self, tier: int | None) -> State | None:
+        """The arc-consistent initial node of a tier (None: dead already)."""
+        root = self.initial(tier)
+        for v in range(self.n):
+            if not root.dom[v]:
+                self.fail(v, -1)
+                return None
+        if self.propagate(root, list(range(self.n))) is not None:
+            return None
+        return root

@@ -1,0 +1,300 @@
+"""The crossword filler on real grids and real word lists: validity, proofs, options."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+from puzzlewright.crossword import Grid
+from puzzlewright.crossword.fill import FillProgress, FillResult, fill_grid
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import Alphabet, WordList, builtin_english, load_wordlist
+from puzzlewright.stopping import StopSignal
+
+GRIDS = Path(__file__).parent / "data" / "grids"
+
+
+def grid_file(name: str) -> Grid:
+    return Grid.parse((GRIDS / name).read_text(encoding="utf-8"))
+
+
+def tiny_list(words: Iterable[str], score: int = 50) -> WordList:
+    return WordList(((word, score) for word in words), Alphabet.latin(), "tiny")
+
+
+@pytest.fixture(scope="module")
+def english() -> WordList:
+    return builtin_english()
+
+
+@pytest.fixture(scope="module")
+def stwl50(stwl_path: Path) -> WordList:
+    words, _ = load_wordlist([stwl_path], min_score=50)
+    return words
+
+
+def assert_valid(result: FillResult, words: WordList, min_score: int | None = None) -> None:
+    """Complete grid, crossings agree, answers from the list (seeds aside), none twice."""
+    assert result.status == "filled", result.failed_slots
+    grid = result.grid
+    assert grid.is_filled()
+    assert result.fills and result.fills[0] is grid
+    answers = []
+    for slot, entry in zip(grid.slots(), result.entries, strict=True):
+        assert entry.key == slot.key and (entry.row, entry.col) == slot.cells[0]
+        assert entry.answer == "".join(grid.cells[r][c] or "" for r, c in slot.cells)
+        answers.append(entry.answer)
+        if not entry.given:
+            assert entry.answer in words
+            assert entry.score == words.score(entry.answer)
+            if min_score is not None:
+                assert entry.score is not None and entry.score >= min_score
+    assert len(answers) == len(set(answers)), "an answer is used twice"
+    assert result.duplicates == []
+    scores = [e.score for e in result.entries if e.score is not None]
+    assert result.average_score == pytest.approx(sum(scores) / len(scores), abs=0.01)
+
+
+# -- real grids ---------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["mini5.txt", "mini7.txt", "british15.txt"])
+def test_fills_real_grids_with_the_builtin_list(english: WordList, name: str) -> None:
+    grid = grid_file(name)
+    result = fill_grid(grid, english, min_score=30, stop=StopSignal(60))
+    assert_valid(result, english, min_score=30)
+    for r, c in grid.positions():  # the shape is kept
+        assert result.grid.cells[r][c] is not None
+    assert result.grid.block_count() == grid.block_count()
+    assert result.weakest and result.weakest[0].score == min(
+        e.score for e in result.entries if e.score is not None
+    )
+
+
+def test_british_grid_keeps_unchecked_cells_filled(english: WordList) -> None:
+    grid = grid_file("british15.txt")
+    assert grid.unchecked()  # a blocked grid with unchecked cells
+    result = fill_grid(grid, english, min_score=30, stop=StopSignal(60))
+    assert_valid(result, english)
+    assert all(result.grid.cells[r][c] for r, c in grid.unchecked())
+
+
+def test_fills_a_themed_15x15_with_spread_the_wordlist(stwl50: WordList) -> None:
+    result = fill_grid(grid_file("themed15.txt"), stwl50, stop=StopSignal(60))
+    assert_valid(result, stwl50, min_score=50)
+    assert result.average_score == 50
+
+
+def test_min_score_is_honoured(english: WordList) -> None:
+    result = fill_grid(grid_file("mini5.txt"), english, min_score=40, stop=StopSignal(60))
+    assert_valid(result, english, min_score=40)
+
+
+# -- fixed letters and seeds --------------------------------------------------------------
+def test_fixed_letters_and_seed_entries_are_kept(english: WordList) -> None:
+    grid = Grid.parse("#S...\n....E\nT....\n.....\n....#")
+    result = fill_grid(grid, english, min_score=30, stop=StopSignal(60))
+    assert_valid(result, english)
+    assert result.grid.cells[0][1] == "S"
+    assert result.grid.cells[1][4] == "E"
+    assert result.grid.cells[2][0] == "T"
+
+
+def test_seed_missing_from_the_list_is_kept_with_a_warning(english: WordList) -> None:
+    grid = Grid.parse("ZQXJ\n....\n....\n....")
+    result = fill_grid(grid, english, stop=StopSignal(30))
+    assert result.warnings == ["1A ZQXJ is not in the word list; kept as given"]
+    assert result.status == "unfillable"  # no English word starts ZQ.., but it was tried
+    words = tiny_list(["ZAEI", "QBFJ", "XCGK", "JDHL", "ABCD", "EFGH", "IJKL", "ABCE"])
+    result = fill_grid(grid, words, stop=StopSignal(30))
+    assert result.status == "filled"
+    assert result.grid.rows_text()[0] == "ZQXJ"
+    first = next(e for e in result.entries if e.key == "1A")
+    assert first.given and first.score is None
+
+
+def test_seed_below_the_minimum_score_warns(english: WordList) -> None:
+    score = english.score("ZEPHYR")
+    assert score is not None
+    result = fill_grid(Grid.parse("ZEPHYR"), english, min_score=score + 1)
+    assert result.status == "filled"
+    assert result.warnings == [f"1A ZEPHYR scores {score}, below the minimum {score + 1}; kept"]
+
+
+def test_a_seed_word_is_not_used_again() -> None:
+    grid = Grid.parse("CAT\n...")
+    only_cat = tiny_list(["CAT", "CC", "AA", "TT"])  # 4A could only be CAT again
+    assert fill_grid(grid, only_cat).status == "unfillable"
+    words = tiny_list(["CAT", "CC", "AA", "TT", "DOG", "CD", "AO", "TG"])
+    result = fill_grid(grid, words)
+    assert result.status == "filled" and result.grid.rows_text() == ["CAT", "DOG"]
+
+
+def test_rebus_seed_cells_are_expanded(english: WordList) -> None:
+    grid = Grid.parse("#.#\nC[AT]S\n#.#")
+    result = fill_grid(grid, english, stop=StopSignal(30))
+    assert result.status == "filled"
+    down = next(e for e in result.entries if e.key == "1D")
+    answer = "".join(result.grid.cells[r][c] or "" for r, c in grid.slots()[0].cells)
+    assert down.answer == answer and answer[1:3] == "AT" and answer in english
+    assert result.grid.cells[1][1] == "AT"
+
+
+# -- proofs and stopping ------------------------------------------------------------------
+def test_unfillable_grid_is_proved_and_names_the_slots_that_failed() -> None:
+    # Every across word fits, but no set of three makes three down words: a search proof.
+    words = tiny_list(["CAT", "DOG", "EMU", "COD", "ATE", "TOG", "APE", "OAT"])
+    result = fill_grid(Grid.parse("...\n...\n..."), words, stop=StopSignal(30))
+    assert result.status == "unfillable"
+    assert result.fills == [] and result.stopped_by is None
+    assert result.failed_slots and result.failed_slots[0].failures >= 1
+    assert {f.key for f in result.failed_slots} <= {"1A", "2D", "3D", "1D", "4A", "5A"}
+
+
+def test_pattern_with_no_word_is_unfillable_at_once(english: WordList) -> None:
+    result = fill_grid(Grid.parse("Q.X.Z\n....."), english, stop=StopSignal(30))
+    assert result.status == "unfillable"
+    assert result.failed_slots[0].key == "1A" and result.failed_slots[0].pattern == "Q?X?Z"
+
+
+class CountdownStop(StopSignal):
+    """A stop signal that fires after a fixed number of polls (deterministic timeouts)."""
+
+    def __init__(self, polls: int) -> None:
+        super().__init__()
+        self.polls = polls
+
+    def should_stop(self) -> bool:
+        self.polls -= 1
+        if self.polls < 0:
+            self.reason = "timeout"
+        return self.reason is not None
+
+
+def test_timeout_returns_the_best_partial_fill(english: WordList) -> None:
+    grid = grid_file("british15.txt")
+    result = fill_grid(grid, english, min_score=30, stop=CountdownStop(1))
+    assert result.status == "timeout" and result.stopped_by == "timeout"
+    filled = [e for e in result.entries if "?" not in e.answer]
+    assert 0 < len(filled) < len(result.entries)
+    for entry in filled:
+        assert entry.answer in english
+    assert result.fills == []
+
+
+def test_interrupt_reports_interrupted(english: WordList) -> None:
+    stop = StopSignal()
+    stop.interrupted = True
+    result = fill_grid(grid_file("british15.txt"), english, stop=stop)
+    assert result.status == "timeout" and result.stopped_by == "interrupted"
+
+
+def test_progress_reports(english: WordList) -> None:
+    seen: list[FillProgress] = []
+    fill_grid(grid_file("mini7.txt"), english, on_progress=seen.append, stop=CountdownStop(3))
+    # progress is rate-limited to ten reports a second, so a short run may report nothing
+    for progress in seen:
+        assert 0 <= progress.filled <= progress.total and progress.elapsed >= 0
+
+
+# -- options ------------------------------------------------------------------------------
+def test_same_seed_same_fill_and_seeds_differ(english: WordList) -> None:
+    grid = grid_file("mini7.txt")
+    first = fill_grid(grid, english, min_score=30, seed=1)
+    again = fill_grid(grid, english, min_score=30, seed=1)
+    assert first.grid.to_text() == again.grid.to_text()
+    others = {fill_grid(grid, english, min_score=30, seed=s).grid.to_text() for s in range(2, 6)}
+    assert len(others | {first.grid.to_text()}) >= 3
+
+
+def test_count_gives_different_fills_best_first(english: WordList) -> None:
+    result = fill_grid(grid_file("mini5.txt"), english, min_score=30, count=3)
+    assert result.status == "filled"
+    assert len(result.fills) == 3 == len(result.ranked)
+    assert len({g.to_text() for g in result.fills}) == 3
+    averages = [fill.average_score or 0 for fill in result.ranked]
+    assert averages == sorted(averages, reverse=True)
+    assert result.grid is result.fills[0] and result.average_score == averages[0]
+    for fill in result.ranked:
+        answers = [e.answer for e in fill.entries]
+        assert len(answers) == len(set(answers)) and all(a in english for a in answers)
+
+
+def test_count_stops_when_the_fills_run_out() -> None:
+    words = tiny_list(["AB", "CD", "AC", "BD", "XY"])
+    result = fill_grid(Grid.parse("..\n.."), words, count=5)
+    assert result.status == "filled"
+    assert sorted(g.rows_text() for g in result.fills) == [["AB", "CD"], ["AC", "BD"]]
+
+
+def test_max_shared_substring(english: WordList) -> None:
+    grid = grid_file("mini7.txt")
+    result = fill_grid(grid, english, min_score=30, max_shared_substring=2)
+    assert result.status == "filled"
+    answers = [e.answer for e in result.entries]
+    for i, a in enumerate(answers):
+        runs = {a[k : k + 3] for k in range(len(a) - 2)}
+        for b in answers[i + 1 :]:
+            assert not any(run in b for run in runs), (a, b)
+
+
+def test_region_rectangle_fills_only_there_and_keeps_the_rest(english: WordList) -> None:
+    full = fill_grid(grid_file("mini7.txt"), english, min_score=30).grid
+    grid = full.copy()
+    for r in range(3):  # clear the top-left 3x3 corner
+        for c in range(3):
+            grid.cells[r][c] = ""
+    grid.cells[6][6] = ""  # an empty cell outside the region stays empty
+    result = fill_grid(grid, english, min_score=30, region=((0, 0), (2, 2)))
+    assert result.status == "filled"
+    for r, c in grid.positions():
+        if r < 3 and c < 3:
+            assert result.grid.cells[r][c]
+        else:
+            assert result.grid.cells[r][c] == grid.cells[r][c]
+    for entry in result.entries:
+        if entry.row < 3 and entry.col < 3:
+            assert entry.answer in english
+
+
+def test_region_by_slot_keys(english: WordList) -> None:
+    grid = grid_file("mini7.txt")
+    result = fill_grid(grid, english, min_score=30, region=["1A", "1D"])
+    assert result.status == "filled"
+    by_key = {e.key: e for e in result.entries}
+    assert by_key["1A"].answer in english and by_key["1D"].answer in english
+    assert "?" in by_key["19A"].answer  # untouched
+    with pytest.raises(PuzzleInputError, match="no entry '99A'"):
+        fill_grid(grid, english, region=["99A"])
+    with pytest.raises(PuzzleInputError, match="outside"):
+        fill_grid(grid, english, region=((0, 0), (9, 9)))
+
+
+# -- other alphabets ------------------------------------------------------------------------
+RUSSIAN = [
+    "КОТ", "КИТ", "ТОК", "ТУК", "СОН", "ДОМ", "ЛЕС", "МИР", "НОС", "РОТ", "СОК", "ЛУК",
+    "ЛЁД", "ЁЖИК", "ДУБ", "ЖУК", "МАК", "РАК", "БОК", "ВОЛ",
+]  # fmt: skip
+
+
+def test_russian_grid_with_a_cp1251_list(tmp_path: Path) -> None:
+    path = tmp_path / "ru.txt"
+    path.write_bytes("\n".join(f"{w};{50 - i}" for i, w in enumerate(RUSSIAN)).encode("cp1251"))
+    words, _ = load_wordlist([path], encoding="cp1251")
+    assert "КОТ" in words and "A" not in words.alphabet
+    result = fill_grid(Grid.parse("к..\n.#.\n..."), words, stop=StopSignal(30))
+    assert result.status == "filled"
+    rows = result.grid.rows_text()
+    assert rows[0][0] == "К"
+    answers = [e.answer for e in result.entries]
+    assert all(a in words for a in answers) and len(set(answers)) == 4
+
+
+# -- bad input ----------------------------------------------------------------------------
+def test_bad_grids_raise_input_errors(english: WordList) -> None:
+    with pytest.raises(PuzzleInputError, match="no entries"):
+        fill_grid(Grid.parse("#.#\n###\n#.#"), english)
+    with pytest.raises(PuzzleInputError, match="not in the word list's alphabet"):
+        fill_grid(Grid.parse("Ж..\n..."), english)
+    with pytest.raises(PuzzleInputError):
+        fill_grid(grid_file("mini5.txt"), english, count=0)
