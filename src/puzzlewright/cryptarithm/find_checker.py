@@ -63,60 +63,41 @@ class Plan:
     constants: tuple[object, ...]
 
 
-def _columns_of(equation: WordEquation) -> dict[str, int]:
-    """Each letter's rightmost column (0 = units), in order of first appearance."""
-    first: dict[str, int] = {}
-    for word in equation.words:
-        for pos, letter in enumerate(reversed(word)):
-            if pos < first.get(letter, 1 << 30):
-                first[letter] = pos
-    return first
-
-
-def _distinct_bounds(weights: list[int], base: int) -> tuple[int, int]:
-    """Relaxed (min, max) of ``sum(w * d)`` over distinct digits: positive weights take the
-    largest digits and negative ones the smallest (each side on its own, so it is safe)."""
-    positive = sorted((w for w in weights if w > 0), reverse=True)
-    negative = sorted(w for w in weights if w < 0)
-    top = sum(w * (base - 1 - i) for i, w in enumerate(positive)) + sum(
-        w * i for i, w in enumerate(negative)
-    )
-    bottom = sum(w * i for i, w in enumerate(positive)) + sum(
-        w * (base - 1 - i) for i, w in enumerate(negative)
-    )
-    return bottom, top
-
-
 def _narrow(weight: dict[str, int], low: dict[str, int], high: dict[str, int]) -> bool:
     """Bounds consistency on ``sum(weight[x] * x) = 0`` over digit intervals, in place.
 
     Kills most equations without a solution before any search: ``RARE + JOY = FRUIT`` needs
     F = 1 and then R = 0, a leading letter. Returns False when some interval empties."""
+    total_low = sum(w * (low[x] if w > 0 else high[x]) for x, w in weight.items())
+    total_high = sum(w * (high[x] if w > 0 else low[x]) for x, w in weight.items())
     changed = True
     while changed:
         changed = False
-        total_low = sum(w * (low[x] if w > 0 else high[x]) for x, w in weight.items())
-        total_high = sum(w * (high[x] if w > 0 else low[x]) for x, w in weight.items())
         for x, w in weight.items():
-            if w == 0:
-                continue
-            # the others must make up -w * d: others in [total - own contribution]
-            own_low, own_high = (w * low[x], w * high[x]) if w > 0 else (w * high[x], w * low[x])
-            rest_low, rest_high = total_low - own_low, total_high - own_high
-            # w * d in [-rest_high, -rest_low]
             if w > 0:
-                lo = -(rest_high // w)  # ceil(-rest_high / w)
-                hi = (-rest_low) // w
-            else:  # -w * d in [rest_low, rest_high]
-                lo = -((-rest_low) // -w)
-                hi = rest_high // -w
-            new_low, new_high = max(low[x], lo), min(high[x], hi)
-            if new_low > new_high:
-                return False
-            if (new_low, new_high) != (low[x], high[x]):
+                own_low, own_high = w * low[x], w * high[x]
+                # w * d in [-rest_high, -rest_low]
+                lo = -((total_high - own_high) // w)
+                hi = (own_low - total_low) // w
+            elif w < 0:
+                own_low, own_high = w * high[x], w * low[x]
+                # -w * d in [rest_low, rest_high]
+                lo = -((own_low - total_low) // -w)
+                hi = (total_high - own_high) // -w
+            else:
+                continue
+            if lo > low[x] or hi < high[x]:
+                new_low, new_high = max(low[x], lo), min(high[x], hi)
+                if new_low > new_high:
+                    return False
                 low[x], high[x] = new_low, new_high
+                if w > 0:
+                    total_low += w * new_low - own_low
+                    total_high += w * new_high - own_high
+                else:
+                    total_low += w * new_high - own_low
+                    total_high += w * new_low - own_high
                 changed = True
-                break  # totals are stale: recompute
     return True
 
 
@@ -124,47 +105,43 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
     """Order the letters by column, pick the letter each column solves for, collect the
     checks and digit ranges; the result's shape selects (or generates) the counting code."""
     product = equation.op == "*"
-    if product and len(equation.terms) != 2:
+    terms = equation.terms
+    if product and len(terms) != 2:
         raise ValueError("a product form has exactly two factors")
-    first = _columns_of(equation)
-    nonzero = set() if leading_zeros else equation.leading()
-    width = max(map(len, equation.words))
-    signs = [1 if i == 0 or equation.op != "-" else -1 for i in range(len(equation.terms))]
-    weight: dict[str, int] = dict.fromkeys(first, 0)
-    per_factor: dict[str, list[int]] = {letter: [0, 0, 0] for letter in first}
-    for index, word in enumerate(equation.words):
-        result = index == len(equation.terms)
-        sign = -1 if result else signs[index]
-        for pos, letter in enumerate(reversed(word)):
-            weight[letter] += sign * base**pos
-            per_factor[letter][2 if result else index] += base**pos
+    words = equation.words
+    n_terms = len(terms)
+    first: dict[str, int] = {}
+    weight: dict[str, int] = {}
+    per_factor: dict[str, list[int]] = {}
+    minus = equation.op == "-"
+    for index, word in enumerate(words):
+        sign = -1 if index == n_terms or (minus and index > 0) else 1
+        place = 1
+        for pos in range(len(word) - 1, -1, -1):
+            letter = word[pos]
+            column = len(word) - 1 - pos
+            if letter not in first or column < first[letter]:
+                first[letter] = column
+            weight[letter] = weight.get(letter, 0) + sign * place
+            if product:
+                per_factor.setdefault(letter, [0, 0, 0])[min(index, 2)] += place
+            place *= base
+    nonzero = () if leading_zeros else {w[0] for w in words if len(w) > 1}
     low = {x: 1 if x in nonzero else 0 for x in first}
     high = dict.fromkeys(first, base - 1)
     if not product and not _narrow(weight, low, high):
         return Plan(tuple(first), None, ())
     full = (1 << base) - 1
-
-    def digits(x: str) -> tuple[int, ...]:
-        return tuple(range(low[x], high[x] + 1))
-
-    def forbidden(x: str) -> int:
-        allowed = ((1 << (high[x] + 1)) - 1) & ~((1 << low[x]) - 1)
-        return full & ~allowed
-
-    def rest_bounds(done: list[str]) -> tuple[int, int]:
-        """(min, max) of what the letters not in ``done`` can still add."""
-        rest = [weight[x] for x in first if x not in done]
-        bottom, top = _distinct_bounds(rest, base)
-        loose = [(weight[x], low[x], high[x]) for x in first if x not in done]
-        bottom = max(bottom, sum(w * (lo if w > 0 else hi) for w, lo, hi in loose))
-        top = min(top, sum(w * (hi if w > 0 else lo) for w, lo, hi in loose))
-        return bottom, top
+    width = max(map(len, words))
+    by_column: list[list[str]] = [[] for _ in range(width)]
+    for letter, column in first.items():
+        by_column[column].append(letter)
+    starts = [k for k in range(width) if by_column[k]]
 
     order: list[str] = []
-    steps: list[tuple[int, bool, bool, bool]] = []
+    steps: list[tuple[int, bool]] = []
     constants: list[object] = []
-    by_column = [[x for x in first if first[x] == k] for k in range(width)]
-    starts = [k for k in range(width) if by_column[k]]
+    ends: list[int] = []  # per step: index into constants where its bounds go
     for index, k in enumerate(starts):
         new = by_column[k]
         shift = base**k
@@ -174,39 +151,55 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
             result_word = equation.result
             if k < len(result_word):
                 candidate = result_word[len(result_word) - 1 - k]
-                in_factor = any(
-                    k < len(t) and t[len(t) - 1 - k] == candidate for t in equation.terms
-                )
+                in_factor = any(k < len(t) and t[len(t) - 1 - k] == candidate for t in terms)
                 if candidate in new and not in_factor:
                     solved = candidate
         else:
             for letter in reversed(new):
                 unit = (weight[letter] // shift) % base
-                if gcd(unit, base) == 1:
+                if unit and gcd(unit, base) == 1:
                     solved, inverse = letter, pow(unit, -1, base)
                     break
-        free = [x for x in new if x != solved]
-        last_column = (starts[index + 1] if index + 1 < len(starts) else width) - 1
-        is_last = index + 1 == len(starts)
-        needs_mod = not is_last and (solved is None or last_column > k)
-        for letter in free:
+        n_free = 0
+        for letter in new:
+            if letter == solved:
+                continue
+            n_free += 1
             order.append(letter)
+            digits = tuple(range(low[letter], high[letter] + 1))
             if product:
-                constants.extend((*per_factor[letter], digits(letter)))
+                constants.extend((*per_factor[letter], digits))
             else:
-                bottom, top = rest_bounds(order)
-                constants.extend((weight[letter], digits(letter), -top, -bottom))
+                constants.extend((weight[letter], digits))
         if solved is not None:
             order.append(solved)
+            allowed = ((1 << (high[solved] + 1)) - 1) & ~((1 << low[solved]) - 1)
             if product:
-                constants.extend((*per_factor[solved], shift, shift * base, forbidden(solved)))
+                constants.extend((*per_factor[solved], shift, shift * base, full & ~allowed))
             else:
-                constants.extend((weight[solved], shift, inverse, forbidden(solved)))
+                constants.extend((weight[solved], shift, inverse, full & ~allowed))
+        last_column = (starts[index + 1] if index + 1 < len(starts) else width) - 1
         constants.append(base ** (last_column + 1))
         if not product:
-            bottom, top = rest_bounds(order)
-            constants.extend((-top, -bottom))
-        steps.append((len(free), solved is not None, needs_mod, is_last))
+            ends.append(len(constants))
+            constants.extend((0, 0))
+        steps.append((n_free, solved is not None))
+    if not product:
+        # what the letters after each step can still add (loose bounds on narrowed digits)
+        done = 0
+        for step, (n_free, has_solved) in enumerate(steps):
+            done += n_free + has_solved
+            bottom = top = 0
+            for x in order[done:]:
+                w = weight[x]
+                if w > 0:
+                    bottom += w * low[x]
+                    top += w * high[x]
+                else:
+                    bottom += w * high[x]
+                    top += w * low[x]
+            constants[ends[step]] = -top
+            constants[ends[step] + 1] = -bottom
     shape = ("product" if product else "linear", tuple(steps))
     return Plan(tuple(order), shape, tuple(constants))
 
@@ -237,20 +230,17 @@ def _generate(shape: tuple[object, ...]) -> str:
         for total, w in zip(sums, weights, strict=True):
             emit(f"{total}{i} = {prev(total, int(i))} + {w} * d{i}")
 
-    for step, (n_free, solved, needs_mod, is_last) in enumerate(steps):
+    for step, (n_free, solved) in enumerate(steps):
+        is_last = step == len(steps) - 1
         for _ in range(n_free):
             i = slot
             weights = (f"wa{i}", f"wb{i}", f"wt{i}") if product else (f"w{i}",)
             names.extend((*weights, f"r{i}"))
-            if not product:
-                names.extend((f"lo_{i}", f"hi_{i}"))
             emit(f"for d{i} in r{i}:")
             depth += 1
             if i > 0:
                 emit(f"if m{i - 1} >> d{i} & 1: continue")
             add_digit(str(i), weights)
-            if not product:
-                emit(f"if s{i} < lo_{i} or s{i} > hi_{i}: continue")
             slot += 1
         if solved:
             i = slot
@@ -271,15 +261,14 @@ def _generate(shape: tuple[object, ...]) -> str:
         if product:
             if is_last:
                 emit(f"if a{last} * b{last} != t{last}: continue")
-            elif needs_mod:
+            else:
                 emit(f"if (a{last} * b{last} - t{last}) % M{step}: continue")
         else:
             names.extend((f"lo{step}", f"hi{step}"))
             if is_last:
                 emit(f"if s{last}: continue")
             else:
-                if needs_mod:
-                    emit(f"if s{last} % M{step}: continue")
+                emit(f"if s{last} % M{step}: continue")
                 emit(f"if s{last} < lo{step} or s{last} > hi{step}: continue")
     digits = ", ".join(f"d{i}" for i in range(slot))
     emit("count += 1")
