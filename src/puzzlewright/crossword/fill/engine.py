@@ -90,15 +90,18 @@ def candidate_scores(problem: Problem) -> list[int]:
 
 
 def place_solution(problem: Problem, solution: Solution) -> Grid:
-    """The input grid with each variable's word written into its empty cells."""
+    """The input grid with each variable's word written into its empty cells (in a
+    rectangular region, only into the cells inside it)."""
     grid = problem.grid.copy()
+    inside = problem.inside
     for var, i in zip(problem.vars, solution, strict=True):
         if i < 0:
             continue
         word = var.table.words[i]
         for cell, pos in var.cells:
             r, c = problem.cells[cell]
-            grid.cells[r][c] = word[pos]
+            if inside is None or (r, c) in inside:
+                grid.cells[r][c] = word[pos]
     return grid
 
 

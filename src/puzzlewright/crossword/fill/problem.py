@@ -12,8 +12,10 @@ from puzzlewright.lexicon import WordList
 
 Rectangle = tuple[Position, Position]
 Region = Rectangle | Sequence[str] | None
-"""What to fill: everything (None), a rectangle ``((r1, c1), (r2, c2))`` of 0-based
-inclusive corners (every entry with an empty cell inside), or a list of slot keys (``12A``)."""
+"""What to fill: everything (None); a rectangle ``((r1, c1), (r2, c2))`` of 0-based inclusive
+corners, whose empty cells get letters while the cells outside stay as they are (every entry
+through the rectangle gets a whole word in the search, so what is left outside can still be
+completed); or a list of slot keys (``12A``), whose entries are filled whole."""
 
 
 @dataclass
@@ -50,6 +52,7 @@ class Problem:
     givens: list[Given]
     warnings: list[str]
     total_slots: int
+    inside: set[Position] | None = None  # a rectangular region: only these cells are written
 
 
 def normalized_grid(grid: Grid, words: WordList) -> Grid:
@@ -190,4 +193,13 @@ def build_problem(
                 if other != v:
                     var.links.append((cell, offset, other, other_offset))
     cells = [pos for pos, _ in sorted(cell_ids.items(), key=lambda item: item[1])]
-    return Problem(grid, words, variables, cells, givens, warnings, len(slots))
+    inside = None
+    rectangle = as_rectangle(region)
+    if rectangle is not None:
+        (r1, c1), (r2, c2) = rectangle
+        inside = {
+            (r, c)
+            for r in range(min(r1, r2), max(r1, r2) + 1)
+            for c in range(min(c1, c2), max(c1, c2) + 1)
+        }
+    return Problem(grid, words, variables, cells, givens, warnings, len(slots), inside)
