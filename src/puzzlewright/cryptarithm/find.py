@@ -167,11 +167,12 @@ def candidates_of_shard(spec: FindSpec, shard: int) -> Iterator[WordEquation]:
     if spec.doubly_true:
         names = dict(spec.numbers)
         values = [v for v, _ in spec.numbers]
+        wanted = set(spec.results)
         start = shard * spec.tuples_per_shard
         for picked in islice(_term_tuples(spec), start, start + spec.tuples_per_shard):
             terms_values = [values[i] for i in picked]
             total = _doubly_result(spec, terms_values)
-            if total is None or total not in names:
+            if total is None or total not in names or names[total] not in wanted:
                 continue
             if form.op == "-" and any(v <= 0 for v in terms_values):
                 continue
@@ -383,10 +384,12 @@ def build_spec(
         names = tuple((v, n) for v, n in numbers.names if len(set(n)) <= BASE)
         if not names:
             raise PuzzleInputError("no number name has at most 10 distinct letters")
+        if result is not None and result not in {n for _, n in names}:
+            raise PuzzleInputError(f"{result} is not a number name of the table")
         spec = FindSpec(
             form=form,
             pool=tuple(n for _, n in names),
-            results=tuple(n for _, n in names),
+            results=(result,) if result is not None else tuple(n for _, n in names),
             scores=scores,
             seed=seed,
             numbers=names,
