@@ -150,3 +150,7 @@ def _summary(result: SolveResult, *, unique: bool, count_only: bool) -> str:
 # --- subcommands from other modules ---------------------------------------------------------
 # The generator commands (encode, find) live in puzzlewright.cli.cryptagen; register them here:
 # cryptarithm.add_command(...)
+from puzzlewright.cli.cryptagen import encode, find  # noqa: E402
+
+cryptarithm.add_command(encode)
+cryptarithm.add_command(find)
