@@ -130,16 +130,18 @@ def _print_encodings(result: object) -> None:
 
     assert isinstance(result, EncodeResult)
     shape = {0: "no solution", 1: "exactly one solution"}.get(result.solutions, "2+ solutions")
+    found = f"{result.total} encodings in {result.seconds:.2f} s" if result.searched else (
+        "not searched"
+    )
     stdout.print(
-        f"{result.equation}: {result.total} encodings in {result.seconds:.2f} s; "
-        f"every word form has the shape {result.pattern} ({shape})",
+        f"{result.equation}: {found}; every word form has the shape {result.pattern} ({shape})",
         markup=False,
     )
     if not result.encodings:
         return
-    table = Table("#", "puzzle", "letters", "score", "mean", "unique", box=box.SIMPLE_HEAD)
+    table = Table("#", "puzzle", "0123456789", "score", "mean", "unique", box=box.SIMPLE_HEAD)
     for n, item in enumerate(result.encodings, 1):
-        letters = " ".join(f"{d}={item.letters[d]}" for d in sorted(item.letters))
+        letters = "".join(item.letters.get(str(d), "·") for d in range(10))
         table.add_row(
             str(n),
             item.puzzle,

@@ -162,6 +162,7 @@ class EncodeResult:
     reason: str | None = None  # "timeout" / "interrupted" when stopped early
     seconds: float = 0.0
     nodes: int = field(default=0, repr=False)
+    searched: bool = True  # False when --unique ruled every encoding out beforehand
 
     @property
     def unique(self) -> bool:
@@ -356,6 +357,7 @@ def encode(
     unique = solutions == 1
     result = EncodeResult(equation.text, pattern, solutions, [], 0, True)
     if unique_only and not unique:
+        result.searched = False
         result.seconds = time.perf_counter() - started
         return result
     heap: list[tuple[int, int, int, tuple[str, ...]]] = []  # (min, sum, -seq, words)

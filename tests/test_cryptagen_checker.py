@@ -1,0 +1,116 @@
+"""The fast solution counter of ``find`` against brute force and the general solver."""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+
+import pytest
+
+from puzzlewright.cryptarithm import Cryptarithm
+from puzzlewright.cryptarithm.find_checker import WordEquation, count_solutions, is_unique
+from puzzlewright.lexicon import builtin_english
+
+
+def brute_force(eq: WordEquation, base: int = 10, leading_zeros: bool = False) -> int:
+    """Count solutions by trying every injective assignment (small equations only)."""
+    letters = eq.letters()
+    if len(letters) > base:
+        return 0
+    leading = set() if leading_zeros else eq.leading()
+
+    def value(word: str, m: dict[str, int]) -> int:
+        total = 0
+        for ch in word:
+            total = total * base + m[ch]
+        return total
+
+    count = 0
+    for digits in permutations(range(base), len(letters)):
+        m = dict(zip(letters, digits, strict=True))
+        if any(m[x] == 0 for x in leading):
+            continue
+        terms = [value(t, m) for t in eq.terms]
+        if eq.op == "+":
+            left = sum(terms)
+        elif eq.op == "-":
+            left = terms[0] - sum(terms[1:])
+        else:
+            left = terms[0] * terms[1]
+        count += left == value(eq.result, m)
+    return count
+
+
+def test_send_more_money() -> None:
+    counted = count_solutions(WordEquation(("SEND", "MORE"), "MONEY"))
+    assert counted.count == 1
+    assert counted.solution == {
+        "S": 9,
+        "E": 5,
+        "N": 6,
+        "D": 7,
+        "M": 1,
+        "O": 0,
+        "R": 8,
+        "Y": 2,
+    }
+
+
+def test_stops_at_the_limit() -> None:
+    assert count_solutions(WordEquation(("TO", "BE"), "EGG"), limit=2).count == 2
+    assert count_solutions(WordEquation(("TO", "BE"), "EGG"), limit=1000).count == 24
+
+
+SMALL = ["AB", "BC", "ABC", "CAB", "BAD", "DAB", "ACE", "EA", "DE", "A", "B", "ICE", "AI"]
+RESULTS = [*SMALL, "AAB", "ABCD", "BAAC", "DEAD", "E"]
+
+
+@pytest.mark.parametrize("op", ["+", "-", "*"])
+def test_matches_brute_force_on_small_equations(op: str) -> None:
+    rng = random.Random(op)
+    for _ in range(12):
+        k = 2 if op == "*" else rng.choice([2, 3])
+        eq = WordEquation(tuple(rng.sample(SMALL, k)), rng.choice(RESULTS), op)
+        for base, leading_zeros in ((10, False), (7, True)):
+            expected = brute_force(eq, base, leading_zeros)
+            got = count_solutions(eq, base=base, leading_zeros=leading_zeros, limit=10**6)
+            assert got.count == expected, (eq.text(), base, leading_zeros)
+
+
+def _word_candidates(op: str, n: int, seed: int) -> list[WordEquation]:
+    words = builtin_english()
+    pool = [e.word for e in words if e.score >= 45 and 2 <= len(e.word) <= 7]
+    by_length: dict[int, list[str]] = {}
+    for w in pool:
+        by_length.setdefault(len(w), []).append(w)
+    rng = random.Random(seed)
+    found: list[WordEquation] = []
+    while len(found) < n:
+        terms = (rng.choice(pool), rng.choice(pool))
+        if op == "*":
+            length = len(terms[0]) + len(terms[1]) - rng.choice([0, 1])
+        elif op == "-":
+            length = len(terms[0]) - rng.choice([0, 1])
+        else:
+            length = max(map(len, terms)) + rng.choice([0, 1])
+        if length not in by_length:
+            continue
+        eq = WordEquation(terms, rng.choice(by_length[length]), op)
+        if len(eq.letters()) <= 10:
+            found.append(eq)
+    return found
+
+
+@pytest.mark.parametrize("op", ["+", "-", "*"])
+def test_agrees_with_the_general_solver(op: str) -> None:
+    for eq in _word_candidates(op, 60, seed=len(op) + ord(op)):
+        fast = count_solutions(eq)
+        general = list(Cryptarithm.parse(eq.text()).solve(limit=2))
+        assert fast.count == len(general), eq.text()
+        if fast.count == 1:
+            assert fast.solution == general[0]
+            assert is_unique(eq)
+
+
+def test_too_many_letters_is_no_solution() -> None:
+    assert count_solutions(WordEquation(("ABCDEF", "GHIJK"), "LMNOPQ")).count == 0
