@@ -66,6 +66,23 @@ def show_solver() -> None:
         stdout.print(f"  {text}\n    {many} {first}  [dim]({ms:.1f} ms, all solutions)[/dim]")
 
 
+def show_generators(words: WordList) -> None:
+    from puzzlewright.cryptarithm.encode import encode
+    from puzzlewright.cryptarithm.find import build_spec, find, parse_form
+    from puzzlewright.cryptarithm.find_themes import theme_words
+
+    section("Cryptarithms, generated", 'puzzlewright cryptarithm encode "49 + 51 = 100"')
+    encoded = encode("49 + 51 = 100", words, limit=4, stop=StopSignal(10))
+    stdout.print(f"  {encoded.total:,} encodings; the most common words:")
+    stdout.print("  " + "   ".join(e.puzzle for e in encoded.encodings))
+    stdout.print("[dim]$ puzzlewright cryptarithm find --theme planets --limit 3[/dim]")
+    planets = theme_words("planets") or ()
+    spec = build_spec(parse_form("A + B = C"), pool=planets, scores=words.scores())
+    run = find(spec, limit=3, stop=StopSignal(10))
+    for puzzle in run.puzzles:
+        stdout.print(f"  {puzzle.puzzle:<28} unique: {puzzle.digits}")
+
+
 def show_fill(words: WordList) -> None:
     from puzzlewright.crossword import Grid
     from puzzlewright.crossword.fill import fill_grid
@@ -98,6 +115,7 @@ def demo() -> None:
     stdout.print(f"[dim]{len(words):,} words[/dim]")
     show_words(words)
     show_solver()
+    show_generators(words)
     show_fill(words)
     stdout.print()
     stdout.print("More: puzzlewright --help, and README.md for every command.")
