@@ -68,6 +68,13 @@ def test_write_atomic_refuses_to_overwrite_an_input(tmp_path: Path) -> None:
     assert source.read_text() == "new"
     out = write_atomic(tmp_path / "out.txt", b"\x00bytes")
     assert out.read_bytes() == b"\x00bytes"
+    umask = os.umask(0o022)
+    try:
+        assert (write_atomic(tmp_path / "new.txt", "x").stat().st_mode & 0o777) == 0o644
+    finally:
+        os.umask(umask)
+    os.chmod(out, 0o600)
+    assert (write_atomic(out, "again").stat().st_mode & 0o777) == 0o600
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
     with pytest.raises(PuzzleInputError, match="does not exist"):
         write_atomic(tmp_path / "missing" / "x.txt", "x")

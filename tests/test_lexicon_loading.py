@@ -86,9 +86,9 @@ def test_bad_lists(tmp_path: Path, content: bytes, message: str) -> None:
 
 
 def test_missing_directory_and_unknown_encoding(tmp_path: Path) -> None:
-    with pytest.raises(PuzzleInputError, match="cannot read word list .*nope.txt: no such file"):
+    with pytest.raises(PuzzleInputError, match=r"cannot read word list .*nope\.txt: no such file"):
         load_wordlist([tmp_path / "nope.txt"])
-    with pytest.raises(PuzzleInputError, match="is a directory"):
+    with pytest.raises(PuzzleInputError, match="it is a directory"):
         load_wordlist([tmp_path])
     path = write(tmp_path / "w.txt", "word\n")
     with pytest.raises(PuzzleInputError, match="unknown encoding"):
@@ -108,3 +108,27 @@ def test_stwl_loads(stwl_path: Path) -> None:
     assert len(words) == 303_260
     assert reports[0].skipped["score 0 or below"] == 1_401
     assert words.score("CREMEBRULEE") is not None
+
+
+def test_large_lists_are_compiled_once_and_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from puzzlewright.lexicon import loading
+
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE_DIR", str(tmp_path / "cache"))
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    words = [a + b + c + d for a in letters[:12] for b in letters for c in letters for d in "AEIOU"]
+    path = write(tmp_path / "big.txt", "".join(f"{w};{len(w) * 7}\n" for w in words))
+    first, _ = load_wordlist([path], min_score=20)
+    assert len(list((tmp_path / "cache" / "lists").glob("*.pickle"))) == 1
+
+    def no_reading(*args: object) -> None:
+        raise AssertionError("the cached list should not be read again")
+
+    monkeypatch.setattr(loading, "_load_uncached", no_reading)
+    again, reports = load_wordlist([path], min_score=20)
+    assert again.scores() == first.scores() and reports[0].entries == len(words)
+    path.write_text("changed;50\n")  # a changed file is read again, not served stale
+    monkeypatch.undo()
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE_DIR", str(tmp_path / "cache"))
+    assert load_wordlist([path])[0].scores() == {"CHANGED": 50}

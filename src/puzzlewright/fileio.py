@@ -25,6 +25,17 @@ def read_input(path: str | os.PathLike[str], what: str = "") -> bytes:
         raise PuzzleInputError(f"cannot read {label}: {exc.strerror or exc}") from None
 
 
+def _mode_for(target: Path) -> int:
+    """An existing file's permissions, or the usual ones for a new file (0666 less umask);
+    the temporary file would otherwise keep mkstemp's private 0600."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def write_atomic(
     path: str | os.PathLike[str],
     data: str | bytes,
@@ -58,6 +69,7 @@ def write_atomic(
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
+        os.chmod(tmp_name, _mode_for(target))
         os.replace(tmp_name, target)
     except OSError as exc:
         Path(tmp_name).unlink(missing_ok=True)

@@ -24,15 +24,13 @@ is a zipf of 3.5 (about once per 300,000 words of text).
 
 from __future__ import annotations
 
-import os
-import pickle
 from collections.abc import Iterator
 from functools import lru_cache
 from importlib.metadata import version
 from pathlib import Path
 
-from puzzlewright.fileio import write_atomic
 from puzzlewright.lexicon.alphabet import Alphabet
+from puzzlewright.lexicon.cache import cache_dir, read_pickle, write_pickle
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
@@ -45,16 +43,6 @@ TWO_LETTER_WORDS = frozenset(
 CONTRACTION_LOOKALIKES = frozenset(
     "its ill id cant wont lets were well hell shed wed shell".split()
 )
-
-
-def cache_dir() -> Path:
-    """Where compiled lists live: $PUZZLEWRIGHT_CACHE_DIR or the user cache dir."""
-    override = os.environ.get("PUZZLEWRIGHT_CACHE_DIR")
-    if override:
-        return Path(override)
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("puzzlewright"))
 
 
 def cache_path() -> Path:
@@ -149,17 +137,9 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
 def builtin_english() -> WordList:
     """The built-in English list, loaded from the disk cache or built and cached."""
     path = cache_path()
-    try:
-        with path.open("rb") as handle:
-            cached = pickle.load(handle)
-        if isinstance(cached, WordList):
-            return cached
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-        pass
+    cached = read_pickle(path)
+    if isinstance(cached, WordList):
+        return cached
     words = build_english().build_all()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, pickle.dumps(words, protocol=pickle.HIGHEST_PROTOCOL))
-    except Exception:  # a read-only cache dir only costs speed
-        pass
+    write_pickle(path, words)
     return words

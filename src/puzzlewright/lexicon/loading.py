@@ -156,8 +156,30 @@ def load_wordlist(
     """Load and layer word lists; the name ``builtin`` stands for the built-in English list.
 
     With no alphabet given, it is inferred from the entries (A-Z with accents folded for
-    Latin lists; otherwise the letters seen, e.g. Cyrillic).
+    Latin lists; otherwise the letters seen, e.g. Cyrillic). Large lists are compiled once
+    and cached on disk (see :mod:`puzzlewright.lexicon.cache`).
     """
+    from puzzlewright.lexicon import cache
+    from puzzlewright.lexicon.builtin import cache_path
+
+    files = [str(p) for p in paths if str(p).lower() not in BUILTIN_NAMES]
+    builtin = [cache_path().name] if len(files) < len(paths) else []
+    key = cache.list_key(files, (*builtin, [str(p) for p in paths], encoding, alphabet, min_score))
+    cached = cache.load(key) if key else None
+    if cached is not None:
+        words, reports = cached
+        return words, reports
+    words, reports = _load_uncached(paths, encoding, alphabet)
+    words = words.filtered(min_score)
+    if key and sum(report.entries for report in reports) >= cache.MIN_ENTRIES:
+        cache.store(key, (words.build_all(), reports))
+    return words, reports
+
+
+def _load_uncached(
+    paths: Sequence[str | os.PathLike[str]], encoding: str, alphabet: Alphabet | str | None
+) -> tuple[WordList, list[SourceReport]]:
+    """Read, normalize and layer the files (the work the cache saves)."""
     from puzzlewright.lexicon.builtin import builtin_english
 
     if isinstance(alphabet, str):
@@ -183,5 +205,4 @@ def load_wordlist(
         names = ", ".join(str(p) for p in paths) or "(none)"
         raise PuzzleInputError(f"no usable words in {names}")
     name = "+".join(Path(str(p)).name for p in paths)
-    words = WordList(scores.items(), alphabet, name)
-    return words.filtered(min_score), [report for _, report in layers]
+    return WordList(scores.items(), alphabet, name), [report for _, report in layers]
