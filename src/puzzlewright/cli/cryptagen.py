@@ -42,7 +42,7 @@ def _progress(label: str, total: int | None, *, quiet: bool) -> Iterator[Callabl
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("{task.fields[found]} found"),
+        TextColumn("{task.fields[found]:,} found"),
         TimeElapsedColumn(),
     )
     with Progress(*columns, console=stderr, transient=True) as bar:
@@ -130,8 +130,10 @@ def _print_encodings(result: object) -> None:
 
     assert isinstance(result, EncodeResult)
     shape = {0: "no solution", 1: "exactly one solution"}.get(result.solutions, "2+ solutions")
-    found = f"{result.total} encodings in {result.seconds:.2f} s" if result.searched else (
-        "not searched"
+    found = (
+        f"{result.total} encodings in {result.seconds:.2f} s"
+        if result.searched
+        else ("not searched")
     )
     stdout.print(
         f"{result.equation}: {found}; every word form has the shape {result.pattern} ({shape})",

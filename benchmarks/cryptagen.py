@@ -1,0 +1,191 @@
+"""Cryptarithm generator benchmark: encode timings and counts, uniqueness checks per second.
+
+* encode: 2-, 3- and 4-digit sums over the whole built-in list (all encodings enumerated,
+  the best 20 kept), and the same sums against a naive word-by-word join (every word of the
+  right length tried against the letters bound so far, no index) on the top 7,000 words,
+  capped by a time limit per sum.
+* find: uniqueness checks per second of the fast counter on the candidates a sampled
+  ``A + B = C`` run actually checks (after the cheap filters), CPU time of this thread,
+  first with a cold code cache and then warm; the general solver (``Cryptarithm.parse(...)
+  .count(2)``) on the same candidates for comparison; then end-to-end time to 20 puzzles.
+
+Not a test: nothing is asserted. ``python benchmarks/cryptagen.py [--naive-limit 60]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Iterator
+
+from puzzlewright.cryptarithm import Cryptarithm
+from puzzlewright.cryptarithm.encode import encode, parse_equation
+from puzzlewright.cryptarithm.find import (
+    build_spec,
+    candidates_of_shard,
+    cheap_filter,
+    find,
+    parse_form,
+)
+from puzzlewright.cryptarithm.find_checker import WordEquation, count_solutions
+from puzzlewright.lexicon import WordList, builtin_english
+
+SUMS = [
+    "12 + 34 = 46",
+    "49 + 51 = 100",
+    "123 + 456 = 579",
+    "1234 + 5678 = 6912",
+    "9567 + 1085 = 10652",
+]
+
+
+class OutOfTime(Exception):
+    """The naive join hit its time limit."""
+
+
+def naive_join(text: str, words: WordList, deadline: float) -> Iterator[tuple[str, ...]]:
+    """The baseline: numbers in reading order, every word of the right length tried
+    against the digit -> letter map so far (the approach of the Raku original)."""
+    equation = parse_equation(text)
+    numbers = [n.digits for n in equation.numbers]
+    by_length = {len(n): words.words_of_length(len(n)) for n in numbers}
+    bound: dict[str, str] = {}
+    used: dict[str, str] = {}
+    chosen: list[str] = []
+    steps = 0
+
+    def search(i: int) -> Iterator[tuple[str, ...]]:
+        nonlocal steps
+        if i == len(numbers):
+            yield tuple(chosen)
+            return
+        digits = numbers[i]
+        for word in by_length[len(digits)]:
+            steps += 1
+            if steps % 50_000 == 0 and time.perf_counter() > deadline:
+                raise OutOfTime
+            added = []
+            ok = True
+            for d, letter in zip(digits, word, strict=True):
+                have = bound.get(d)
+                if have is None:
+                    if letter in used:
+                        ok = False
+                        break
+                    bound[d] = letter
+                    used[letter] = d
+                    added.append(d)
+                elif have != letter:
+                    ok = False
+                    break
+            if ok:
+                chosen.append(word)
+                yield from search(i + 1)
+                chosen.pop()
+            for d in added:
+                del used[bound.pop(d)]
+
+    yield from search(0)
+
+
+def bench_encode(words: WordList, small: WordList, naive_limit: float) -> None:
+    print(f"encode over the built-in list ({len(words)} words), best 20 kept")
+    print(f"{'equation':<22}{'encodings':>12}{'seconds':>9}")
+    for text in SUMS:
+        started = time.perf_counter()
+        result = encode(text, words, limit=20)
+        seconds = time.perf_counter() - started
+        print(f"{text:<22}{result.total:>12,}{seconds:>9.2f}")
+    print()
+    print(
+        f"naive word-by-word join vs indexed search, top {len(small)} words "
+        f"(naive capped at {naive_limit:.0f} s per sum)"
+    )
+    print(f"{'equation':<22}{'naive':>22}{'indexed':>22}{'speed-up':>10}")
+    for text in SUMS:
+        started = time.perf_counter()
+        count, finished = 0, True
+        try:
+            for _ in naive_join(text, small, started + naive_limit):
+                count += 1
+        except OutOfTime:
+            finished = False
+        naive = time.perf_counter() - started
+        started = time.perf_counter()
+        result = encode(text, small, limit=20)
+        fast = time.perf_counter() - started
+        naive_text = f"{count:,} in {naive:.2f} s" + ("" if finished else "+ (cut)")
+        ratio = f"{naive / fast:,.0f}x" + ("" if finished else "+")
+        print(f"{text:<22}{naive_text:>22}{f'{result.total:,} in {fast:.2f} s':>22}{ratio:>10}")
+    print()
+
+
+def checks(candidates: list[WordEquation]) -> tuple[float, int]:
+    """Checks per second (thread CPU time) of the fast counter, and the unique ones."""
+    started = time.thread_time()
+    unique = sum(count_solutions(eq).count == 1 for eq in candidates)
+    return len(candidates) / (time.thread_time() - started), unique
+
+
+def bench_checks(words: WordList) -> None:
+    pool = [e.word for e in words if e.score >= 40]
+    print("uniqueness checks per second (one core, CPU time) on find's filtered candidates")
+    print(f"{'form':<16}{'checked':>9}{'unique':>8}{'cold/s':>9}{'warm/s':>9}{'solver/s':>10}")
+    for form_text, shards in (
+        ("A + B = C", 4),
+        ("A - B = C", 4),
+        ("A + B + C = D", 12),
+        ("A * B = C", 4),
+    ):
+        spec = build_spec(parse_form(form_text), pool=pool, scores={}, seed=11)
+        candidates = [
+            eq
+            for shard in range(100, 100 + shards)
+            for eq in candidates_of_shard(spec, shard)
+            if cheap_filter(eq) is None
+        ]
+        cold, unique = checks(candidates)
+        warm, _ = checks(candidates)
+        started = time.thread_time()
+        for eq in candidates:
+            Cryptarithm.parse(eq.text()).count(2)
+        general = len(candidates) / (time.thread_time() - started)
+        print(
+            f"{form_text:<16}{len(candidates):>9}{unique:>8}{cold:>9,.0f}{warm:>9,.0f}"
+            f"{general:>10,.0f}"
+        )
+    print()
+
+
+def bench_find(words: WordList) -> None:
+    pool = [e.word for e in words if e.score >= 40]
+    print("find end to end (one process): time to 20 unique puzzles")
+    for form_text in ("A + B = C", "A + B + C = D", "A * B = C"):
+        spec = build_spec(parse_form(form_text), pool=pool, scores={}, seed=0)
+        started = time.perf_counter()
+        run = find(spec, limit=20)
+        seconds = time.perf_counter() - started
+        s = run.stats
+        print(
+            f"  {form_text:<14} {len(run.puzzles)} puzzles in {seconds:5.1f} s: "
+            f"{s.candidates:,} candidates, {s.filtered:,} filtered, {s.checked:,} checked "
+            f"({s.checks_per_second:,.0f}/s), {s.unique} unique"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--naive-limit", type=float, default=60.0, help="seconds allowed to the naive join per sum"
+    )
+    parser.add_argument("--small", type=int, default=7000, help="words in the naive run")
+    args = parser.parse_args()
+    words = builtin_english()
+    small = WordList(((e.word, e.score) for e in list(words)[: args.small]), words.alphabet, "top")
+    bench_encode(words, small, args.naive_limit)
+    bench_checks(words)
+    bench_find(words)
+
+
+if __name__ == "__main__":
+    main()
