@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from heapq import heappop, heappush
 from math import log
 from random import Random
 
@@ -30,6 +31,8 @@ from puzzlewright.stopping import StopSignal
 
 Solution = tuple[int, ...]  # word index per variable (-1 for slots that only stay fillable)
 Decision = tuple["State", int, int]  # (node before the decision, variable, word bit)
+Path = tuple[bool, int, int, "Path | None"]  # (taken?, variable, word bit, earlier path)
+Nogood = tuple[tuple[tuple[int, int], ...], int, int]  # these (v, bit) all hold => v != bit
 
 QMODE = 2
 FIRST_CUTOFF = 200  # dead ends before the first restart
@@ -38,10 +41,27 @@ CANDIDATES = 256  # best-scored candidates weighed by crossing options at each d
 DIVERSITY = 6.0  # score points a word loses in its slot for each earlier fill using it
 
 
+LUBY = 0
+
+
+def luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while True:
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+
+
 class State:
     """One search node: candidates, cell letters, commitments and their reasons."""
 
-    __slots__ = ("cells", "dom", "done", "filled", "grams", "level", "why")
+    __slots__ = ("cells", "dom", "done", "filled", "grams", "level", "path", "why")
 
     def __init__(
         self,
@@ -52,6 +72,7 @@ class State:
         filled: int = 0,
         level: int = 0,
         grams: frozenset[str] | None = None,
+        path: Path | None = None,
     ) -> None:
         self.dom = dom  # per variable: candidate bitset
         self.cells = cells  # per empty cell: letter-set mask
@@ -60,6 +81,7 @@ class State:
         self.filled = filled  # committed variables
         self.level = level  # decisions taken to reach this node
         self.grams = grams  # substrings used by committed entries (max_shared_substring)
+        self.path = path  # the decisions (v = word) and refutations (v != word) that led here
 
     def copy(self) -> State:
         """An independent copy (ints are immutable, so copying the lists is enough)."""
@@ -71,6 +93,7 @@ class State:
             self.filled,
             self.level,
             self.grams,
+            self.path,
         )
 
 
@@ -126,6 +149,10 @@ class Search:
         self.solutions: list[Solution] = []
         self.seen: set[Solution] = set()
         self.best: State | None = None
+        self.nogoods: list[Nogood] = []
+        self.known_nogoods: set[Nogood] = set()
+        self.watch: dict[tuple[int, int], list[int]] = {}
+        self.unary: list[tuple[int, int]] = []
         self.value_weights = weights or ValueWeights()
         # Per variable, position and letter: a word (a one-bit int) known to have that
         # letter there (AC-3 residues). Best words have low bits, so "is it still a
@@ -160,9 +187,7 @@ class Search:
         size = self.gram or 0
         return {word[k : k + size] for k in range(len(word) - size + 1)}
 
-    def commit(
-        self, st: State, v: int, bit: int, queue: list[int], queued: list[bool]
-    ) -> int | None:
+    def commit(self, st: State, v: int, bit: int, push: Callable[[int, int], None]) -> int | None:
         """Commit ``v`` to its single candidate; returns a conflict (levels) or None."""
         st.done[v] = True
         st.filled += 1
@@ -180,9 +205,18 @@ class Search:
                     self.fail(u, v)
                     return why[u]
                 dom[u] = d
-                if not queued[u]:
-                    queued[u] = True
-                    queue.append(u)
+                push(u, d)
+        for k in self.watch.get((v, bit), ()):
+            positives, y, b = self.nogoods[k]
+            if all(st.done[x] and dom[x] == a for x, a in positives) and dom[y] & b:
+                everything = (1 << st.level) - 1
+                d = dom[y] ^ b
+                if not d or st.done[y]:
+                    self.fail(y, v)
+                    return everything
+                dom[y] = d
+                why[y] |= everything
+                push(y, d)
         if self.gram is not None:
             word = self.tables[v].words[bit.bit_length() - 1]
             grams = self.grams_of(word)
@@ -207,27 +241,29 @@ class Search:
         required = self.required
         residues = self.residues
         letters_in = self.letters_in
-        queued = [False] * self.n
+        # Smallest candidate set first: dead ends show up sooner, and the slot blamed for
+        # one (its failure weight grows) is the one that really ran dry. A heap of
+        # (size, slot); an entry whose size is no longer the slot's pending one is stale.
+        pending = [-1] * self.n
+        heap: list[tuple[int, int]] = []
+
+        def push(t: int, d: int) -> None:
+            size = d.bit_count()
+            if pending[t] != size:
+                pending[t] = size
+                heappush(heap, (size, t))
+
         for v in queue:
-            queued[v] = True
-        while queue:
-            # Smallest candidate set first: dead ends show up sooner, and the slot blamed
-            # for one (its failure weight grows) is the one that really ran dry.
-            at = 0
-            if len(queue) > 1:
-                smallest = dom[queue[0]].bit_count()
-                for k in range(1, len(queue)):
-                    size = dom[queue[k]].bit_count()
-                    if size < smallest:
-                        at, smallest = k, size
-            v = queue[at]
-            queue[at] = queue[-1]
-            queue.pop()
-            queued[v] = False
+            push(v, dom[v])
+        while heap:
+            size, v = heappop(heap)
+            if pending[v] != size:
+                continue
+            pending[v] = -1
             d = dom[v]
             if not d & (d - 1):  # a single candidate
                 if required[v] and not done[v]:
-                    conflict = self.commit(st, v, d, queue, queued)
+                    conflict = self.commit(st, v, d, push)
                     if conflict is not None:
                         return conflict
                 word = self.tables[v].letters(d.bit_length() - 1)
@@ -245,9 +281,7 @@ class Search:
                             self.fail(t, v)
                             return why[t]
                         dom[t] = nt
-                        if not queued[t]:
-                            queued[t] = True
-                            queue.append(t)
+                        push(t, nt)
                 continue
             colv = cols[v]
             resv = residues[v]
@@ -289,9 +323,7 @@ class Search:
                         self.fail(t, v)
                         return why[t]
                     dom[t] = nt
-                    if not queued[t]:
-                        queued[t] = True
-                        queue.append(t)
+                    push(t, nt)
         return None
 
     # -- ordering --------------------------------------------------------------------------
@@ -379,11 +411,56 @@ class Search:
                 conflict = st.why[v]
                 continue
             st.dom[v] = d
+            st.path = (False, v, bit, parent.path)
             found = self.propagate(st, [v])
             if found is None:
                 return st
             conflict = found
         return None
+
+    # -- learning across restarts -----------------------------------------------------------
+    def learn(self, st: State) -> None:
+        """Keep the refutations of the current branch as nogoods (reduced nld-nogoods):
+        each "v != word" holds whenever the decisions taken before it hold again."""
+        steps = []
+        path = st.path
+        while path is not None:
+            steps.append(path[:3])
+            path = path[3]
+        positives: list[tuple[int, int]] = []
+        for taken, v, bit in reversed(steps):
+            if taken:
+                positives.append((v, bit))
+                continue
+            nogood = (tuple(positives), v, bit)
+            if nogood in self.known_nogoods:
+                continue
+            self.known_nogoods.add(nogood)
+            if not positives:
+                self.unary.append((v, bit))
+                continue
+            self.nogoods.append(nogood)
+            for literal in positives:
+                self.watch.setdefault(literal, []).append(len(self.nogoods) - 1)
+
+    def forget(self) -> None:
+        """Drop the nogoods (they only hold for the tier that learned them)."""
+        self.nogoods, self.known_nogoods, self.watch, self.unary = [], set(), {}, []
+
+    def restart(self, root: State) -> State | None:
+        """The root with every learned "v != word" of the first level applied."""
+        st = root.copy()
+        changed = []
+        for v, bit in self.unary:
+            if st.dom[v] & bit:
+                st.dom[v] ^= bit
+                if not st.dom[v]:
+                    self.fail(v, -1)
+                    return None
+                changed.append(v)
+        if changed and self.propagate(st, changed) is not None:
+            return None
+        return st
 
     def solution(self, st: State) -> Solution:
         """The word index of every variable (-1 for those the fill does not decide)."""
@@ -424,9 +501,10 @@ class Search:
         exhausted ("exhausted"), ``budget`` dead ends are spent ("budget") or time is up."""
         last_report = time.monotonic()
         stop = self.stop
+        self.forget()
         state: State | None = root
         stack: list[Decision] = []
-        cutoff = float(FIRST_CUTOFF)
+        cutoff = float(LUBY or FIRST_CUTOFF)
         failed_in_run = failed = 0
         while True:
             assert state is not None
@@ -450,8 +528,10 @@ class Search:
                     for u, i in enumerate(found):  # steer the next fill elsewhere
                         if i >= 0:
                             self.penalty[u][i] = self.penalty[u].get(i, 0.0) + DIVERSITY
-                    state, stack, failed_in_run = root, [], 0
+                    state, stack, failed_in_run = self.restart(root), [], 0
                     self.restarts += 1
+                    if state is None:
+                        return "exhausted"
                     continue
                 state = self.backjump(stack, (1 << state.level) - 1)
                 if state is None:
@@ -463,6 +543,7 @@ class Search:
             child.dom[v] = bit
             child.why[v] |= 1 << state.level
             child.level += 1
+            child.path = (True, v, bit, state.path)
             stack.append((state, v, bit))
             conflict = self.propagate(child, [v])
             if conflict is None:
@@ -479,9 +560,15 @@ class Search:
             if budget is not None and failed >= budget:
                 return "budget"
             if failed_in_run >= cutoff:
-                state, stack, failed_in_run = root, [], 0
-                cutoff *= CUTOFF_GROWTH
+                self.learn(state)
+                state, stack, failed_in_run = self.restart(root), [], 0
                 self.restarts += 1
+                if state is None:
+                    return "exhausted"
+                if LUBY:
+                    cutoff = LUBY * luby(self.restarts + 1)
+                else:
+                    cutoff *= CUTOFF_GROWTH
 
     def outcome(self, status: str, best: State) -> Outcome:
         """Package the end of the search."""
