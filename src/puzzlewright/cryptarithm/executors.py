@@ -9,6 +9,7 @@ The spec is shipped once per worker (pool initializer, Dask scatter), not once p
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -21,9 +22,11 @@ _WORKER_SPEC: FindSpec | None = None
 
 
 def _install_spec(spec: FindSpec) -> None:
-    """Pool initializer: keep the run's spec in the worker process."""
+    """Pool initializer: keep the run's spec in the worker process, and leave Ctrl-C to the
+    parent (which stops after the shards in hand instead of killing them mid-way)."""
     global _WORKER_SPEC
     _WORKER_SPEC = spec
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_installed(shard: int) -> ShardResult:
