@@ -149,3 +149,19 @@ def test_cli_words_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
     )
     assert out.exit_code == 0, out.output
     assert [r["words"] for r in json.loads(out.stdout)] == [["TO", "BE", "EGG"]]
+
+
+@pytest.mark.parametrize("text", ["12 + 34 = 46", "100 - 51 = 49"])
+def test_bounded_heap_equals_a_full_sort(text: str, english: WordList) -> None:
+    every = iter_encodings(parse_equation(text), english)
+
+    def key(words: tuple[str, ...]) -> tuple[int, int]:
+        scores = [english.score(w) or 0 for w in words]
+        return (min(scores), sum(scores))
+
+    best = sorted({key(w) for w in every}, reverse=True)
+    result = encode(text, english, limit=15)
+    assert result.total == len(every)
+    got = [key(tuple(dict.fromkeys(e.words))) for e in result.encodings]
+    expected = sorted((key(w) for w in every), reverse=True)[:15]
+    assert got == expected and got[0] == best[0]

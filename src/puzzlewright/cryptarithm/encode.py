@@ -212,8 +212,9 @@ def score_mask(index: LengthIndex, min_score: int | None) -> int:
     return (1 << count) - 1
 
 
-Leaves = Callable[[list[str | None], int, "_Slot", int], None]
-"""``leaves(chosen, slot_index, slot, mask)``: every word of ``mask`` completes ``chosen``."""
+Leaves = Callable[[list[str | None], int, "_Slot", int, int, int], None]
+"""``leaves(chosen, slot_index, slot, mask, low, total)``: every word of ``mask`` completes
+``chosen``, whose words' lowest score is ``low`` and score sum ``total``."""
 
 
 def search_encodings(
@@ -250,14 +251,16 @@ def search_encodings(
             column = bits[pos]
             if letter is not None:
                 mask &= column.get(letter, 0)
-            else:
-                for taken in used:
-                    mask &= ~column.get(taken, 0)
+            elif used:
+                taken = 0
+                for other in used:
+                    taken |= column.get(other, 0)
+                mask &= ~taken
             if not mask:
                 return 0
         return mask
 
-    def search(depth: int) -> None:
+    def search(depth: int, low: int, total: int) -> None:
         best, best_mask, best_count = -1, 0, -1
         for i in range(n):
             if chosen[i] is not None:
@@ -271,17 +274,19 @@ def search_encodings(
         slot = slots[best]
         if depth + 1 == n:
             counters["found"] += best_count
-            leaves(chosen, best, slot, best_mask)
+            leaves(chosen, best, slot, best_mask, low, total)
             return
         top = depth == 0
         if top:
             counters["total"] = best_count
         word_list = slot.index.words
+        score_list = slot.index.scores
         mask = best_mask
         while mask:
-            low = mask & -mask
-            mask ^= low
-            word = word_list[low.bit_length() - 1]
+            lowest = mask & -mask
+            mask ^= lowest
+            k = lowest.bit_length() - 1
+            word = word_list[k]
             counters["nodes"] += 1
             if counters["nodes"] % POLL_EVERY == 0 and stop.should_stop():
                 return
@@ -290,7 +295,7 @@ def search_encodings(
                 bound[digit] = letter
                 used[letter] = digit
             chosen[best] = word
-            search(depth + 1)
+            search(depth + 1, min(low, score_list[k]), total + score_list[k])
             chosen[best] = None
             for digit, letter in new:
                 del bound[digit]
@@ -302,7 +307,7 @@ def search_encodings(
                 if progress is not None:
                     progress(counters["done"], counters["total"], counters["found"])
 
-    search(0)
+    search(0, 1 << 30, 0)
     if progress is not None and n == 1:
         progress(1, 1, counters["found"])
     return counters["found"], counters["nodes"] + counters["found"]
@@ -319,7 +324,9 @@ def iter_encodings(
     and tests: the list holds them all."""
     found: list[tuple[str, ...]] = []
 
-    def leaves(chosen: list[str | None], i: int, slot: _Slot, mask: int) -> None:
+    def leaves(
+        chosen: list[str | None], i: int, slot: _Slot, mask: int, low: int, total: int
+    ) -> None:
         row = list(chosen)
         for k in iter_bits(mask):
             row[i] = slot.index.words[k]
@@ -363,18 +370,19 @@ def encode(
     heap: list[tuple[int, int, int, tuple[str, ...]]] = []  # (min, sum, -seq, words)
     seq = 0
 
-    def leaves(chosen: list[str | None], i: int, slot: _Slot, mask: int) -> None:
+    def leaves(
+        chosen: list[str | None], i: int, slot: _Slot, mask: int, low: int, total: int
+    ) -> None:
         # words of ``mask`` come best first, so keys only fall: stop once one can't enter
         nonlocal seq
-        if not limit:
-            seq += mask.bit_count()
-            return
-        scores = slot.index.scores
-        fixed = [words.score(w, 0) or 0 for w in chosen if w is not None]
-        low, total = min(fixed, default=1 << 30), sum(fixed)
-        row = list(chosen)
         start = seq
         seq += mask.bit_count()
+        scores = slot.index.scores
+        if len(heap) >= limit:
+            best = scores[(mask & -mask).bit_length() - 1]
+            if not limit or (min(low, best), total + best) <= heap[0][:2]:
+                return
+        row = list(chosen)
         for offset, k in enumerate(iter_bits(mask)):
             key_low, key_sum = min(low, scores[k]), total + scores[k]
             if len(heap) >= limit and (key_low, key_sum, -(start + offset)) <= heap[0][:3]:
