@@ -26,10 +26,17 @@ Poly = dict[tuple[int, ...], int]
 MAX_TERMS = 3000
 MAX_DEGREE = 40
 MAX_CONSTANT_BITS = 1_000_000
+MAX_POWER_BITS = 65_536
+# Mersenne primes: a difference that vanishes modulo all of them is almost surely zero
+CHECK_PRIMES = (2**61 - 1, 2**89 - 1, 2**107 - 1, 2**127 - 1)
 
 
 class Invalid(Exception):
     """This assignment makes the expression undefined (division by zero, bad exponent)."""
+
+
+class TooBig(Exception):
+    """A power's exact value would exceed ``MAX_POWER_BITS``; compare another way."""
 
 
 class NotPolynomial(Exception):
@@ -75,6 +82,14 @@ def exact_power(a: Value, e: Value) -> Value:
         e = e.numerator
     if e < 0:
         raise Invalid
+    if e > 1 and a not in (0, 1, -1):
+        size = (
+            abs(a).bit_length()
+            if isinstance(a, int)
+            else max(abs(a.numerator).bit_length(), a.denominator.bit_length())
+        )
+        if (size - 1) * e > MAX_POWER_BITS or e > MAX_POWER_BITS:
+            raise TooBig
     return a**e
 
 
@@ -169,25 +184,24 @@ def walk_numerals(node: Node) -> list[tuple[Numeral, bool]]:
 
 
 def compile_modular(
-    node: Node, index: Mapping[str, int], base: int, k: int
+    node: Node, index: Mapping[str, int], base: int, modulus: int, k: int | None = None
 ) -> Callable[[Values], int]:
-    """``node`` modulo ``base**k`` from the low ``k`` digits of its numerals (no division).
+    """``node`` modulo ``modulus`` (no division); with ``k``, from the low ``k`` digits of
+    every numeral, which is exact when ``modulus`` divides ``base**k``.
 
     Exponents are evaluated exactly, so every variable inside one must be known.
     """
-    modulus = base**k
     if isinstance(node, Numeral):
-        constant, terms = numeral_terms(
-            Numeral(node.items[-k:], node.text, node.column), index, base
-        )
+        items = node.items if k is None else node.items[-k:]
+        constant, terms = numeral_terms(Numeral(items, node.text, node.column), index, base)
         return lambda v: (constant + sum([w * v[i] for i, w in terms])) % modulus
     if isinstance(node, Negate):
-        g = compile_modular(node.operand, index, base, k)
+        g = compile_modular(node.operand, index, base, modulus, k)
         return lambda v: -g(v) % modulus
     if isinstance(node, Sum):
-        parts = [(sign, compile_modular(term, index, base, k)) for sign, term in node.terms]
+        parts = [(sign, compile_modular(t, index, base, modulus, k)) for sign, t in node.terms]
         return lambda v: sum([sign * f(v) for sign, f in parts]) % modulus
-    left = compile_modular(node.left, index, base, k)
+    left = compile_modular(node.left, index, base, modulus, k)
     if node.op == "^":
         exponent = compile_exact(node.right, index, base)
 
@@ -203,10 +217,45 @@ def compile_modular(
             return result
 
         return power
-    right = compile_modular(node.right, index, base, k)
+    right = compile_modular(node.right, index, base, modulus, k)
     if node.op == "*":
         return lambda v: left(v) * right(v) % modulus
     raise ValueError("compile_modular: division has no modular value")
+
+
+def compile_equality(
+    left: Node, right: Node, index: Mapping[str, int], base: int
+) -> Callable[[Values], bool]:
+    """A test of ``left == right`` by exact evaluation (raises :class:`Invalid`).
+
+    When a power is too large to compute, the sides are compared modulo large primes,
+    which proves them different; if they agree there, the puzzle is too big to decide
+    exactly and :class:`PuzzleInputError` says so.
+    """
+    fl = compile_exact(left, index, base)
+    fr = compile_exact(right, index, base)
+    divides = has_division(left) or has_division(right)
+    modular = [
+        (p, compile_modular(left, index, base, p), compile_modular(right, index, base, p))
+        for p in ([] if divides else CHECK_PRIMES)
+    ]
+
+    def equal(v: Values) -> bool:
+        try:
+            return fl(v) == fr(v)
+        except TooBig:
+            pass
+        try:
+            for _, ml, mr in modular:
+                if ml(v) != mr(v):
+                    return False
+        except TooBig:
+            pass
+        raise PuzzleInputError(
+            f"a power in this puzzle exceeds 2^{MAX_POWER_BITS} and cannot be checked exactly"
+        )
+
+    return equal
 
 
 # --- polynomials ---------------------------------------------------------------------------

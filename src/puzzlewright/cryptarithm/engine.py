@@ -19,9 +19,9 @@ digits of their numerals (and their exponents) are known. The caller verifies ea
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from bisect import insort
 from math import gcd
 
 from puzzlewright.cryptarithm.algebra import Invalid, Poly

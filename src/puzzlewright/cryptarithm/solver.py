@@ -21,8 +21,7 @@ from puzzlewright.cryptarithm.algebra import (
     NeverValid,
     NotPolynomial,
     Poly,
-    Value,
-    compile_exact,
+    compile_equality,
     compile_modular,
     equation_polynomial,
     has_division,
@@ -35,7 +34,6 @@ from puzzlewright.stopping import StopSignal
 
 DIGIT_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 Solution = dict[str, int]
-Evaluator = Callable[[Sequence[int]], Value]
 
 
 @dataclass
@@ -136,7 +134,7 @@ class Cryptarithm:
         self.masks = masks
         self._index = {s: i for i, s in enumerate(symbols)}
         self._search: Callable[[StopSignal | None], Iterator[list[int]]] | None = None
-        self._verifiers: list[tuple[Evaluator, Evaluator]] | None = None
+        self._verifiers: list[Callable[[Sequence[int]], bool]] | None = None
         self._never = False
 
     # --- construction ----------------------------------------------------------------
@@ -243,7 +241,7 @@ class Cryptarithm:
         base = self.base
         polys: list[Poly] = []
         trees: list[TreeCheck] = []
-        verifiers: list[tuple[Evaluator, Evaluator]] = []
+        verifiers: list[Callable[[Sequence[int]], bool]] = []
         n = len(self.symbols)
         rank = [1 << 30] * n
         occurrences = [0] * n
@@ -257,9 +255,7 @@ class Cryptarithm:
                             occurrences[i] += 1
                             rank[i] = min(rank[i], size - 1 - pos)
             for left, right in zip(equation.sides, equation.sides[1:], strict=False):
-                verifiers.append(
-                    (compile_exact(left, index, base), compile_exact(right, index, base))
-                )
+                verifiers.append(compile_equality(left, right, index, base))
                 if self._never:
                     continue
                 try:
@@ -295,8 +291,8 @@ class Cryptarithm:
             if not 0 <= value < self.base or not mask >> value & 1:
                 return False
         try:
-            for left, right in self._verifiers or ():
-                if left(values) != right(values):
+            for equal in self._verifiers or ():
+                if not equal(values):
                     return False
         except Invalid:
             return False
@@ -374,9 +370,7 @@ def _tree_checks(left: Node, right: Node, index: Mapping[str, int], base: int) -
 
     def exact_factory(position: Callable[[int], int]) -> Callable[[list[int]], bool]:
         where = {s: position(i) for s, i in index.items() if i in needs}
-        fl = compile_exact(left, where, base)
-        fr = compile_exact(right, where, base)
-        return lambda v: fl(v) == fr(v)
+        return compile_equality(left, right, where, base)
 
     checks = [TreeCheck(needs, exact_factory)]  # type: ignore[arg-type]
     if has_division(left, outside_exponents=True) or has_division(right, outside_exponents=True):
@@ -413,8 +407,8 @@ def _modular_factory(
 
     def factory(position: Callable[[int], int]) -> Callable[[list[int]], bool]:
         where = {s: position(i) for s, i in index.items()}
-        fl = compile_modular(left, where, base, k)
-        fr = compile_modular(right, where, base, k)
+        fl = compile_modular(left, where, base, modulus, k)
+        fr = compile_modular(right, where, base, modulus, k)
         return lambda v: (fl(v) - fr(v)) % modulus == 0
 
     return factory
