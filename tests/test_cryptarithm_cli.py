@@ -1,0 +1,166 @@
+"""``puzzlewright cryptarithm solve`` through the real CLI entry point."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from puzzlewright.cli import cli
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["cryptarithm", "solve", *args], input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_send_more_money_text_output() -> None:
+    code, out, err = run("SEND + MORE = MONEY")
+    assert code == 0 and err == ""
+    assert "9567 + 1085 = 10652" in out
+    lines = out.splitlines()
+    header = next(line for line in lines if line.split() == list("SENDMORY"))
+    values = lines[lines.index(header) + 2]
+    assert values.split() == ["9", "5", "6", "7", "1", "0", "8", "2"]
+    assert "1 solution, search complete." in out
+
+
+def test_unquoted_puzzle_words_are_joined() -> None:
+    code, out, _ = run("SEND", "+", "MORE", "=", "MONEY")
+    assert code == 0 and "9567 + 1085 = 10652" in out
+
+
+def test_leading_minus_is_part_of_the_puzzle() -> None:
+    code, out, _ = run("-A", "+", "BC", "=", "12", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["count"] > 0
+    assert all(10 * s["B"] + s["C"] - s["A"] == 12 for s in doc["solutions"])
+
+
+def test_json_document() -> None:
+    code, out, err = run("SEND + MORE = MONEY", "--json")
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    assert doc == {
+        "puzzle": "SEND + MORE = MONEY",
+        "count": 1,
+        "complete": True,
+        "solutions": [{"S": 9, "E": 5, "N": 6, "D": 7, "M": 1, "O": 0, "R": 8, "Y": 2}],
+    }
+
+
+def test_json_no_solution_exits_1() -> None:
+    code, out, _ = run("FORTY + TEN + SIX = SIXTY", "--json")
+    assert code == 1
+    assert json.loads(out) == {
+        "puzzle": "FORTY + TEN + SIX = SIXTY",
+        "count": 0,
+        "complete": True,
+        "solutions": [],
+    }
+    code, out, _ = run("FORTY + TEN + SIX = SIXTY")
+    assert code == 1 and "No solution." in out
+
+
+@pytest.mark.parametrize(
+    ("option", "count", "complete"),
+    [
+        ([], 96, True),
+        (["--first"], 1, False),
+        (["--limit", "5"], 5, False),
+        (["--limit", "500"], 96, True),
+        (["--unique"], 2, False),
+    ],
+)
+def test_limits_and_complete_flag(option: list[str], count: int, complete: bool) -> None:
+    code, out, _ = run("NUM + BER = PLAY", "--json", *option)
+    doc = json.loads(out)
+    assert code == 0
+    assert doc["count"] == count == len(doc["solutions"])
+    assert doc["complete"] is complete
+
+
+def test_unique_says_whether_the_puzzle_is_unique() -> None:
+    code, out, _ = run("NUM + BER = PLAY", "--unique")
+    assert code == 0 and "Not unique: at least 2 solutions." in out
+    code, out, _ = run("SEND + MORE = MONEY", "--unique")
+    assert code == 0 and "The solution is unique." in out
+    code, out, _ = run("SEND + MORE = MONEY", "--unique", "--json")
+    doc = json.loads(out)
+    assert doc["count"] == 1 and doc["complete"] is True
+    code, out, _ = run("A = B", "--unique")
+    assert code == 1 and "No solution." in out
+
+
+def test_count() -> None:
+    code, out, _ = run("I + LOVE + YOU = DORA", "--count")
+    assert code == 0 and out.strip() == "312 solutions."
+    code, out, _ = run("I + LOVE + YOU = DORA", "--count", "--json")
+    doc = json.loads(out)
+    assert doc["count"] == 312 and doc["complete"] is True and doc["solutions"] == []
+
+
+def test_timeout_marks_the_result_incomplete() -> None:
+    code, out, err = run("ABCDEFGHIJ = ABCDEFGHIJ", "--count", "--json", "--timeout", "0.05")
+    doc = json.loads(out)
+    assert code == 0 and doc["complete"] is False and 0 < doc["count"] < 3_265_920
+    assert err.startswith("warning: search stopped by the time limit")
+
+
+def test_options_base_assign_forbid_digits_leading_zeros() -> None:
+    code, out, _ = run("SEND + MORE = MONEY", "--assign", "S=9,M=1", "--json")
+    assert code == 0 and json.loads(out)["count"] == 1
+    code, out, _ = run("SEND + MORE = MONEY", "--forbid", "D=6-7", "--json")
+    assert code == 1 and json.loads(out)["count"] == 0
+    code, out, _ = run("SEND + MORE = MONEY", "--leading-zeros", "--count")
+    assert code == 0 and out.strip() == "25 solutions."
+    code, out, _ = run("A + B = C", "--digits", "1-5", "--count")
+    assert out.strip() == "8 solutions."
+    code, out, _ = run("A + B = CD", "--base", "16", "--assign", "A=15", "--assign", "B=14")
+    assert code == 0 and "(base 16)" in out and "15 + 14 = 1D" not in out
+    assert "F + E = 1D" in out  # digits above 9 are written 0-9A-Z
+
+
+def test_several_equations_and_stdin() -> None:
+    code, out, _ = run("-", stdin="SEND + MORE = MONEY\nS = 9\n")
+    assert code == 0
+    assert "9567 + 1085 = 10652" in out and "9 = 9" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["ABCDEFGHIJK = A"], "11 distinct symbols but base 10 has only 10 digits"),
+        (["= MONEY"], "empty left side of '='"),
+        (["SEND + MORE ="], "empty right side of '='"),
+        (["SEND + MORE"], "no '=' in 'SEND + MORE'"),
+        (["SEND + MORE = MONEY!"], "unexpected character '!' at column 20"),
+        (["SEND + + MORE = MONEY"], "two operators in a row ('+ +') at column 8"),
+        (["(SEND + MORE = MONEY"], "unbalanced parentheses: '(' at column 1"),
+        (["SEND + MORE) = MONEY"], "unbalanced parentheses: ')' at column 12"),
+        ([""], "empty puzzle"),
+        (["A = B", "--base", "37"], "base must be between 2 and 36, got 37"),
+        (["A = B", "--base", "1"], "base must be between 2 and 36, got 1"),
+        (["SEND + MORE = MONEY", "--assign", "S=0"], "--assign S=0 contradicts the puzzle"),
+        (["SEND + MORE = MONEY", "--assign", "Q=1"], "'Q', which is not in the puzzle"),
+        (["SEND + MORE = MONEY", "--assign", "S=1,M=1"], "S and M the same digit 1"),
+        (["SEND + MORE = MONEY", "--assign", "S"], "bad --assign 'S'"),
+        (["SEND + MORE = MONEY", "--forbid", "S=z"], "bad digit list 'z'"),
+        (["SEND + MORE = MONEY", "--digits", "3-9"], "only 7 digits are allowed"),
+        (["A = B", "--first", "--unique"], "at most one of --first, --limit and --unique"),
+        (["A = B", "--limt", "3"], "no such option: --limt"),
+        (["A9 = B", "--base", "8"], "9 in 'A9' is not a digit in base 8"),
+    ],
+)
+def test_bad_input_is_one_error_line_and_exit_2(args: list[str], message: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("error: ") and message in err
+    assert err.count("\n") == 1
+
+
+def test_help_lists_solve() -> None:
+    result = CliRunner().invoke(cli, ["cryptarithm", "--help"])
+    assert result.exit_code == 0 and "solve" in result.stdout
