@@ -77,6 +77,10 @@ def test_cheap_filters() -> None:
     # B + B = B forces B = 0, which B may be
     assert cheap_filter(WordEquation(("AB", "CB"), "DB")) is None
     assert cheap_filter(WordEquation(("SEND", "MORE"), "MONEY")) is None
+    # XA + YA = ZBZ: Z = 1 by the carry, but A + A = Z is even
+    assert cheap_filter(WordEquation(("XA", "YA"), "ZBZ")) == "parity"
+    # the same rules through a difference: ZBZ - YA = XA
+    assert cheap_filter(WordEquation(("ZBZ", "YA"), "XA", "-")) == "parity"
 
 
 # -- the engine ----------------------------------------------------------------------------

@@ -415,6 +415,7 @@ def encode(
                 unique=_is_unique(puzzle),
             )
         )
+    result.encodings.sort(key=lambda e: not e.unique)  # stable: score order within each
     result.seconds = time.perf_counter() - started
     return result
 

@@ -245,18 +245,22 @@ def cheap_filter(equation: WordEquation, base: int = BASE) -> str | None:
     if len(letters) > base:
         return "letters"
     if equation.op in "+-" and len(equation.terms) == 2:
-        # units column: with x + y = z (a - b = c is b + c = a), a repeated letter forces 0
+        # as p + q = t (a - b = c is b + c = a)
         a, b = equation.terms
-        r = equation.result
-        x, y, z = (a[-1], b[-1], r[-1]) if equation.op == "+" else (b[-1], r[-1], a[-1])
-        leading = equation.leading()
+        p, q, t = (a, b, equation.result) if equation.op == "+" else (b, equation.result, a)
+        x, y, z = p[-1], q[-1], t[-1]
+        # units column: a repeated letter forces a zero, impossible on a leading letter
         zero = None
         if x == y == z or y == z:
             zero = x
         elif x == z:
             zero = y
-        if zero is not None and zero in leading:
+        if zero is not None and zero in equation.leading():
             return "units"
+        # parity: a sum longer than both addends starts with the carry, 1; x + x = z
+        # leaves z even, so z cannot be that letter
+        if len(t) > max(len(p), len(q)) and x == y != z and z == t[0]:
+            return "parity"
     return None
 
 
@@ -432,7 +436,10 @@ def build_spec(
 
 
 def _with_shards(spec: FindSpec) -> FindSpec:
-    """Choose exhaustive or sampled mode and the shard size."""
+    """Choose exhaustive or sampled mode and the shard size; keep only the scores of the
+    run's words (the spec travels to every worker)."""
+    used = set(spec.pool) | set(spec.results)
+    spec = replace(spec, scores={w: s for w, s in spec.scores.items() if w in used})
     total = estimate_candidates(spec)
     tuples = _count_term_tuples(spec)
     if total <= EXHAUSTIVE_LIMIT:
