@@ -296,16 +296,19 @@ def find(
         if as_json:
             click.echo(json.dumps(puzzle.to_json(), ensure_ascii=False))
         else:
+            if count == 1:
+                header()
             score = "-" if puzzle.score is None else str(puzzle.score)
             click.echo(f"{count:>3}  {puzzle.puzzle:<36} {puzzle.digits:<36} {score:>5}")
         sys.stdout.flush()
 
-    if not as_json:
+    def header() -> None:
         mode = "every candidate" if spec.exhaustive or spec.doubly_true else f"seed {seed}"
         stdout.print(
             f"[dim]{form.text()} over {len(spec.pool)} words ({mode}); unique puzzles:[/dim]"
         )
         click.echo(f"{'#':>3}  {'puzzle':<36} {'solution':<36} {'score':>5}")
+
     with (
         stopping(timeout) as stop,
         _progress("Searching", bar_total, quiet=as_json) as update,
@@ -320,6 +323,8 @@ def find(
             on_shard=lambda done, _total, so_far: update(done, bar_total, len(so_far.puzzles)),
         )
     stats = run.stats
+    if not as_json and not run.puzzles:
+        stdout.print(f"no unique {form.text()} puzzle found")
     if not as_json or on_terminal():
         stderr.print(
             f"[dim]{len(run.puzzles)} unique from {stats.candidates} candidates "
