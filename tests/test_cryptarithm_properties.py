@@ -64,7 +64,7 @@ def words(draw: st.DrawFn, letters: str, base: int, count: int) -> list[str]:
             st.lists(
                 st.one_of(
                     st.sampled_from(letters), st.sampled_from([str(d) for d in range(min(base, 4))])
-                ).filter(lambda c: True),
+                ),
                 min_size=length,
                 max_size=length,
             )

@@ -234,19 +234,22 @@ def compile_equality(
     """
     fl = compile_exact(left, index, base)
     fr = compile_exact(right, index, base)
-    divides = has_division(left) or has_division(right)
-    modular = [
-        (p, compile_modular(left, index, base, p), compile_modular(right, index, base, p))
-        for p in ([] if divides else CHECK_PRIMES)
-    ]
+    modular: list[tuple[Callable[[Values], int], Callable[[Values], int]]] = []
 
     def equal(v: Values) -> bool:
         try:
             return fl(v) == fr(v)
         except TooBig:
             pass
+        if not modular and not (has_division(left) or has_division(right)):
+            for p in CHECK_PRIMES:  # built on first need: rare, and costly for long sums
+                pair = (
+                    compile_modular(left, index, base, p),
+                    compile_modular(right, index, base, p),
+                )
+                modular.append(pair)
         try:
-            for _, ml, mr in modular:
+            for ml, mr in modular:
                 if ml(v) != mr(v):
                     return False
         except TooBig:
