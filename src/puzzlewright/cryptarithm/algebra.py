@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from math import gcd
@@ -259,6 +260,128 @@ def compile_equality(
         )
 
     return equal
+
+
+# --- intervals ------------------------------------------------------------------------------
+
+Bound = int | Fraction | float  # float only for -inf / +inf
+Interval = tuple[Bound, Bound]
+
+
+def _mul(x: Bound, y: Bound) -> Bound:
+    return 0 if x == 0 or y == 0 else x * y
+
+
+def _power_bound(x: Bound, e: int, *, upper: bool) -> Bound:
+    """A lower (or upper) bound of ``x ** e`` for ``x >= 0``, exact when it is small."""
+    if e == 0:
+        return 1
+    if x == math.inf:
+        return math.inf
+    if x == 0 or x == 1:
+        return x
+    if x < 1:
+        small: Bound = x**e if e <= MAX_POWER_BITS else (x if upper else 0)
+        return small
+    n = x if isinstance(x, int) else (math.ceil(x) if upper else math.floor(x))
+    if n != x and n == 1:
+        return 1
+    bits = n.bit_length()
+    if bits * e <= MAX_POWER_BITS:
+        exact: Bound = x**e if n == x else n**e
+        return exact
+    if upper:
+        return math.inf
+    lower: int = 2 ** min((bits - 1) * e, MAX_POWER_BITS)
+    return lower
+
+
+def compile_interval(
+    node: Node,
+    index: Mapping[str, int],
+    base: int,
+    known: Callable[[str], bool],
+    ranges: Mapping[str, tuple[int, int]],
+) -> Callable[[Values], Interval | None]:
+    """Bounds of ``node`` when only the symbols passing ``known`` have values; the others
+    range over ``ranges``. None when no useful bound exists (a divisor that may be 0).
+    """
+    if isinstance(node, Numeral):
+        constant = 0
+        lo = hi = 0
+        terms: list[tuple[int, int]] = []
+        weight = 1
+        for item in reversed(node.items):
+            if isinstance(item, int):
+                constant += item * weight
+            elif known(item):
+                terms.append((index[item], weight))
+            else:
+                lo += ranges[item][0] * weight
+                hi += ranges[item][1] * weight
+            weight *= base
+
+        def numeral(v: Values) -> Interval:
+            exact = constant + sum([w * v[i] for i, w in terms])
+            return exact + lo, exact + hi
+
+        return numeral
+    if isinstance(node, Negate):
+        f = compile_interval(node.operand, index, base, known, ranges)
+
+        def negate(v: Values) -> Interval | None:
+            r = f(v)
+            return None if r is None else (-r[1], -r[0])
+
+        return negate
+    if isinstance(node, Sum):
+        parts = [(sign, compile_interval(t, index, base, known, ranges)) for sign, t in node.terms]
+
+        def total(v: Values) -> Interval | None:
+            lo: Bound = 0
+            hi: Bound = 0
+            for sign, f in parts:
+                r = f(v)
+                if r is None:
+                    return None
+                if sign > 0:
+                    lo += r[0]
+                    hi += r[1]
+                else:
+                    lo -= r[1]
+                    hi -= r[0]
+            return lo, hi
+
+        return total
+    fl = compile_interval(node.left, index, base, known, ranges)
+    fr = compile_interval(node.right, index, base, known, ranges)
+    op = node.op
+
+    def binary(v: Values) -> Interval | None:
+        a = fl(v)
+        b = fr(v)
+        if a is None or b is None:
+            return None
+        if op == "*":
+            corners = [_mul(x, y) for x in a for y in b]
+            return min(corners), max(corners)
+        if op == "/":
+            if b[0] <= 0 <= b[1] or math.inf in (a[1], b[1]) or -math.inf in (a[0], b[0]):
+                return None
+            quotients = [Fraction(x) / y for x in a for y in b]
+            return min(quotients), max(quotients)
+        # power: exponents are non-negative integers
+        if a[0] < 0 or b[1] == math.inf:
+            return None
+        e1 = max(0, math.ceil(b[0]))
+        e2 = math.floor(b[1])
+        if e2 < e1:
+            return None
+        lows = [_power_bound(a[0], e, upper=False) for e in (e1, e2)]
+        highs = [_power_bound(a[1], e, upper=True) for e in (e1, e2)]
+        return min(lows), max(highs)
+
+    return binary
 
 
 # --- polynomials ---------------------------------------------------------------------------

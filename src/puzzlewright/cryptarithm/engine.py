@@ -35,10 +35,15 @@ POLL_EVERY = 2048
 
 @dataclass(frozen=True)
 class TreeCheck:
-    """A non-polynomial test: run ``check`` once the variables in ``needs`` are assigned."""
+    """A non-polynomial test: run ``check`` once the variables in ``needs`` are assigned.
+
+    With ``every_depth``, ``check`` is instead called with the order and each depth at which
+    one of ``needs`` is assigned (before they all are), and may return a test for it.
+    """
 
     needs: frozenset[int]  # symbol indices
-    check: Callable[[Callable[[int], int]], Check]  # given symbol->order index, the test
+    check: Callable[..., Check | None]  # (symbol -> order index[, depth]) -> the test
+    every_depth: bool = False
 
 
 def _bits(mask: int) -> list[int]:
@@ -212,7 +217,16 @@ def build_search(
     checks: list[list[Check]] = [[] for _ in range(max(n, 1))]
     for tree in trees:
         depth = max((position[s] for s in tree.needs), default=0)
-        checks[depth].append(tree.check(lambda s: position[s]))
+        if not tree.every_depth:
+            test = tree.check(lambda s: position[s])
+            if test is not None:
+                checks[depth].append(test)
+            continue
+        for d in sorted(position[s] for s in tree.needs):
+            if d < depth:
+                test = tree.check(lambda s: position[s], d)
+                if test is not None:
+                    checks[d].append(test)
 
     def to_symbols(vals: list[int]) -> list[int]:
         out = [0] * n

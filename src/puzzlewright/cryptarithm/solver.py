@@ -22,6 +22,7 @@ from puzzlewright.cryptarithm.algebra import (
     NotPolynomial,
     Poly,
     compile_equality,
+    compile_interval,
     compile_modular,
     equation_polynomial,
     has_division,
@@ -264,7 +265,7 @@ class Cryptarithm:
                     self._never = True
                     continue
                 except NotPolynomial:
-                    trees.extend(_tree_checks(left, right, index, base))
+                    trees.extend(_tree_checks(left, right, index, base, self.masks))
                     continue
                 polys.append(poly)
         self._verifiers = verifiers
@@ -361,18 +362,45 @@ class Cryptarithm:
         return f"Cryptarithm({self.text!r}, base={self.base})"
 
 
-def _tree_checks(left: Node, right: Node, index: Mapping[str, int], base: int) -> list[TreeCheck]:
-    """Checks for a non-polynomial equation: exact at the end, modular on the way."""
+def _tree_checks(
+    left: Node, right: Node, index: Mapping[str, int], base: int, masks: Sequence[int]
+) -> list[TreeCheck]:
+    """Checks for a non-polynomial equation: exact at the end; on the way, modular ones and
+    interval bounds of both sides (which catch ``A ^ B`` outgrowing ``CDE`` early).
+    """
     numerals = walk_numerals(left) + walk_numerals(right)
     needs = frozenset(
         index[s] for numeral, _ in numerals for s in numeral.items if isinstance(s, str)
     )
 
-    def exact_factory(position: Callable[[int], int]) -> Callable[[list[int]], bool]:
+    def exact_factory(position: Callable[[int], int]) -> Callable[[Sequence[int]], bool]:
         where = {s: position(i) for s, i in index.items() if i in needs}
         return compile_equality(left, right, where, base)
 
-    checks = [TreeCheck(needs, exact_factory)]  # type: ignore[arg-type]
+    ranges = {
+        s: ((masks[i] & -masks[i]).bit_length() - 1, masks[i].bit_length() - 1)
+        for s, i in index.items()
+        if masks[i]
+    }
+
+    def interval_factory(
+        position: Callable[[int], int], depth: int
+    ) -> Callable[[Sequence[int]], bool] | None:
+        if len(ranges) < len(index):
+            return None
+        where = {s: position(i) for s, i in index.items()}
+        known = lambda s: where[s] <= depth  # noqa: E731
+        fl = compile_interval(left, where, base, known, ranges)
+        fr = compile_interval(right, where, base, known, ranges)
+
+        def overlap(v: Sequence[int]) -> bool:
+            a = fl(v)
+            b = fr(v)
+            return a is None or b is None or (a[0] <= b[1] and b[0] <= a[1])
+
+        return overlap
+
+    checks = [TreeCheck(needs, exact_factory), TreeCheck(needs, interval_factory, True)]
     if has_division(left, outside_exponents=True) or has_division(right, outside_exponents=True):
         return checks
     exponent_vars = frozenset(
@@ -396,16 +424,16 @@ def _tree_checks(left: Node, right: Node, index: Mapping[str, int], base: int) -
         if want != needs:
             by_needs[want] = k
     for want, k in by_needs.items():
-        checks.append(TreeCheck(want, _modular_factory(left, right, index, base, k, want)))  # type: ignore[arg-type]
+        checks.append(TreeCheck(want, _modular_factory(left, right, index, base, k, want)))
     return checks
 
 
 def _modular_factory(
     left: Node, right: Node, index: Mapping[str, int], base: int, k: int, want: frozenset[int]
-) -> Callable[[Callable[[int], int]], Callable[[list[int]], bool]]:
+) -> Callable[[Callable[[int], int]], Callable[[Sequence[int]], bool]]:
     modulus = base**k
 
-    def factory(position: Callable[[int], int]) -> Callable[[list[int]], bool]:
+    def factory(position: Callable[[int], int]) -> Callable[[Sequence[int]], bool]:
         where = {s: position(i) for s, i in index.items()}
         fl = compile_modular(left, where, base, modulus, k)
         fr = compile_modular(right, where, base, modulus, k)
