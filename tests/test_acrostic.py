@@ -1,0 +1,246 @@
+"""Acrostic builder: exact answers on real quotations, checks, options, numbering, output."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from puzzlewright.acrostic import build_acrostic, labels, render_text, to_ipuz
+from puzzlewright.acrostic.letters import letters_of
+from puzzlewright.acrostic.model import Acrostic
+from puzzlewright.acrostic.quality import QuoteFilter, shares_stem, stem
+from puzzlewright.cli import cli
+from puzzlewright.lexicon import builtin_english
+from puzzlewright.stopping import StopSignal
+
+PRIDE = (
+    "It is a truth universally acknowledged, that a single man in possession of a good "
+    "fortune, must be in want of a wife."
+)
+PRIDE_SOURCE = "Austen Pride"
+# The Picture of Dorian Gray, preface (1890); 86 letters, 14 clues
+DORIAN = (
+    "There is no such thing as a moral or an immoral book. Books are well written, or badly "
+    "written. That is all."
+)
+DORIAN_SOURCE = "Oscar Wilde Gray"
+
+
+@pytest.fixture(scope="module")
+def words():  # type: ignore[no-untyped-def]
+    return builtin_english()
+
+
+def check_puzzle(puzzle: Acrostic, quote: str, source: str) -> None:
+    """Every property a published acrostic needs."""
+    letters = letters_of(quote, builtin_english().alphabet)
+    initials = letters_of(source, builtin_english().alphabet)
+    answers = [a.word for a in puzzle.answers]
+    assert Counter("".join(answers)) == Counter(letters)
+    assert "".join(a[0] for a in answers) == initials
+    assert [a.label for a in puzzle.answers] == labels(len(initials))
+    cells = [c for a in puzzle.answers for c in a.cells]
+    assert sorted(cells) == list(range(1, len(letters) + 1))
+    for answer in puzzle.answers:
+        assert len(answer.cells) == len(answer.word)
+        for letter, cell in zip(answer.word, answer.cells, strict=True):
+            assert letters[cell - 1] == letter
+    assert len(set(answers)) == len(answers)
+    for i, a in enumerate(answers):
+        for b in answers[i + 1 :]:
+            assert not shares_stem(a, b), (a, b)
+    quote_filter = QuoteFilter("".join(ch if ch.isalpha() else " " for ch in quote.upper()).split())
+    assert not [a for a in answers if quote_filter.clashes(a)]
+    grid_cells = puzzle.grid.cells()
+    assert [c.number for c in grid_cells] == list(range(1, len(letters) + 1))
+    for answer in puzzle.answers:
+        for cell in answer.cells:
+            assert grid_cells[cell - 1].clue == answer.label
+
+
+def test_builds_real_quotations(words) -> None:  # type: ignore[no-untyped-def]
+    for quote, source in ((PRIDE, PRIDE_SOURCE), (DORIAN, DORIAN_SOURCE)):
+        result = build_acrostic(quote, source, words, seed=1, stop=StopSignal(60))
+        assert result.status == "built", result.reason
+        check_puzzle(result.puzzles[0], quote, source)
+        assert result.puzzles[0].min_zipf() is not None
+
+
+def test_numbering_spreads_answer_letters(words) -> None:  # type: ignore[no-untyped-def]
+    result = build_acrostic(PRIDE, PRIDE_SOURCE, words, seed=3, stop=StopSignal(60))
+    puzzle = result.puzzles[0]
+    word_of = {}
+    word = 0
+    for row in puzzle.grid.rows:
+        for cell in row:
+            if cell is None:
+                word += 1
+            else:
+                word_of[cell.number] = word
+    # the grid wraps words across rows, so number words by the flat quotation instead
+    flat = [ch for ch in PRIDE.upper() if ch.isalpha() or ch == " "]
+    word = 0
+    position = 0
+    for ch in flat:
+        if ch == " ":
+            word += 1
+        else:
+            position += 1
+            word_of[position] = word
+    together = sum(
+        1
+        for a in puzzle.answers
+        for x, y in zip(a.cells, a.cells[1:], strict=False)
+        if word_of[x] == word_of[y]
+    )
+    assert together == 0
+
+
+def test_same_seed_same_puzzle(words) -> None:  # type: ignore[no-untyped-def]
+    first = build_acrostic(PRIDE, PRIDE_SOURCE, words, seed=7, stop=StopSignal(60))
+    second = build_acrostic(PRIDE, PRIDE_SOURCE, words, seed=7, stop=StopSignal(60))
+    assert [a.to_json() for a in first.puzzles[0].answers] == [
+        a.to_json() for a in second.puzzles[0].answers
+    ]
+
+
+def test_count_gives_distinct_sets(words) -> None:  # type: ignore[no-untyped-def]
+    result = build_acrostic(PRIDE, PRIDE_SOURCE, words, seed=2, count=3, stop=StopSignal(60))
+    assert result.status == "built"
+    sets = [frozenset(a.word for a in p.answers) for p in result.puzzles]
+    assert len(sets) == 3 and len(set(sets)) == 3
+    for puzzle in result.puzzles:
+        check_puzzle(puzzle, PRIDE, PRIDE_SOURCE)
+    means = [p.mean_zipf() or 0 for p in result.puzzles]
+    assert means == sorted(means, reverse=True)
+
+
+def test_include_and_exclude(words) -> None:  # type: ignore[no-untyped-def]
+    result = build_acrostic(
+        PRIDE,
+        PRIDE_SOURCE,
+        words,
+        include=["towns"],
+        exclude=["effort", "efforts"],
+        seed=4,
+        stop=StopSignal(60),
+    )
+    assert result.status == "built", result.reason
+    answers = [a.word for a in result.puzzles[0].answers]
+    assert "TOWNS" in answers
+    assert answers[answers.index("TOWNS")] == "TOWNS" and answers.index("TOWNS") == 3
+    assert "EFFORT" not in answers and "EFFORTS" not in answers
+    check_puzzle(result.puzzles[0], PRIDE, PRIDE_SOURCE)
+
+
+@pytest.mark.parametrize(
+    ("quote", "source", "kwargs", "expected"),
+    [
+        ("Call me Ishmael. Some years ago I went to sea.", "Moby Dick", {}, "K (needs 1, has 0)"),
+        ("The report of my death was an exaggeration.", "The report of my death", {}, "at least 4"),
+        ("The report of my death was an exaggeration.", "Twain", {"max_length": 6}, "at most 6"),
+        ("Σοφία is wisdom, said the sage.", "Sage", {}, "outside the alphabet"),
+        ("The report of my death was an exaggeration.", "Twain", {"include": ["wizard"]}, "Z"),
+        (
+            "The report of my death was an exaggeration.",
+            "Twain",
+            {"include": ["growth"]},
+            "source letter G",
+        ),
+    ],
+)
+def test_impossible_cases_say_why(words, quote, source, kwargs, expected) -> None:  # type: ignore[no-untyped-def]
+    result = build_acrostic(quote, source, words, stop=StopSignal(5), **kwargs)
+    assert result.status == "impossible"
+    assert expected in (result.reason or "")
+    assert result.seconds < 1.0
+
+
+def test_timeout_reports_partial(words) -> None:  # type: ignore[no-untyped-def]
+    result = build_acrostic(PRIDE, PRIDE_SOURCE, words, stop=StopSignal(0.001))
+    assert result.status in ("timeout", "built")
+    if result.status == "timeout":
+        assert len(result.partial) == 11
+        assert "time limit" in (result.reason or "")
+
+
+def test_stems() -> None:
+    assert stem("HOPEFULLY") == stem("HOPED") == stem("HOPE")
+    assert shares_stem("DISCOVER", "DISCOVERY")
+    assert not shares_stem("STATE", "STATION")
+    quote_filter = QuoteFilter(["LIVED", "WOODS", "TEACH"])
+    assert quote_filter.clashes("LIVING") and quote_filter.clashes("TEACHER")
+    assert not quote_filter.clashes("WONDER")
+
+
+def test_text_and_ipuz_output(words) -> None:  # type: ignore[no-untyped-def]
+    result = build_acrostic(PRIDE, PRIDE_SOURCE, words, seed=1, stop=StopSignal(60))
+    puzzle = result.puzzles[0]
+    text = render_text(puzzle)
+    assert "A." in text and "K." in text and "#" in text
+    assert puzzle.answers[0].word not in text.split("\n\n")[0].split()
+    keyed = render_text(puzzle, key=True)
+    assert puzzle.answers[0].word in keyed
+    doc = to_ipuz(puzzle)
+    assert doc["kind"] == ["http://ipuz.org/acrostic#1"]
+    clues = doc["clues"]["Clues"]
+    assert [c["label"] for c in clues[:-1]] == labels(11)
+    assert clues[-1]["label"] == "[QUOTE]"
+    assert len(clues[-1]["cells"]) == len(puzzle.letters)
+    for clue, answer in zip(clues, puzzle.answers, strict=False):
+        assert clue["answer"] == answer.word
+        for (x, y), letter in zip(clue["cells"], answer.word, strict=True):
+            assert doc["solution"][y][x] == letter
+            assert doc["puzzle"][y][x]["style"]["mark"]["TR"] == answer.label
+    assert doc["dimensions"]["height"] == len(doc["puzzle"])
+
+
+def test_sample_ipuz_is_current_shape() -> None:
+    doc = json.loads(Path(__file__).parent.joinpath("data/acrostic/sample.ipuz").read_text())
+    assert doc["kind"] == ["http://ipuz.org/acrostic#1"]
+    assert doc["clues"]["Clues"][-1]["label"] == "[QUOTE]"
+    assert "org.puzzlewright:acrostic" in doc
+
+
+def run_cli(*args: str) -> tuple[int, str, str]:
+    runner = CliRunner()
+    result = runner.invoke(cli, ["acrostic", "build", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_cli_json_built(tmp_path: Path) -> None:
+    out = tmp_path / "p.ipuz"
+    code, stdout, _ = run_cli(
+        PRIDE, PRIDE_SOURCE, "--json", "--seed", "1", "--improve", "1", "-o", str(out)
+    )
+    assert code == 0
+    doc = json.loads(stdout)
+    assert doc["status"] == "built" and doc["reason"] is None
+    assert [a["label"] for a in doc["answers"]] == labels(11)
+    assert sorted(c for a in doc["answers"] for c in a["cells"]) == list(range(1, 93))
+    assert doc["grid"]["width"] == 15
+    assert json.loads(out.read_text())["kind"] == ["http://ipuz.org/acrostic#1"]
+
+
+def test_cli_impossible_and_bad_input() -> None:
+    code, stdout, _ = run_cli("Call me Ishmael.", "Moby Dick", "--json")
+    assert code == 1
+    assert json.loads(stdout)["status"] == "impossible"
+    code, stdout, _ = run_cli("Call me Ishmael.", "Moby Dick")
+    assert code == 1 and stdout.startswith("impossible:")
+    code, _, stderr = run_cli("   ", "Twain")
+    assert code == 2 and stderr.startswith("error:") and len(stderr.strip().splitlines()) == 1
+    code, _, stderr = run_cli("The report of my death.", "1234")
+    assert code == 2 and "no letters" in stderr
+    code, _, stderr = run_cli("The report of my death.", "Twain", "--words", "/nonexistent.txt")
+    assert code == 2 and stderr.startswith("error:")
+
+
+def test_cli_text_key() -> None:
+    code, stdout, _ = run_cli(PRIDE, PRIDE_SOURCE, "--key", "--seed", "1", "--improve", "0")
+    assert code == 0
+    assert "Source: Austen Pride" in stdout and "mean zipf" in stdout
