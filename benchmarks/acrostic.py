@@ -1,0 +1,132 @@
+"""Acrostic benchmark: puzzlewright's builder against a plain depth-first baseline.
+
+Run: PUZZLEWRIGHT_CACHE_DIR=/tmp/pwcache .venv/bin/python benchmarks/acrostic.py
+     [--limit 60] [--baseline-limit 15] [--only NAME,...]
+
+Per case (benchmarks/quotes/quotes.json, public-domain quotations): letters, clues, solved
+or not within the limit, CPU seconds, mean and minimum zipf of the answers. The baseline is
+the original program's method: one dictionary per initial, answers of 5+ letters, lengths
+tried closest to the average first, the last answer an anagram lookup; no word preference.
+Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from puzzlewright.acrostic import build_acrostic
+from puzzlewright.acrostic.letters import letters_of
+from puzzlewright.lexicon import WordList, builtin_english
+from puzzlewright.stopping import StopSignal
+
+HERE = Path(__file__).parent
+
+
+def baseline(quote: str, source: str, words: WordList, limit: float) -> list[str] | None:
+    """Depth-first search as the original program did it (None when out of time)."""
+    letters = Counter(letters_of(quote, words.alphabet))
+    initials = letters_of(source, words.alphabet)
+    by_initial: dict[str, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+    anagrams: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for entry in words:
+        w = entry.word
+        if len(w) >= 5:
+            by_initial[w[0]][len(w)].append(w)
+            anagrams[(w[0], "".join(sorted(w)))].append(w)
+    deadline = time.process_time() + limit
+    nodes = 0
+
+    def solve(i: int, pool: Counter[str], left: int) -> list[str] | None:
+        nonlocal nodes
+        nodes += 1
+        if nodes % 2000 == 0 and time.process_time() > deadline:
+            raise TimeoutError
+        initial = initials[i]
+        if i == len(initials) - 1:
+            key = "".join(sorted(pool.elements()))
+            found = anagrams.get((initial, key))
+            return [found[0]] if found else None
+        remaining = len(initials) - i
+        avg = left / remaining
+        for length in sorted(by_initial[initial], key=lambda n: abs(n - avg)):
+            if left - length < 5 * (remaining - 1):
+                continue
+            for w in by_initial[initial][length]:
+                need = Counter(w)
+                if any(pool[ch] < n for ch, n in need.items()):
+                    continue
+                rest = solve(i + 1, pool - need, left - length)
+                if rest is not None:
+                    return [w, *rest]
+        return None
+
+    try:
+        return solve(0, letters, sum(letters.values()))
+    except TimeoutError:
+        return None
+
+
+def zipf(words: WordList, answers: list[str]) -> tuple[float, float]:
+    scores = [(words.score(a) or 0) / 10 for a in answers]
+    return sum(scores) / len(scores), min(scores)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--limit", type=float, default=60.0)
+    parser.add_argument("--baseline-limit", type=float, default=15.0)
+    parser.add_argument("--improve", type=float, default=5.0)
+    parser.add_argument("--only", default="")
+    args = parser.parse_args()
+    words = builtin_english()
+    cases = json.loads((HERE / "quotes" / "quotes.json").read_text())
+    if args.only:
+        cases = [c for c in cases if c["name"] in args.only.split(",")]
+    header = (
+        f"{'case':20} {'size':10} {'let':>4} {'clu':>4} | {'puzzlewright':28} | {'baseline':22}"
+    )
+    print(header)
+    print("-" * len(header))
+    for case in cases:
+        n_letters = len(letters_of(case["quote"], words.alphabet))
+        n_clues = len(letters_of(case["source"], words.alphabet))
+        started = time.process_time()
+        result = build_acrostic(
+            case["quote"], case["source"], words, improve=args.improve, stop=StopSignal(args.limit)
+        )
+        ours = time.process_time() - started
+        if result.status == "built":
+            mean, low = zipf(words, [a.word for a in result.puzzles[0].answers])
+            mine = f"built {ours:5.1f}s z {mean:.2f}/{low:.1f}"
+        elif result.status == "impossible":
+            mine = f"impossible {ours:5.2f}s"
+        else:
+            mine = f"unsolved {ours:5.1f}s"
+        theirs = "-"
+        if result.status != "impossible":
+            started = time.process_time()
+            found = baseline(case["quote"], case["source"], words, args.baseline_limit)
+            spent = time.process_time() - started
+            if found:
+                mean, low = zipf(words, found)
+                theirs = f"built {spent:5.1f}s z {mean:.2f}/{low:.1f}"
+            else:
+                theirs = f"unsolved {spent:5.1f}s"
+        print(
+            f"{case['name']:20} {case['size']:10} {n_letters:4} {n_clues:4} | {mine:28} | {theirs:22}",
+            flush=True,
+        )
+        if result.status == "built":
+            print("    " + " ".join(a.word for a in result.puzzles[0].answers), flush=True)
+        elif result.status == "impossible":
+            print(f"    {result.reason}", flush=True)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
