@@ -117,10 +117,8 @@ def main() -> None:
                 theirs = f"built {spent:5.1f}s z {mean:.2f}/{low:.1f}"
             else:
                 theirs = f"unsolved {spent:5.1f}s"
-        print(
-            f"{case['name']:20} {case['size']:10} {n_letters:4} {n_clues:4} | {mine:28} | {theirs:22}",
-            flush=True,
-        )
+        name = f"{case['name']:20} {case['size']:10} {n_letters:4} {n_clues:4}"
+        print(f"{name} | {mine:28} | {theirs:22}", flush=True)
         if result.status == "built":
             print("    " + " ".join(a.word for a in result.puzzles[0].answers), flush=True)
         elif result.status == "impossible":
