@@ -59,7 +59,7 @@ def solve(
     timeout: float | None,
     as_json: bool,
 ) -> int:
-    """Solve PUZZLE, e.g. "SEND + MORE = MONEY" ('-' reads it from stdin).
+    """Solve a cryptarithm such as "SEND + MORE = MONEY" ('-' reads it from stdin).
 
     Letters are digits (distinct letters, distinct digits; no leading zero on numbers of
     two or more letters), digits are constants. Operators: + - * / ^ (also ** × ÷),
