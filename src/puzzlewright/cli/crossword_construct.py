@@ -143,7 +143,10 @@ def _pattern_json(grid: Grid, fill: Grid | None, output: str | None) -> dict[str
 @click.option("--size", default="15x15", show_default=True, help="Grid size WIDTHxHEIGHT.")
 @click.option("--blocks", type=int, default=None, help="Exact number of blocks.")
 @click.option(
-    "--max-words", type=int, default=None, help="At most N entries (approached from below)."
+    "--max-words",
+    type=int,
+    default=None,
+    help="At most N entries (usual density, stopping early at N).",
 )
 @click.option(
     "--symmetry",
