@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,7 @@ def test_document_from_ipuz() -> None:
     assert [b.number for b in first.blanks] == [str(n) for n in clues[0]["cells"]]
     quote_letters = [ch for ch in QUOTE if ch.isalpha()]
     assert first.answer == "".join(quote_letters[n - 1] for n in clues[0]["cells"])
-    assert doc.solution_lines[0] == QUOTE
+    assert doc.solution_lines[:2] == (QUOTE, "— Aristotle")
 
 
 def test_load_document_detects_the_acrostic_kind(tmp_path: Path) -> None:
@@ -133,3 +134,117 @@ def test_malformed_acrostic_is_a_one_line_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["render", str(source)])
     assert result.exit_code == 2
     assert result.stderr.startswith("error:") and result.stderr.count("\n") == 1
+
+
+# -- from the acrostic builder's own ipuz writer ---------------------------------------------
+LUCK = "Luck is what happens when preparation meets opportunity."
+LUCK_ANSWERS = ["SOUTHWEST", "ENTHALPY", "NEWSPAPER", "EMIT", "CHUNK", "APPROPRIATION"]
+LUCK_CLUES = {
+    "A": "Region including Arizona and New Mexico",
+    "B": "Heat content, in thermodynamics",
+    "C": "Daily with a masthead",
+    "D": "Give off, as light",
+    "E": "Thick piece",
+    "F": "Setting aside of funds for a purpose",
+}
+
+
+@pytest.fixture(scope="module")
+def luck() -> dict[str, Any]:
+    """An acrostic built and written by puzzlewright.acrostic, clued as an editor would."""
+    acrostic = pytest.importorskip("puzzlewright.acrostic")
+    from puzzlewright.lexicon import builtin_english
+
+    result = acrostic.build_acrostic(
+        LUCK, "Seneca", builtin_english(), seed=1, include=LUCK_ANSWERS
+    )
+    assert result.status == "built", result.reason
+    data: dict[str, Any] = acrostic.to_ipuz(result.puzzles[0], title="Luck", author="Ann Setter")
+    for clue in data["clues"]["Clues"]:
+        clue["clue"] = LUCK_CLUES.get(clue["label"], clue["clue"])
+    return data
+
+
+def _numbers_of(data: dict[str, Any], label: str) -> list[str]:
+    """The grid numbers of a clue's cells, read straight from the ipuz."""
+    clue = next(c for c in data["clues"]["Clues"] if c["label"] == label)
+    return [str(data["puzzle"][y][x]["cell"]) for x, y in clue["cells"]]
+
+
+def test_builder_ipuz_document(luck: dict[str, Any]) -> None:
+    doc = acrostic_document(luck)
+    entries = doc.sections[0].entries
+    assert [e.label for e in entries] == list("ABCDEF")
+    assert sorted(e.answer for e in entries) == sorted(LUCK_ANSWERS)
+    for entry in entries:
+        assert [b.number for b in entry.blanks] == _numbers_of(luck, entry.label)
+        assert "".join(b.answer for b in entry.blanks) == entry.answer
+    cells = [cell for row in doc.grid.rows for cell in row if cell.number]
+    assert [c.number for c in cells] == [str(n) for n in range(1, 49)]
+    assert "".join(c.answer for c in cells) == "".join(ch.upper() for ch in LUCK if ch.isalpha())
+    assert [(c.number, c.after) for c in cells if c.after] == [("48", ".")]
+    assert all(c.corner in "ABCDEF" and c.corner for c in cells)
+    assert doc.solution_lines[:2] == (LUCK, "— Seneca")
+
+
+def test_builder_ipuz_html(luck: dict[str, Any]) -> None:
+    html = render(acrostic_document(luck), "html").decode()
+    for label, text in LUCK_CLUES.items():
+        assert (
+            f'<span class="label">{label}</span><span class="body"><span class="text">{text}'
+            in html
+        )
+    blanks = re.findall(r'<svg class="blanks".*?</svg>', html, flags=re.S)
+    for label, svg in zip("ABCDEF", blanks, strict=True):
+        assert re.findall(r'class="num"[^>]*>(\d+)<', svg) == _numbers_of(luck, label)
+    assert '<text class="punct"' in html and "SOUTHWEST" not in html
+
+
+def test_builder_ipuz_pdf_and_raster(luck: dict[str, Any], tmp_path: Path) -> None:
+    pypdf = pytest.importorskip("pypdf")
+    pytest.importorskip("reportlab")
+    from puzzlewright.render import PAGE_SIZES
+    from puzzlewright.render.pdf import header_height, plan
+    from test_render_samples import need_pdftoppm
+
+    doc = acrostic_document(luck)
+    data = render(doc, "pdf", key=True)
+    pages = [" ".join(p.extract_text().split()) for p in pypdf.PdfReader(io.BytesIO(data)).pages]
+    assert len(pages) == 2
+    for label, text in LUCK_CLUES.items():
+        assert f"{label} {text} {' '.join(_numbers_of(luck, label))}" in pages[0]
+    assert not any(word in pages[0] for word in LUCK_ANSWERS)
+    assert LUCK in pages[1] and "— Seneca" in pages[1]
+    assert all(word in pages[1] for word in LUCK_ANSWERS)
+
+    tool = need_pdftoppm()
+    pdf = tmp_path / "luck.pdf"
+    pdf.write_bytes(data)
+    subprocess.run(
+        [
+            tool,
+            "-r",
+            "72",
+            "-gray",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            "-singlefile",
+            str(pdf),
+            str(tmp_path / "luck"),
+        ],
+        check=True,
+    )
+    raw = (tmp_path / "luck.pgm").read_bytes()
+    match = re.match(rb"P5\s+(\d+)\s+(\d+)\s+(\d+)\s", raw)
+    assert match
+    width, pixels = int(match.group(1)), raw[match.end() :]
+    layout = plan(doc, PAGE_SIZES["letter"], header_height(doc))
+    top = PAGE_SIZES["letter"][1] - layout.grid_top
+    for r, row in enumerate(doc.grid.rows):
+        for c, cell in enumerate(row):
+            x = round(layout.grid_x + (c + 0.5) * layout.cell)
+            y = round(top + (r + 0.55) * layout.cell)
+            shade = pixels[y * width + x]
+            assert shade < 60 if cell.block else shade > 200, (r, c, shade)

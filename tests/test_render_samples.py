@@ -115,7 +115,7 @@ QUOTE = "WE ARE WHAT WE REPEATEDLY DO."
 
 
 def acrostic_ipuz() -> dict[str, Any]:
-    """A tiny acrostic ipuz in the layout the acrostic engineer writes (see module docs)."""
+    """A tiny hand-made acrostic ipuz: clue cells as quotation numbers, punctuation squares."""
     # quotation letters numbered 1.. in reading order; word breaks are blocks
     words = ["WE", "ARE", "WHAT", "WE", "REPEATEDLY", "DO."]
     width = 8
@@ -165,9 +165,15 @@ def acrostic_ipuz() -> dict[str, Any]:
             "Clues": [
                 {"label": "A", "clue": "Every third letter", "cells": positions["A"]},
                 {"label": "B", "clue": "All the other letters", "cells": positions["B"]},
-                {"label": "[QUOTE]", "clue": QUOTE, "cells": list(range(1, number + 1))},
+                {
+                    "label": "[QUOTE]",
+                    "clue": "Aristotle",
+                    "answer": "".join(ch for ch in QUOTE if ch.isalpha()),
+                    "cells": list(range(1, number + 1)),
+                },
             ]
         },
+        "org.puzzlewright:acrostic": {"quote": QUOTE, "source": "Aristotle"},
     }
 
 

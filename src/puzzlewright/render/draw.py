@@ -122,6 +122,13 @@ def grid_drawing(grid: GridView, cell: float, *, key: bool = False) -> Drawing:
                         role="label",
                     )
                 )
+            punct = cell * 0.3
+            if view.before:
+                shapes.append(Text(x + pad, y + cell - pad, view.before, punct, role="punct"))
+            if view.after:
+                shapes.append(
+                    Text(x + cell - pad, y + cell - pad, view.after, punct, "end", role="punct")
+                )
             if view.given:
                 size = fit_size(view.given, cell * 0.55, cell * 0.9)
                 shapes.append(

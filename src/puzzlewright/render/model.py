@@ -25,7 +25,9 @@ class CellView:
     void: bool = False
     number: str = ""  # top-left label: the clue number (crossword) or quotation position
     corner: str = ""  # top-right label: the acrostic clue letter
-    given: str = ""  # printed on the blank grid too (acrostic punctuation)
+    given: str = ""  # printed on the blank grid too (acrostic punctuation in its own square)
+    before: str = ""  # punctuation printed small before the letter (acrostic: opening quote)
+    after: str = ""  # punctuation printed small after the letter (acrostic: comma, full stop)
     answer: str = ""  # the solution letter(s), printed on the key only
     circle: bool = False
     shaded: bool = False
@@ -153,6 +155,7 @@ class Document:
         for row in self.grid.rows:
             for cell in row:
                 out.extend((cell.number, cell.corner, cell.given, cell.answer))
+                out.extend((cell.before, cell.after))
         return [plain_text(text) for text in out if text]
 
     def copyright_line(self) -> str:
