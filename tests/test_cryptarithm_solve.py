@@ -349,3 +349,11 @@ def test_symbols_that_cancel_still_take_distinct_digits() -> None:
     found = list(Cryptarithm.parse("A + B - B = C - 1").solve())
     expected = brute("ABC", lambda v: v["A"] == v["C"] - 1)
     assert same(found, expected)
+
+
+def test_forbid_leaving_fewer_digits_than_letters() -> None:
+    # B and D may only be 0: no assignment of distinct digits exists
+    only_zero = {"B": range(1, 10), "D": range(1, 10)}
+    assert Cryptarithm.parse("AB + CD = EF", forbid=only_zero).count() == 0
+    found = list(Cryptarithm.parse("A + B = C", forbid={"A": range(2, 10)}).solve())
+    assert found and all(s["A"] in (0, 1) and s["A"] + s["B"] == s["C"] for s in found)

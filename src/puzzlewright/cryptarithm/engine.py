@@ -79,9 +79,6 @@ class _Equation:
         self.constant = poly.get((), 0)
         monos = [(m, c) for m, c in poly.items() if m]
         self.monos = monos
-        self.last = max((m[-1] for m, _ in monos), default=-1)
-        self.degree = max((len(m) for m, _ in monos), default=0)
-        self.vars = sorted({v for m, _ in monos for v in m})
         self.multilinear_in_order = all(len(m) < 2 or m[-1] != m[-2] for m, _ in monos)
         # g_after[k]: gcd of the coefficients of the monomials not complete before depth k;
         # bounds_after[k]: (lo, hi) of what they can still add. Built from the end.
@@ -129,16 +126,19 @@ class _Equation:
             g_after[k] = g
             lo = box_lo
             hi = box_hi
-            if pos or neg:
-                desc = asc[::-1]
+            if len(pos) + len(neg) > len(asc):  # more letters than digits they may take
+                lo, hi = 1, 0
+            elif pos or neg:
                 # distinct digits: big positive coefficients take big digits (relaxed: the
                 # positive and negative groups may share digits); intersect with ind_*
-                dlo = -sum([c * d for c, d in zip(pos, asc, strict=False)]) + sum(
-                    [c * d for c, d in zip(neg, desc, strict=False)]
-                )
-                dhi = -sum([c * d for c, d in zip(pos, desc, strict=False)]) + sum(
-                    [c * d for c, d in zip(neg, asc, strict=False)]
-                )
+                top = len(asc) - 1
+                dlo = dhi = 0
+                for j, c in enumerate(pos):  # stored negated, largest coefficient first
+                    dlo -= c * asc[j]
+                    dhi -= c * asc[top - j]
+                for j, c in enumerate(neg):  # most negative first
+                    dlo += c * asc[top - j]
+                    dhi += c * asc[j]
                 lo += max(dlo, ind_lo)
                 hi += min(dhi, ind_hi)
             bounds_after[k] = (lo, hi)
