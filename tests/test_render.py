@@ -222,3 +222,13 @@ def test_html_keeps_cyrillic() -> None:
     page = _parse(render(crossword_document(puzzle), "html"))
     assert page.texts["h1"] == ["Кроссворд"]
     assert "Жилище человека" in page.texts["text"]
+
+
+def test_rebus_letters_shrink_to_fit_their_square() -> None:
+    puzzle = Puzzle(Grid.parse("A[HEART]B\nC#D\nEFG\n"))
+    drawing = grid_drawing(crossword_document(puzzle).grid, 20.0, key=True)
+    sizes = {s.text: s.size for s in drawing.shapes if isinstance(s, Text) and s.role == "ans"}
+    assert sizes["HEART"] < sizes["A"]
+    assert 0.62 * len("HEART") * sizes["HEART"] <= 20.0 * 0.86 + 1e-9
+    svg = render(crossword_document(puzzle), "svg", key=True)
+    assert b">HEART</text>" in svg

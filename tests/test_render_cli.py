@@ -116,3 +116,12 @@ def test_output_onto_a_directory_is_an_error(mini_ipuz: Path, tmp_path: Path) ->
     (tmp_path / "taken.svg").mkdir()
     code, _, err = run("render", str(mini_ipuz), "-o", str(tmp_path / "taken.svg"))
     assert code == 2 and err.startswith("error: cannot write")
+
+
+def test_format_and_extension_disagreeing_is_a_warning(mini_ipuz: Path, tmp_path: Path) -> None:
+    code, _, err = run("render", str(mini_ipuz), "--format", "svg", "-o", str(tmp_path / "x.html"))
+    assert code == 0
+    assert (
+        err.strip() == f"warning: writing svg to {tmp_path / 'x.html'}, whose extension says html"
+    )
+    assert (tmp_path / "x.html").read_text().startswith("<?xml")

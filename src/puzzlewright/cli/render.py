@@ -99,6 +99,9 @@ def render(
         click.echo(data, nl=False)
         return 0
     target = Path(output) if output else default_output(source, fmt, key)
+    named = _SUFFIXES.get(target.suffix.lower())
+    if named and named != fmt:
+        warnings.append(f"writing {fmt} to {target}, whose extension says {named}")
     write_atomic(target, data, inputs=[source], force=force)
     pages = _pdf_pages(data) if fmt == "pdf" else None
     clues = sum(len(section.entries) for section in document.sections)
