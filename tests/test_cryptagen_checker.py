@@ -86,7 +86,9 @@ def _word_candidates(op: str, n: int, seed: int) -> list[WordEquation]:
     rng = random.Random(seed)
     found: list[WordEquation] = []
     while len(found) < n:
-        terms = (rng.choice(pool), rng.choice(pool))
+        terms: tuple[str, ...] = (rng.choice(pool), rng.choice(pool))
+        if op == "++":
+            terms = (*terms, rng.choice(pool))
         if op == "*":
             length = len(terms[0]) + len(terms[1]) - rng.choice([0, 1])
         elif op == "-":
@@ -95,15 +97,15 @@ def _word_candidates(op: str, n: int, seed: int) -> list[WordEquation]:
             length = max(map(len, terms)) + rng.choice([0, 1])
         if length not in by_length:
             continue
-        eq = WordEquation(terms, rng.choice(by_length[length]), op)
+        eq = WordEquation(terms, rng.choice(by_length[length]), op[0])
         if len(eq.letters()) <= 10:
             found.append(eq)
     return found
 
 
-@pytest.mark.parametrize("op", ["+", "-", "*"])
+@pytest.mark.parametrize("op", ["+", "++", "-", "*"])
 def test_agrees_with_the_general_solver(op: str) -> None:
-    for eq in _word_candidates(op, 60, seed=len(op) + ord(op)):
+    for eq in _word_candidates(op, 60, seed=len(op) + ord(op[0])):
         fast = count_solutions(eq)
         general = list(Cryptarithm.parse(eq.text()).solve(limit=2))
         assert fast.count == len(general), eq.text()

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations, combinations_with_replacement, islice, permutations
 from math import comb, perm
 
-from puzzlewright.cryptarithm.find_checker import Count, WordEquation, count_solutions
+from puzzlewright.cryptarithm.find_checker import WordEquation, count_solutions
 from puzzlewright.cryptarithm.numbers import NumberNames
 from puzzlewright.cryptarithm.solver import Cryptarithm
 from puzzlewright.errors import PuzzleInputError
@@ -325,19 +325,6 @@ class ShardResult:
     stats: ShardStats
 
 
-def use_solver(form: Form) -> bool:
-    """Which counter checks this form: the general solver for sums of three or more terms
-    (its coefficient-first order and tail tables win there), the fast column counter for
-    two-term sums, differences and products (see benchmarks/cryptagen.py)."""
-    return form.op != "*" and form.terms >= 3
-
-
-def _solver_count(equation: WordEquation) -> Count:
-    """Count up to two solutions with the general solver."""
-    solutions = list(Cryptarithm.parse(equation.text()).solve(limit=2))
-    return Count(len(solutions), solutions[0] if solutions else None)
-
-
 def run_shard(spec: FindSpec, shard: int) -> ShardResult:
     """Filter, count and verify one shard's candidates (pure: same input, same output)."""
     stats = ShardStats()
@@ -349,11 +336,7 @@ def run_shard(spec: FindSpec, shard: int) -> ShardResult:
             stats.filtered += 1
             continue
         started = time.thread_time()
-        by_solver = use_solver(spec.form)
-        if by_solver:
-            counted = _solver_count(equation)
-        else:
-            counted = count_solutions(equation, base=BASE, limit=2)
+        counted = count_solutions(equation, base=BASE, limit=2)
         stats.check_seconds += time.thread_time() - started
         stats.checked += 1
         if counted.count != 1 or counted.solution is None:
@@ -364,7 +347,7 @@ def run_shard(spec: FindSpec, shard: int) -> ShardResult:
         seen.add(text)
         solution = counted.solution
         puzzle = Cryptarithm.parse(text)
-        if spec.verify and not by_solver:
+        if spec.verify:
             started = time.thread_time()
             verified = list(puzzle.solve(limit=2))
             stats.verify_seconds += time.thread_time() - started

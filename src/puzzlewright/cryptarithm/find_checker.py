@@ -2,13 +2,18 @@
 
 ``find`` tests thousands of candidate equations per second; a general solver pays for its
 generality on each one. This counter handles only ``W1 ± W2 ± ... = R`` and ``A * B = R``,
-assigns digits column by column from the right and stops at the second solution.
+assigns digits column by column from the right (after the top column, see below) and stops at
+the second solution.
 
 Additive equations are kept in coefficient form: letter ``L`` weighs ``sum(sign * base**pos)``
 over its occurrences. Once every letter of columns ``0..k`` has a digit, the weighted sum
 must be ``0 mod base**(k+1)`` (letters still free only weigh multiples of that), and one new
 letter per column with a unit coefficient is solved for instead of enumerated. A product
 ``A * B = R`` is checked the same way on ``(A mod base**(k+1)) * (B mod ...) - R``.
+
+Before the columns from the right, an additive equation's top column is assigned with a
+bounds check after every letter: the leading letters weigh the most, so what the rest of the
+equation can still add pins them down early, where it saves the most work.
 """
 
 from __future__ import annotations
@@ -16,6 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import gcd
+
+TOP_COLUMNS = 1
+"""Additive equations: columns assigned first from the top, before the column order from the
+right; bounds prune them hard (the top letters carry the largest weights). One column
+doubled the speed on sampled word sums; two or three were no better when it was chosen."""
 
 # --------------------------------------------------------------------------------------
 # The equation
@@ -136,14 +146,31 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
     by_column: list[list[str]] = [[] for _ in range(width)]
     for letter, column in first.items():
         by_column[column].append(letter)
-    starts = [k for k in range(width) if by_column[k]]
+    in_column: list[list[str]] = [[] for _ in range(width)]
+    for word in words:
+        for pos, letter in enumerate(reversed(word)):
+            if letter not in in_column[pos]:
+                in_column[pos].append(letter)
 
     order: list[str] = []
-    steps: list[tuple[int, bool]] = []
+    assigned: set[str] = set()
+    steps: list[tuple[object, ...]] = []
     constants: list[object] = []
-    ends: list[int] = []  # per step: index into constants where its bounds go
+    bound_slots: list[tuple[int, int]] = []  # (constants index, letters done)
+    top_columns = [] if product else list(range(width - 1, 0, -1))[:TOP_COLUMNS]
+    for j in top_columns:
+        new = [x for x in in_column[j] if x not in assigned]
+        for letter in new:
+            order.append(letter)
+            assigned.add(letter)
+            constants.extend((weight[letter], tuple(range(low[letter], high[letter] + 1))))
+            bound_slots.append((len(constants), len(order)))
+            constants.extend((0, 0))
+        steps.append(("top", len(new)))
+    low_limit = width - len(top_columns)
+    starts = [k for k in range(low_limit) if any(x not in assigned for x in by_column[k])]
     for index, k in enumerate(starts):
-        new = by_column[k]
+        new = [x for x in by_column[k] if x not in assigned]
         shift = base**k
         solved: str | None = None
         inverse = 1
@@ -166,6 +193,7 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
                 continue
             n_free += 1
             order.append(letter)
+            assigned.add(letter)
             digits = tuple(range(low[letter], high[letter] + 1))
             if product:
                 constants.extend((*per_factor[letter], digits))
@@ -173,22 +201,20 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
                 constants.extend((weight[letter], digits))
         if solved is not None:
             order.append(solved)
+            assigned.add(solved)
             allowed = ((1 << (high[solved] + 1)) - 1) & ~((1 << low[solved]) - 1)
             if product:
                 constants.extend((*per_factor[solved], shift, shift * base, full & ~allowed))
             else:
                 constants.extend((weight[solved], shift, inverse, full & ~allowed))
-        last_column = (starts[index + 1] if index + 1 < len(starts) else width) - 1
+        last_column = (starts[index + 1] if index + 1 < len(starts) else low_limit) - 1
         constants.append(base ** (last_column + 1))
         if not product:
-            ends.append(len(constants))
+            bound_slots.append((len(constants), len(order)))
             constants.extend((0, 0))
-        steps.append((n_free, solved is not None))
+        steps.append(("low", n_free, solved is not None))
     if not product:
-        # what the letters after each step can still add (loose bounds on narrowed digits)
-        done = 0
-        for step, (n_free, has_solved) in enumerate(steps):
-            done += n_free + has_solved
+        for at, done in bound_slots:
             bottom = top = 0
             for x in order[done:]:
                 w = weight[x]
@@ -198,8 +224,8 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
                 else:
                     bottom += w * high[x]
                     top += w * low[x]
-            constants[ends[step]] = -top
-            constants[ends[step] + 1] = -bottom
+            constants[at] = -top
+            constants[at + 1] = -bottom
     shape = ("product" if product else "linear", tuple(steps))
     return Plan(tuple(order), shape, tuple(constants))
 
@@ -230,8 +256,23 @@ def _generate(shape: tuple[object, ...]) -> str:
         for total, w in zip(sums, weights, strict=True):
             emit(f"{total}{i} = {prev(total, int(i))} + {w} * d{i}")
 
-    for step, (n_free, solved) in enumerate(steps):
+    for step, spec in enumerate(steps):
         is_last = step == len(steps) - 1
+        if spec[0] == "top":
+            for _ in range(spec[1]):
+                i = slot
+                names.extend((f"w{i}", f"r{i}", f"lo_{i}", f"hi_{i}"))
+                emit(f"for d{i} in r{i}:")
+                depth += 1
+                if i > 0:
+                    emit(f"if m{i - 1} >> d{i} & 1: continue")
+                add_digit(str(i), (f"w{i}",))
+                emit(f"if s{i} < lo_{i} or s{i} > hi_{i}: continue")
+                slot += 1
+            if is_last:
+                emit(f"if s{slot - 1}: continue")
+            continue
+        _, n_free, solved = spec
         for _ in range(n_free):
             i = slot
             weights = (f"wa{i}", f"wb{i}", f"wt{i}") if product else (f"w{i}",)
