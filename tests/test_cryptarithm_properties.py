@@ -37,8 +37,10 @@ def divide(a: Fraction, b: Fraction) -> Fraction:
 
 
 def power(a: Fraction, e: Fraction) -> Fraction:
-    if e.denominator != 1 or e < 0 or e > 64:
+    if e.denominator != 1 or e < 0:
         raise Undefined
+    if e > 64 and abs(a) > 1:
+        return Fraction(2**65)  # bigger than any number these small puzzles can write
     return a ** int(e)
 
 

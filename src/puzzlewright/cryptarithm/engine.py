@@ -1,8 +1,10 @@
 """The cryptarithm search: digit assignment with modular (column) and bound pruning.
 
 Every equation arrives as an integer polynomial ``E = 0`` in the digit variables (a linear one
-for sums: one coefficient per letter, however many addends). Variables are assigned in order of
-the lowest digit position they occur in. Before each assignment the engine knows, per equation:
+for sums: one coefficient per letter, however many addends). Variables are assigned one at a
+time, depth first: fixed ones first, then for linear equations the largest coefficient first
+(bounds prune best at the top), otherwise the lowest digit position first (column pruning).
+Before each assignment the engine knows, per equation:
 
 * ``g``: the gcd of the coefficients of the monomials that are not complete yet. The partial
   sum of the complete monomials must be ``0 mod g`` (for a column sum ``g`` is ``base**k`` once
@@ -12,9 +14,13 @@ the lowest digit position they occur in. Before each assignment the engine knows
 * ``lo``/``hi``: static bounds of what the incomplete monomials can still add; together with
   the partial sum they bound the next digit to an interval.
 
-Equations that are not polynomials (a variable exponent, or an expansion too big to keep) are
-checked exactly once their variables are known, and modulo ``base**k`` as soon as the low ``k``
-digits of their numerals (and their exponents) are known. The caller verifies each solution.
+A single equation takes the fast path (:func:`_single_search`), whose last few variables, when
+they occur only linearly, are solved by one table lookup. Several equations, squares of a new
+variable and non-polynomial checks take :func:`_general_search`. Equations that are not
+polynomials (a variable exponent, or an expansion too big to keep) are checked exactly once
+their variables are known, modulo ``base**k`` as soon as the low ``k`` digits of their numerals
+(and their exponents) are known, and by interval bounds at every depth. The caller verifies
+each solution.
 """
 
 from __future__ import annotations
@@ -55,21 +61,6 @@ def _bits(mask: int) -> list[int]:
         mask >>= 1
         d += 1
     return out
-
-
-def _linear_bounds(coefs: Sequence[int], pool: Sequence[int]) -> tuple[int, int]:
-    """Min and max of ``sum(c * d)`` over distinct digits ``d`` from ``pool`` (relaxed)."""
-    pos = sorted((c for c in coefs if c > 0), reverse=True)
-    neg = sorted(c for c in coefs if c < 0)  # most negative first
-    asc = sorted(pool)
-    desc = asc[::-1]
-    hi = sum(c * d for c, d in zip(pos, desc, strict=False)) + sum(
-        c * d for c, d in zip(neg, asc, strict=False)
-    )
-    lo = sum(c * d for c, d in zip(pos, asc, strict=False)) + sum(
-        c * d for c, d in zip(neg, desc, strict=False)
-    )
-    return lo, hi
 
 
 class _Equation:
