@@ -15,10 +15,6 @@ SCORE_WEIGHT = 1.0
 OPTION_WEIGHT = 1.0
 """Weight of the natural log of the product of the options it leaves to its crossings."""
 
-GOOD_WEIGHT = 0.0
-"""Weight of the log of the options it leaves to its crossings among their best-scored words
-(those scoring as high as the crossing's best remaining candidate): keeps good fill possible."""
-
 JITTER = 0.3
 """Random tie-break on the crossing-options term (in its log units): seeds reorder words
 whose options are within a small factor of each other."""
@@ -40,7 +36,6 @@ class ValueWeights:
 
     score: float = SCORE_WEIGHT
     options: float = OPTION_WEIGHT
-    good: float = GOOD_WEIGHT
     jitter: float = JITTER
     score_jitter: float = 0.0
 

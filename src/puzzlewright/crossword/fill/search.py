@@ -35,27 +35,11 @@ Path = tuple[bool, int, int, "Path | None"]  # (taken?, variable, word bit, earl
 Nogood = tuple[tuple[tuple[int, int], ...], int, int]  # these (v, bit) all hold => v != bit
 
 QMODE = 2
+BIG = 3000  # slots with more candidates skip letter pruning: it seldom removes a letter
 FIRST_CUTOFF = 200  # dead ends before the first restart
 CUTOFF_GROWTH = 1.5  # each run may hit this many times more dead ends than the last
 CANDIDATES = 256  # best-scored candidates weighed by crossing options at each decision
 DIVERSITY = 6.0  # score points a word loses in its slot for each earlier fill using it
-
-
-LUBY = 0
-
-
-def luby(i: int) -> int:
-    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ..."""
-    k = 1
-    while (1 << k) - 1 < i:
-        k += 1
-    while True:
-        if i == (1 << k) - 1:
-            return 1 << (k - 1)
-        i -= (1 << (k - 1)) - 1
-        k = 1
-        while (1 << k) - 1 < i:
-            k += 1
 
 
 class State:
@@ -241,6 +225,7 @@ class Search:
         required = self.required
         residues = self.residues
         letters_in = self.letters_in
+        letter_lists = self._letter_lists
         # Smallest candidate set first: dead ends show up sooner, and the slot blamed for
         # one (its failure weight grows) is the one that really ran dry. A heap of
         # (size, slot); an entry whose size is no longer the slot's pending one is stale.
@@ -283,6 +268,8 @@ class Search:
                         dom[t] = nt
                         push(t, nt)
                 continue
+            if size > BIG:
+                continue  # (a later revision, once the slot has shrunk, catches up)
             colv = cols[v]
             resv = residues[v]
             for c, p, t, q in links[v]:
@@ -292,7 +279,7 @@ class Search:
                 col = colv[p]
                 res = resv[p]
                 new = 0
-                for low, letter in letters_in(cur):
+                for low, letter in letter_lists.get(cur) or letters_in(cur):
                     support = res[letter]
                     if support and d & support:
                         new |= low
@@ -308,12 +295,12 @@ class Search:
                 colt = cols[t][q]
                 mask = 0
                 if new.bit_count() <= removed.bit_count():
-                    for _, letter in letters_in(new):
+                    for _, letter in letter_lists.get(new) or letters_in(new):
                         mask |= colt[letter]
                     dt = dom[t]
                     nt = dt & mask
                 else:
-                    for _, letter in letters_in(removed):
+                    for _, letter in letter_lists.get(removed) or letters_in(removed):
                         mask |= colt[letter]
                     dt = dom[t]
                     nt = dt & ~mask
@@ -343,53 +330,50 @@ class Search:
         return best
 
     def value(self, st: State, v: int) -> int:
-        """The candidate of ``v`` to try next: high score, many options left to crossings."""
+        """The candidate of ``v`` to try next: high score, many options left to crossings.
+
+        Weighs the best-scored candidates by score plus the log of the product, over the
+        open crossings, of how many crossing words agree with the candidate's letter.
+        """
         d = st.dom[v]
         if not d & (d - 1):
             return d.bit_length() - 1
         candidates = first_bits(d, CANDIDATES)
         table = self.tables[v]
+        rows = [table.letters(i) for i in candidates]
+        weights = self.value_weights
+        option_weight = weights.options
+        random = self.rng.random
+        jitter = option_weight * weights.jitter
+        score_jitter = weights.score_jitter
+        penalty = self.penalty[v]
         scores = table.scores
+        values = [
+            weights.score * scores[i]
+            + jitter * random()
+            + score_jitter * random()
+            - penalty.get(i, 0.0)
+            for i in candidates
+        ]
         dom = st.dom
         cells = st.cells
+        done = st.done
         cols = self.cols
-        open_links = []
         for c, p, t, q in self.links[v]:
-            if cells[c] & (cells[c] - 1) and not st.done[t]:
-                dt = dom[t]
-                top = self.tables[t].at_least(self.tables[t].scores[(dt & -dt).bit_length() - 1])
-                open_links.append((p, dt, dt & top, cols[t][q]))
-        logs: list[dict[int, float]] = [{} for _ in open_links]
-        penalty = self.penalty[v]
-        random = self.rng.random
-        weights = self.value_weights
-        sw, ow, gw = weights.score, weights.options, weights.good
-        jitter, score_jitter = ow * weights.jitter, weights.score_jitter
-        best = candidates[0]
-        best_value = float("-inf")
-        for i in candidates:
-            letters = table.letters(i)
-            options = 0.0
-            for k, (p, dt, good, col) in enumerate(open_links):
-                letter = letters[p]
-                cached = logs[k].get(letter)
-                if cached is None:
-                    column = col[letter]
-                    count = (dt & column).bit_count()
-                    if count:
-                        cached = ow * log(count) + gw * log(1 + (good & column).bit_count())
-                    else:
-                        cached = -1e9
-                    logs[k][letter] = cached
-                options += cached
-            value = sw * scores[i] + options + jitter * random()
-            if score_jitter:
-                value += score_jitter * random()
-            if penalty:
-                value -= penalty.get(i, 0.0)
-            if value > best_value:
-                best, best_value = i, value
-        return best
+            if not cells[c] & (cells[c] - 1) or done[t]:
+                continue
+            dt = dom[t]
+            col = cols[t][q]
+            options: dict[int, float] = {}
+            for row in rows:
+                letter = row[p]
+                if letter not in options:
+                    count = (dt & col[letter]).bit_count()
+                    options[letter] = option_weight * log(count) if count else -1e9
+            for k, row in enumerate(rows):
+                values[k] += options[row[p]]
+        best = max(range(len(candidates)), key=values.__getitem__)
+        return candidates[best]
 
     # -- the search ------------------------------------------------------------------------
     def backjump(self, stack: list[Decision], conflict: int) -> State | None:
@@ -504,7 +488,7 @@ class Search:
         self.forget()
         state: State | None = root
         stack: list[Decision] = []
-        cutoff = float(LUBY or FIRST_CUTOFF)
+        cutoff = float(FIRST_CUTOFF)
         failed_in_run = failed = 0
         while True:
             assert state is not None
@@ -565,10 +549,7 @@ class Search:
                 self.restarts += 1
                 if state is None:
                     return "exhausted"
-                if LUBY:
-                    cutoff = LUBY * luby(self.restarts + 1)
-                else:
-                    cutoff *= CUTOFF_GROWTH
+                cutoff *= CUTOFF_GROWTH
 
     def outcome(self, status: str, best: State) -> Outcome:
         """Package the end of the search."""

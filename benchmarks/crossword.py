@@ -1,0 +1,284 @@
+"""Crossword fill benchmark: puzzlewright against blacksquare on our own grids, with STWL.
+
+For every grid in ``benchmarks/grids`` and each minimum score (Spread the Wordlist, 50 and
+30 by default):
+
+* puzzlewright: the real command, ``puzzlewright crossword fill GRID --words STWL
+  --min-score N --seed S --timeout T --json``, once per seed; "whole" is the wall time of
+  the whole process (start-up, list loading, fill), "fill" the fill step it reports.
+* blacksquare (pip ``blacksquare``, Rust core; benchmark-only): one worker process loads
+  it once, then fills every grid warm with ``score_filter=N/50`` and the same time limit.
+  Its fill is deterministic, so it runs once per grid.
+
+Both are scored the same way: success within the time limit, average STWL score of the
+entries, repeated entries. The table shows medians over the seeds and ratios (puzzlewright
+over blacksquare). Not a test: nothing is asserted.
+
+``python benchmarks/crossword.py [--quick] [--runs N] [--timeout S] [--min-scores 50,30]``
+(``--quick``: four grids, one run, min score 50). Needs ../shared/data (STWL) and
+``pip install blacksquare`` (skipped with a note when missing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+GRIDS = HERE / "grids"
+STWL = HERE.parents[1] / "shared" / "data" / "spreadthewordlist_via_blacksquare_0.10.0.dict.gz"
+
+# name, description; files are GRIDS/<name>.txt
+GRID_SET = [
+    ("mini5", "5x5 mini, 2 blocks"),
+    ("mini7", "7x7 mini, 8 blocks"),
+    ("open6", "6x6, no blocks"),
+    ("themed1", "15x15 themed, 36 blocks (15/7/15)"),
+    ("themed2", "15x15 themed, 36 blocks (15/15)"),
+    ("themed3", "15x15 themed, 36 blocks (11/15/11)"),
+    ("themeless", "15x15 themeless, 28 blocks"),
+    ("seeded", "15x15 themeless, 28 blocks, 3 seed entries"),
+    ("seeded_stack", "15x15 themeless, seeds stacked: unfillable"),
+    ("big21", "21x21, 72 blocks"),
+    ("british", "15x15 British blocked, unchecked cells"),
+]
+QUICK = ["mini5", "themed1", "themeless", "open6"]
+
+BLACKSQUARE_WORKER = r"""
+import json, sys, time
+from blacksquare import Crossword, DEFAULT_WORDLIST
+scores = dict(zip(DEFAULT_WORDLIST.words, DEFAULT_WORDLIST.scores))
+for line in sys.stdin:
+    job = json.loads(line)
+    rows = [
+        ["#" if ch == "#" else " " if ch in ".?" else ch for ch in row]
+        for row in job["rows"]
+    ]
+    xw = Crossword(grid=rows, word_list=DEFAULT_WORDLIST, symmetry=None)
+    start = time.perf_counter()
+    try:
+        done = xw.fill(timeout=job["timeout"], score_filter=job["min_score"] / 50,
+                       show_progress=False)
+        error = None
+    except Exception as exc:  # noqa: BLE001 - report, never stop the run
+        done, error = None, f"{type(exc).__name__}: {exc}"
+    seconds = time.perf_counter() - start
+    answers = []
+    if done is not None:
+        answers = ["".join(c.str for c in w.cells).strip().upper() for w in done.iterwords()]
+    print(json.dumps({"seconds": seconds, "filled": done is not None, "answers": answers,
+                      "error": error}), flush=True)
+"""
+
+
+@dataclass
+class Run:
+    """One fill attempt."""
+
+    ok: bool
+    status: str
+    whole: float | None  # whole process (ours only)
+    fill: float
+    average: float | None
+    duplicates: int
+
+
+@dataclass
+class Row:
+    """All attempts on one grid at one minimum score."""
+
+    grid: str
+    min_score: int
+    ours: list[Run] = field(default_factory=list)
+    theirs: Run | None = None
+
+
+def load_scores() -> dict[str, int]:
+    """STWL word -> score (0..50), to score both fillers' answers alike."""
+    import gzip
+
+    table: dict[str, int] = {}
+    with gzip.open(STWL, "rt", encoding="utf-8") as handle:
+        for line in handle:
+            word, _, score = line.strip().rpartition(";")
+            if word:
+                table[word.upper()] = int(score)
+    return table
+
+
+def figures(answers: list[str], scores: dict[str, int]) -> tuple[float | None, int]:
+    """(average STWL score, number of repeated answers)."""
+    known = [scores[a] for a in answers if a in scores]
+    average = round(sum(known) / len(known), 2) if known else None
+    return average, len(answers) - len(set(answers))
+
+
+def run_ours(grid: Path, min_score: int, seed: int, timeout: float) -> Run:
+    """The real command in a fresh process."""
+    command = [
+        sys.executable, "-m", "puzzlewright", "crossword", "fill", str(grid),
+        "--words", str(STWL), "--min-score", str(min_score), "--seed", str(seed),
+        "--timeout", str(timeout), "--json",
+    ]  # fmt: skip
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, timeout=timeout + 120)
+    whole = time.perf_counter() - start
+    if not done.stdout.strip():
+        print(f"  puzzlewright failed on {grid.name}: {done.stderr.strip()}", file=sys.stderr)
+        return Run(False, "error", whole, whole, None, 0)
+    document = json.loads(done.stdout)
+    answers = [e["answer"] for e in document["entries"] if "?" not in e["answer"]]
+    duplicates = len(answers) - len(set(answers))
+    status = document["status"]
+    return Run(
+        status == "filled",
+        status,
+        whole,
+        document["seconds"],
+        document["average_score"] if status == "filled" else None,
+        duplicates,
+    )
+
+
+class Blacksquare:
+    """A warm blacksquare worker process."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", BLACKSQUARE_WORKER],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+
+    def fill(self, grid: Path, min_score: int, timeout: float, scores: dict[str, int]) -> Run:
+        rows = [line.strip() for line in grid.read_text().splitlines() if line.strip()]
+        job = {"rows": rows, "min_score": min_score, "timeout": timeout}
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(job) + "\n")
+        self.process.stdin.flush()
+        reply = json.loads(self.process.stdout.readline())
+        if reply["error"]:
+            print(f"  blacksquare failed on {grid.name}: {reply['error']}", file=sys.stderr)
+        average, duplicates = figures(reply["answers"], scores)
+        status = "filled" if reply["filled"] else "no fill"
+        return Run(reply["filled"], status, None, reply["seconds"], average, duplicates)
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+def blacksquare_available() -> bool:
+    probe = subprocess.run([sys.executable, "-c", "import blacksquare"], capture_output=True)
+    return probe.returncode == 0
+
+
+def median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
+
+
+def show(value: float | None, digits: int = 2) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def ratio(a: float | None, b: float | None) -> str:
+    if a is None or b is None or b <= 0:
+        return "-"
+    return f"{a / b:.1f}x"
+
+
+def print_table(rows: list[Row]) -> None:
+    header = (
+        f"{'grid':<13} {'min':>3} | {'ok':>5} {'whole s':>8} {'fill s':>8} {'avg':>6} {'dup':>3}"
+        f" | {'ok':>3} {'fill s':>8} {'avg':>6} {'dup':>3} | {'whole/bs':>8} {'fill/bs':>8}"
+    )
+    print(header)
+    print("-" * len(header))
+    for row in rows:
+        ok = sum(run.ok for run in row.ours)
+        whole = median([r.whole for r in row.ours if r.ok and r.whole is not None])
+        fill = median([r.fill for r in row.ours if r.ok])
+        if not ok:  # proofs and timeouts: how long it took to say so
+            fill = median([r.fill for r in row.ours])
+            whole = median([r.whole for r in row.ours if r.whole is not None])
+        average = median([r.average for r in row.ours if r.average is not None])
+        duplicates = max((r.duplicates for r in row.ours), default=0)
+        statuses = {r.status for r in row.ours}
+        mark = f"{ok}/{len(row.ours)}" if ok else "/".join(sorted(statuses))[:5]
+        theirs = row.theirs
+        if theirs is None:
+            bs = f"{'':>3} {'':>8} {'':>6} {'':>3}"
+            ratios = f"{'-':>8} {'-':>8}"
+        else:
+            bs_fill = theirs.fill if theirs.ok else None
+            bs = (
+                f"{'yes' if theirs.ok else 'no':>3} {show(theirs.fill, 3):>8} "
+                f"{show(theirs.average):>6} {theirs.duplicates:>3}"
+            )
+            ratios = f"{ratio(whole, bs_fill):>8} {ratio(fill, bs_fill):>8}"
+        print(
+            f"{row.grid:<13} {row.min_score:>3} | {mark:>5} {show(whole):>8} {show(fill, 3):>8}"
+            f" {show(average):>6} {duplicates:>3} | {bs} | {ratios}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="four grids, one run, min 50")
+    parser.add_argument("--runs", type=int, default=3, help="seeds per grid (ours)")
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--min-scores", default="50,30")
+    parser.add_argument("--grids", default=None, help="comma-separated subset")
+    args = parser.parse_args()
+    if not STWL.exists():
+        sys.exit(f"Spread the Wordlist not found at {STWL}")
+    names = [name for name, _ in GRID_SET]
+    min_scores = [int(x) for x in args.min_scores.split(",")]
+    runs = args.runs
+    if args.quick:
+        names, min_scores, runs = QUICK, [50], 1
+    if args.grids:
+        names = args.grids.split(",")
+    scores = load_scores()
+    theirs = Blacksquare() if blacksquare_available() else None
+    if theirs is None:
+        print("blacksquare is not installed (pip install blacksquare): ours only\n")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"crossword fill benchmark: {len(names)} grids, min scores {min_scores}, "
+        f"{runs} seed(s), time limit {args.timeout:.0f} s, {os.cpu_count()} CPUs, "
+        f"load {load:.1f}\n"
+    )
+    rows: list[Row] = []
+    try:
+        for min_score in min_scores:
+            for name in names:
+                grid = GRIDS / f"{name}.txt"
+                row = Row(name, min_score)
+                for seed in range(runs):
+                    row.ours.append(run_ours(grid, min_score, seed, args.timeout))
+                if theirs is not None:
+                    row.theirs = theirs.fill(grid, min_score, args.timeout, scores)
+                rows.append(row)
+                print(f"  done {name} at {min_score}", file=sys.stderr, flush=True)
+    finally:
+        if theirs is not None:
+            theirs.close()
+    print("puzzlewright (medians over seeds)          | blacksquare (warm)     | ratios")
+    print_table(rows)
+    descriptions = dict(GRID_SET)
+    print("\ngrids: " + "; ".join(f"{n}: {descriptions.get(n, '')}" for n in names))
+
+
+if __name__ == "__main__":
+    main()
