@@ -9,7 +9,9 @@ Additive equations are kept in coefficient form: letter ``L`` weighs ``sum(sign 
 over its occurrences. Once every letter of columns ``0..k`` has a digit, the weighted sum
 must be ``0 mod base**(k+1)`` (letters still free only weigh multiples of that), and one new
 letter per column with a unit coefficient is solved for instead of enumerated. A product
-``A * B = R`` is checked the same way on ``(A mod base**(k+1)) * (B mod ...) - R``.
+``A * B = R`` is checked the same way on ``(A mod base**(k+1)) * (B mod ...) - R``; its
+column-``k`` letter solved for is R's, or else A's (B's) through ``x * units(B) = t mod base``,
+a short table lookup since the units digit need not be invertible.
 
 Before the columns from the right, an additive equation's top column is assigned with a
 bounds check after every letter: the leading letters weigh the most, so what the rest of the
@@ -174,13 +176,18 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
         shift = base**k
         solved: str | None = None
         inverse = 1
+        factor = 0  # products: 1 when the result letter is solved, 2/3 for a letter of A/B
         if product:
-            result_word = equation.result
-            if k < len(result_word):
-                candidate = result_word[len(result_word) - 1 - k]
-                in_factor = any(k < len(t) and t[len(t) - 1 - k] == candidate for t in terms)
-                if candidate in new and not in_factor:
-                    solved = candidate
+            here = [w[len(w) - 1 - k] if k < len(w) else "" for w in (*terms, equation.result)]
+            if here[2] in new and here[2] not in here[:2]:
+                solved, factor = here[2], 1
+            elif k > 0:
+                # A[k] * (B's units digit) is the product's new digit (and B[k] * A's units)
+                for which, candidate in ((2, here[0]), (3, here[1])):
+                    others = here[: which - 2] + here[which - 1 :]
+                    if candidate in new and candidate not in others:
+                        solved, factor = candidate, which
+                        break
         else:
             for letter in reversed(new):
                 unit = (weight[letter] // shift) % base
@@ -203,8 +210,12 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
             order.append(solved)
             assigned.add(solved)
             allowed = ((1 << (high[solved] + 1)) - 1) & ~((1 << low[solved]) - 1)
-            if product:
+            if product and factor == 1:
                 constants.extend((*per_factor[solved], shift, shift * base, full & ~allowed))
+            elif product:
+                constants.extend(
+                    (*per_factor[solved], shift, shift * base, full & ~allowed, _divisors(base))
+                )
             else:
                 constants.extend((weight[solved], shift, inverse, full & ~allowed))
         last_column = (starts[index + 1] if index + 1 < len(starts) else low_limit) - 1
@@ -212,7 +223,7 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
         if not product:
             bound_slots.append((len(constants), len(order)))
             constants.extend((0, 0))
-        steps.append(("low", n_free, solved is not None))
+        steps.append(("low", n_free, factor if product else solved is not None))
     if not product:
         for at, done in bound_slots:
             bottom = top = 0
@@ -285,10 +296,17 @@ def _generate(shape: tuple[object, ...]) -> str:
             slot += 1
         if solved:
             i = slot
-            if product:
+            a, b, t = prev("a", i), prev("b", i), prev("t", i)
+            if product and solved == 1:
                 names.extend((f"wa{i}", f"wb{i}", f"wt{i}", f"h{i}", f"q{i}", f"f{i}"))
-                a, b, t = prev("a", i), prev("b", i), prev("t", i)
                 emit(f"d{i} = (({a} * {b} % q{i} - {t}) // h{i}) % B")
+                weights = (f"wa{i}", f"wb{i}", f"wt{i}")
+            elif product:
+                # x * (other factor's units digit) = the product's missing digit, mod B
+                names.extend((f"wa{i}", f"wb{i}", f"wt{i}", f"h{i}", f"q{i}", f"f{i}", f"S{i}"))
+                other = b if solved == 2 else a
+                emit(f"for d{i} in S{i}[{other} % B][(({t} - {a} * {b}) % q{i}) // h{i}]:")
+                depth += 1
                 weights = (f"wa{i}", f"wb{i}", f"wt{i}")
             else:
                 names.extend((f"w{i}", f"h{i}", f"v{i}", f"f{i}"))
@@ -323,6 +341,21 @@ def _generate(shape: tuple[object, ...]) -> str:
     head.append("    first = None")
     head.append("    for _ in (0,):")
     return "\n".join([*head, *body, "    return count, first", ""])
+
+
+_DIVISORS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+
+
+def _divisors(base: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``table[u][t]``: the digits ``x`` with ``x * u = t (mod base)``."""
+    found = _DIVISORS.get(base)
+    if found is None:
+        found = tuple(
+            tuple(tuple(x for x in range(base) if x * u % base == t) for t in range(base))
+            for u in range(base)
+        )
+        _DIVISORS[base] = found
+    return found
 
 
 _CODE_CACHE: dict[tuple[object, ...], Callable[..., tuple[int, tuple[int, ...] | None]]] = {}
