@@ -11,8 +11,14 @@ import pytest
 from puzzlewright.lexicon import builtin_english
 from puzzlewright.lexicon.builtin import is_dictionary_word, stems
 
-REJECTED = ["LONDON", "OBAMA", "PARIS", "NFL", "NYC", "DONT", "YOURE", "TEXAS", "ST", "CM"]
-KEPT = ["HOUSE", "QUIXOTIC", "ZEPHYR", "HOUSES", "WALKED", "CITIES", "BIGGER", "TO", "EGG"]
+REJECTED = [
+    *["LONDON", "OBAMA", "PARIS", "NFL", "NYC", "DONT", "YOURE", "TEXAS", "ST", "CM"],
+    *["RUSSIA", "GENEVA", "KODAK", "LAFAYETTE", "PETER", "MARY", "MASTURBATE", "BASTARDS"],
+]
+KEPT = [
+    *["HOUSE", "QUIXOTIC", "ZEPHYR", "HOUSES", "WALKED", "CITIES", "BIGGER", "TO", "EGG"],
+    *["CHINA", "TURKEY", "BILL", "ROSE", "JACK", "PATH", "JERSEY", "ERODE"],
+]
 
 
 @pytest.mark.parametrize("word", REJECTED)

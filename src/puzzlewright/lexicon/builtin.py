@@ -17,6 +17,9 @@ How the filter works (see docs/lexicon.md):
 5. Two-letter tokens are mostly abbreviations (``st``, ``cm``, ``hr``), so only the
    everyday two-letter words in ``TWO_LETTER_WORDS`` are kept; longer words need a vowel
    (``a e i o u y``), which drops letter salad such as ``xls`` and ``tck``.
+6. ``data/excluded.txt`` (reviewed by hand) drops what the dictionary test cannot see:
+   places and names that Webster's also lists in an obscure lower-case sense (``russia``,
+   ``geneva``, ``peter``), and obscenities and slurs; with them their inflected forms.
 
 Scores are ``round(10 * zipf)``: ``the`` is 78, ``house`` 53, ``zephyr`` 27; a score of 35
 is a zipf of 3.5 (about once per 300,000 words of text).
@@ -27,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 from importlib.metadata import version
+from importlib.resources import files
 from pathlib import Path
 
 from puzzlewright.lexicon.alphabet import Alphabet
@@ -34,7 +38,7 @@ from puzzlewright.lexicon.cache import cache_dir, read_pickle, write_pickle
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
-FORMAT = 4  # bump when the filter or the pickle layout changes
+FORMAT = 5  # bump when the filter or the pickle layout changes
 VOWELS = set("aeiouy")
 TWO_LETTER_WORDS = frozenset(
     "ad ah am an as at aw ax ay be by do eh ex go ha he hi hm ho id if in is it la lo ma me "
@@ -102,9 +106,24 @@ def is_dictionary_word(word: str, lower: set[str], capital: set[str]) -> bool:
     return any(stem in lower for stem in stems(word))
 
 
-def is_wanted(token: str, lower: set[str], capital: set[str], contractions: set[str]) -> bool:
-    """Rules 1-5 of the module docstring for one wordfreq token."""
+def excluded_words() -> frozenset[str]:
+    """The hand-reviewed exclusions of rule 6 (lower case)."""
+    text = files("puzzlewright.lexicon").joinpath("data/excluded.txt").read_text("utf-8")
+    lines = (line for line in text.splitlines() if not line.startswith("#"))
+    return frozenset(" ".join(lines).split())
+
+
+def is_wanted(
+    token: str,
+    lower: set[str],
+    capital: set[str],
+    contractions: set[str],
+    excluded: frozenset[str] = frozenset(),
+) -> bool:
+    """Rules 1-6 of the module docstring for one wordfreq token."""
     if len(token) < 2 or not (token.isascii() and token.isalpha()):
+        return False
+    if token in excluded or any(stem in excluded for stem in stems(token)):
         return False
     if len(token) == 2:
         return token in TWO_LETTER_WORDS
@@ -120,6 +139,7 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
     from wordfreq import iter_wordlist, zipf_frequency
 
     lower, capital = dictionary_forms()
+    excluded = excluded_words()
     entries: dict[str, int] = {}
     contractions: set[str] = set()  # "dont" from "don't" (seen first: more frequent)
     for token in iter_wordlist("en", "large"):  # most frequent first
@@ -128,7 +148,7 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
             break
         if "'" in token:
             contractions.add(token.replace("'", ""))
-        elif is_wanted(token, lower, capital, contractions):
+        elif is_wanted(token, lower, capital, contractions, excluded):
             entries[token.upper()] = round(10 * zipf)
     return WordList(entries.items(), Alphabet.latin(), "english")
 
