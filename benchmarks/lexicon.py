@@ -19,8 +19,10 @@ import tempfile
 import time
 from pathlib import Path
 
-STWL = Path(__file__).resolve().parents[2] / "shared/data" / (
-    "spreadthewordlist_via_blacksquare_0.10.0.dict.gz"
+STWL = (
+    Path(__file__).resolve().parents[2]
+    / "shared/data"
+    / ("spreadthewordlist_via_blacksquare_0.10.0.dict.gz")
 )
 
 LOAD_BUILTIN = (
@@ -52,8 +54,10 @@ def bench_builtin(repeat: int) -> None:
     with tempfile.TemporaryDirectory() as cache:
         first = in_fresh_process(cache)
         cached = statistics.median(in_fresh_process(cache) for _ in range(repeat))
-    print(f"built-in list: first build {first:.2f} s; cached load in a fresh process "
-          f"{cached * 1000:.0f} ms (median of {repeat}; target <= 300 ms)")
+    print(
+        f"built-in list: first build {first:.2f} s; cached load in a fresh process "
+        f"{cached * 1000:.0f} ms (median of {repeat}; target <= 300 ms)"
+    )
 
 
 def bench_stwl(path: Path, repeat: int) -> None:
@@ -64,8 +68,10 @@ def bench_stwl(path: Path, repeat: int) -> None:
 
     seconds = median_time(load_and_index, repeat)
     words = load_wordlist([path])[0].build_all()
-    print(f"STWL: {len(words):,} entries, load + index {seconds:.2f} s "
-          f"(median of {repeat}; target <= 1.5 s)")
+    print(
+        f"STWL: {len(words):,} entries, load + index {seconds:.2f} s "
+        f"(median of {repeat}; target <= 1.5 s)"
+    )
     bench_patterns(words, repeat)
 
 
@@ -96,13 +102,19 @@ def bench_patterns(words, repeat: int) -> None:  # type: ignore[no-untyped-def]
     per_count = median_time(bitset_counts, repeat) / len(patterns)
     per_bitset = median_time(bitset_queries, repeat) / len(patterns)
     per_regex = median_time(regex_scan, repeat) / 20
-    print(f"pattern queries over {len(five):,} five-letter words, 2 fixed letters "
-          f"(median of {repeat}):")
+    print(
+        f"pattern queries over {len(five):,} five-letter words, 2 fixed letters "
+        f"(median of {repeat}):"
+    )
     print(f"  regex scan, all matches        {per_regex * 1e6:9.0f} us   1x")
-    print(f"  bitset mask + count (filler)   {per_count * 1e6:9.1f} us   "
-          f"{per_regex / per_count:.0f}x faster (target >= 100x)")
-    print(f"  bitset, all matches as entries {per_bitset * 1e6:9.0f} us   "
-          f"{per_regex / per_bitset:.0f}x faster")
+    print(
+        f"  bitset mask + count (filler)   {per_count * 1e6:9.1f} us   "
+        f"{per_regex / per_count:.0f}x faster (target >= 100x)"
+    )
+    print(
+        f"  bitset, all matches as entries {per_bitset * 1e6:9.0f} us   "
+        f"{per_regex / per_bitset:.0f}x faster"
+    )
 
 
 def main() -> None:
