@@ -64,13 +64,18 @@ def bench_stwl(path: Path, repeat: int) -> None:
     from puzzlewright.lexicon import load_wordlist
 
     def load_and_index() -> None:
-        load_wordlist([path])[0].build_all()
+        with tempfile.TemporaryDirectory() as cache:  # a fresh cache: nothing compiled yet
+            os.environ["PUZZLEWRIGHT_CACHE_DIR"] = cache
+            load_wordlist([path])[0].build_all()
 
-    seconds = median_time(load_and_index, repeat)
-    words = load_wordlist([path])[0].build_all()
+    first = median_time(load_and_index, repeat)
+    with tempfile.TemporaryDirectory() as cache:
+        os.environ["PUZZLEWRIGHT_CACHE_DIR"] = cache
+        words = load_wordlist([path])[0].build_all()  # compiles and caches
+        cached = median_time(lambda: load_wordlist([path]), repeat)
     print(
-        f"STWL: {len(words):,} entries, load + index {seconds:.2f} s "
-        f"(median of {repeat}; target <= 1.5 s)"
+        f"STWL: {len(words):,} entries; first load + index {first:.2f} s (target <= 1.5 s), "
+        f"from the compiled cache {cached * 1000:.0f} ms (medians of {repeat})"
     )
     bench_patterns(words, repeat)
 
