@@ -102,3 +102,8 @@ def test_pickle_round_trip_keeps_indexes() -> None:
 
     clone = pickle.loads(pickle.dumps(WORDS.build_all()))
     assert [e.word for e in clone.match("C?O?S")] == [e.word for e in WORDS.match("C?O?S")]
+    assert clone.scores() == WORDS.scores() and len(clone) == len(WORDS)
+    assert "ZEPHYR" in clone and clone.score("EGG") == 45
+    assert clone.lengths == WORDS.lengths
+    assert [e.word for e in clone.anagrams("listen")] == [e.word for e in WORDS.anagrams("listen")]
+    assert list(clone) == list(WORDS)

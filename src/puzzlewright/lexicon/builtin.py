@@ -38,7 +38,7 @@ from puzzlewright.lexicon.cache import cache_dir, read_pickle, write_pickle
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
-FORMAT = 5  # bump when the filter or the pickle layout changes
+FORMAT = 6  # bump when the filter or the pickle layout changes
 VOWELS = set("aeiouy")
 TWO_LETTER_WORDS = frozenset(
     "ad ah am an as at aw ax ay be by do eh ex go ha he hi hm ho id if in is it la lo ma me "

@@ -14,7 +14,7 @@ from typing import Any
 
 from puzzlewright.fileio import write_atomic
 
-FORMAT = 1  # bump when WordList's pickled layout changes
+FORMAT = 2  # bump when WordList's pickled layout changes
 KEEP = 12  # compiled user lists kept; older ones are removed
 MIN_ENTRIES = 20_000  # smaller lists load quickly enough without a cache
 
@@ -50,8 +50,10 @@ def read_pickle(path: Path) -> Any | None:
     try:
         with path.open("rb") as handle:
             return pickle.load(handle)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+    except (OSError, EOFError, pickle.UnpicklingError):
         return None
+    except (AttributeError, ImportError, KeyError, TypeError, ValueError):
+        return None  # a file written by another version of puzzlewright
 
 
 def write_pickle(path: Path, value: Any) -> bool:

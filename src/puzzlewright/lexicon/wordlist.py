@@ -8,11 +8,13 @@ so a pattern such as ``C?O?S`` is answered by ANDing two ints and reading off th
 from __future__ import annotations
 
 import re
+from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from operator import itemgetter
+from typing import Any
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon.alphabet import Alphabet
@@ -96,6 +98,18 @@ class LengthIndex:
             )
         return columns
 
+    def __getstate__(self) -> tuple[int, str, bytes, int, list[dict[str, int]]]:
+        # One joined string and packed scores unpickle far faster than 300k small objects.
+        scores = array("q", self.scores).tobytes()
+        return self.length, "\n".join(self.words), scores, self.all, self.bits
+
+    def __setstate__(self, state: tuple[int, str, bytes, int, list[dict[str, int]]]) -> None:
+        self.length, joined, scores, self.all, self.bits = state
+        self.words = tuple(joined.split("\n")) if joined else ()
+        packed = array("q")
+        packed.frombytes(scores)
+        self.scores = tuple(packed)
+
     def mask(self, pattern: str) -> int:
         """Bitset of the words matching ``pattern`` (same length; wildcards ``? . _``)."""
         mask = self.all
@@ -118,7 +132,7 @@ class WordList:
     ) -> None:
         self.alphabet = alphabet
         self.name = name
-        self._scores: dict[str, int] = dict(entries)
+        self._scores = dict(entries)
         ranked = sorted(self._scores.items())  # by word, then (stable) best score first
         ranked.sort(key=itemgetter(1), reverse=True)
         buckets: dict[int, list[tuple[str, int]]] = defaultdict(list)
@@ -126,6 +140,25 @@ class WordList:
             buckets[len(item[0])].append(item)
         self._buckets = dict(sorted(buckets.items()))
         self._indexes: dict[int, LengthIndex] = {}
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickle the built indexes only: words, scores and buckets are derived from them."""
+        self.build_all()
+        return {"alphabet": self.alphabet, "name": self.name, "indexes": self._indexes}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.alphabet = state["alphabet"]
+        self.name = state["name"]
+        self._indexes = state["indexes"]
+        self._buckets = {}  # every length is indexed already
+
+    @cached_property
+    def _scores(self) -> dict[str, int]:
+        """word -> score; set by __init__, rebuilt from the indexes after unpickling."""
+        scores: dict[str, int] = {}
+        for index in self._indexes.values():
+            scores.update(zip(index.words, index.scores, strict=True))
+        return scores
 
     # -- plain set behaviour ---------------------------------------------------------------
     def __len__(self) -> int:
@@ -149,7 +182,7 @@ class WordList:
     @property
     def lengths(self) -> list[int]:
         """The word lengths present, ascending."""
-        return list(self._buckets)
+        return sorted(length for length in {*self._buckets, *self._indexes} if self.index(length))
 
     def scores(self) -> dict[str, int]:
         """A copy of the word -> score mapping."""
