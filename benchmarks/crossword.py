@@ -44,8 +44,8 @@ GRID_SET = [
     ("themed2", "15x15 themed, 36 blocks (15/15)"),
     ("themed3", "15x15 themed, 36 blocks (11/15/11)"),
     ("themeless", "15x15 themeless, 28 blocks"),
-    ("seeded", "15x15 themeless, 28 blocks, 3 seed entries"),
-    ("seeded_stack", "15x15 themeless, seeds stacked: unfillable"),
+    ("seeded", "15x15 themeless, 28 blocks, seeds CROSSWORD and ACROSTICS"),
+    ("seeded_unfillable", "the same plus GRIDS: no fill at min score 50"),
     ("big21", "21x21, 72 blocks"),
     ("british", "15x15 British blocked, unchecked cells"),
 ]

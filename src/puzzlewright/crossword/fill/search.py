@@ -34,11 +34,11 @@ Decision = tuple["State", int, int]  # (node before the decision, variable, word
 Path = tuple[bool, int, int, "Path | None"]  # (taken?, variable, word bit, earlier path)
 Nogood = tuple[tuple[tuple[int, int], ...], int, int]  # these (v, bit) all hold => v != bit
 
-QMODE = 2
 BIG = 3000  # slots with more candidates skip letter pruning: it seldom removes a letter
 FIRST_CUTOFF = 200  # dead ends before the first restart
 CUTOFF_GROWTH = 1.5  # each run may hit this many times more dead ends than the last
-CANDIDATES = 256  # best-scored candidates weighed by crossing options at each decision
+CANDIDATES = 256  # best-scored candidates weighed by crossing options at each decision...
+CANDIDATE_SLOTS = 48  # ...in grids of this many slots or more; smaller grids weigh more
 DIVERSITY = 6.0  # score points a word loses in its slot for each earlier fill using it
 
 
@@ -118,6 +118,9 @@ class Search:
         self.links = [var.links for var in variables]
         self.required = [var.required for var in variables]
         self.order = [v for v in range(self.n) if self.required[v]]
+        # Each decision matters more in a small grid, and there are few: weigh more words.
+        slots = max(len(self.order), 12)
+        self.candidates = CANDIDATES * max(1, CANDIDATE_SLOTS // slots)
         self.same = [
             [u for u in self.order if u != v and variables[u].table is variables[v].table]
             for v in range(self.n)
@@ -211,11 +214,13 @@ class Search:
             st.grams = st.grams | grams
         return None
 
-    def propagate(self, st: State, queue: list[int]) -> int | None:
+    def propagate(self, st: State, queue: list[int], big: int = 0) -> int | None:
         """Make ``st`` arc consistent after the candidates of ``queue`` changed.
 
+        Slots with more than ``big`` candidates (default BIG) skip letter pruning.
         Returns None, or on a dead end the conflict: the decision levels that caused it.
         """
+        big = big or BIG
         dom = st.dom
         cells = st.cells
         done = st.done
@@ -268,7 +273,7 @@ class Search:
                         dom[t] = nt
                         push(t, nt)
                 continue
-            if size > BIG:
+            if size > big:
                 continue  # (a later revision, once the slot has shrunk, catches up)
             colv = cols[v]
             resv = residues[v]
@@ -338,7 +343,7 @@ class Search:
         d = st.dom[v]
         if not d & (d - 1):
             return d.bit_length() - 1
-        candidates = first_bits(d, CANDIDATES)
+        candidates = first_bits(d, self.candidates)
         table = self.tables[v]
         rows = [table.letters(i) for i in candidates]
         weights = self.value_weights
@@ -595,6 +600,6 @@ class Search:
             if not root.dom[v]:
                 self.fail(v, -1)
                 return None
-        if self.propagate(root, list(range(self.n))) is not None:
+        if self.propagate(root, list(range(self.n)), big=1 << 62) is not None:
             return None
         return root
