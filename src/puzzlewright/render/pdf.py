@@ -2,39 +2,36 @@
 
 Page one has the title and byline, the grid (top right for a crossword, across the top for an
 acrostic) and clue columns around and below it; clues that do not fit continue in full-height
-columns on the following pages. ``key`` adds an answer page. This module imports reportlab
-at the top; :func:`puzzlewright.render.render` imports it only when PDF output is asked for.
+columns on the following pages. ``key`` adds an answer page. The clue size steps down until
+the puzzle fits one page: each size is tried by setting the clue lines arithmetically
+(:mod:`puzzlewright.render.pdftext`) and pouring them into the columns
+(:mod:`puzzlewright.render.pdfflow`), and only the chosen layout is drawn, straight on the
+canvas. This module imports reportlab at the top; :func:`puzzlewright.render.render` imports
+it only when PDF output is asked for.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (
-    BaseDocTemplate,
-    Flowable,
-    Frame,
-    KeepTogether,
-    NextPageTemplate,
-    PageBreak,
-    PageTemplate,
-    Paragraph,
-    Spacer,
-)
+from reportlab.platypus import Paragraph
 
 from puzzlewright.render.draw import Circle, Drawing, Line, Rect, Text, blanks_drawing, grid_drawing
 from puzzlewright.render.fonts import FontFiles, coverage_error, find_font, uncovered
 from puzzlewright.render.markup import inline_markup
 from puzzlewright.render.model import ClueEntry, Document, require_key
 from puzzlewright.render.pages import PAGE_SIZES, PageName
+from puzzlewright.render.pdfflow import Block, Frame, Group, Item, Placement, pour
+from puzzlewright.render.pdftext import Word, break_lines, draw_lines, fragments, text_words
 
 MARGIN = 36.0  # half an inch
 GAP = 14.0  # between columns
@@ -55,6 +52,7 @@ class Fonts:
 
 
 _registered: dict[str, Fonts] = {}
+_coverage: dict[str, set[int]] = {}
 
 
 def load_fonts(files: FontFiles | None) -> Fonts:
@@ -89,11 +87,23 @@ def check_fonts(document: Document, fonts: Fonts) -> None:
     """Fail with one clear line when the document has characters the font cannot print."""
     covered: set[int] | None = None
     if fonts.regular != "Helvetica":
-        face: Any = pdfmetrics.getFont(fonts.regular).face
-        covered = set(face.charToGlyph)
+        covered = _coverage.get(fonts.regular)
+        if covered is None:
+            face: Any = pdfmetrics.getFont(fonts.regular).face
+            covered = _coverage[fonts.regular] = set(face.charToGlyph)
     missing = uncovered(document.texts(), covered)
     if missing:
         raise coverage_error(missing, fonts.source)
+
+
+_COLORS: dict[str, Color] = {}
+
+
+def _color(value: str) -> Color:
+    color = _COLORS.get(value)
+    if color is None:
+        color = _COLORS[value] = HexColor(value)
+    return color
 
 
 def paint(canvas: Canvas, drawing: Drawing, x: float, top: float, fonts: Fonts) -> None:
@@ -104,9 +114,9 @@ def paint(canvas: Canvas, drawing: Drawing, x: float, top: float, fonts: Fonts) 
         if isinstance(shape, Rect):
             canvas.setLineWidth(shape.width)
             if shape.fill:
-                canvas.setFillColor(HexColor(shape.fill))
+                canvas.setFillColor(_color(shape.fill))
             if shape.stroke:
-                canvas.setStrokeColor(HexColor(shape.stroke))
+                canvas.setStrokeColor(_color(shape.stroke))
             canvas.rect(
                 x + shape.x,
                 top - shape.y - shape.h,
@@ -117,15 +127,15 @@ def paint(canvas: Canvas, drawing: Drawing, x: float, top: float, fonts: Fonts) 
             )
         elif isinstance(shape, Circle):
             canvas.setLineWidth(shape.width)
-            canvas.setStrokeColor(HexColor(shape.stroke))
+            canvas.setStrokeColor(_color(shape.stroke))
             canvas.circle(x + shape.cx, top - shape.cy, shape.r, stroke=1, fill=0)
         elif isinstance(shape, Line):
             canvas.setLineWidth(shape.width)
-            canvas.setStrokeColor(HexColor(shape.stroke))
+            canvas.setStrokeColor(_color(shape.stroke))
             canvas.line(x + shape.x1, top - shape.y1, x + shape.x2, top - shape.y2)
         elif isinstance(shape, Text):
             canvas.setFont(fonts.bold if shape.bold else fonts.regular, shape.size)
-            canvas.setFillColor(HexColor(shape.fill))
+            canvas.setFillColor(_color(shape.fill))
             px, py = x + shape.x, top - shape.y
             if shape.anchor == "middle":
                 canvas.drawCentredString(px, py, shape.text)
@@ -136,160 +146,279 @@ def paint(canvas: Canvas, drawing: Drawing, x: float, top: float, fonts: Fonts) 
     canvas.restoreState()
 
 
-class DrawingFlowable(Flowable):  # type: ignore[misc]
-    """A fixed drawing (the solution grid) placed in the flow, centred."""
-
-    def __init__(self, drawing: Drawing, fonts: Fonts) -> None:
-        super().__init__()
-        self.drawing = drawing
-        self.fonts = fonts
-        self.hAlign = "CENTER"
-
-    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        return self.drawing.width, self.drawing.height
-
-    def draw(self) -> None:
-        paint(self.canv, self.drawing, 0, self.drawing.height, self.fonts)
+# -- blocks: what the columns are filled with ---------------------------------------------------
 
 
-class BlanksFlowable(Flowable):  # type: ignore[misc]
-    """An acrostic clue's numbered blanks, wrapped to the column width."""
+@dataclass(frozen=True)
+class TextStyle:
+    """How a paragraph is set: font, size, leading, hanging indent and the space around it."""
 
-    def __init__(self, entry: ClueEntry, fonts: Fonts, indent: float, *, key: bool) -> None:
-        super().__init__()
-        self.entry = entry
-        self.fonts = fonts
-        self.indent = indent
-        self.key = key
-        self.drawing = blanks_drawing(entry.blanks, BLANK, 1, key=key)
+    font: str
+    size: float
+    leading: float
+    indent: float = 0.0  # left indent of every line
+    first: float = 0.0  # added to ``indent`` on the first line (negative: hanging)
+    space_before: float = 0.0
+    space_after: float = 0.0
+    keep_with_next: bool = False
 
-    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        per_row = int((avail_width - self.indent) // BLANK)
-        self.drawing = blanks_drawing(self.entry.blanks, BLANK, per_row, key=self.key)
-        return avail_width, self.drawing.height + 2
-
-    def draw(self) -> None:
-        paint(self.canv, self.drawing, self.indent, self.drawing.height + 1, self.fonts)
-
-
-class PageMark(Flowable):  # type: ignore[misc]
-    """An invisible flowable that records the page it lands on."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.page = 0
-
-    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        return 0, 0
-
-    def draw(self) -> None:
-        self.page = int(self.canv.getPageNumber())
+    def paragraph_style(self) -> ParagraphStyle:
+        """The same style for reportlab's Paragraph (text this module does not set itself)."""
+        return ParagraphStyle(
+            "pw",
+            fontName=self.font,
+            fontSize=self.size,
+            leading=self.leading,
+            leftIndent=self.indent,
+            firstLineIndent=self.first,
+            spaceBefore=self.space_before,
+            spaceAfter=self.space_after,
+            keepWithNext=int(self.keep_with_next),
+        )
 
 
-class ClueParagraph(Paragraph):  # type: ignore[misc]
-    """A clue kept whole in one column (split only when taller than a whole column)."""
+@dataclass(frozen=True, eq=False)
+class TextBlock:
+    """Lines set by :func:`break_lines`; split only when taller than ``split_over``."""
 
-    def __init__(self, text: str, style: ParagraphStyle, column_height: float) -> None:
-        super().__init__(text, style)
-        self.column_height = column_height
+    lines: tuple[Any, ...]
+    style: TextStyle
+    offsets: tuple[float, float]  # left offset of the first line and of the others
+    split_over: float = 0.0
 
-    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
-        _, height = self.wrap(avail_width, avail_height)
-        if height <= self.column_height:
-            return []
-        parts: list[Flowable] = super().split(avail_width, avail_height)
-        return parts
+    @property
+    def height(self) -> float:
+        return len(self.lines) * self.style.leading
+
+    @property
+    def space_before(self) -> float:
+        return self.style.space_before
+
+    @property
+    def space_after(self) -> float:
+        return self.style.space_after
+
+    @property
+    def keep_with_next(self) -> bool:
+        return self.style.keep_with_next
+
+    def split(self, avail: float) -> tuple[Block, Block] | None:
+        """The lines that fit ``avail`` and the rest (two lines at least before the break)."""
+        if self.height <= self.split_over:
+            return None
+        keep = int(avail / self.style.leading)
+        if keep <= 1 or keep >= len(self.lines):
+            return None
+        later = (self.offsets[1], self.offsets[1])
+        head = TextBlock(self.lines[:keep], self.style, self.offsets)
+        return head, TextBlock(self.lines[keep:], self.style, later, self.split_over)
+
+    def draw(self, canvas: Any, x: float, top: float, width: float) -> None:
+        style = self.style
+        draw_lines(canvas, self.lines, x, top, style.size, style.leading, self.offsets)
+
+
+@dataclass(eq=False)
+class ParagraphBlock:
+    """Text with markup this module does not set (underline, sub/superscripts, ...)."""
+
+    paragraph: Paragraph
+    style: TextStyle
+    width: float
+    split_over: float = 0.0
+
+    def __post_init__(self) -> None:
+        _, self._height = self.paragraph.wrap(self.width, 1e9)
+
+    @property
+    def height(self) -> float:
+        return float(self._height)
+
+    @property
+    def space_before(self) -> float:
+        return self.style.space_before
+
+    @property
+    def space_after(self) -> float:
+        return self.style.space_after
+
+    @property
+    def keep_with_next(self) -> bool:
+        return self.style.keep_with_next
+
+    def split(self, avail: float) -> tuple[Block, Block] | None:
+        if self.height <= self.split_over:
+            return None
+        parts = self.paragraph.split(self.width, avail)
+        if len(parts) != 2:
+            return None
+        return (
+            ParagraphBlock(parts[0], self.style, self.width),
+            ParagraphBlock(parts[1], self.style, self.width, self.split_over),
+        )
+
+    def draw(self, canvas: Any, x: float, top: float, width: float) -> None:
+        self.paragraph.wrap(self.width, 1e9)
+        self.paragraph.drawOn(canvas, x, top - self.height)
+
+
+@dataclass(frozen=True, eq=False)
+class DrawingBlock:
+    """Shapes placed in the flow (the solution grid centred, acrostic blanks indented)."""
+
+    drawing: Drawing
+    fonts: Fonts
+    centred: bool = False
+    indent: float = 0.0
+    pad: float = 0.0  # added above and below (the blanks leave a point each side)
+    space_before: float = 0.0
+    space_after: float = 0.0
+    keep_with_next: bool = False
+
+    @property
+    def height(self) -> float:
+        return self.drawing.height + 2 * self.pad
+
+    def split(self, avail: float) -> tuple[Block, Block] | None:
+        return None
+
+    def draw(self, canvas: Any, x: float, top: float, width: float) -> None:
+        if self.centred:
+            x += (width - self.drawing.width) / 2
+        paint(canvas, self.drawing, x + self.indent, top - self.pad, self.fonts)
+
+
+@dataclass(frozen=True, eq=False)
+class Space:
+    """Empty room of a fixed height."""
+
+    height: float
+    space_before: float = 0.0
+    space_after: float = 0.0
+    keep_with_next: bool = False
+
+    def split(self, avail: float) -> tuple[Block, Block] | None:
+        return None
+
+    def draw(self, canvas: Any, x: float, top: float, width: float) -> None:
+        return None
+
+
+class Setter:
+    """Sets texts as blocks for one column width, keeping each text's words across sizes."""
+
+    def __init__(self, width: float) -> None:
+        self.width = width
+        self._words: dict[tuple[str, str], list[Word] | None] = {}
+
+    def block(self, key: str, markup: str, style: TextStyle, split_over: float = 0.0) -> Block:
+        """Paragraph markup set in ``style`` (its words kept under ``key`` for other sizes)."""
+        cache_key = (key, style.font)
+        if cache_key not in self._words:
+            frags = fragments(markup, style.font)
+            self._words[cache_key] = None if frags is None else text_words(frags)
+        words = self._words[cache_key]
+        first = self.width - style.indent - style.first
+        later = self.width - style.indent
+        lines = None if words is None else break_lines(words, style.size, first, later)
+        if lines is None:
+            paragraph = Paragraph(markup, style.paragraph_style())
+            return ParagraphBlock(paragraph, style, self.width, split_over)
+        offsets = (style.indent + style.first, style.indent)
+        return TextBlock(tuple(lines), style, offsets, split_over)
+
+    def plain(self, key: str, text: str, style: TextStyle) -> Block:
+        """Plain ``text`` (no markup) set in ``style``."""
+        return self.block(key, escape(text), style)
 
 
 @dataclass(frozen=True)
 class Styles:
-    """Paragraph styles for one document."""
+    """The text styles of one document at one clue size."""
 
-    clue: ParagraphStyle
-    heading: ParagraphStyle
-    notes: ParagraphStyle
-    title: ParagraphStyle
-    body: ParagraphStyle
+    clue: TextStyle
+    heading: TextStyle
+    notes: TextStyle
+    title: TextStyle
+    body: TextStyle
 
 
 def make_styles(fonts: Fonts, size: float) -> Styles:
-    """Paragraph styles in the chosen fonts, clues at ``size`` points."""
-    clue = ParagraphStyle(
-        "clue",
-        fontName=fonts.regular,
-        fontSize=size,
-        leading=size * 1.2,
-        leftIndent=size * 2.0,
-        firstLineIndent=-size * 2.0,
-        spaceAfter=size * 0.28,
+    """Text styles in the chosen fonts, clues at ``size`` points."""
+    clue = TextStyle(
+        fonts.regular,
+        size,
+        size * 1.2,
+        indent=size * 2.0,
+        first=-size * 2.0,
+        space_after=size * 0.28,
     )
-    heading = ParagraphStyle(
-        "heading",
-        fontName=fonts.bold,
-        fontSize=size + 1.5,
-        leading=(size + 1.5) * 1.25,
-        spaceBefore=size * 0.5,
-        spaceAfter=size * 0.3,
-        keepWithNext=1,
+    heading_size = size + 1.5
+    heading = TextStyle(
+        fonts.bold,
+        heading_size,
+        heading_size * 1.25,
+        space_before=size * 0.5,
+        space_after=size * 0.3,
+        keep_with_next=True,
     )
-    notes = ParagraphStyle(
-        "notes", fontName=fonts.italic, fontSize=size, leading=size * 1.25, spaceAfter=size
-    )
-    title = ParagraphStyle(
-        "title",
-        fontName=fonts.bold,
-        fontSize=HEADER_TITLE,
-        leading=HEADER_TITLE * 1.25,
-        spaceAfter=8,
-    )
-    body = ParagraphStyle("body", fontName=fonts.regular, fontSize=11, leading=14, spaceAfter=6)
+    notes = TextStyle(fonts.italic, size, size * 1.25, space_after=size)
+    title = TextStyle(fonts.bold, HEADER_TITLE, HEADER_TITLE * 1.25, space_after=8)
+    body = TextStyle(fonts.regular, 11, 14, space_after=6)
     return Styles(clue, heading, notes, title, body)
 
 
-def _clue_paragraph(entry: ClueEntry, style: ParagraphStyle, column: float) -> Paragraph:
+def _clue_block(
+    setter: Setter, entry: ClueEntry, key: str, style: TextStyle, column: float
+) -> Block:
     text = inline_markup(entry.text) if entry.text else "&nbsp;"
-    return ClueParagraph(f"<b>{escape(entry.label)}</b>&nbsp;&nbsp;{text}", style, column)
+    return setter.block(key, f"<b>{escape(entry.label)}</b>&nbsp;&nbsp;{text}", style, column)
 
 
-def _clue_flow(document: Document, styles: Styles, fonts: Fonts, column: float) -> list[Flowable]:
-    flow: list[Flowable] = []
+def _clue_flow(
+    document: Document, styles: Styles, fonts: Fonts, setter: Setter, column: float
+) -> list[Item]:
+    flow: list[Item] = []
     if document.notes:
-        flow.append(Paragraph(inline_markup(document.notes), styles.notes))
-    for section in document.sections:
-        flow.append(Paragraph(escape(section.heading.upper()), styles.heading))
-        for entry in section.entries:
-            paragraph = _clue_paragraph(entry, styles.clue, column)
+        flow.append(setter.block("notes", inline_markup(document.notes), styles.notes))
+    for number, section in enumerate(document.sections):
+        flow.append(setter.plain(f"h{number}", section.heading.upper(), styles.heading))
+        for position, entry in enumerate(section.entries):
+            block = _clue_block(setter, entry, f"c{number}.{position}", styles.clue, column)
             if entry.blanks:
-                blanks = BlanksFlowable(entry, fonts, styles.clue.leftIndent, key=False)
-                flow.append(KeepTogether([paragraph, blanks, Spacer(1, 3)]))
+                per_row = int((setter.width - styles.clue.indent) // BLANK)
+                drawing = blanks_drawing(entry.blanks, BLANK, per_row)
+                blanks = DrawingBlock(drawing, fonts, indent=styles.clue.indent, pad=1.0)
+                flow.append(Group((block, blanks, Space(3))))
             else:
-                flow.append(paragraph)
+                flow.append(block)
     if not flow:
-        flow.append(Spacer(1, 1))
+        flow.append(Space(1))
     return flow
 
 
 def _key_flow(
     document: Document, styles: Styles, fonts: Fonts, width: float, height: float
-) -> list[Flowable]:
+) -> list[Item]:
+    setter = Setter(width)
     heading = f"{document.display_title()} — {document.words.solution}"
-    flow: list[Flowable] = [Paragraph(escape(heading), styles.title)]
+    flow: list[Item] = [setter.plain("title", heading, styles.title)]
     grid = document.grid
     limit = height * (0.55 if document.kind == "acrostic" else 0.8)
     cell = min(width / grid.width, limit / grid.height, MAX_CELL)
-    flow.append(DrawingFlowable(grid_drawing(grid, cell, key=True), fonts))
-    flow.append(Spacer(1, 12))
+    flow.append(DrawingBlock(grid_drawing(grid, cell, key=True), fonts, centred=True))
+    flow.append(Space(12))
     if document.kind == "acrostic":
-        flow.extend(Paragraph(escape(line), styles.body) for line in document.solution_lines)
+        for number, line in enumerate(document.solution_lines):
+            flow.append(setter.plain(f"s{number}", line, styles.body))
         for section in document.sections:
-            for entry in section.entries:
-                flow.append(
-                    Paragraph(
-                        f"<b>{escape(entry.label)}</b>&nbsp;&nbsp;{escape(entry.answer)}",
-                        styles.clue,
-                    )
-                )
+            for number, entry in enumerate(section.entries):
+                markup = f"<b>{escape(entry.label)}</b>&nbsp;&nbsp;{escape(entry.answer)}"
+                flow.append(setter.block(f"a{number}", markup, styles.clue))
     return flow
+
+
+# -- page layout ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -304,14 +433,9 @@ class Layout:
     full: Frame
 
 
-def _columns(
-    x: float, width: float, bottom: float, top: float, count: int, prefix: str
-) -> list[Frame]:
+def _columns(x: float, width: float, bottom: float, top: float, count: int) -> list[Frame]:
     colw = (width - GAP * (count - 1)) / count
-    return [
-        Frame(x + i * (colw + GAP), bottom, colw, top - bottom, 0, 0, 0, 0, id=f"{prefix}{i}")
-        for i in range(count)
-    ]
+    return [Frame(x + i * (colw + GAP), bottom, colw, top - bottom) for i in range(count)]
 
 
 def header_height(document: Document) -> float:
@@ -328,28 +452,64 @@ def plan(document: Document, page: tuple[float, float], header: float) -> Layout
     grid = document.grid
     grid_top = top - header
     avail = grid_top - bottom
-    full = Frame(MARGIN, bottom, width, top - bottom, 0, 0, 0, 0, id="full")
+    full = Frame(MARGIN, bottom, width, top - bottom)
     if document.kind == "acrostic":
         cell = min(width / grid.width, avail * 0.55 / grid.height, 26.0)
         grid_w, grid_h = cell * grid.width, cell * grid.height
         below = grid_top - grid_h - GAP
-        first = _columns(MARGIN, width, bottom, below, 2, "a") if below - bottom > 40 else []
-        later = _columns(MARGIN, width, bottom, top, 2, "b")
+        first = _columns(MARGIN, width, bottom, below, 2) if below - bottom > 40 else []
+        later = _columns(MARGIN, width, bottom, top, 2)
         return Layout(MARGIN + (width - grid_w) / 2, grid_top, cell, first, later, full)
     colw = (width - 2 * GAP) / 3
     area = 2 * colw + GAP
     cell = min(area / grid.width, avail * 0.62 / grid.height, MAX_CELL)
     grid_w, grid_h = cell * grid.width, cell * grid.height
     below = grid_top - grid_h - GAP
-    first = [Frame(MARGIN, bottom, colw, grid_top - bottom, 0, 0, 0, 0, id="a0")]
+    first = [Frame(MARGIN, bottom, colw, grid_top - bottom)]
     if below - bottom > 40:
-        first += _columns(MARGIN + colw + GAP, area, bottom, below, 2, "a")
-    later = _columns(MARGIN, width, bottom, top, 3, "b")
+        first += _columns(MARGIN + colw + GAP, area, bottom, below, 2)
+    later = _columns(MARGIN, width, bottom, top, 3)
     return Layout(MARGIN + width - grid_w, grid_top, cell, first, later, full)
 
 
 CLUE_SIZES = (9.5, 9.0, 8.5, 8.0, 7.5)  # tried in turn until the puzzle fits one page
 READABLE = 9.0  # used when even the smallest size needs more pages
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """The clue columns poured at one clue size."""
+
+    size: float
+    styles: Styles
+    placements: list[Placement]
+
+    @property
+    def pages(self) -> int:
+        """How many pages the puzzle (without its key) takes."""
+        return max((placement.page for placement in self.placements), default=1)
+
+
+def fit_clues(document: Document, fonts: Fonts, layout: Layout) -> Fitted:
+    """The clue layout at the largest size of :data:`CLUE_SIZES` that fits one page.
+
+    When none does, the clues are set at :data:`READABLE` and continue on following pages.
+    """
+    width = layout.later[0].width
+    setter = Setter(width)
+    column = layout.full.height
+
+    def frames_for(page: int) -> Sequence[Frame]:
+        return layout.first if page == 1 else layout.later
+
+    tried: dict[float, Fitted] = {}
+    for size in CLUE_SIZES:
+        styles = make_styles(fonts, size)
+        flow = _clue_flow(document, styles, fonts, setter, column)
+        tried[size] = Fitted(size, styles, pour(flow, frames_for))
+        if tried[size].pages == 1:
+            return tried[size]
+    return tried[READABLE]
 
 
 def render_pdf(
@@ -369,93 +529,69 @@ def render_pdf(
     fonts = load_fonts(find_font(font))
     check_fonts(document, fonts)
     size = PAGE_SIZES[page]
-    builds: dict[float, tuple[bytes, int]] = {}
-
-    def pages_at(clue_size: float) -> int:
-        if clue_size not in builds:
-            builds[clue_size] = _build(document, fonts, size, clue_size, key=key)
-        return builds[clue_size][1]
-
-    if pages_at(CLUE_SIZES[0]) > 1:
-        if pages_at(CLUE_SIZES[-1]) > 1:
-            pages_at(READABLE)
-            return builds[READABLE][0]
-        low, high = 1, len(CLUE_SIZES) - 1  # the largest size that fits, by bisection
-        while low < high:
-            middle = (low + high) // 2
-            if pages_at(CLUE_SIZES[middle]) == 1:
-                high = middle
-            else:
-                low = middle + 1
-        return builds[CLUE_SIZES[low]][0]
-    return builds[CLUE_SIZES[0]][0]
+    layout = plan(document, size, header_height(document))
+    fitted = fit_clues(document, fonts, layout)
+    placements = list(fitted.placements)
+    if key:
+        full = layout.full
+        flow = _key_flow(document, fitted.styles, fonts, full.width, full.height)
+        placements += pour(flow, lambda page: [full], fitted.pages + 1)
+    return _draw(document, fonts, size, layout, placements)
 
 
-def _build(
+def _draw(
     document: Document,
     fonts: Fonts,
     size: tuple[float, float],
-    clue_size: float,
-    *,
-    key: bool,
-) -> tuple[bytes, int]:
-    """One PDF at one clue size, and how many pages the puzzle (without its key) takes."""
-    layout = plan(document, size, header_height(document))
-    styles = make_styles(fonts, clue_size)
+    layout: Layout,
+    placements: list[Placement],
+) -> bytes:
+    """Print the pages: header, grid and footers, then every placed block."""
     title = document.display_title()
-
-    def first_page(canvas: Canvas, doc: Any) -> None:
-        top = size[1] - MARGIN
-        room = size[0] - 2 * MARGIN
-        wide = pdfmetrics.stringWidth(title, fonts.bold, HEADER_TITLE)
-        canvas.setFont(fonts.bold, max(8.0, min(HEADER_TITLE, HEADER_TITLE * room / wide)))
-        canvas.drawString(MARGIN, top - HEADER_TITLE, title)
-        if document.author:
-            canvas.setFont(fonts.regular, 10.5)
-            canvas.drawString(MARGIN, top - HEADER_TITLE - 16, document.byline())
-        grid = grid_drawing(document.grid, layout.cell)
-        paint(canvas, grid, layout.grid_x, layout.grid_top, fonts)
-        footer(canvas, doc, first=True)
-
-    def footer(canvas: Canvas, doc: Any, first: bool = False) -> None:
-        canvas.setFont(fonts.regular, 7.5)
-        line = document.copyright_line()
-        if first and line:
-            canvas.drawString(MARGIN, MARGIN, line)
-        if not first:
-            canvas.drawRightString(
-                size[0] - MARGIN, MARGIN, f"{title} — " + document.words.page.format(doc.page)
-            )
-
     buffer = io.BytesIO()
-    doc = BaseDocTemplate(
-        buffer,
-        pagesize=size,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=MARGIN,
-        title=title,
-        author=document.author,
-        subject="Crossword" if document.kind == "crossword" else "Acrostic",
-        creator="puzzlewright",
-        invariant=1,
-    )
-    first = layout.first or [Frame(MARGIN, MARGIN, 1, 1, id="none")]
-    doc.addPageTemplates(
-        [
-            PageTemplate("first", first, onPage=first_page, autoNextPageTemplate="later"),
-            PageTemplate("later", layout.later, onPage=footer),
-            PageTemplate("key", [layout.full], onPage=footer),
-        ]
-    )
-    flow = _clue_flow(document, styles, fonts, layout.full._height)
-    if not layout.first:
-        flow.insert(0, PageBreak())
-    mark = PageMark()
-    flow.append(mark)
-    if key:
-        flow += [NextPageTemplate("key"), PageBreak()]
-        flow += _key_flow(document, styles, fonts, layout.full._width, layout.full._height)
-    doc.build(flow)
-    return buffer.getvalue(), mark.page
+    canvas = Canvas(buffer, pagesize=size, invariant=1)
+    canvas.setAuthor(document.author)
+    canvas.setTitle(title)
+    canvas.setSubject("Crossword" if document.kind == "crossword" else "Acrostic")
+    canvas.setCreator("puzzlewright")
+    by_page: dict[int, list[Placement]] = {}
+    for placement in placements:
+        by_page.setdefault(placement.page, []).append(placement)
+    for number in range(1, max(by_page, default=1) + 1):
+        if number == 1:
+            _first_page(canvas, document, fonts, size, layout, title)
+        else:
+            canvas.setFont(fonts.regular, 7.5)
+            canvas.drawRightString(
+                size[0] - MARGIN, MARGIN, f"{title} — " + document.words.page.format(number)
+            )
+        for placement in by_page.get(number, []):
+            frame = placement.frame
+            placement.block.draw(canvas, frame.x, placement.top, frame.width)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _first_page(
+    canvas: Canvas,
+    document: Document,
+    fonts: Fonts,
+    size: tuple[float, float],
+    layout: Layout,
+    title: str,
+) -> None:
+    """Title, byline, the blank grid and the copyright line."""
+    top = size[1] - MARGIN
+    room = size[0] - 2 * MARGIN
+    wide = pdfmetrics.stringWidth(title, fonts.bold, HEADER_TITLE)
+    canvas.setFont(fonts.bold, max(8.0, min(HEADER_TITLE, HEADER_TITLE * room / wide)))
+    canvas.drawString(MARGIN, top - HEADER_TITLE, title)
+    if document.author:
+        canvas.setFont(fonts.regular, 10.5)
+        canvas.drawString(MARGIN, top - HEADER_TITLE - 16, document.byline())
+    paint(canvas, grid_drawing(document.grid, layout.cell), layout.grid_x, layout.grid_top, fonts)
+    line = document.copyright_line()
+    canvas.setFont(fonts.regular, 7.5)
+    if line:
+        canvas.drawString(MARGIN, MARGIN, line)

@@ -1,0 +1,295 @@
+"""PDF text set straight on the canvas, line for line as reportlab's Paragraph sets it.
+
+Paragraph parses its markup and measures every word again on each layout pass, so fitting a
+15x15 page (up to four passes) cost ~200 ms. Here a text is read once into words whose widths
+are kept at 1 pt (widths scale with the size), and lines are broken by Paragraph's own rules,
+quirks included, so the page looks exactly as before:
+
+- the markup is cleaned as Paragraph cleans it (white space runs become one space) and cut
+  into fragments at every tag and entity;
+- words are cut from the fragments as Paragraph's ``_getFragWords`` cuts them: a fragment
+  that starts with white space after a word that did not end in it adds an empty word that
+  carries the space, no-break spaces bind;
+- lines are filled greedily; a line may run over by 5% of the width of the spaces in it
+  (spaces counted as the fragments hold them), and the space after a word is measured in the
+  font of its last piece.
+
+Text beyond those rules (underline, strike, sub/superscripts, other entities, soft hyphens,
+zero-width spaces, a word wider than its line) is left to Paragraph: :func:`text_words` and
+:func:`break_lines` return None for it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from reportlab.lib.fonts import ps2tt, tt2ps
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+SHRINK = 0.05  # Paragraph's default spaceShrinkage
+_SPACE = re.compile(r"[^\S\xa0]+")  # white space that breaks lines: all but U+00A0
+_LEAD = re.compile(r"^[^\S\xa0]+")
+_ASCII_SPACE = " \t\n\r\x0b\x0c"  # what Paragraph tests fragment ends against
+_TOKEN = re.compile(r"<(/?)([a-zA-Z]+)\s*(/?)>|&(#[0-9]+|#[xX][0-9a-fA-F]+|[a-zA-Z]+);")
+_ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "nbsp": "\xa0", "quot": '"', "apos": "'"}
+_STYLES = {"b": "b", "i": "i", "strong": "b", "em": "i"}
+_UNSET = ("\xad", "\u200b")  # soft hyphen, zero-width space: Paragraph has special rules
+_WIDTHS: dict[str, dict[str, float]] = {}  # font -> character -> advance at 1 pt
+_FACES: dict[tuple[str, bool, bool], str] = {}
+
+
+def text_width(text: str, font: str) -> float:
+    """The advance of ``text`` at 1 pt, from per-character widths cached per font."""
+    table = _WIDTHS.get(font)
+    if table is None:
+        table = _WIDTHS[font] = {}
+    total = 0.0
+    for char in text:
+        width = table.get(char)
+        if width is None:
+            width = table[char] = pdfmetrics.stringWidth(char, font, 1.0)
+        total += width
+    return total
+
+
+def face(base: str, bold: bool, italic: bool) -> str:
+    """The registered font of ``base``'s family in that style (as Paragraph picks it)."""
+    key = (base, bold, italic)
+    name = _FACES.get(key)
+    if name is None:
+        family, base_bold, base_italic = ps2tt(base)
+        name = _FACES[key] = tt2ps(family, base_bold | bold, base_italic | italic)
+    return name
+
+
+Fragment = tuple[str, str] | None  # (font, text); None is a line break
+
+
+def fragments(markup: str, base: str) -> list[Fragment] | None:
+    """Paragraph's fragments of ``markup`` set in ``base``; None for markup not handled here."""
+    if any(char in markup for char in _UNSET):
+        return None
+    markup = " ".join(part for part in _SPACE.split(markup) if part)
+    out: list[Fragment] = []
+    bold = italic = 0
+    position = 0
+    for match in _TOKEN.finditer(markup):
+        if match.start() > position:
+            out.append((face(base, bold > 0, italic > 0), markup[position : match.start()]))
+        position = match.end()
+        closing, name, entity = match.group(1), match.group(2), match.group(4)
+        if entity is not None:
+            if entity.startswith("#"):
+                digits = entity[1:]
+                code = int(digits[1:], 16) if digits[:1] in "xX" else int(digits)
+                text = chr(code)
+            elif entity in _ENTITIES:
+                text = _ENTITIES[entity]
+            else:
+                return None
+            out.append((face(base, bold > 0, italic > 0), text))
+            continue
+        name = name.lower()
+        if name == "br":
+            out.append(None)
+        elif name in _STYLES:
+            step = -1 if closing else 1
+            if _STYLES[name] == "b":
+                bold = max(bold + step, 0)
+            else:
+                italic = max(italic + step, 0)
+        else:
+            return None
+    if position < len(markup):
+        out.append((face(base, bold > 0, italic > 0), markup[position:]))
+    if any(fragment and any(char in fragment[1] for char in _UNSET) for fragment in out):
+        return None
+    return out
+
+
+@dataclass(frozen=True)
+class Word:
+    """Pieces (font, text) with no breaking space between them, and their advance at 1 pt."""
+
+    pieces: tuple[tuple[str, str], ...]
+    units: float
+    spaced: bool = False  # white space followed it in the text (Paragraph's _HSFrag)
+    line_break: bool = False
+
+
+def _split(text: str) -> list[str]:
+    if "\xa0" in text:
+        return _SPACE.split(text)  # keeps empty strings at the ends, as Paragraph's does
+    return text.split()
+
+
+def text_words(frags: list[Fragment]) -> list[Word]:
+    """Words cut from ``frags`` as Paragraph cuts them (empty words carry stray spaces)."""
+    if frags == [None]:
+        return []  # a lone line break sets no line at all in Paragraph
+    words: list[Word] = []
+    pending: list[tuple[str, str]] = []
+
+    def close(spaced: bool) -> None:
+        units = sum(text_width(text, font) for font, text in pending)
+        words.append(Word(tuple(pending), units, spaced))
+        pending.clear()
+
+    strip = True  # leading white space of the text (and after a line break) is dropped
+    for frag in frags:
+        if frag is None:
+            if pending:
+                close(False)
+            words.append(Word((), 0.0, line_break=True))
+            strip = True
+            continue
+        font, text = frag
+        if not text:
+            continue
+        if strip:
+            text = _LEAD.sub("", text)
+            if not text:
+                continue
+            strip = False
+        parts = _split(text)
+        if text[0] in _ASCII_SPACE or not parts:
+            if pending:
+                close(False)
+                after_space = False
+            else:
+                after_space = bool(words) and words[-1].spaced
+            if not after_space:
+                parts.insert(0, "")
+            elif not parts:
+                continue
+        for part in parts[:-1]:
+            pending.append((font, part))
+            close(True)
+        pending.append((font, parts[-1]))
+        if text[-1] in _ASCII_SPACE:
+            close(True)
+    if pending:
+        close(False)
+    return words
+
+
+@dataclass(frozen=True)
+class Line:
+    """One set line: its fragments as Paragraph holds them, spare width and word count."""
+
+    frags: tuple[tuple[str, str], ...]
+    extra: float  # room left (negative: squeezed by the allowed shrinkage)
+    words: int
+
+
+def break_lines(words: list[Word], size: float, first: float, later: float) -> list[Line] | None:
+    """Paragraph's lines of ``words`` at ``size``: ``first`` points wide, then ``later``.
+
+    None when a word is wider than a line (Paragraph would split it inside the word).
+    """
+    limit = min(first, later)
+    lines: list[Line] = []
+    frags: list[list[str]] = []  # [font, text] of the current line
+    room = first
+    count = 0  # words with text on the line
+    current = space = shrink = 0.0  # width so far, space pending, spaces held in frags
+
+    def end() -> None:
+        lines.append(Line(tuple((font, text) for font, text in frags), room - current, count))
+
+    def add_space(frag: list[str]) -> None:
+        nonlocal shrink
+        frag[1] += " "
+        shrink += text_width(" ", frag[0]) * size
+
+    for word in words:
+        if not frags:
+            count = 0
+            current = space = shrink = 0.0
+        if word.line_break:
+            end()
+            frags = []
+            room = later
+            continue
+        width = word.units * size
+        if width > limit:
+            return None
+        wider = current + space + width if width > 0 else current
+        font, text = word.pieces[0]
+        if wider > room + SHRINK * (space + shrink) and count > 0:
+            end()
+            room = later
+            frags = [[piece_font, piece_text] for piece_font, piece_text in word.pieces]
+            count, current, shrink = 1, width, 0.0
+        else:
+            if text:
+                count += 1
+            if not frags:
+                frags = [[font, text]]
+            elif frags[-1][0] != font:
+                if space and not frags[-1][1].endswith(" "):
+                    add_space(frags[-1])
+                frags.append([font, text])
+            elif space and not frags[-1][1].endswith(" "):
+                add_space(frags[-1])
+                frags[-1][1] += text
+            else:
+                frags[-1][1] += text
+            rest = word.pieces[1:]
+            frags.extend([piece_font, piece_text] for piece_font, piece_text in rest)
+            if not text and any(piece_text for _, piece_text in rest):
+                count += 1
+            current = wider
+        last_font = word.pieces[-1][0]
+        space = text_width(" ", last_font) * size if word.spaced else 0.0
+    if frags:
+        end()
+    return lines
+
+
+def draw_lines(
+    canvas: Canvas,
+    lines: tuple[Line, ...] | list[Line],
+    x: float,
+    top: float,
+    size: float,
+    leading: float,
+    offsets: tuple[float, float],
+) -> None:
+    """Print ``lines`` with the first baseline ``size`` below ``top`` (as Paragraph does).
+
+    ``offsets`` are the left offsets of the first line and of the others. A line that runs
+    over its width (by the allowed shrinkage) gets negative word spacing, as in Paragraph.
+    """
+    text = canvas.beginText()
+    font = ""
+    baseline = top - size
+    for index, line in enumerate(lines):
+        text.setTextOrigin(x + offsets[0 if index == 0 else 1], baseline - index * leading)
+        squeeze = 0.0
+        if line.extra < -1e-8:
+            gaps = line.words - 1 + sum(frag_text.count("\xa0") for _, frag_text in line.frags)
+            if gaps > 0:
+                squeeze = line.extra / gaps
+                text.setWordSpace(squeeze)
+        run_font, run_text = "", ""
+        for frag_font, frag_text in line.frags:
+            if frag_font == run_font:
+                run_text += frag_text
+                continue
+            if run_text:
+                if run_font != font:
+                    text.setFont(run_font, size)
+                    font = run_font
+                text.textOut(run_text)
+            run_font, run_text = frag_font, frag_text
+        if run_text:
+            if run_font != font:
+                text.setFont(run_font, size)
+                font = run_font
+            text.textOut(run_text)
+        if squeeze:
+            text.setWordSpace(0)
+    canvas.drawText(text)
