@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from puzzlewright.crossword.fill.problem import Problem, Region, build_problem
+from puzzlewright.crossword.fill.polish import polish
+from puzzlewright.crossword.fill.problem import Problem, Region, build_problem, place_solution
 from puzzlewright.crossword.fill.quality import (
     TIER_EFFORT,
     average_score,
@@ -78,7 +79,19 @@ def fill_grid(
     )
     tiers = score_tiers(scores)
     outcome = search.run(count, tiers, TIER_EFFORT * max(1, total - givens))
-    return make_result(problem, outcome, stop, time.monotonic() - started)
+    grids = [place_solution(problem, solution) for solution in outcome.solutions]
+    floor = tiers[0]
+    if count == 1 and grids and floor is not None:
+        grids[0] = polish(
+            problem,
+            grids[0],
+            floor=floor,
+            seed=seed,
+            stop=search.stop,
+            max_shared_substring=max_shared_substring,
+            weights=search.value_weights,
+        )
+    return make_result(problem, outcome, grids, stop, time.monotonic() - started)
 
 
 def candidate_scores(problem: Problem) -> list[int]:
@@ -87,22 +100,6 @@ def candidate_scores(problem: Problem) -> list[int]:
     for table in {id(var.table): var.table for var in problem.vars if var.required}.values():
         scores.extend(table.scores[: table.count])
     return scores
-
-
-def place_solution(problem: Problem, solution: Solution) -> Grid:
-    """The input grid with each variable's word written into its empty cells (in a
-    rectangular region, only into the cells inside it)."""
-    grid = problem.grid.copy()
-    inside = problem.inside
-    for var, i in zip(problem.vars, solution, strict=True):
-        if i < 0:
-            continue
-        word = var.table.words[i]
-        for cell, pos in var.cells:
-            r, c = problem.cells[cell]
-            if inside is None or (r, c) in inside:
-                grid.cells[r][c] = word[pos]
-    return grid
 
 
 def partial_solution(problem: Problem, state: State) -> Solution:
@@ -120,10 +117,14 @@ def make_fill(problem: Problem, grid: Grid) -> Fill:
 
 
 def make_result(
-    problem: Problem, outcome: Outcome, stop: StopSignal | None, seconds: float
+    problem: Problem,
+    outcome: Outcome,
+    grids: list[Grid],
+    stop: StopSignal | None,
+    seconds: float,
 ) -> FillResult:
-    """Turn the search outcome into a FillResult, fills ranked best first."""
-    fills = [make_fill(problem, place_solution(problem, s)) for s in outcome.solutions]
+    """Turn the search outcome and its fills into a FillResult, fills ranked best first."""
+    fills = [make_fill(problem, grid) for grid in grids]
     fills.sort(key=lambda fill: rank_key(fill.entries))
     status: Status = "filled" if fills else "unfillable"
     if outcome.status == "timeout":

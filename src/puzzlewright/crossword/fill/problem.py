@@ -53,6 +53,7 @@ class Problem:
     warnings: list[str]
     total_slots: int
     inside: set[Position] | None = None  # a rectangular region: only these cells are written
+    min_score: int | None = None
 
 
 def normalized_grid(grid: Grid, words: WordList) -> Grid:
@@ -202,4 +203,20 @@ def build_problem(
             for r in range(min(r1, r2), max(r1, r2) + 1)
             for c in range(min(c1, c2), max(c1, c2) + 1)
         }
-    return Problem(grid, words, variables, cells, givens, warnings, len(slots), inside)
+    return Problem(grid, words, variables, cells, givens, warnings, len(slots), inside, min_score)
+
+
+def place_solution(problem: Problem, solution: tuple[int, ...]) -> Grid:
+    """The input grid with each variable's word written into its empty cells (in a
+    rectangular region, only into the cells inside it)."""
+    grid = problem.grid.copy()
+    inside = problem.inside
+    for var, i in zip(problem.vars, solution, strict=True):
+        if i < 0:
+            continue
+        word = var.table.words[i]
+        for cell, pos in var.cells:
+            r, c = problem.cells[cell]
+            if inside is None or (r, c) in inside:
+                grid.cells[r][c] = word[pos]
+    return grid

@@ -43,7 +43,12 @@ class ValueWeights:
 def value_weights(scores: list[int]) -> ValueWeights:
     """The weights for a list whose candidate scores are ``scores``."""
     levels = len(set(scores))
-    return ValueWeights(score_jitter=SCORE_JITTER if levels > TIER_LEVELS else 0.0)
+    return ValueWeights(
+        score=SCORE_WEIGHT,
+        options=OPTION_WEIGHT,
+        jitter=JITTER,
+        score_jitter=SCORE_JITTER if levels > TIER_LEVELS else 0.0,
+    )
 
 
 def grid_entries(grid: Grid, words: WordList, given: Collection[str] = ()) -> list[EntryScore]:
@@ -89,7 +94,7 @@ def rank_key(entries: list[EntryScore]) -> tuple[float, int]:
 TIER_SHARES = (0.3, 0.6)
 """Otherwise the tiers hold the best 30% and 60% of the words, then all of them."""
 
-TIER_EFFORT = 4
+TIER_EFFORT = 40
 """Dead ends allowed per slot in each tier but the last before trying the next one."""
 
 

@@ -456,13 +456,18 @@ class Search:
         return tuple(st.dom[v].bit_length() - 1 if self.required[v] else -1 for v in range(self.n))
 
     def run(
-        self, count: int = 1, tiers: Sequence[int | None] = (None,), effort: int = 0
+        self,
+        count: int = 1,
+        tiers: Sequence[int | None] = (None,),
+        effort: int = 0,
+        final_effort: int | None = None,
     ) -> Outcome:
         """Search for up to ``count`` different fills, best-scored words first.
 
         Each tier but the last allows only words scoring at least its value (a slot with
         no such word keeps all of its own) and gets ``effort`` dead ends; the last tier
-        allows every word and runs until done, so it alone can prove a grid unfillable.
+        allows every word and runs until done (or ``final_effort`` dead ends), so it alone
+        can prove a grid unfillable.
         """
         self.solutions = []
         self.seen = set()
@@ -477,13 +482,13 @@ class Search:
                 self.best = root
             if root is None:
                 continue
-            status = self.run_tier(root, count, None if final else effort)
+            status = self.run_tier(root, count, final_effort if final else effort)
             if status in ("filled", "timeout"):
                 break
         best = self.best or self.initial(None)
         if self.solutions:
             return self.outcome("filled", best)
-        return self.outcome("timeout" if status == "timeout" else "unfillable", best)
+        return self.outcome("unfillable" if status == "exhausted" else "timeout", best)
 
     def run_tier(self, root: State, count: int, budget: int | None) -> str:
         """Search from ``root`` until ``count`` fills are known ("filled"), the tree is

@@ -1,0 +1,102 @@
+"""Polishing a fill: re-fill the neighbourhood of each weak entry with top-tier words.
+
+A fill found by search can hold a few entries below the list's best tier where the grid
+was tight. For each such entry, weakest first, it and its crossing entries are cleared
+(only cells the filler wrote, and only where every entry through the cell is in the
+neighbourhood), and the neighbourhood is searched again with top-tier words only, under
+a small dead-end budget. The new
+words are kept when they raise the fill's total score. Deterministic: budgets count dead
+ends, not seconds.
+"""
+
+from __future__ import annotations
+
+from puzzlewright.crossword.fill.problem import Problem, build_problem, place_solution
+from puzzlewright.crossword.fill.quality import ValueWeights, grid_entries
+from puzzlewright.crossword.fill.search import Search
+from puzzlewright.crossword.grid import Grid, Position, Slot
+from puzzlewright.stopping import StopSignal
+
+POLISH_EFFORT = 20
+"""Dead ends allowed per slot of a neighbourhood when re-filling it."""
+
+RADIUS = 2
+"""The neighbourhood: the weak entry, its crossings and theirs. The first two rings are
+cleared and re-filled whole; the outer ring keeps its letters except where it crosses."""
+
+
+def total_score(grid: Grid, problem: Problem) -> int:
+    """The sum of the list scores of the grid's complete entries."""
+    return sum(entry.score or 0 for entry in grid_entries(grid, problem.words))
+
+
+def polish(
+    problem: Problem,
+    grid: Grid,
+    *,
+    floor: int,
+    seed: int,
+    stop: StopSignal,
+    max_shared_substring: int | None,
+    weights: ValueWeights,
+) -> Grid:
+    """``grid`` (a fill of ``problem``) with weak entries replaced where a re-fill of their
+    neighbourhood with words scoring ``floor`` or more raises the total score."""
+    written: set[Position] = {
+        pos for pos in problem.cells if problem.inside is None or pos in problem.inside
+    }
+    slots = grid.slots()
+    through: dict[Position, list[Slot]] = {}
+    for slot in slots:
+        for pos in slot.cells:
+            through.setdefault(pos, []).append(slot)
+    current = grid
+    best = total_score(current, problem)
+    weak = sorted(
+        (entry.score or 0, k)
+        for k, entry in enumerate(grid_entries(grid, problem.words))
+        if entry.score is not None and entry.score < floor
+    )
+    for attempt, (_, k) in enumerate(weak):
+        if stop.should_stop():
+            break
+        slot = slots[k]
+        if current.word(slot) != grid.word(slot):
+            continue  # already replaced while polishing a neighbour
+        region = {slot}
+        for _ in range(RADIUS):
+            region |= {
+                other for near in region for pos in near.cells if pos in written
+                for other in through[pos]
+            }  # fmt: skip
+        cleared = [
+            pos
+            for other in region
+            for pos in other.cells
+            if pos in written and all(s in region for s in through[pos])
+        ]
+        if not cleared:
+            continue
+        trial = current.copy()
+        for r, c in cleared:
+            trial.cells[r][c] = ""
+        keys = [other.key for other in region if any(not trial.cells[r][c] for r, c in other.cells)]
+        if not keys:
+            continue
+        sub = build_problem(trial, problem.words, problem.min_score, keys)
+        search = Search(
+            sub,
+            seed=seed * 1_000 + attempt,
+            max_shared_substring=max_shared_substring,
+            stop=stop,
+            weights=weights,
+        )
+        # One tier, the top one: a slot whose kept letters admit no top word keeps its own.
+        outcome = search.run(1, (floor,), final_effort=POLISH_EFFORT * len(keys))
+        if not outcome.solutions:
+            continue
+        candidate = place_solution(sub, outcome.solutions[0])
+        score = total_score(candidate, problem)
+        if score > best:
+            current, best = candidate, score
+    return current
