@@ -13,7 +13,7 @@ it only when PDF output is asked for.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
@@ -107,16 +107,41 @@ def _color(value: str) -> Color:
 
 
 def paint(canvas: Canvas, drawing: Drawing, x: float, top: float, fonts: Fonts) -> None:
-    """Paint the shapes of ``drawing`` with its top-left corner at (``x``, ``top``)."""
+    """Paint the shapes of ``drawing`` with its top-left corner at (``x``, ``top``).
+
+    Line width, colours and font are set only when they change (a grid repeats them for
+    hundreds of squares), which leaves the page as it was and saves most of the work.
+    """
     canvas.saveState()
     canvas.setLineJoin(0)
+    line_width: float | None = None
+    fill = stroke = ""
+    font: tuple[str, float] | None = None
+
+    def pen(width: float, color: str) -> None:
+        nonlocal line_width, stroke
+        if width != line_width:
+            canvas.setLineWidth(width)
+            line_width = width
+        if color != stroke:
+            canvas.setStrokeColor(_color(color))
+            stroke = color
+
+    def ink(color: str) -> None:
+        nonlocal fill
+        if color != fill:
+            canvas.setFillColor(_color(color))
+            fill = color
+
     for shape in drawing.shapes:
         if isinstance(shape, Rect):
-            canvas.setLineWidth(shape.width)
+            if shape.width != line_width:
+                canvas.setLineWidth(shape.width)
+                line_width = shape.width
             if shape.fill:
-                canvas.setFillColor(_color(shape.fill))
+                ink(shape.fill)
             if shape.stroke:
-                canvas.setStrokeColor(_color(shape.stroke))
+                pen(shape.width, shape.stroke)
             canvas.rect(
                 x + shape.x,
                 top - shape.y - shape.h,
@@ -126,16 +151,17 @@ def paint(canvas: Canvas, drawing: Drawing, x: float, top: float, fonts: Fonts) 
                 fill=1 if shape.fill else 0,
             )
         elif isinstance(shape, Circle):
-            canvas.setLineWidth(shape.width)
-            canvas.setStrokeColor(_color(shape.stroke))
+            pen(shape.width, shape.stroke)
             canvas.circle(x + shape.cx, top - shape.cy, shape.r, stroke=1, fill=0)
         elif isinstance(shape, Line):
-            canvas.setLineWidth(shape.width)
-            canvas.setStrokeColor(_color(shape.stroke))
+            pen(shape.width, shape.stroke)
             canvas.line(x + shape.x1, top - shape.y1, x + shape.x2, top - shape.y2)
         elif isinstance(shape, Text):
-            canvas.setFont(fonts.bold if shape.bold else fonts.regular, shape.size)
-            canvas.setFillColor(_color(shape.fill))
+            face = (fonts.bold if shape.bold else fonts.regular, shape.size)
+            if face != font:
+                canvas.setFont(*face)
+                font = face
+            ink(shape.fill)
             px, py = x + shape.x, top - shape.y
             if shape.anchor == "middle":
                 canvas.drawCentredString(px, py, shape.text)
@@ -309,27 +335,35 @@ class Setter:
 
     def __init__(self, width: float) -> None:
         self.width = width
-        self._words: dict[tuple[str, str], list[Word] | None] = {}
+        self._texts: dict[tuple[str, str], tuple[str, list[Word] | None]] = {}
 
-    def block(self, key: str, markup: str, style: TextStyle, split_over: float = 0.0) -> Block:
-        """Paragraph markup set in ``style`` (its words kept under ``key`` for other sizes)."""
+    def block(
+        self,
+        key: str,
+        markup: str | Callable[[], str],
+        style: TextStyle,
+        split_over: float = 0.0,
+    ) -> Block:
+        """Paragraph markup set in ``style``, read (and made, if a callable) once per key."""
         cache_key = (key, style.font)
-        if cache_key not in self._words:
-            frags = fragments(markup, style.font)
-            self._words[cache_key] = None if frags is None else text_words(frags)
-        words = self._words[cache_key]
+        known = self._texts.get(cache_key)
+        if known is None:
+            text = markup if isinstance(markup, str) else markup()
+            frags = fragments(text, style.font)
+            known = self._texts[cache_key] = (text, None if frags is None else text_words(frags))
+        text, words = known
         first = self.width - style.indent - style.first
         later = self.width - style.indent
         lines = None if words is None else break_lines(words, style.size, first, later)
         if lines is None:
-            paragraph = Paragraph(markup, style.paragraph_style())
+            paragraph = Paragraph(text, style.paragraph_style())
             return ParagraphBlock(paragraph, style, self.width, split_over)
         offsets = (style.indent + style.first, style.indent)
         return TextBlock(tuple(lines), style, offsets, split_over)
 
     def plain(self, key: str, text: str, style: TextStyle) -> Block:
         """Plain ``text`` (no markup) set in ``style``."""
-        return self.block(key, escape(text), style)
+        return self.block(key, lambda: escape(text), style)
 
 
 @dataclass(frozen=True)
@@ -371,30 +405,35 @@ def make_styles(fonts: Fonts, size: float) -> Styles:
 def _clue_block(
     setter: Setter, entry: ClueEntry, key: str, style: TextStyle, column: float
 ) -> Block:
-    text = inline_markup(entry.text) if entry.text else "&nbsp;"
-    return setter.block(key, f"<b>{escape(entry.label)}</b>&nbsp;&nbsp;{text}", style, column)
+    def markup() -> str:
+        text = inline_markup(entry.text) if entry.text else "&nbsp;"
+        return f"<b>{escape(entry.label)}</b>&nbsp;&nbsp;{text}"
+
+    return setter.block(key, markup, style, column)
 
 
 def _clue_flow(
     document: Document, styles: Styles, fonts: Fonts, setter: Setter, column: float
-) -> list[Item]:
-    flow: list[Item] = []
+) -> Iterator[Item]:
+    """The notes, headings and clues in order, each set when the pour asks for it."""
+    empty = True
     if document.notes:
-        flow.append(setter.block("notes", inline_markup(document.notes), styles.notes))
+        empty = False
+        yield setter.block("notes", lambda: inline_markup(document.notes), styles.notes)
     for number, section in enumerate(document.sections):
-        flow.append(setter.plain(f"h{number}", section.heading.upper(), styles.heading))
+        empty = False
+        yield setter.plain(f"h{number}", section.heading.upper(), styles.heading)
         for position, entry in enumerate(section.entries):
             block = _clue_block(setter, entry, f"c{number}.{position}", styles.clue, column)
             if entry.blanks:
                 per_row = int((setter.width - styles.clue.indent) // BLANK)
                 drawing = blanks_drawing(entry.blanks, BLANK, per_row)
                 blanks = DrawingBlock(drawing, fonts, indent=styles.clue.indent, pad=1.0)
-                flow.append(Group((block, blanks, Space(3))))
+                yield Group((block, blanks, Space(3)))
             else:
-                flow.append(block)
-    if not flow:
-        flow.append(Space(1))
-    return flow
+                yield block
+    if empty:
+        yield Space(1)
 
 
 def _key_flow(
@@ -493,23 +532,35 @@ class Fitted:
 def fit_clues(document: Document, fonts: Fonts, layout: Layout) -> Fitted:
     """The clue layout at the largest size of :data:`CLUE_SIZES` that fits one page.
 
-    When none does, the clues are set at :data:`READABLE` and continue on following pages.
+    When the smallest does not fit either, the clues are set at :data:`READABLE` and continue
+    on following pages. A try stops at the first block that would go to page two, so a size
+    that does not fit costs about a page of clues.
     """
-    width = layout.later[0].width
-    setter = Setter(width)
+    setter = Setter(layout.later[0].width)
     column = layout.full.height
 
     def frames_for(page: int) -> Sequence[Frame]:
         return layout.first if page == 1 else layout.later
 
-    tried: dict[float, Fitted] = {}
-    for size in CLUE_SIZES:
+    def pour_at(size: float, last_page: int | None) -> Fitted | None:
         styles = make_styles(fonts, size)
         flow = _clue_flow(document, styles, fonts, setter, column)
-        tried[size] = Fitted(size, styles, pour(flow, frames_for))
-        if tried[size].pages == 1:
-            return tried[size]
-    return tried[READABLE]
+        placements = pour(flow, frames_for, last_page=last_page)
+        return None if placements is None else Fitted(size, styles, placements)
+
+    largest = pour_at(CLUE_SIZES[0], 1)
+    if largest is not None:
+        return largest
+    smallest = pour_at(CLUE_SIZES[-1], 1)
+    if smallest is None:
+        readable = pour_at(READABLE, None)
+        assert readable is not None
+        return readable
+    for size in CLUE_SIZES[1:-1]:
+        fitted = pour_at(size, 1)
+        if fitted is not None:
+            return fitted
+    return smallest
 
 
 def render_pdf(
@@ -535,7 +586,7 @@ def render_pdf(
     if key:
         full = layout.full
         flow = _key_flow(document, fitted.styles, fonts, full.width, full.height)
-        placements += pour(flow, lambda page: [full], fitted.pages + 1)
+        placements += pour(flow, lambda page: [full], fitted.pages + 1) or []
     return _draw(document, fonts, size, layout, placements)
 
 

@@ -12,7 +12,7 @@ block, so the clue size is chosen by pouring at each size and only the chosen la
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -90,25 +90,23 @@ class Placement:
     block: Block
 
 
-def keep_headings(items: Sequence[Item]) -> list[Item]:
+def keep_headings(items: Iterable[Item]) -> Iterator[Item]:
     """Blocks marked keep-with-next grouped with the block after them (unless it is a Group)."""
-    out: list[Item] = []
     pending: list[Block] = []
     for item in items:
         if isinstance(item, Group):
-            out.extend(Group((block,)) for block in pending)
+            yield from (Group((block,)) for block in pending)
             pending = []
-            out.append(item)
+            yield item
         elif item.keep_with_next:
             pending.append(item)
         elif pending:
-            out.append(Group((*pending, item)))
+            yield Group((*pending, item))
             pending = []
         else:
-            out.append(item)
+            yield item
     if pending:
-        out.append(Group(tuple(pending)))
-    return out
+        yield Group(tuple(pending))
 
 
 class _Pour:
@@ -171,18 +169,32 @@ class _Pour:
 
 
 def pour(
-    items: Sequence[Item], frames_for: Callable[[int], Sequence[Frame]], page: int = 1
-) -> list[Placement]:
+    items: Iterable[Item],
+    frames_for: Callable[[int], Sequence[Frame]],
+    page: int = 1,
+    *,
+    last_page: int | None = None,
+) -> list[Placement] | None:
     """Place ``items`` in order into the frames of page ``page`` and those after it.
 
     ``frames_for(n)`` gives the frames of page ``n`` (a page without frames is skipped).
     A block that fits no frame at all is placed at the top of one and runs over its bottom.
+    With ``last_page``, gives up (None) as soon as a block lands after that page; ``items``
+    are taken one at a time, so the blocks after that are never made.
     """
     state = _Pour(frames_for, page)
-    queue: deque[Item] = deque(keep_headings(items))
+    source = keep_headings(items)
+    queue: deque[Item] = deque()
     misses = 0  # frames a block has been carried past, to stop on one that fits nowhere
     most = max(len(frames_for(page)), len(frames_for(page + 1)), 1) + 1
-    while queue:
+    while True:
+        if last_page is not None and state.page > last_page:
+            return None
+        if not queue:
+            item = next(source, None)
+            if item is None:
+                break
+            queue.append(item)
         item = queue.popleft()
         if isinstance(item, Group):
             first = item.items[0]

@@ -109,14 +109,24 @@ def fragments(markup: str, base: str) -> list[Fragment] | None:
     return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Word:
-    """Pieces (font, text) with no breaking space between them, and their advance at 1 pt."""
+    """Pieces (font, text) with no breaking space between them, and what breaking needs."""
 
     pieces: tuple[tuple[str, str], ...]
-    units: float
-    spaced: bool = False  # white space followed it in the text (Paragraph's _HSFrag)
+    units: float  # advance at 1 pt
+    space: float = 0.0  # advance at 1 pt of the space after it (0: none followed it)
+    counts: bool = False  # it has text (Paragraph counts it as a word of its line)
     line_break: bool = False
+
+
+def _word(pieces: list[tuple[str, str]], spaced: bool) -> Word:
+    units = sum(text_width(text, font) for font, text in pieces)
+    space = text_width(" ", pieces[-1][0]) if spaced else 0.0
+    return Word(tuple(pieces), units, space, any(text for _, text in pieces))
+
+
+LINE_BREAK = Word((), 0.0, line_break=True)
 
 
 def _split(text: str) -> list[str]:
@@ -133,8 +143,7 @@ def text_words(frags: list[Fragment]) -> list[Word]:
     pending: list[tuple[str, str]] = []
 
     def close(spaced: bool) -> None:
-        units = sum(text_width(text, font) for font, text in pending)
-        words.append(Word(tuple(pending), units, spaced))
+        words.append(_word(pending, spaced))
         pending.clear()
 
     strip = True  # leading white space of the text (and after a line break) is dropped
@@ -142,7 +151,7 @@ def text_words(frags: list[Fragment]) -> list[Word]:
         if frag is None:
             if pending:
                 close(False)
-            words.append(Word((), 0.0, line_break=True))
+            words.append(LINE_BREAK)
             strip = True
             continue
         font, text = frag
@@ -159,7 +168,7 @@ def text_words(frags: list[Fragment]) -> list[Word]:
                 close(False)
                 after_space = False
             else:
-                after_space = bool(words) and words[-1].spaced
+                after_space = bool(words) and words[-1].space > 0
             if not after_space:
                 parts.insert(0, "")
             elif not parts:
@@ -177,76 +186,88 @@ def text_words(frags: list[Fragment]) -> list[Word]:
 
 @dataclass(frozen=True)
 class Line:
-    """One set line: its fragments as Paragraph holds them, spare width and word count."""
+    """One set line: its words, the room left (negative: squeezed) and its word count."""
 
-    frags: tuple[tuple[str, str], ...]
-    extra: float  # room left (negative: squeezed by the allowed shrinkage)
-    words: int
+    words: tuple[Word, ...]
+    extra: float
+    count: int
 
 
 def break_lines(words: list[Word], size: float, first: float, later: float) -> list[Line] | None:
     """Paragraph's lines of ``words`` at ``size``: ``first`` points wide, then ``later``.
 
-    None when a word is wider than a line (Paragraph would split it inside the word).
+    None when a word is wider than a line (Paragraph would split it inside the word). Only
+    numbers are kept here; :func:`line_fragments` builds the text of a chosen line.
     """
-    limit = min(first, later)
+    limit = min(first, later) / size
     lines: list[Line] = []
-    frags: list[list[str]] = []  # [font, text] of the current line
+    start = 0  # index of the line's first word
     room = first
     count = 0  # words with text on the line
-    current = space = shrink = 0.0  # width so far, space pending, spaces held in frags
-
-    def end() -> None:
-        lines.append(Line(tuple((font, text) for font, text in frags), room - current, count))
-
-    def add_space(frag: list[str]) -> None:
-        nonlocal shrink
-        frag[1] += " "
-        shrink += text_width(" ", frag[0]) * size
-
-    for word in words:
-        if not frags:
+    current = space = shrink = 0.0  # width so far, space pending, spaces held in the text
+    last_font = ""  # font of the line's last fragment
+    ends_space = False  # whether that fragment's text ends in a space
+    for index, word in enumerate(words):
+        if index == start:
             count = 0
             current = space = shrink = 0.0
         if word.line_break:
-            end()
-            frags = []
-            room = later
+            lines.append(Line(tuple(words[start:index]), room - current, count))
+            start, room = index + 1, later
             continue
-        width = word.units * size
-        if width > limit:
+        if word.units > limit:
             return None
+        width = word.units * size
         wider = current + space + width if width > 0 else current
-        font, text = word.pieces[0]
-        if wider > room + SHRINK * (space + shrink) and count > 0:
-            end()
-            room = later
-            frags = [[piece_font, piece_text] for piece_font, piece_text in word.pieces]
-            count, current, shrink = 1, width, 0.0
+        pieces = word.pieces
+        font, text = pieces[0]
+        if count > 0 and wider > room + SHRINK * (space + shrink):
+            lines.append(Line(tuple(words[start:index]), room - current, count))
+            start, room = index, later
+            count, current, shrink, ends_space = 1, width, 0.0, False
         else:
-            if text:
-                count += 1
-            if not frags:
-                frags = [[font, text]]
-            elif frags[-1][0] != font:
-                if space and not frags[-1][1].endswith(" "):
-                    add_space(frags[-1])
-                frags.append([font, text])
-            elif space and not frags[-1][1].endswith(" "):
-                add_space(frags[-1])
-                frags[-1][1] += text
+            if index == start:
+                ends_space = False
+            elif last_font != font:
+                if space and not ends_space:
+                    shrink += space
+                ends_space = False
+            elif space and not ends_space:
+                shrink += space
+                ends_space = not text
             else:
-                frags[-1][1] += text
-            rest = word.pieces[1:]
-            frags.extend([piece_font, piece_text] for piece_font, piece_text in rest)
-            if not text and any(piece_text for _, piece_text in rest):
+                ends_space = ends_space and not text
+            if len(pieces) > 1:
+                ends_space = False
+            if word.counts:
                 count += 1
             current = wider
-        last_font = word.pieces[-1][0]
-        space = text_width(" ", last_font) * size if word.spaced else 0.0
-    if frags:
-        end()
+        last_font = pieces[-1][0]
+        space = word.space * size
+    if start < len(words):
+        lines.append(Line(tuple(words[start:]), room - current, count))
     return lines
+
+
+def line_fragments(line: Line) -> list[tuple[str, str]]:
+    """The line's text as Paragraph holds it: (font, text) fragments, spaces where it puts them."""
+    frags: list[list[str]] = []
+    space = False
+    for word in line.words:
+        font, text = word.pieces[0]
+        if not frags:
+            frags.append([font, text])
+        elif frags[-1][0] != font:
+            if space and not frags[-1][1].endswith(" "):
+                frags[-1][1] += " "
+            frags.append([font, text])
+        elif space and not frags[-1][1].endswith(" "):
+            frags[-1][1] += " " + text
+        else:
+            frags[-1][1] += text
+        frags.extend([piece_font, piece_text] for piece_font, piece_text in word.pieces[1:])
+        space = word.space > 0
+    return [(font, text) for font, text in frags]
 
 
 def draw_lines(
@@ -268,14 +289,15 @@ def draw_lines(
     baseline = top - size
     for index, line in enumerate(lines):
         text.setTextOrigin(x + offsets[0 if index == 0 else 1], baseline - index * leading)
+        frags = line_fragments(line)
         squeeze = 0.0
         if line.extra < -1e-8:
-            gaps = line.words - 1 + sum(frag_text.count("\xa0") for _, frag_text in line.frags)
+            gaps = line.count - 1 + sum(frag_text.count("\xa0") for _, frag_text in frags)
             if gaps > 0:
                 squeeze = line.extra / gaps
                 text.setWordSpace(squeeze)
         run_font, run_text = "", ""
-        for frag_font, frag_text in line.frags:
+        for frag_font, frag_text in [*frags, ("", "")]:
             if frag_font == run_font:
                 run_text += frag_text
                 continue
@@ -285,11 +307,6 @@ def draw_lines(
                     font = run_font
                 text.textOut(run_text)
             run_font, run_text = frag_font, frag_text
-        if run_text:
-            if run_font != font:
-                text.setFont(run_font, size)
-                font = run_font
-            text.textOut(run_text)
         if squeeze:
             text.setWordSpace(0)
     canvas.drawText(text)
