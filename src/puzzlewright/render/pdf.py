@@ -13,25 +13,25 @@ it only when PDF output is asked for.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 from xml.sax.saxutils import escape
 
-from reportlab.lib.colors import Color, HexColor
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 
-from puzzlewright.render.draw import Circle, Drawing, Line, Rect, Text, blanks_drawing, grid_drawing
-from puzzlewright.render.fonts import FontFiles, coverage_error, find_font, uncovered
+from puzzlewright.render.draw import blanks_drawing, grid_drawing
+from puzzlewright.render.fonts import find_font
 from puzzlewright.render.markup import inline_markup
 from puzzlewright.render.model import ClueEntry, Document, require_key
 from puzzlewright.render.pages import PAGE_SIZES, PageName
+from puzzlewright.render.pdfblocks import DrawingBlock, Setter, Space, TextStyle
 from puzzlewright.render.pdfflow import Block, Frame, Group, Item, Placement, pour
-from puzzlewright.render.pdftext import Word, break_lines, draw_lines, fragments, text_words
+from puzzlewright.render.pdffonts import Fonts, check_fonts, load_fonts
+from puzzlewright.render.pdfpaint import paint
+
+__all__ = ["CLUE_SIZES", "Fonts", "Layout", "Setter", "TextStyle", "fit_clues", "load_fonts"]
+__all__ += ["header_height", "make_styles", "plan", "render_pdf"]
 
 MARGIN = 36.0  # half an inch
 GAP = 14.0  # between columns
@@ -39,331 +39,6 @@ HEADER_TITLE = 16.0
 FOOTER = 14.0
 MAX_CELL = 32.0
 BLANK = 19.0
-
-
-@dataclass(frozen=True)
-class Fonts:
-    """The reportlab names of the faces in use and the TrueType file (None: Helvetica)."""
-
-    regular: str
-    bold: str
-    italic: str
-    source: str
-
-
-_registered: dict[str, Fonts] = {}
-_coverage: dict[str, set[int]] = {}
-
-
-def load_fonts(files: FontFiles | None) -> Fonts:
-    """Register the TrueType faces with reportlab once per process (Helvetica without)."""
-    if files is None:
-        return Fonts("Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica")
-    cache_key = f"{files.regular}|{files.bold}|{files.italic}"
-    if cache_key in _registered:
-        return _registered[cache_key]
-    index = len(_registered)
-    names = Fonts(f"PW{index}", f"PW{index}-Bold", f"PW{index}-Italic", files.regular.name)
-    try:
-        pdfmetrics.registerFont(TTFont(names.regular, str(files.regular)))
-        pdfmetrics.registerFont(TTFont(names.bold, str(files.bold)))
-        pdfmetrics.registerFont(TTFont(names.italic, str(files.italic)))
-    except Exception as exc:  # reportlab raises TTFError and others for unusable files
-        from puzzlewright.errors import PuzzleInputError
-
-        raise PuzzleInputError(f"cannot use the font {files.regular}: {exc}") from None
-    pdfmetrics.registerFontFamily(
-        names.regular,
-        normal=names.regular,
-        bold=names.bold,
-        italic=names.italic,
-        boldItalic=names.bold,
-    )
-    _registered[cache_key] = names
-    return names
-
-
-def check_fonts(document: Document, fonts: Fonts) -> None:
-    """Fail with one clear line when the document has characters the font cannot print."""
-    covered: set[int] | None = None
-    if fonts.regular != "Helvetica":
-        covered = _coverage.get(fonts.regular)
-        if covered is None:
-            face: Any = pdfmetrics.getFont(fonts.regular).face
-            covered = _coverage[fonts.regular] = set(face.charToGlyph)
-    missing = uncovered(document.texts(), covered)
-    if missing:
-        raise coverage_error(missing, fonts.source)
-
-
-_COLORS: dict[str, Color] = {}
-
-
-def _color(value: str) -> Color:
-    color = _COLORS.get(value)
-    if color is None:
-        color = _COLORS[value] = HexColor(value)
-    return color
-
-
-def paint(canvas: Canvas, drawing: Drawing, x: float, top: float, fonts: Fonts) -> None:
-    """Paint the shapes of ``drawing`` with its top-left corner at (``x``, ``top``).
-
-    Line width, colours and font are set only when they change (a grid repeats them for
-    hundreds of squares), which leaves the page as it was and saves most of the work.
-    """
-    canvas.saveState()
-    canvas.setLineJoin(0)
-    line_width: float | None = None
-    fill = stroke = ""
-    font: tuple[str, float] | None = None
-
-    def pen(width: float, color: str) -> None:
-        nonlocal line_width, stroke
-        if width != line_width:
-            canvas.setLineWidth(width)
-            line_width = width
-        if color != stroke:
-            canvas.setStrokeColor(_color(color))
-            stroke = color
-
-    def ink(color: str) -> None:
-        nonlocal fill
-        if color != fill:
-            canvas.setFillColor(_color(color))
-            fill = color
-
-    for shape in drawing.shapes:
-        if isinstance(shape, Rect):
-            if shape.width != line_width:
-                canvas.setLineWidth(shape.width)
-                line_width = shape.width
-            if shape.fill:
-                ink(shape.fill)
-            if shape.stroke:
-                pen(shape.width, shape.stroke)
-            canvas.rect(
-                x + shape.x,
-                top - shape.y - shape.h,
-                shape.w,
-                shape.h,
-                stroke=1 if shape.stroke else 0,
-                fill=1 if shape.fill else 0,
-            )
-        elif isinstance(shape, Circle):
-            pen(shape.width, shape.stroke)
-            canvas.circle(x + shape.cx, top - shape.cy, shape.r, stroke=1, fill=0)
-        elif isinstance(shape, Line):
-            pen(shape.width, shape.stroke)
-            canvas.line(x + shape.x1, top - shape.y1, x + shape.x2, top - shape.y2)
-        elif isinstance(shape, Text):
-            face = (fonts.bold if shape.bold else fonts.regular, shape.size)
-            if face != font:
-                canvas.setFont(*face)
-                font = face
-            ink(shape.fill)
-            px, py = x + shape.x, top - shape.y
-            if shape.anchor == "middle":
-                canvas.drawCentredString(px, py, shape.text)
-            elif shape.anchor == "end":
-                canvas.drawRightString(px, py, shape.text)
-            else:
-                canvas.drawString(px, py, shape.text)
-    canvas.restoreState()
-
-
-# -- blocks: what the columns are filled with ---------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TextStyle:
-    """How a paragraph is set: font, size, leading, hanging indent and the space around it."""
-
-    font: str
-    size: float
-    leading: float
-    indent: float = 0.0  # left indent of every line
-    first: float = 0.0  # added to ``indent`` on the first line (negative: hanging)
-    space_before: float = 0.0
-    space_after: float = 0.0
-    keep_with_next: bool = False
-
-    def paragraph_style(self) -> ParagraphStyle:
-        """The same style for reportlab's Paragraph (text this module does not set itself)."""
-        return ParagraphStyle(
-            "pw",
-            fontName=self.font,
-            fontSize=self.size,
-            leading=self.leading,
-            leftIndent=self.indent,
-            firstLineIndent=self.first,
-            spaceBefore=self.space_before,
-            spaceAfter=self.space_after,
-            keepWithNext=int(self.keep_with_next),
-        )
-
-
-@dataclass(frozen=True, eq=False)
-class TextBlock:
-    """Lines set by :func:`break_lines`; split only when taller than ``split_over``."""
-
-    lines: tuple[Any, ...]
-    style: TextStyle
-    offsets: tuple[float, float]  # left offset of the first line and of the others
-    split_over: float = 0.0
-
-    @property
-    def height(self) -> float:
-        return len(self.lines) * self.style.leading
-
-    @property
-    def space_before(self) -> float:
-        return self.style.space_before
-
-    @property
-    def space_after(self) -> float:
-        return self.style.space_after
-
-    @property
-    def keep_with_next(self) -> bool:
-        return self.style.keep_with_next
-
-    def split(self, avail: float) -> tuple[Block, Block] | None:
-        """The lines that fit ``avail`` and the rest (two lines at least before the break)."""
-        if self.height <= self.split_over:
-            return None
-        keep = int(avail / self.style.leading)
-        if keep <= 1 or keep >= len(self.lines):
-            return None
-        later = (self.offsets[1], self.offsets[1])
-        head = TextBlock(self.lines[:keep], self.style, self.offsets)
-        return head, TextBlock(self.lines[keep:], self.style, later, self.split_over)
-
-    def draw(self, canvas: Any, x: float, top: float, width: float) -> None:
-        style = self.style
-        draw_lines(canvas, self.lines, x, top, style.size, style.leading, self.offsets)
-
-
-@dataclass(eq=False)
-class ParagraphBlock:
-    """Text with markup this module does not set (underline, sub/superscripts, ...)."""
-
-    paragraph: Paragraph
-    style: TextStyle
-    width: float
-    split_over: float = 0.0
-
-    def __post_init__(self) -> None:
-        _, self._height = self.paragraph.wrap(self.width, 1e9)
-
-    @property
-    def height(self) -> float:
-        return float(self._height)
-
-    @property
-    def space_before(self) -> float:
-        return self.style.space_before
-
-    @property
-    def space_after(self) -> float:
-        return self.style.space_after
-
-    @property
-    def keep_with_next(self) -> bool:
-        return self.style.keep_with_next
-
-    def split(self, avail: float) -> tuple[Block, Block] | None:
-        if self.height <= self.split_over:
-            return None
-        parts = self.paragraph.split(self.width, avail)
-        if len(parts) != 2:
-            return None
-        return (
-            ParagraphBlock(parts[0], self.style, self.width),
-            ParagraphBlock(parts[1], self.style, self.width, self.split_over),
-        )
-
-    def draw(self, canvas: Any, x: float, top: float, width: float) -> None:
-        self.paragraph.wrap(self.width, 1e9)
-        self.paragraph.drawOn(canvas, x, top - self.height)
-
-
-@dataclass(frozen=True, eq=False)
-class DrawingBlock:
-    """Shapes placed in the flow (the solution grid centred, acrostic blanks indented)."""
-
-    drawing: Drawing
-    fonts: Fonts
-    centred: bool = False
-    indent: float = 0.0
-    pad: float = 0.0  # added above and below (the blanks leave a point each side)
-    space_before: float = 0.0
-    space_after: float = 0.0
-    keep_with_next: bool = False
-
-    @property
-    def height(self) -> float:
-        return self.drawing.height + 2 * self.pad
-
-    def split(self, avail: float) -> tuple[Block, Block] | None:
-        return None
-
-    def draw(self, canvas: Any, x: float, top: float, width: float) -> None:
-        if self.centred:
-            x += (width - self.drawing.width) / 2
-        paint(canvas, self.drawing, x + self.indent, top - self.pad, self.fonts)
-
-
-@dataclass(frozen=True, eq=False)
-class Space:
-    """Empty room of a fixed height."""
-
-    height: float
-    space_before: float = 0.0
-    space_after: float = 0.0
-    keep_with_next: bool = False
-
-    def split(self, avail: float) -> tuple[Block, Block] | None:
-        return None
-
-    def draw(self, canvas: Any, x: float, top: float, width: float) -> None:
-        return None
-
-
-class Setter:
-    """Sets texts as blocks for one column width, keeping each text's words across sizes."""
-
-    def __init__(self, width: float) -> None:
-        self.width = width
-        self._texts: dict[tuple[str, str], tuple[str, list[Word] | None]] = {}
-
-    def block(
-        self,
-        key: str,
-        markup: str | Callable[[], str],
-        style: TextStyle,
-        split_over: float = 0.0,
-    ) -> Block:
-        """Paragraph markup set in ``style``, read (and made, if a callable) once per key."""
-        cache_key = (key, style.font)
-        known = self._texts.get(cache_key)
-        if known is None:
-            text = markup if isinstance(markup, str) else markup()
-            frags = fragments(text, style.font)
-            known = self._texts[cache_key] = (text, None if frags is None else text_words(frags))
-        text, words = known
-        first = self.width - style.indent - style.first
-        later = self.width - style.indent
-        lines = None if words is None else break_lines(words, style.size, first, later)
-        if lines is None:
-            paragraph = Paragraph(text, style.paragraph_style())
-            return ParagraphBlock(paragraph, style, self.width, split_over)
-        offsets = (style.indent + style.first, style.indent)
-        return TextBlock(tuple(lines), style, offsets, split_over)
-
-    def plain(self, key: str, text: str, style: TextStyle) -> Block:
-        """Plain ``text`` (no markup) set in ``style``."""
-        return self.block(key, lambda: escape(text), style)
 
 
 @dataclass(frozen=True)
@@ -641,7 +316,8 @@ def _first_page(
     if document.author:
         canvas.setFont(fonts.regular, 10.5)
         canvas.drawString(MARGIN, top - HEADER_TITLE - 16, document.byline())
-    paint(canvas, grid_drawing(document.grid, layout.cell), layout.grid_x, layout.grid_top, fonts)
+    grid = grid_drawing(document.grid, layout.cell)
+    paint(canvas, grid, layout.grid_x, layout.grid_top, fonts, cell=layout.cell)
     line = document.copyright_line()
     canvas.setFont(fonts.regular, 7.5)
     if line:

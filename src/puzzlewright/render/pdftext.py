@@ -36,7 +36,22 @@ _TOKEN = re.compile(r"<(/?)([a-zA-Z]+)\s*(/?)>|&(#[0-9]+|#[xX][0-9a-fA-F]+|[a-zA
 _ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "nbsp": "\xa0", "quot": '"', "apos": "'"}
 _STYLES = {"b": "b", "i": "i", "strong": "b", "em": "i"}
 _UNSET = ("\xad", "\u200b")  # soft hyphen, zero-width space: Paragraph has special rules
-_WIDTHS: dict[str, dict[str, float]] = {}  # font -> character -> advance at 1 pt
+
+
+class _Advances(dict[str, float]):
+    """Advances at 1 pt of one font's characters, each asked of reportlab once."""
+
+    def __init__(self, font: str) -> None:
+        super().__init__()
+        self.font = font
+
+    def __missing__(self, char: str) -> float:
+        width = float(pdfmetrics.stringWidth(char, self.font, 1.0))
+        self[char] = width
+        return width
+
+
+_WIDTHS: dict[str, _Advances] = {}
 _FACES: dict[tuple[str, bool, bool], str] = {}
 
 
@@ -44,14 +59,8 @@ def text_width(text: str, font: str) -> float:
     """The advance of ``text`` at 1 pt, from per-character widths cached per font."""
     table = _WIDTHS.get(font)
     if table is None:
-        table = _WIDTHS[font] = {}
-    total = 0.0
-    for char in text:
-        width = table.get(char)
-        if width is None:
-            width = table[char] = pdfmetrics.stringWidth(char, font, 1.0)
-        total += width
-    return total
+        table = _WIDTHS[font] = _Advances(font)
+    return sum(map(table.__getitem__, text))
 
 
 def face(base: str, bold: bool, italic: bool) -> str:
