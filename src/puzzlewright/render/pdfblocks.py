@@ -10,17 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
 
 from puzzlewright.render.draw import Drawing
 from puzzlewright.render.pdfflow import Block
 from puzzlewright.render.pdffonts import Fonts
 from puzzlewright.render.pdfpaint import paint
 from puzzlewright.render.pdftext import Word, break_lines, draw_lines, fragments, text_words
+
+if TYPE_CHECKING:
+    from reportlab.platypus import Paragraph
 
 
 @dataclass(frozen=True)
@@ -204,6 +206,8 @@ class Setter:
         later = self.width - style.indent
         lines = None if words is None else break_lines(words, style.size, first, later)
         if lines is None:
+            from reportlab.platypus import Paragraph  # ~70 ms to import: only when needed
+
             paragraph = Paragraph(text, style.paragraph_style())
             return ParagraphBlock(paragraph, style, self.width, split_over)
         offsets = (style.indent + style.first, style.indent)
