@@ -200,7 +200,7 @@ def ratio(a: float | None, b: float | None) -> str:
 
 def print_table(rows: list[Row]) -> None:
     header = (
-        f"{'grid':<13} {'min':>3} | {'ok':>5} {'whole s':>8} {'fill s':>8} {'avg':>6} {'dup':>3}"
+        f"{'grid':<17} {'min':>3} | {'ok':>5} {'whole s':>8} {'fill s':>8} {'avg':>6} {'dup':>3}"
         f" | {'ok':>3} {'fill s':>8} {'avg':>6} {'dup':>3} | {'whole/bs':>8} {'fill/bs':>8}"
     )
     print(header)
@@ -228,7 +228,7 @@ def print_table(rows: list[Row]) -> None:
             )
             ratios = f"{ratio(whole, bs_fill):>8} {ratio(fill, bs_fill):>8}"
         print(
-            f"{row.grid:<13} {row.min_score:>3} | {mark:>5} {show(whole):>8} {show(fill, 3):>8}"
+            f"{row.grid:<17} {row.min_score:>3} | {mark:>5} {show(whole):>8} {show(fill, 3):>8}"
             f" {show(average):>6} {duplicates:>3} | {bs} | {ratios}"
         )
 
@@ -277,7 +277,7 @@ def main() -> None:
     finally:
         if theirs is not None:
             theirs.close()
-    print("puzzlewright (medians over seeds)          | blacksquare (warm)     | ratios")
+    print("puzzlewright (medians over seeds)              | blacksquare (warm)     | ratios")
     print_table(rows)
     descriptions = dict(GRID_SET)
     print("\ngrids: " + "; ".join(f"{n}: {descriptions.get(n, '')}" for n in names))

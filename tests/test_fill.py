@@ -85,6 +85,13 @@ def test_fills_a_themed_15x15_with_spread_the_wordlist(stwl50: WordList) -> None
     assert result.average_score == 50
 
 
+def test_best_words_first_at_a_low_minimum_score(stwl_path: Path) -> None:
+    words, _ = load_wordlist([stwl_path], min_score=30)
+    result = fill_grid(grid_file("themed15.txt"), words, stop=StopSignal(60))
+    assert_valid(result, words, min_score=30)
+    assert result.average_score is not None and result.average_score >= 49
+
+
 def test_min_score_is_honoured(english: WordList) -> None:
     result = fill_grid(grid_file("mini5.txt"), english, min_score=40, stop=StopSignal(60))
     assert_valid(result, english, min_score=40)

@@ -38,16 +38,6 @@ def first_bits(mask: int, limit: int) -> list[int]:
     return found
 
 
-def letters_of(mask: int) -> list[int]:
-    """The letter indexes in a letter-set mask."""
-    found: list[int] = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
-
 class LengthTable:
     """The words of one length usable by the filler, with per-position letter bitsets."""
 

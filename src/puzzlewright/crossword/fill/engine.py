@@ -17,7 +17,8 @@ from puzzlewright.crossword.fill.quality import (
     weakest,
 )
 from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult, SlotFailure, Status
-from puzzlewright.crossword.fill.search import Outcome, Search, Solution, State
+from puzzlewright.crossword.fill.search import Search
+from puzzlewright.crossword.fill.state import Outcome, Solution, State
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList

@@ -1,0 +1,219 @@
+"""Propagation: arc consistency on cell letters over candidate bitsets, and commitments.
+
+A slot's candidates decide which letters its cells can still take: for each letter in a
+cell's set, is some candidate left with that letter there? (AND with the letter's bitset;
+a remembered witness word per slot, position and letter, AC-3 residues, usually answers
+with a tiny AND). A cell that loses letters removes the crossing slot's words with those
+letters (OR of the letters' bitsets, then AND or AND-NOT), to a fixpoint. A slot left with
+one word is committed: its word leaves every other slot of that length (no duplicates),
+learned nogoods that it completes fire, and with ``max_shared_substring`` its runs of
+N+1 letters are barred from later entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from heapq import heappop, heappush
+
+from puzzlewright.crossword.fill.nogoods import Nogoods
+from puzzlewright.crossword.fill.problem import Problem
+from puzzlewright.crossword.fill.state import State
+
+BIG = 3000
+"""During the search, slots with more candidates skip letter pruning: it seldom removes a
+letter (a later revision, once the slot has shrunk, catches up). The root prunes all."""
+
+Push = Callable[[int, int], None]
+
+
+class Propagator:
+    """The constraint network of a :class:`Problem` and its propagation."""
+
+    def __init__(self, problem: Problem, max_shared_substring: int | None = None) -> None:
+        self.problem = problem
+        variables = problem.vars
+        self.n = len(variables)
+        self.tables = [var.table for var in variables]
+        self.cols = [var.table.cols for var in variables]
+        self.links = [var.links for var in variables]
+        self.required = [var.required for var in variables]
+        self.order = [v for v in range(self.n) if self.required[v]]
+        self.same = [  # the other slots to fill with words of the same length
+            [u for u in self.order if u != v and variables[u].table is variables[v].table]
+            for v in range(self.n)
+        ]
+        self.weights = [1.0] * self.n  # dom/wdeg: grows each time a slot runs dry
+        self.failures = [0] * self.n
+        self.gram = None if max_shared_substring is None else max_shared_substring + 1
+        self.nogoods = Nogoods()
+        # Per variable, position and letter: a word (a one-bit int) known to have that
+        # letter there. Best words have low bits, so "is it still a candidate?" is usually
+        # a cheap AND. Hints only: they never need undoing.
+        size = len(problem.words.alphabet)
+        self.residues = [[[0] * size for _ in var.table.cols] for var in variables]
+        self._letter_lists: dict[int, list[tuple[int, int]]] = {}
+
+    def letters_in(self, mask: int) -> list[tuple[int, int]]:
+        """(bit, letter index) for each letter in a letter-set mask (cached per mask)."""
+        found = self._letter_lists.get(mask)
+        if found is None:
+            found = []
+            rest = mask
+            while rest:
+                low = rest & -rest
+                found.append((low, low.bit_length() - 1))
+                rest ^= low
+            self._letter_lists[mask] = found
+        return found
+
+    def fail(self, v: int, cause: int) -> None:
+        """Record that ``v`` ran out of candidates while ``cause`` was being revised."""
+        self.failures[v] += 1
+        self.weights[v] += 1.0
+        if cause >= 0:
+            self.weights[cause] += 0.5
+
+    def grams_of(self, word: str) -> set[str]:
+        """The substrings of ``word`` that another entry may not share."""
+        size = self.gram or 0
+        return {word[k : k + size] for k in range(len(word) - size + 1)}
+
+    def commit(self, st: State, v: int, bit: int, push: Push) -> int | None:
+        """Commit ``v`` to its single candidate; returns a conflict (levels) or None."""
+        st.done[v] = True
+        st.filled += 1
+        dom = st.dom
+        why = st.why
+        for u in self.same[v]:
+            d = dom[u]
+            if d & bit:
+                if st.done[u]:
+                    self.fail(v, u)
+                    return why[v] | why[u]
+                d ^= bit
+                why[u] |= why[v]
+                if not d:
+                    self.fail(u, v)
+                    return why[u]
+                dom[u] = d
+                push(u, d)
+        for y, b, reason in list(self.nogoods.implied(st, v, bit)):
+            if dom[y] & b:
+                d = dom[y] ^ b
+                why[y] |= reason
+                if not d or st.done[y]:
+                    self.fail(y, v)
+                    return why[y]
+                dom[y] = d
+                push(y, d)
+        if self.gram is not None:
+            word = self.tables[v].words[bit.bit_length() - 1]
+            grams = self.grams_of(word)
+            assert st.grams is not None
+            if not grams.isdisjoint(st.grams):
+                self.fail(v, -1)
+                return (1 << st.level) - 1  # every decision may share the blame
+            st.grams = st.grams | grams
+        return None
+
+    def propagate(self, st: State, queue: list[int], big: int = BIG) -> int | None:
+        """Make ``st`` arc consistent after the candidates of ``queue`` changed.
+
+        Returns None, or on a dead end the conflict: the decision levels that caused it.
+        """
+        dom = st.dom
+        cells = st.cells
+        done = st.done
+        why = st.why
+        cols = self.cols
+        links = self.links
+        required = self.required
+        residues = self.residues
+        letters_in = self.letters_in
+        letter_lists = self._letter_lists
+        # Smallest candidate set first: dead ends show up sooner, and the slot blamed for
+        # one (its failure weight grows) is the one that really ran dry. A heap of
+        # (size, slot); an entry whose size is no longer the slot's pending one is stale.
+        pending = [-1] * self.n
+        heap: list[tuple[int, int]] = []
+
+        def push(t: int, d: int) -> None:
+            size = d.bit_count()
+            if pending[t] != size:
+                pending[t] = size
+                heappush(heap, (size, t))
+
+        for v in queue:
+            push(v, dom[v])
+        while heap:
+            size, v = heappop(heap)
+            if pending[v] != size:
+                continue
+            pending[v] = -1
+            d = dom[v]
+            if not d & (d - 1):  # a single candidate
+                if required[v] and not done[v]:
+                    conflict = self.commit(st, v, d, push)
+                    if conflict is not None:
+                        return conflict
+                word = self.tables[v].letters(d.bit_length() - 1)
+                for c, p, t, q in links[v]:
+                    letter = word[p]
+                    bit = 1 << letter
+                    if cells[c] == bit:
+                        continue
+                    cells[c] = bit
+                    dt = dom[t]
+                    nt = dt & cols[t][q][letter]
+                    if nt != dt:
+                        why[t] |= why[v]
+                        if not nt:
+                            self.fail(t, v)
+                            return why[t]
+                        dom[t] = nt
+                        push(t, nt)
+                continue
+            if size > big:
+                continue
+            colv = cols[v]
+            resv = residues[v]
+            for c, p, t, q in links[v]:
+                cur = cells[c]
+                if not cur & (cur - 1):
+                    continue
+                col = colv[p]
+                res = resv[p]
+                new = 0
+                for low, letter in letter_lists.get(cur) or letters_in(cur):
+                    support = res[letter]
+                    if support and d & support:
+                        new |= low
+                        continue
+                    support = d & col[letter]
+                    if support:
+                        res[letter] = support & -support
+                        new |= low
+                if new == cur:
+                    continue
+                cells[c] = new
+                removed = cur ^ new
+                colt = cols[t][q]
+                mask = 0
+                if new.bit_count() <= removed.bit_count():
+                    for _, letter in letter_lists.get(new) or letters_in(new):
+                        mask |= colt[letter]
+                    dt = dom[t]
+                    nt = dt & mask
+                else:
+                    for _, letter in letter_lists.get(removed) or letters_in(removed):
+                        mask |= colt[letter]
+                    dt = dom[t]
+                    nt = dt & ~mask
+                if nt != dt:
+                    why[t] |= why[v]
+                    if not nt:
+                        self.fail(t, v)
+                        return why[t]
+                    dom[t] = nt
+                    push(t, nt)
+        return None

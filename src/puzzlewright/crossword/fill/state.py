@@ -1,0 +1,61 @@
+"""Search nodes and what a search run returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Solution = tuple[int, ...]  # word index per variable (-1 for slots that only stay fillable)
+Decision = tuple["State", int, int]  # (node before the decision, variable, word bit)
+Path = tuple[bool, int, int, "Path | None"]  # (taken?, variable, word bit, earlier path)
+
+
+class State:
+    """One search node: candidates, cell letters, commitments and their reasons."""
+
+    __slots__ = ("cells", "dom", "done", "filled", "grams", "level", "path", "why")
+
+    def __init__(
+        self,
+        dom: list[int],
+        cells: list[int],
+        done: list[bool],
+        why: list[int],
+        filled: int = 0,
+        level: int = 0,
+        grams: frozenset[str] | None = None,
+        path: Path | None = None,
+    ) -> None:
+        self.dom = dom  # per variable: candidate bitset
+        self.cells = cells  # per empty cell: letter-set mask
+        self.done = done  # per variable: committed to its single candidate
+        self.why = why  # per variable: bitmask of the decision levels that narrowed it
+        self.filled = filled  # committed variables
+        self.level = level  # decisions taken to reach this node
+        self.grams = grams  # substrings used by committed entries (max_shared_substring)
+        self.path = path  # the decisions (v = word) and refutations (v != word) that led here
+
+    def copy(self) -> State:
+        """An independent copy (ints are immutable, so copying the lists is enough)."""
+        return State(
+            self.dom[:],
+            self.cells[:],
+            self.done[:],
+            self.why[:],
+            self.filled,
+            self.level,
+            self.grams,
+            self.path,
+        )
+
+
+@dataclass
+class Outcome:
+    """What a search ended with."""
+
+    status: str  # "filled", "unfillable" or "timeout"
+    solutions: list[Solution]
+    best: State  # the node with the most slots committed (for partial fills)
+    nodes: int
+    backtracks: int
+    restarts: int
+    failures: list[int]  # per variable: how often it ran out of candidates
