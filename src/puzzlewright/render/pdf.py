@@ -30,9 +30,6 @@ from puzzlewright.render.pdfflow import Block, Frame, Group, Item, Placement, po
 from puzzlewright.render.pdffonts import Fonts, check_fonts, load_fonts
 from puzzlewright.render.pdfpaint import paint
 
-__all__ = ["CLUE_SIZES", "Fonts", "Layout", "Setter", "TextStyle", "fit_clues", "load_fonts"]
-__all__ += ["header_height", "make_styles", "plan", "render_pdf"]
-
 MARGIN = 36.0  # half an inch
 GAP = 14.0  # between columns
 HEADER_TITLE = 16.0
@@ -125,10 +122,10 @@ def _key_flow(
     if document.kind == "acrostic":
         for number, line in enumerate(document.solution_lines):
             flow.append(setter.plain(f"s{number}", line, styles.body))
-        for section in document.sections:
+        for part, section in enumerate(document.sections):
             for number, entry in enumerate(section.entries):
                 markup = f"<b>{escape(entry.label)}</b>&nbsp;&nbsp;{escape(entry.answer)}"
-                flow.append(setter.block(f"a{number}", markup, styles.clue))
+                flow.append(setter.block(f"a{part}.{number}", markup, styles.clue))
     return flow
 
 
@@ -261,7 +258,8 @@ def render_pdf(
     if key:
         full = layout.full
         flow = _key_flow(document, fitted.styles, fonts, full.width, full.height)
-        placements += pour(flow, lambda page: [full], fitted.pages + 1) or []
+        key_pages = pour(flow, lambda page: [full], fitted.pages + 1)
+        placements += key_pages or []
     return _draw(document, fonts, size, layout, placements)
 
 

@@ -19,7 +19,14 @@ from puzzlewright.render.draw import Drawing
 from puzzlewright.render.pdfflow import Block
 from puzzlewright.render.pdffonts import Fonts
 from puzzlewright.render.pdfpaint import paint
-from puzzlewright.render.pdftext import Word, break_lines, draw_lines, fragments, text_words
+from puzzlewright.render.pdftext import (
+    Line,
+    Word,
+    break_lines,
+    draw_lines,
+    fragments,
+    text_words,
+)
 
 if TYPE_CHECKING:
     from reportlab.platypus import Paragraph
@@ -57,7 +64,7 @@ class TextStyle:
 class TextBlock:
     """Lines set by :func:`break_lines`; split only when taller than ``split_over``."""
 
-    lines: tuple[Any, ...]
+    lines: tuple[Line, ...]
     style: TextStyle
     offsets: tuple[float, float]  # left offset of the first line and of the others
     split_over: float = 0.0

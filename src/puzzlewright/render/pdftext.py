@@ -15,7 +15,7 @@ quirks included, so the page looks exactly as before:
   font of its last piece.
 
 Text beyond those rules (underline, strike, sub/superscripts, other entities, soft hyphens,
-zero-width spaces, a word wider than its line) is left to Paragraph: :func:`text_words` and
+zero-width spaces, a word wider than its line) is left to Paragraph: :func:`fragments` and
 :func:`break_lines` return None for it.
 """
 
@@ -33,7 +33,7 @@ _SPACE = re.compile(r"[^\S\xa0]+")  # white space that breaks lines: all but U+0
 _LEAD = re.compile(r"^[^\S\xa0]+")
 _ASCII_SPACE = " \t\n\r\x0b\x0c"  # what Paragraph tests fragment ends against
 _TOKEN = re.compile(r"<(/?)([a-zA-Z]+)\s*(/?)>|&(#[0-9]+|#[xX][0-9a-fA-F]+|[a-zA-Z]+);")
-_ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "nbsp": "\xa0", "quot": '"', "apos": "'"}
+_ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "nbsp": "\xa0"}  # what our markup holds
 _STYLES = {"b": "b", "i": "i", "strong": "b", "em": "i"}
 _UNSET = ("\xad", "\u200b")  # soft hyphen, zero-width space: Paragraph has special rules
 
@@ -92,7 +92,9 @@ def fragments(markup: str, base: str) -> list[Fragment] | None:
         if entity is not None:
             if entity.startswith("#"):
                 digits = entity[1:]
-                code = int(digits[1:], 16) if digits[:1] in "xX" else int(digits)
+                code = int(digits[1:], 16) if digits[0] in "xX" else int(digits)
+                if code > 0x10FFFF:
+                    return None
                 text = chr(code)
             elif entity in _ENTITIES:
                 text = _ENTITIES[entity]
