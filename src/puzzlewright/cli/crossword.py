@@ -28,6 +28,7 @@ from puzzlewright.crossword.fill import EntryScore, Fill, FillProgress, FillResu
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.fileio import read_input
 
 PUZZLE_SUFFIXES = (".ipuz", ".puz", ".xd")
 _RECTANGLE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*-\s*(\d+)\s*,\s*(\d+)\s*$")
@@ -41,29 +42,18 @@ def crossword() -> None:
 
 # -- reading and writing grids ---------------------------------------------------------------
 def read_text(path: str, encoding: str) -> str:
-    """A text grid file's contents: UTF-8, else the word lists' --encoding."""
-    try:
-        data: bytes = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except FileNotFoundError:
-        raise PuzzleInputError(f"grid file {path} does not exist") from None
-    except IsADirectoryError:
-        raise PuzzleInputError(f"grid file {path} is a directory, not a file") from None
-    except OSError as exc:
-        raise PuzzleInputError(f"cannot read grid file {path}: {exc.strerror or exc}") from None
+    """A text grid file's contents: UTF-8, else the word lists' --encoding (or auto)."""
+    from puzzlewright.lexicon.loading import decode
+
+    data = sys.stdin.buffer.read() if path == "-" else read_input(path, "grid file")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        pass
-    if encoding.lower().replace("_", "-") not in ("utf-8", "utf-8-sig", "utf8", "auto"):
-        try:
-            return data.decode(encoding)
-        except (LookupError, UnicodeDecodeError):
-            pass
-    elif encoding == "auto":
-        from puzzlewright.lexicon.loading import detect_encoding
-
-        return data.decode(detect_encoding(data), errors="strict")
-    raise PuzzleInputError(f"grid file {path} is not UTF-8 text (or name its --encoding)")
+        if encoding.lower().replace("_", "-") in ("utf-8", "utf-8-sig", "utf8"):
+            raise PuzzleInputError(
+                f"grid file {path} is not UTF-8 text (or name its --encoding)"
+            ) from None
+    return decode(data, encoding, Path(path), "grid file")[0]
 
 
 def load_grid(path: str, encoding: str) -> tuple[Grid, Puzzle | None]:

@@ -65,7 +65,7 @@ def detect_encoding(data: bytes) -> str:
     return "utf-8" if best is None else str(best.encoding)
 
 
-def decode(data: bytes, encoding: str, path: Path) -> tuple[str, str]:
+def decode(data: bytes, encoding: str, path: Path, what: str = "word list") -> tuple[str, str]:
     """Decode ``data``; returns (text, encoding used). Errors name the encoding and line."""
     if encoding == "auto":
         encoding = detect_encoding(data)
@@ -76,7 +76,7 @@ def decode(data: bytes, encoding: str, path: Path) -> tuple[str, str]:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise PuzzleInputError(
-            f"word list {path} is not valid {encoding} (line {line}); "
+            f"{what} {path} is not valid {encoding} (line {line}); "
             "name its encoding with --encoding (e.g. cp1251) or use --encoding auto"
         ) from None
 
