@@ -7,10 +7,18 @@ import random
 import time
 from collections.abc import Sequence
 
+import numpy as np
+
 from puzzlewright.acrostic import checks
+from puzzlewright.acrostic.candidates import (
+    Rules,
+    candidates,
+    make_tables,
+    score_goal,
+    score_spread,
+)
 from puzzlewright.acrostic.grid import layout, quote_cells, word_index
 from puzzlewright.acrostic.letters import (
-    Codec,
     QuoteChar,
     foreign_letters,
     letters_of,
@@ -20,30 +28,19 @@ from puzzlewright.acrostic.letters import (
 from puzzlewright.acrostic.model import Acrostic, Answer, BuildResult
 from puzzlewright.acrostic.numbering import number_cells
 from puzzlewright.acrostic.quality import QuoteFilter, first_clash, stem
-from puzzlewright.acrostic.solver import Candidate, Search, Tuning
+from puzzlewright.acrostic.solver import Search, Tuning
+from puzzlewright.acrostic.tables import counts_of
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import NEVER, StopSignal
 
-BUILTIN_FLOOR = 30  # zipf 3.0: the first tier of the built-in list
-FIRST_TIER_SECONDS = 5.0  # time on common words only before the floor is lowered
-QUALITY_WEIGHT = 0.3  # per zipf point, against one weighted letter out of place
+MAX_CANDIDATES = 6000  # per initial, best first: rarer words only slow the moves down
 DEFAULT_WIDTH = 15
 
 
 def labels(n: int) -> list[str]:
     """Clue labels A..Z, then AA, BB, ... as printed acrostics do."""
     return [chr(ord("A") + i % 26) * (i // 26 + 1) for i in range(n)]
-
-
-def primary_floor(words: WordList, min_length: int) -> int:
-    """The score of the first tier: zipf 3.0 for the built-in list, else the top third."""
-    if words.name == "english":
-        return BUILTIN_FLOOR
-    scores = sorted((e.score for e in words if len(e.word) >= min_length), reverse=True)
-    if not scores:
-        return 0
-    return scores[len(scores) // 3]
 
 
 def build_acrostic(
@@ -111,83 +108,72 @@ def build_acrostic(
     problem = checks.include_problem(letters, forced)
     if problem:
         return impossible(problem)
-    codec = Codec.for_text(alphabet.letters, letters)
-    fixed: dict[int, Candidate] = {}
+    fixed: dict[int, str] = {}
     for word in forced:
         clue = next((i for i, ch in enumerate(initials) if ch == word[0] and i not in fixed), None)
         if clue is None:
             return impossible(
                 f"included answer {word} needs a source letter {word[0]} that is not free"
             )
-        fixed[clue] = Candidate(word, words.score(word) or 0, codec, stem(word), 0.0)
-    clash = first_clash([c.word for c in fixed.values()])
+        fixed[clue] = word
+    clash = first_clash(list(fixed.values()))
     if clash:
         return impossible(f"included answers {clash[0]} and {clash[1]} share a stem")
 
-    banned = {_normalize_word(word, words) for word in exclude}
-    quote_filter = QuoteFilter(words_of(quote, alphabet))
-    pool = codec.pack(letters) - sum(c.packed for c in fixed.values())
     free = [i for i in range(len(initials)) if i not in fixed]
-    floor = primary_floor(words, min_length)
-    widest: dict[str, list[Candidate]] = {}
-    fixed_stems = {c.stem for c in fixed.values()}
-    low = min((e.score for e in words), default=0)
-    present = set(letters)
-    for initial in sorted({initials[i] for i in free}):
-        found = []
-        for word in words.starting_with(initial):
-            if not min_length <= len(word) <= top or word in banned:
-                continue
-            score = words.score(word) or 0
-            cand_packed = codec.pack(word) if present.issuperset(word) else None
-            if cand_packed is None or not codec.fits(pool, cand_packed):
-                continue
-            if quote_filter.clashes(word):
-                continue
-            cand = Candidate(word, score, codec, stem(word), QUALITY_WEIGHT * (score - low) / 10)
-            if cand.stem in fixed_stems:
-                continue
-            found.append(cand)
-        if not found:
-            return impossible(
-                f"no word in the list starts with {initial} and fits the quotation's letters "
-                f"with lengths {min_length}-{top}"
-            )
-        widest[initial] = found
-    free_letters = len(letters) - sum(len(c.word) for c in fixed.values())
+    free_letters = len(letters) - sum(len(word) for word in fixed.values())
     if free:
         problem = checks.length_problem(free_letters, len(free), min_length, top)
         if problem:
             return impossible(problem)
     elif free_letters:
         return impossible("the included answers do not use every letter of the quotation")
-
-    tiers: list[tuple[dict[str, list[Candidate]], float | None]] = []
-    strict = {k: [c for c in v if c.score >= floor] for k, v in widest.items()}
-    if all(strict.values()) and any(len(strict[k]) < len(widest[k]) for k in widest):
-        tiers.append((strict, FIRST_TIER_SECONDS))
-    tiers.append((widest, None))
+    index = {ch: i for i, ch in enumerate(alphabet.letters)}
+    size = len(alphabet.letters)
+    target = counts_of(letters, index, size) - sum(
+        (counts_of(word, index, size) for word in fixed.values()), np.zeros(size, np.int32)
+    )
     avg = free_letters / max(1, len(free))
     window = (max(min_length, math.floor(avg) - 4), min(top, math.ceil(avg) + 5))
-    rng = random.Random(seed)
+    rules = Rules(
+        lengths=(min_length, top),
+        window=window,
+        reject={_normalize_word(word, words) for word in exclude},
+        quote_filter=QuoteFilter(words_of(quote, alphabet)),
+        taken={stem(word) for word in fixed.values()},
+        limit=MAX_CANDIDATES,
+    )
+    lists = candidates(words, sorted({initials[i] for i in free}), target, rules)
+    if isinstance(lists, str):
+        return impossible(lists)
+    tables, hashes = make_tables(lists, alphabet.letters)
     search = Search(
-        codec,
-        codec.counts(codec.pack(letters)),
-        initials,
-        fixed,
-        tiers[0][0],
-        window,
-        rng,
+        [tables[initials[i]] for i in free],
+        target,
+        hashes,
+        score_spread(lists),
+        score_goal(lists),
+        random.Random(seed),
         stop,
         tuning,
+        fixed_words=list(fixed.values()),
     )
-    outcome = search.run(tiers, count=count, improve=improve)
+    outcome = search.run(count=count, improve=improve)
     result.seconds = time.process_time() - started
     result.stats = {
-        "moves": outcome.stats.moves,
+        "steps": outcome.stats.steps,
         "repairs": outcome.stats.repairs,
         "restarts": outcome.stats.restarts,
+        "raises": outcome.stats.raises,
     }
+
+    def full(free_words: list[str]) -> list[str]:
+        answers = dict(fixed)
+        answers.update(zip(free, free_words, strict=True))
+        return [answers[i] for i in range(len(initials))]
+
+    outcome.solutions = [full(sol) for sol in outcome.solutions]
+    outcome.partial = full(outcome.partial)
     chars = split_text(quote, alphabet)
     if outcome.solutions:
         result.status = "built"
@@ -204,8 +190,8 @@ def build_acrostic(
         Answer(label, word, words.score(word))
         for label, word in zip(names, outcome.partial, strict=True)
     ]
-    result.leftover = "".join(codec.letters[i] * x for i, x in enumerate(outcome.off) if x > 0)
-    result.overused = "".join(codec.letters[i] * -x for i, x in enumerate(outcome.off) if x < 0)
+    result.leftover = "".join(alphabet.letters[i] * x for i, x in enumerate(outcome.off) if x > 0)
+    result.overused = "".join(alphabet.letters[i] * -x for i, x in enumerate(outcome.off) if x < 0)
     return result
 
 

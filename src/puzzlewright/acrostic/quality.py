@@ -9,6 +9,7 @@ small suffix stripper: it over-merges a little, which here only costs a few cand
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 # Suffixes stripped, longest first; each strip must leave at least MIN_STEM letters.
 SUFFIXES = (
@@ -62,13 +63,21 @@ MIN_STEM = 3
 VOWELS = frozenset("AEIOUY")
 
 
+# SUFFIXES grouped by length, longest first (a word ends in at most one suffix of a length)
+BY_LENGTH = tuple(
+    (size, frozenset(s for s in SUFFIXES if len(s) == size))
+    for size in sorted({len(s) for s in SUFFIXES}, reverse=True)
+)
+
+
 def _strip_once(word: str) -> str:
-    for suffix in SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= MIN_STEM:
-            return word[: -len(suffix)]
+    for size, suffixes in BY_LENGTH:
+        if len(word) - size >= MIN_STEM and word[-size:] in suffixes:
+            return word[:-size]
     return word
 
 
+@lru_cache(maxsize=1 << 17)
 def stem(word: str) -> str:
     """A crude stem of an upper-case English word: HOPEFULLY, HOPED, HOPES -> HOP."""
     current = word

@@ -1,78 +1,62 @@
-"""The acrostic search: weighted local search over whole answer sets, closed by exact lookups.
+"""The acrostic search: Gibbs sampling over whole answer sets, closed by exact lookups.
 
-Every clue always holds a word. ``D`` is the quotation's letter counts minus the letters of
-all answers; the search changes one answer at a time to shrink ``sum(weight[l] * |D[l]|)``.
-When no single change helps, the weights of the letters still off grow (a "breakout" step),
-so letters that are persistently hard to place (the H and W of THE, WITH, WHICH) get placed
-first. Once only a few letters are off, an exact repair frees two or three answers and
-re-partitions their letters plus the leftovers through anagram tables keyed by packed
-letter multisets. Found sets are polished pair by pair (the best-scoring exact re-split of
-two answers) before they are reported.
+Every clue always holds a word; ``off`` is the quotation's letter counts minus the letters of
+all answers. A step picks a clue and draws its new word from all of its candidates with
+probability ``exp(-energy / temperature)``, where the energy is the weighted letter distance
+``sum_l w[l] * |off[l]|`` after the change plus a small penalty for rare words (scored for
+all candidates at once, see :mod:`puzzlewright.acrostic.tables`). Letters that stay off
+slowly gain weight, so the letters a quotation has too many of for ordinary words (the H
+and W of THE, WITH, WHICH) are placed first. When only a few letters are off, exact repairs
+look up one answer, or split two answers' letters plus the leftovers, by multiset hash.
+
+A found set is then improved: pairs of answers are re-split into their best exact pair,
+and the rarest answer's score becomes a floor that the next search must beat, until that
+fails within the effort allowed. Effort is counted in steps, not seconds, so the same seed
+gives the same answers on any machine.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from operator import itemgetter
 
-from puzzlewright.acrostic.letters import Codec
+import numpy as np
+
 from puzzlewright.acrostic.quality import first_clash
+from puzzlewright.acrostic.tables import FloatArray, HashArray, IntArray, WordTable
 from puzzlewright.stopping import NEVER, StopSignal
 
-INFINITY = float("inf")
-KMAX = 8  # letter counts per word kept in the move table (larger counts are clipped)
-
-
-class Candidate:
-    """One possible answer, with the precomputed keys the search needs."""
-
-    __slots__ = ("gather", "length", "packed", "pairs", "quality", "score", "stem", "word")
-
-    def __init__(self, word: str, score: int, codec: Codec, stem: str, quality: float) -> None:
-        self.word = word
-        self.score = score
-        self.length = len(word)
-        self.packed = codec.pack(word)
-        counts: dict[int, int] = {}
-        for ch in word:
-            index = codec.index[ch]
-            counts[index] = counts.get(index, 0) + 1
-        self.pairs = tuple(sorted(counts.items()))
-        keys = [letter * KMAX + min(count, KMAX - 1) for letter, count in self.pairs]
-        # index 0 (letter 0, count 0) always reads 0.0: padding keeps itemgetter's result a tuple
-        self.gather = itemgetter(*keys, 0)
-        self.stem = stem
-        self.quality = quality
-
-    def __repr__(self) -> str:
-        return f"Candidate({self.word!r}, {self.score})"
+BARRED = 1.0e9  # energy of a word below the current quality floor
 
 
 @dataclass
 class Tuning:
-    """Knobs of the local search (defaults tuned on the benchmark quotations)."""
+    """Knobs of the search (defaults tuned on the benchmark quotations)."""
 
-    sample: int = 3  # clues examined per move
-    weight_step: float = 1.0  # breakout: weight added to every letter still off
-    walk: float = 0.2  # probability of taking a worsening move at a local minimum
-    tabu: int = 6  # recent words a clue may not take back
-    repair_below: int = 4  # try exact repairs once at most this many letters are off
-    repair_every: int = 150  # ... and again after this many moves without a new best
-    repair_triples: int = 30  # random three-answer re-splits per repair round
-    restart_after: int = 3000  # moves without a new best before a partial restart
-    polish_passes: int = 2
+    temperature: float = 0.25  # in weighted letters: a word one letter worse is e^-4 as likely
+    quality: float = 2.0  # energy of a rare word, per `spread` score points below the best
+    adapt: float = 0.01  # weight added to each letter still off, every `adapt_every` steps
+    adapt_every: int = 256
+    close_within: int = 6  # try one-answer repairs when at most this many letters are off
+    pairs_within: int = 2  # ... and two-answer repairs
+    stall: int = 40_000  # steps without a closer set before a partial restart
+    perturb: float = 0.4  # share of the answers redrawn for a restart or the next set
+    steps_per_second: int = 15_000  # converts --improve seconds into steps (reproducible)
+    floor_steps: int = 20_000  # most effort for one raise of the quality floor
 
 
 @dataclass
 class SearchStats:
     """Counters reported by the benchmark."""
 
-    moves: int = 0
+    steps: int = 0
     repairs: int = 0
     restarts: int = 0
+    raises: int = 0
     best_off: int = 0
 
 
@@ -87,421 +71,368 @@ class SearchResult:
     stats: SearchStats = field(default_factory=SearchStats)
 
 
-def quality_of(words: Sequence[Candidate]) -> tuple[float, int]:
-    """Ranking key of an answer set: (mean score, minimum score)."""
-    scores = [c.score for c in words]
-    return (sum(scores) / len(scores), min(scores))
+def rarity_penalty(scores: FloatArray, spread: float, quality: float) -> FloatArray:
+    """Energy added per word: ``quality`` for every ``spread`` score points below 0."""
+    result: FloatArray = (-quality / max(spread, 1e-9)) * scores
+    return result
 
 
 class Search:
-    """One run of the local search over fixed candidate lists."""
+    """One run over fixed candidate tables; clue ``i`` draws from ``tables[i]``."""
 
     def __init__(
         self,
-        codec: Codec,
-        quote_counts: list[int],
-        initials: Sequence[str],
-        fixed: dict[int, Candidate],
-        candidates: dict[str, list[Candidate]],
-        window: tuple[int, int],
+        tables: Sequence[WordTable],
+        target: IntArray,
+        hashes: HashArray,
+        spread: float,
+        goal: float,
         rng: random.Random,
         stop: StopSignal = NEVER,
         tuning: Tuning | None = None,
+        fixed_words: Sequence[str] = (),
+        valid: Callable[[list[str]], bool] | None = None,
     ) -> None:
-        self.codec = codec
-        self.nletters = len(codec.letters)
-        self.initials = list(initials)
-        self.fixed = fixed
-        self.free = [i for i in range(len(initials)) if i not in fixed]
-        self.rng = rng
-        self.stop = stop
+        self.tables = list(tables)
+        self.n = len(self.tables)
+        self.target = target.astype(np.int32)
+        self.hashes = hashes
         self.tuning = tuning or Tuning()
+        self.stop = stop
+        self.rng = rng
+        self.np_rng = np.random.default_rng(rng.getrandbits(64))
+        self.goal = goal  # a score most answers could reach: where the quality floor aims
+        self.fixed_words = list(fixed_words)
+        self.valid = valid
         self.stats = SearchStats()
-        self.quote_counts = quote_counts
-        self.free_set = set(self.free)
-        self.best_off = 0
-        self.best_state: dict[int, Candidate] = {}
-        self.best_offs: list[int] = []
-        self.window = window
-        self.set_candidates(candidates, window)
-
-    # -- candidate lists ---------------------------------------------------------------------
-    def set_candidates(
-        self, candidates: dict[str, list[Candidate]], window: tuple[int, int]
-    ) -> None:
-        """Install candidate lists (all lengths for repairs, a length window for moves)."""
-        low, high = window
-        self.full = candidates
-        self.moves_for = {
-            initial: [c for c in words if low <= c.length <= high] or words
-            for initial, words in candidates.items()
+        self.size = int(target.shape[0])
+        penalties = {
+            id(t): rarity_penalty(t.scores, spread, self.tuning.quality) for t in self.tables
         }
-        self.table: dict[str, dict[int, list[Candidate]]] = {}
-        for initial, words in candidates.items():
-            table: dict[int, list[Candidate]] = {}
-            for cand in words:
-                table.setdefault(cand.packed, []).append(cand)
-            self.table[initial] = table
+        self.base_bias = [penalties[id(t)] for t in self.tables]
+        self.bias = list(self.base_bias)
+        self.floor: float | None = None
+        pairs = list(combinations(range(self.n), 2))
+        self.pair_a = np.array([a for a, _ in pairs], np.intp)
+        self.pair_b = np.array([b for _, b in pairs], np.intp)
+        self.cur = [0] * self.n
+        self.current = np.zeros((self.n, self.size), np.int32)
+        self.off = self.target.copy()
+        self.stems: Counter[str] = Counter()
+        self.weights = np.ones(self.size, np.float32)
+        self.best_off = int(np.abs(self.off).sum())
+        self.best_state = list(self.cur)
 
     # -- state -----------------------------------------------------------------------------
-    def _start(self) -> None:
-        self.cur: dict[int, Candidate] = dict(self.fixed)
-        self.off = list(self.quote_counts)
-        for cand in self.fixed.values():
-            self._take(cand)
-        for clue in self.free:
-            self._put(clue, self._random_word(clue))
-        self.weights = [1.0] * self.nletters
-        self.tabu: dict[int, list[str]] = {clue: [] for clue in self.free}
+    def _put(self, clue: int, j: int) -> None:
+        table = self.tables[clue]
+        old = self.cur[clue]
+        self.off += self.current[clue]
+        self.stems[table.stems[old]] -= 1
+        self.cur[clue] = j
+        self.current[clue] = table.counts[j]
+        self.off -= self.current[clue]
+        self.stems[table.stems[j]] += 1
 
-    def _take(self, cand: Candidate) -> None:
-        off = self.off
-        for letter, count in cand.pairs:
-            off[letter] -= count
+    def _set_all(self, state: Sequence[int]) -> None:
+        self.stems = Counter()
+        for clue, j in enumerate(state):
+            table = self.tables[clue]
+            self.cur[clue] = j
+            self.current[clue] = table.counts[j]
+            self.stems[table.stems[j]] += 1
+        self.off = self.target - self.current.sum(axis=0, dtype=np.int32)
 
-    def _give(self, cand: Candidate) -> None:
-        off = self.off
-        for letter, count in cand.pairs:
-            off[letter] += count
+    def _clashes(self, clue: int, j: int, others: Sequence[int] = ()) -> bool:
+        """True when word ``j`` for ``clue`` repeats the stem of another current answer."""
+        stem = self.tables[clue].stems[j]
+        count = self.stems[stem] - (self.tables[clue].stems[self.cur[clue]] == stem)
+        for other in others:
+            count -= self.tables[other].stems[self.cur[other]] == stem
+        return count > 0
 
-    def _put(self, clue: int, cand: Candidate) -> None:
-        old = self.cur.get(clue)
-        if old is not None:
-            self._give(old)
-        self.cur[clue] = cand
-        self._take(cand)
-
-    def _stems_except(self, clue: int) -> set[str]:
-        return {c.stem for i, c in self.cur.items() if i != clue}
-
-    def _random_word(self, clue: int) -> Candidate:
-        words = self.moves_for[self.initials[clue]]
-        taken = self._stems_except(clue)
-        for _ in range(50):
-            cand = words[self.rng.randrange(min(len(words), 60))]
-            if cand.stem not in taken:
-                return cand
-        return words[self.rng.randrange(len(words))]
+    def _allowed(self, clue: int, j: int) -> bool:
+        return bool(self.bias[clue][j] < BARRED / 2)
 
     def off_count(self) -> int:
         """How many letters the current answers miss or overuse."""
-        return sum(abs(x) for x in self.off)
+        return int(np.abs(self.off).sum())
+
+    def words(self, state: Sequence[int] | None = None) -> list[str]:
+        """The answer words of ``state`` (default: the current answers)."""
+        state = self.cur if state is None else state
+        return [self.tables[i].words[j] for i, j in enumerate(state)]
+
+    def _random_start(self) -> None:
+        state = []
+        for clue, table in enumerate(self.tables):
+            allowed = np.flatnonzero(self.bias[clue] < BARRED / 2)
+            pick = allowed if allowed.size else np.arange(len(table))
+            state.append(int(pick[self.np_rng.integers(min(pick.size, 200))]))
+        self._set_all(state)
+
+    def _perturb(self, share: float) -> None:
+        """Redraw a share of the answers at random and reset the letter weights."""
+        k = max(1, round(share * self.n))
+        for clue in self.rng.sample(range(self.n), k):
+            allowed = np.flatnonzero(self.bias[clue] < BARRED / 2)
+            if allowed.size:
+                j = int(allowed[self.np_rng.integers(min(allowed.size, 200))])
+                if not self._clashes(clue, j):
+                    self._put(clue, j)
+        self.weights[:] = 1.0
 
     # -- moves -----------------------------------------------------------------------------
-    def _best_move(self, clue: int) -> tuple[float, Candidate] | None:
-        """The best replacement for ``clue`` and its gain (weighted letters put right)."""
-        old = self.cur[clue]
-        target = list(self.off)
-        for letter, count in old.pairs:
-            target[letter] += count
-        weights = self.weights
-        table = [0.0] * (self.nletters * KMAX)
-        for letter in range(self.nletters):
-            t = target[letter]
-            base = abs(t)
-            w = weights[letter]
-            row = letter * KMAX
-            for k in range(1, KMAX):
-                table[row + k] = w * (abs(t - k) - base)
-        words = self.moves_for[self.initials[clue]]
-        values = [sum(c.gather(table)) - c.quality for c in words]
-        old_value = sum(old.gather(table)) - old.quality
-        taken = self._stems_except(clue)
-        tabu = self.tabu[clue]
-        for _ in range(12):
-            best = min(values)
-            if best == INFINITY:
-                return None
-            i = values.index(best)  # ties go to the better-scoring word (lists are best first)
-            cand = words[i]
-            if cand.stem not in taken and cand.word not in tabu and cand is not old:
-                return old_value - best, cand
-            values[i] = INFINITY
-        return None
-
-    def _step(self) -> None:
-        rng = self.rng
-        free = self.free
-        over = [letter for letter, x in enumerate(self.off) if x < 0]
-        picks = set()
-        if over:
-            carriers = [c for c in free if any(self.off[x] < 0 for x, _ in self.cur[c].pairs)]
-            if carriers:
-                picks.add(rng.choice(carriers))
-        while len(picks) < min(self.tuning.sample, len(free)):
-            picks.add(rng.choice(free))
-        best: tuple[float, int, Candidate] | None = None
-        for clue in sorted(picks):
-            move = self._best_move(clue)
-            if move is not None and (best is None or move[0] > best[0]):
-                best = (move[0], clue, move[1])
-        if best is None:
+    def _step(self, clue: int) -> None:
+        """Draw a new word for ``clue`` from its Gibbs distribution."""
+        table = self.tables[clue]
+        target = self.off + self.current[clue]
+        energy = table.distances(target, self.weights) + self.bias[clue]
+        low = float(energy.min())
+        if low >= BARRED / 2:
             return
-        gain, clue, cand = best
-        if gain <= 1e-9:
-            step = self.tuning.weight_step
-            for letter, x in enumerate(self.off):
-                if x:
-                    self.weights[letter] += step
-            if gain < -1e-9 and rng.random() > self.tuning.walk:
-                return
-        tabu = self.tabu[clue]
-        tabu.append(self.cur[clue].word)
-        del tabu[: -self.tuning.tabu]
-        self._put(clue, cand)
-        self.stats.moves += 1
+        temperature = self.tuning.temperature
+        near = np.flatnonzero(energy <= low + 9.0 * temperature)
+        odds = np.cumsum(np.exp((low - energy[near]) / temperature))
+        j = int(near[int(np.searchsorted(odds, self.np_rng.random() * odds[-1]))])
+        if j != self.cur[clue] and not self._clashes(clue, j):
+            self._put(clue, j)
 
     # -- exact repairs -----------------------------------------------------------------------
-    def _fitting(self, clue: int, pool: int, taken: set[str]) -> list[Candidate]:
-        fits = self.codec.fits
-        return [
-            c
-            for c in self.full[self.initials[clue]]
-            if fits(pool, c.packed) and c.stem not in taken
-        ]
-
-    def close(self, clues: list[int], pool: int, taken: set[str]) -> list[Candidate] | None:
-        """An exact split of ``pool`` into one word per clue (1 to 3 clues), best first tried."""
-        if len(clues) == 1:
-            for cand in self.table[self.initials[clues[0]]].get(pool, ()):
-                if cand.stem not in taken:
-                    return [cand]
-            return None
-        if len(clues) == 2:
-            options = self.pairs(clues, pool, taken, limit=1)
-            return list(options[0]) if options else None
-        # three or more: branch on the letter with the fewest words covering it
-        lists = [self._fitting(clue, pool, taken) for clue in clues]
-        covering: list[list[tuple[int, Candidate]]] = [[] for _ in range(self.nletters)]
-        for i, words in enumerate(lists):
-            for cand in words:
-                for letter, _ in cand.pairs:
-                    covering[letter].append((i, cand))
-        needed = [covering[letter] for letter, count in enumerate(self.codec.counts(pool)) if count]
-        best = min(needed, key=len)
-        for i, cand in best:
-            rest = clues[:i] + clues[i + 1 :]
-            sub = self.close(rest, pool - cand.packed, taken | {cand.stem})
-            if sub is not None:
-                return [*sub[:i], cand, *sub[i:]]
-        return None
-
-    def pairs(
-        self, clues: list[int], pool: int, taken: set[str], limit: int | None = None
-    ) -> list[tuple[Candidate, Candidate]]:
-        """Exact splits of ``pool`` into two words for two clues."""
-        a, b = clues
-        swap = len(self.full[self.initials[a]]) > len(self.full[self.initials[b]])
-        if swap:
-            a, b = b, a
-        first = self._fitting(a, pool, taken)
-        table = self.table[self.initials[b]]
-        found = []
-        for cand in first:
-            for other in table.get(pool - cand.packed, ()):
-                if other.stem not in taken and other.stem != cand.stem:
-                    found.append((other, cand) if swap else (cand, other))
-                    if limit is not None and len(found) >= limit:
-                        return found
-        return found
-
-    def _repair(self) -> bool:
-        """Try to make the answers exact by re-splitting one, two or three of them."""
-        rng = self.rng
-        free = self.free
-        off = self.off
-        carriers = [c for c in free if any(off[x] < 0 for x, _ in self.cur[c].pairs)] or free
-        groups: list[tuple[int, ...]] = [(c,) for c in carriers]
-        pairs = [(a, b) for a in carriers for b in free if b != a and (b not in carriers or a < b)]
-        rng.shuffle(pairs)
-        groups.extend(pairs)
-        if len(free) >= 3:
-            for _ in range(self.tuning.repair_triples):
-                a = rng.choice(carriers)
-                others = rng.sample([c for c in free if c != a], 2)
-                groups.append((a, *others))
-        for group in groups:
-            if self.stats.repairs % 32 == 0 and self.stop.should_stop():
-                return False
-            self.stats.repairs += 1
-            counts = list(off)
-            for clue in group:
-                for letter, count in self.cur[clue].pairs:
-                    counts[letter] += count
-            if min(counts) < 0:
-                continue
-            pool = self.codec.from_counts(counts)
-            taken = {c.stem for i, c in self.cur.items() if i not in group}
-            found = self.close(list(group), pool, taken)
-            if found is not None:
-                for clue, cand in zip(group, found, strict=True):
-                    self._put(clue, cand)
+    def _repair(self, off_count: int) -> bool:
+        """Make the answers exact by replacing one answer (or two, when very close)."""
+        self.stats.repairs += 1
+        pools = self.off + self.current
+        usable = np.flatnonzero((pools >= 0).all(axis=1))
+        hashes = pools.astype(np.int64) @ self.hashes
+        for clue in usable.tolist():
+            for j in self.tables[clue].exact(pools[clue], int(hashes[clue])):
+                if self._allowed(clue, j) and not self._clashes(clue, j):
+                    self._put(clue, j)
+                    return True
+        if off_count > self.tuning.pairs_within:
+            return False
+        pools = self.off + self.current[self.pair_a] + self.current[self.pair_b]
+        usable = np.flatnonzero((pools >= 0).all(axis=1))
+        hashes = pools.astype(np.int64) @ self.hashes
+        self.stats.steps += int(usable.size)
+        for p in usable.tolist():
+            a, b = int(self.pair_a[p]), int(self.pair_b[p])
+            for x, y in self._splits(a, b, pools[p], int(hashes[p])):
+                self._put(a, x)
+                self._put(b, y)
                 return True
         return False
 
-    # -- polishing -------------------------------------------------------------------------
+    def _splits(self, a: int, b: int, pool: IntArray, pool_hash: int) -> list[tuple[int, int]]:
+        """Allowed exact splits of ``pool`` into a word for clue ``a`` and one for ``b``."""
+        first, second = self.tables[a], self.tables[b]
+        swap = len(first) > len(second)
+        if swap:
+            a, b, first, second = b, a, second, first
+        fit = first.fitting(pool)
+        if not fit.size:
+            return []
+        found = []
+        rests = (np.int64(pool_hash) - first.hash[fit]).tolist()
+        for x, rest in zip(fit.tolist(), rests, strict=True):
+            ys = second.by_hash.get(rest)
+            if not ys or not self._allowed(a, x):
+                continue
+            for y in ys:
+                if not (first.counts[x] + second.counts[y] == pool).all():
+                    continue
+                if not self._allowed(b, y) or first.stems[x] == second.stems[y]:
+                    continue
+                if self._clashes(a, x, (b,)) or self._clashes(b, y, (a,)):
+                    continue
+                found.append((y, x) if swap else (x, y))
+        return found
+
+    # -- finding -----------------------------------------------------------------------------
+    def _accept(self) -> bool:
+        """True when the exact current set passes the answer rules; else redraw a clasher."""
+        barred = [i for i in range(self.n) if not self._allowed(i, self.cur[i])]
+        if barred:
+            self._step(barred[0])
+            return False
+        words = self.words()
+        clash = first_clash([*self.fixed_words, *words])
+        if clash is None and (self.valid is None or self.valid(words)):
+            return True
+        bad = [i for i, w in enumerate(words) if clash is None or w in clash]
+        clue = bad[self.rng.randrange(len(bad))] if bad else self.rng.randrange(self.n)
+        allowed = np.flatnonzero(self.bias[clue] < BARRED / 2)
+        if allowed.size:
+            self._put(clue, int(allowed[self.np_rng.integers(allowed.size)]))
+        return False
+
+    def _find(self, budget: int | None) -> bool:
+        """Step until the answers are exact (True), the budget runs out or the stop fires.
+
+        The budget counts moves plus the pair splits of repairs and polishing (each costs
+        about as much as a move), so effort does not depend on the machine's speed.
+        """
+        tuning = self.tuning
+        stats = self.stats
+        end = None if budget is None else stats.steps + budget
+        last_repair = b""
+        best_here = self.off_count()
+        since_best = 0
+        while True:
+            off_count = self.off_count()
+            if off_count == 0:
+                if self._accept():
+                    return True
+                continue
+            if off_count < best_here:
+                best_here, since_best = off_count, 0
+                if off_count < self.best_off:
+                    self.best_off = off_count
+                    self.best_state = list(self.cur)
+            if off_count <= tuning.close_within:
+                key = self.off.tobytes()
+                if key != last_repair:
+                    last_repair = key
+                    if self._repair(off_count):
+                        continue
+            stats.steps += 1
+            since_best += 1
+            if stats.steps % tuning.adapt_every == 0:
+                if self.stop.should_stop() or (end is not None and stats.steps > end):
+                    return False
+                self.weights += tuning.adapt * (self.off != 0)
+                self.weights *= self.size / float(self.weights.sum())
+                if since_best > tuning.stall:
+                    self._perturb(tuning.perturb)
+                    stats.restarts += 1
+                    best_here, since_best = self.off_count(), 0
+            self._step(int(self.np_rng.integers(self.n)))
+
+    # -- improving -------------------------------------------------------------------------
+    def quality(self, state: Sequence[int]) -> tuple[float, float]:
+        """Ranking key of an answer set: (mean score, lowest score)."""
+        scores = [float(self.tables[i].scores[j]) for i, j in enumerate(state)]
+        return (sum(scores) / len(scores), min(scores)) if scores else (0.0, 0.0)
+
+    def value(self, state: Sequence[int]) -> float:
+        """One number to rank answer sets: the mean score plus a quarter of the lowest."""
+        mean, low = self.quality(state)
+        return mean + low / 4
+
     def polish(self) -> None:
-        """Raise answer quality: replace pairs of answers by their best exact re-split."""
-        free = self.free
-        for _ in range(self.tuning.polish_passes):
+        """Replace pairs of answers by their best exact re-split, while that helps."""
+        for _ in range(3):
             improved = False
-            for a, b in combinations(free, 2):
-                if self.stop.should_stop():
-                    return
-                pool = self.cur[a].packed + self.cur[b].packed
-                taken = {c.stem for i, c in self.cur.items() if i not in (a, b)}
-                options = self.pairs([a, b], pool, taken)
+            for a, b in combinations(range(self.n), 2):
+                self.stats.steps += 1  # about the cost of a move: counted as effort
+                pool = self.current[a] + self.current[b]
+                pool_hash = int(pool.astype(np.int64) @ self.hashes)
+                options = self._splits(a, b, pool, pool_hash)
                 if not options:
                     continue
-                current = _pair_value(self.cur[a], self.cur[b])
-                best = max(options, key=lambda pair: _pair_value(*pair))
-                if _pair_value(*best) > current + 1e-9:
-                    self._put(a, best[0])
-                    self._put(b, best[1])
-                    improved = True
-            if not improved:
+                now = _pair_value(self, a, b, self.cur[a], self.cur[b])
+                x, y = max(options, key=lambda o: _pair_value(self, a, b, o[0], o[1]))
+                if _pair_value(self, a, b, x, y) > now + 1e-6:
+                    old = self.cur[a], self.cur[b]
+                    self._put(a, x)
+                    self._put(b, y)
+                    if self._accept_quietly():
+                        improved = True
+                    else:  # a prefix clash the stems do not see: undo
+                        self._put(a, old[0])
+                        self._put(b, old[1])
+            if not improved or self.stop.should_stop():
                 return
 
-    # -- driver ----------------------------------------------------------------------------
-    def _descend(self, deadline: float | None) -> bool:
-        """Move and repair until the answers are exact (True) or time runs out (False)."""
-        tuning = self.tuning
-        best_off = self.off_count()
-        since_best = 0
-        last_repair_off: int | None = None
-        while True:
-            if self.stats.moves % 32 == 0 and (
-                self.stop.should_stop() or (deadline is not None and self.stop.elapsed() > deadline)
-            ):
-                return False
-            off = self.off_count()
-            if off == 0:
-                words = [self.cur[i].word for i in range(len(self.initials))]
-                clash = first_clash(words)
-                if clash is None:
-                    return True
-                clue = next((i for i in self.free if self.cur[i].word in clash), None)
-                if clue is None:
-                    return False
-                self._put(clue, self._random_word(clue))
-                continue
-            if off < best_off:
-                best_off, since_best = off, 0
-                if off < self.best_off:
-                    self.best_off = off
-                    self.best_state, self.best_offs = dict(self.cur), list(self.off)
-            else:
-                since_best += 1
-            if off <= tuning.repair_below and (
-                last_repair_off is None
-                or off < last_repair_off
-                or since_best % tuning.repair_every == 0
-            ):
-                last_repair_off = off
-                if self._repair():
-                    continue
-            if since_best > tuning.restart_after:
-                self._perturb(0.5)
-                self.stats.restarts += 1
-                since_best = 0
-                best_off = self.off_count()
-                last_repair_off = None
-                continue
-            self._step()
+    def _accept_quietly(self) -> bool:
+        words = self.words()
+        return first_clash([*self.fixed_words, *words]) is None and (
+            self.valid is None or self.valid(words)
+        )
 
-    def run(
-        self,
-        tiers: Sequence[tuple[dict[str, list[Candidate]], float | None]],
-        count: int = 1,
-        improve: float = 0.0,
-    ) -> SearchResult:
-        """Find ``count`` distinct exact answer sets, best first.
+    def _set_floor(self, floor: float | None) -> None:
+        self.floor = floor
+        if floor is None:
+            self.bias = list(self.base_bias)
+            return
+        self.bias = [
+            base + np.where(table.scores < floor, BARRED, 0.0).astype(np.float32)
+            for base, table in zip(self.base_bias, self.tables, strict=True)
+        ]
 
-        ``tiers`` are candidate lists from strictest to widest (the quality floor is lowered
-        only if nothing else works), each with the seconds to try before moving on (None:
-        until stopped). Each set found is then improved for up to ``improve`` seconds by
-        demanding ever more common words.
+    def improve(self, budget: int) -> list[int]:
+        """Raise the rarest answer's score while exact sets turn up within ``budget``.
+
+        Each round bars every word below a floor and searches again from the best set so
+        far. The floor first jumps halfway from the rarest answer's score to ``goal``; a
+        failed jump is retried with half the rise, and a failed rise of one point ends it.
+        The best set seen (by mean, then lowest score) wins.
         """
-        self._start()
-        self.best_off = self.off_count()
-        self.best_state = dict(self.cur)
-        self.best_offs = list(self.off)
-        solutions: dict[frozenset[str], list[Candidate]] = {}
-        widest = tiers[-1][0]
-        tier = 0
-        self.set_candidates(tiers[0][0], self.window)
-        tier_end = _deadline(self.stop.elapsed(), tiers[0][1])
-        stopped: str | None = None
-        while len(solutions) < count:
-            if self._descend(tier_end):
+        end = self.stats.steps + budget
+        self.polish()
+        best = base = list(self.cur)
+        rise = max(1, math.ceil((self.goal - self.quality(base)[1]) / 2))
+        while not self.stop.should_stop() and self.stats.steps < end:
+            self._set_all(base)
+            self._set_floor(self.quality(base)[1] + rise)
+            if any(not (self.bias[i] < BARRED / 2).any() for i in range(self.n)):
+                found = False
+            else:
+                for clue in range(self.n):
+                    if not self._allowed(clue, self.cur[clue]):
+                        self._step(clue)
+                self.weights[:] = 1.0
+                self.stats.raises += 1
+                chunk = min(end - self.stats.steps, self.tuning.floor_steps)
+                found = self._find(max(1, chunk))
+            if found:
                 self.polish()
-                found = [self.cur[i] for i in range(len(self.initials))]
-                if improve > 0 and not self.stop.should_stop():
-                    found = self._improve(found, widest, self.stop.elapsed() + improve)
-                key = frozenset(c.word for c in found)
-                solutions.setdefault(key, found)
-                self._perturb(0.4)
-                continue
-            if self.stop.should_stop():
+                base = list(self.cur)
+                if self.value(base) > self.value(best):
+                    best = base
+                rise = max(1, math.ceil((self.goal - self.quality(base)[1]) / 2))
+            elif rise == 1:
+                break
+            else:
+                rise = max(1, rise // 2)
+        self._set_floor(None)
+        self._set_all(best)
+        return best
+
+    # -- driver ----------------------------------------------------------------------------
+    def run(self, count: int = 1, improve: float = 0.0) -> SearchResult:
+        """Find ``count`` distinct exact answer sets, best first, each improved for
+        ``improve`` seconds' worth of steps."""
+        self._random_start()
+        self.best_off = self.off_count()
+        self.best_state = list(self.cur)
+        budget = round(improve * self.tuning.steps_per_second)
+        found: dict[frozenset[str], list[int]] = {}
+        stopped: str | None = None
+        while len(found) < count:
+            if not self._find(None):
                 stopped = self.stop.reason
                 break
-            if tier + 1 < len(tiers):
-                tier += 1
-                self.set_candidates(tiers[tier][0], self.window)
-                tier_end = _deadline(self.stop.elapsed(), tiers[tier][1])
-        ranked = sorted(solutions.values(), key=quality_of, reverse=True)
+            state = self.improve(budget) if budget > 0 else list(self.cur)
+            self.best_off = 0
+            found.setdefault(frozenset(self.words(state)), state)
+            self._perturb(self.tuning.perturb)
+        ranked = sorted(found.values(), key=self.value, reverse=True)
         self.stats.best_off = 0 if ranked else self.best_off
+        partial = self.best_state
+        self._set_all(partial)
         return SearchResult(
-            solutions=[[c.word for c in sol] for sol in ranked],
-            partial=[self.best_state[i].word for i in range(len(self.initials))],
-            off=self.best_offs,
+            solutions=[self.words(state) for state in ranked],
+            partial=self.words(partial),
+            off=[int(x) for x in self.off],
             stopped=stopped,
             stats=self.stats,
         )
 
-    def _improve(
-        self, found: list[Candidate], widest: dict[str, list[Candidate]], deadline: float
-    ) -> list[Candidate]:
-        """Raise the lowest answer score step by step while exact sets keep turning up."""
-        best = found
-        saved = (self.full, self.moves_for, self.table)
-        while self.stop.elapsed() < deadline and not self.stop.should_stop():
-            floor = min(c.score for i, c in enumerate(best) if i in self.free_set) + 1
-            lists = {
-                initial: [c for c in words if c.score >= floor] for initial, words in widest.items()
-            }
-            if any(not lists[self.initials[i]] for i in self.free):
-                break
-            self.set_candidates(lists, self.window)
-            for i in self.free:
-                if best[i].score < floor:
-                    self._put(i, self._random_word(i))
-                else:
-                    self._put(i, best[i])
-            self.weights = [1.0] * self.nletters
-            if not self._descend(deadline):
-                break
-            self.polish()
-            best = [self.cur[i] for i in range(len(self.initials))]
-        self.full, self.moves_for, self.table = saved
-        for i in self.free:
-            self._put(i, best[i])
-        return best
 
-    def _perturb(self, share: float) -> None:
-        """Give a random share of the free clues new random words; reset the weights."""
-        if not self.free:
-            return
-        k = max(1, round(share * len(self.free)))
-        for clue in self.rng.sample(self.free, k):
-            self._put(clue, self._random_word(clue))
-        self.weights = [1.0] * self.nletters
-
-
-def _deadline(now: float, seconds: float | None) -> float | None:
-    return None if seconds is None else now + seconds
-
-
-def _pair_value(a: Candidate, b: Candidate) -> float:
-    """Quality of two answers: their scores, with scores under 35 (zipf 3.5) counted twice."""
-    return sum(c.score + min(0, c.score - 35) for c in (a, b))
+def _pair_value(search: Search, a: int, b: int, x: int, y: int) -> float:
+    """Quality of two answers: their scores, with a stiffer price below the rarer one's floor."""
+    sa = float(search.tables[a].scores[x])
+    sb = float(search.tables[b].scores[y])
+    return sa + sb + min(sa, sb)

@@ -1,0 +1,103 @@
+"""The candidate answers of one initial as numpy arrays: move scoring and exact lookups.
+
+A word is a vector of letter counts. The search scores every candidate of a clue at once:
+``sum_l w[l] * |t[l] - c[l]|`` (how far the answers would be from the quotation with this
+word in) equals ``c @ w - 2 * sum_k (c >= k) @ (w * (t >= k))`` plus a constant, which is a
+few matrix-vector products over precomputed 0/1 matrices instead of a Python loop.
+
+Exact lookups ("which words have exactly these letters?") go through a linear hash of the
+count vector: ``hash(a - b) == hash(a) - hash(b)`` (64-bit wrap-around), so "which words
+complete this pool" is one vectorized subtraction and a dictionary probe per word; every
+hit is verified against the counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+IntArray = npt.NDArray[np.int32]
+FloatArray = npt.NDArray[np.float32]
+HashArray = npt.NDArray[np.int64]
+HASH_SEED = 20240607  # fixed: hashes must agree between tables built in one run
+
+
+def letter_hashes(size: int) -> HashArray:
+    """Random 62-bit weights, one per letter, for the linear multiset hash."""
+    rng = np.random.default_rng(HASH_SEED)
+    return rng.integers(1, 1 << 62, size, dtype=np.int64)
+
+
+def counts_of(word: str, index: dict[str, int], size: int) -> IntArray:
+    """The letter-count vector of ``word``."""
+    vector = np.zeros(size, np.int32)
+    for ch in word:
+        vector[index[ch]] += 1
+    return vector
+
+
+class WordTable:
+    """All candidate answers for one initial, best score first."""
+
+    def __init__(
+        self,
+        words: Sequence[str],
+        scores: Sequence[int],
+        stems: Sequence[str],
+        counts: IntArray,
+        hashes: HashArray,
+    ) -> None:
+        self.words = list(words)
+        self.scores = np.asarray(scores, np.float32)
+        self.stems = list(stems)
+        self.counts = counts  # (n, letters) int32
+        self.size = int(counts.shape[1])
+        self.lengths = counts.sum(axis=1)
+        self.once = (counts >= 1).astype(np.float32)  # (n, letters): has the letter at all
+        # the second, third... copies of a letter, as flat (word, letter, copy) triples
+        word_ix, letter_ix = np.nonzero(counts >= 2)
+        extra = counts[word_ix, letter_ix] - 1
+        self.more_word = np.repeat(word_ix, extra).astype(np.intp)
+        self.more_letter = np.repeat(letter_ix, extra).astype(np.intp)
+        starts = np.cumsum(extra) - extra
+        self.more_copy = (
+            np.arange(int(extra.sum()), dtype=np.int32) - np.repeat(starts, extra) + 2
+        ).astype(np.int32)
+        # letter sets as bit masks (alphabets of up to 62 letters) for a quick fit prefilter
+        self.bits = np.int64(1) << np.arange(min(self.size, 62), dtype=np.int64)
+        self.letter_set = (counts[:, :62] > 0).astype(np.int64) @ self.bits
+        self.hash = counts.astype(np.int64) @ hashes
+        self.by_hash: dict[int, list[int]] = {}
+        for j, h in enumerate(self.hash.tolist()):
+            self.by_hash.setdefault(h, []).append(j)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def distances(self, target: IntArray, weights: FloatArray) -> FloatArray:
+        """Weighted letter distance to ``target`` for every word, up to a shared constant.
+
+        A word's k-th copy of letter l moves ``|target[l] - count|`` by -1 while
+        ``target[l] >= k`` and by +1 after, so each copy adds ``w[l] * (1 - 2 [target[l] >= k])``.
+        """
+        signs = weights * (1.0 - 2.0 * (target >= 1))
+        result: FloatArray = self.once @ signs
+        if self.more_word.size:
+            letters = self.more_letter
+            extra = weights[letters] * (1.0 - 2.0 * (target[letters] >= self.more_copy))
+            result += np.bincount(self.more_word, extra, len(self.words)).astype(np.float32)
+        return result
+
+    def exact(self, pool: IntArray, pool_hash: int) -> list[int]:
+        """Indexes of the words whose letters are exactly ``pool``."""
+        return [j for j in self.by_hash.get(pool_hash, ()) if (self.counts[j] == pool).all()]
+
+    def fitting(self, pool: IntArray) -> npt.NDArray[np.intp]:
+        """Indexes of the words whose letters are all in ``pool``."""
+        inside = int((pool[:62] > 0).astype(np.int64) @ self.bits)
+        some = np.flatnonzero((self.letter_set & np.int64(~inside & ((1 << 62) - 1))) == 0)
+        if some.size:
+            some = some[(self.counts[some] <= pool).all(axis=1)]
+        return some
