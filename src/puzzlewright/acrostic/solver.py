@@ -31,6 +31,7 @@ from puzzlewright.acrostic.tables import FloatArray, HashArray, IntArray, WordTa
 from puzzlewright.stopping import NEVER, StopSignal
 
 BARRED = 1.0e9  # energy of a word below the current quality floor
+MAX_REPEATS = 20  # with --count: give up on more sets after this many re-finds of known ones
 
 
 @dataclass
@@ -47,6 +48,7 @@ class Tuning:
     perturb: float = 0.4  # share of the answers redrawn for a restart or the next set
     steps_per_second: int = 15_000  # converts --improve seconds into steps (reproducible)
     floor_steps: int = 20_000  # most effort for one raise of the quality floor
+    lift_width: int = 8  # better words tried for the rarest answer in a three-answer re-split
 
 
 @dataclass
@@ -173,7 +175,7 @@ class Search:
 
     def _perturb(self, share: float) -> None:
         """Redraw a share of the answers at random and reset the letter weights."""
-        k = max(1, round(share * self.n))
+        k = min(self.n, max(1, round(share * self.n)))  # n is 0 when every answer is forced
         for clue in self.rng.sample(range(self.n), k):
             allowed = np.flatnonzero(self.bias[clue] < BARRED / 2)
             if allowed.size:
@@ -320,8 +322,27 @@ class Search:
         mean, low = self.quality(state)
         return mean + low / 4
 
-    def polish(self) -> None:
-        """Replace pairs of answers by their best exact re-split, while that helps."""
+    def _value_with(self, changes: Sequence[tuple[int, int]]) -> float:
+        """The value of the current answers with some clues' words replaced."""
+        scores = [float(self.tables[i].scores[j]) for i, j in enumerate(self.cur)]
+        for clue, j in changes:
+            scores[clue] = float(self.tables[clue].scores[j])
+        return sum(scores) / len(scores) + min(scores) / 4
+
+    def _try(self, changes: Sequence[tuple[int, int]]) -> bool:
+        """Apply ``changes`` if the answers still pass the rules; else leave them as they were."""
+        old = [(clue, self.cur[clue]) for clue, _ in changes]
+        for clue, j in changes:
+            self._put(clue, j)
+        if self._accept_quietly():
+            return True
+        for clue, j in old:  # a prefix clash the stems do not see
+            self._put(clue, j)
+        return False
+
+    def polish(self) -> bool:
+        """Replace pairs of answers by their best exact re-split while that raises the value."""
+        changed = False
         for _ in range(3):
             improved = False
             for a, b in combinations(range(self.n), 2):
@@ -331,18 +352,59 @@ class Search:
                 options = self._splits(a, b, pool, pool_hash)
                 if not options:
                     continue
-                now = _pair_value(self, a, b, self.cur[a], self.cur[b])
-                x, y = max(options, key=lambda o: _pair_value(self, a, b, o[0], o[1]))
-                if _pair_value(self, a, b, x, y) > now + 1e-6:
-                    old = self.cur[a], self.cur[b]
-                    self._put(a, x)
-                    self._put(b, y)
-                    if self._accept_quietly():
-                        improved = True
-                    else:  # a prefix clash the stems do not see: undo
-                        self._put(a, old[0])
-                        self._put(b, old[1])
+                now = self._value_with(())
+                x, y = max(options, key=lambda o: self._value_with(((a, o[0]), (b, o[1]))))
+                if self._value_with(((a, x), (b, y))) > now + 1e-6:
+                    improved |= self._try(((a, x), (b, y)))
+            changed |= improved
             if not improved or self.stop.should_stop():
+                break
+        return changed
+
+    def lift(self) -> bool:
+        """Replace the rarest answer by a better one, re-splitting its letters with two others.
+
+        For every pair of other clues, the three answers' letters are split exactly again with
+        a better-scoring word for the rarest clue (its best few candidates that fit); the
+        re-split that raises the value most is kept.
+        """
+        if self.n < 3:
+            return False
+        scores = [float(self.tables[i].scores[j]) for i, j in enumerate(self.cur)]
+        worst = min(range(self.n), key=scores.__getitem__)
+        table = self.tables[worst]
+        keep = self.cur[worst]
+        now = self._value_with(())
+        best: tuple[float, tuple[tuple[int, int], ...]] | None = None
+        others = [i for i in range(self.n) if i != worst]
+        for j, k in combinations(others, 2):
+            if self.stop.should_stop():
+                break
+            self.stats.steps += 1
+            pool = self.current[worst] + self.current[j] + self.current[k]
+            fit = table.fitting(pool)
+            fit = fit[table.scores[fit] > scores[worst]][: self.tuning.lift_width]
+            for a in fit.tolist():
+                if not self._allowed(worst, a):
+                    continue
+                self.stats.steps += 1
+                self._put(worst, a)
+                rest = pool - table.counts[a]
+                splits = self._splits(j, k, rest, int(rest.astype(np.int64) @ self.hashes))
+                self._put(worst, keep)
+                for b, c in splits:
+                    changes = ((worst, a), (j, b), (k, c))
+                    value = self._value_with(changes)
+                    if value > now + 1e-6 and (best is None or value > best[0]):
+                        best = (value, changes)
+        return best is not None and self._try(best[1])
+
+    def settle(self) -> None:
+        """Polish and lift until neither raises the value (or the effort runs out)."""
+        for _ in range(self.n):
+            lifted = self.lift()
+            polished = self.polish()
+            if not (lifted or polished) or self.stop.should_stop():
                 return
 
     def _accept_quietly(self) -> bool:
@@ -364,38 +426,40 @@ class Search:
     def improve(self, budget: int) -> list[int]:
         """Raise the rarest answer's score while exact sets turn up within ``budget``.
 
-        Each round bars every word below a floor and searches again from the best set so
-        far. The floor first jumps halfway from the rarest answer's score to ``goal``; a
-        failed jump is retried with half the rise, and a failed rise of one point ends it.
-        The best set seen (by mean, then lowest score) wins.
+        Each round bars every word below a floor and searches again from the last set found.
+        The floor first jumps halfway from the rarest answer's score to ``goal``; a failed
+        jump is retried with half the rise, and a failed rise of one point is retried from a
+        partly redrawn set until the budget is spent. The best set seen (by value) wins.
         """
         end = self.stats.steps + budget
-        self.polish()
+        self.settle()
         best = base = list(self.cur)
         rise = max(1, math.ceil((self.goal - self.quality(base)[1]) / 2))
+        retry = False
         while not self.stop.should_stop() and self.stats.steps < end:
             self._set_all(base)
             self._set_floor(self.quality(base)[1] + rise)
             if any(not (self.bias[i] < BARRED / 2).any() for i in range(self.n)):
-                found = False
-            else:
-                for clue in range(self.n):
-                    if not self._allowed(clue, self.cur[clue]):
-                        self._step(clue)
-                self.weights[:] = 1.0
-                self.stats.raises += 1
-                chunk = min(end - self.stats.steps, self.tuning.floor_steps)
-                found = self._find(max(1, chunk))
-            if found:
-                self.polish()
+                break
+            if retry:
+                self._perturb(self.tuning.perturb)
+            for clue in range(self.n):
+                if not self._allowed(clue, self.cur[clue]):
+                    self._step(clue)
+            self.weights[:] = 1.0
+            self.stats.raises += 1
+            chunk = min(end - self.stats.steps, self.tuning.floor_steps)
+            if self._find(max(1, chunk)):
+                self.settle()
                 base = list(self.cur)
                 if self.value(base) > self.value(best):
                     best = base
                 rise = max(1, math.ceil((self.goal - self.quality(base)[1]) / 2))
-            elif rise == 1:
-                break
+                retry = False
+            elif rise > 1:
+                rise //= 2
             else:
-                rise = max(1, rise // 2)
+                retry = True
         self._set_floor(None)
         self._set_all(best)
         return best
@@ -410,13 +474,21 @@ class Search:
         budget = round(improve * self.tuning.steps_per_second)
         found: dict[frozenset[str], list[int]] = {}
         stopped: str | None = None
+        repeats = 0  # exact sets found again in a row: there may be no other
         while len(found) < count:
             if not self._find(None):
                 stopped = self.stop.reason
                 break
             state = self.improve(budget) if budget > 0 else list(self.cur)
             self.best_off = 0
-            found.setdefault(frozenset(self.words(state)), state)
+            key = frozenset(self.words(state))
+            repeats = repeats + 1 if key in found else 0
+            found.setdefault(key, state)
+            if self.n == 0 or repeats >= MAX_REPEATS:
+                break  # every answer forced, or no new set turns up
+            if self.stop.should_stop():
+                stopped = self.stop.reason
+                break
             self._perturb(self.tuning.perturb)
         ranked = sorted(found.values(), key=self.value, reverse=True)
         self.stats.best_off = 0 if ranked else self.best_off
@@ -429,10 +501,3 @@ class Search:
             stopped=stopped,
             stats=self.stats,
         )
-
-
-def _pair_value(search: Search, a: int, b: int, x: int, y: int) -> float:
-    """Quality of two answers: their scores, with a stiffer price below the rarer one's floor."""
-    sa = float(search.tables[a].scores[x])
-    sb = float(search.tables[b].scores[y])
-    return sa + sb + min(sa, sb)
