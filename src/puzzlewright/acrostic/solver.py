@@ -48,6 +48,7 @@ class Tuning:
     perturb: float = 0.4  # share of the answers redrawn for a restart or the next set
     steps_per_second: int = 15_000  # converts --improve seconds into steps (reproducible)
     floor_steps: int = 20_000  # most effort for one raise of the quality floor
+    floor_quality: float = 1.0  # the rare-word energy while a quality floor holds
     lift_width: int = 8  # better words tried for the rarest answer in a three-answer re-split
 
 
@@ -418,12 +419,13 @@ class Search:
         if floor is None:
             self.bias = list(self.base_bias)
             return
+        share = self.tuning.floor_quality / self.tuning.quality
         self.bias = [
-            base + np.where(table.scores < floor, BARRED, 0.0).astype(np.float32)
+            share * base + np.where(table.scores < floor, BARRED, 0.0).astype(np.float32)
             for base, table in zip(self.base_bias, self.tables, strict=True)
         ]
 
-    def improve(self, budget: int) -> list[int]:
+    def improve(self, budget: int, first_cost: int = 0) -> list[int]:
         """Raise the rarest answer's score while exact sets turn up within ``budget``.
 
         Each round bars every word below a floor and searches again from the last set found.
@@ -433,7 +435,18 @@ class Search:
         """
         end = self.stats.steps + budget
         self.settle()
-        best = base = list(self.cur)
+        best = list(self.cur)
+        cost = max(self.tuning.adapt_every, first_cost)
+        half = self.stats.steps + budget // 2
+        while 2 * cost < half - self.stats.steps and not self.stop.should_stop():
+            self._random_start()
+            self.weights[:] = 1.0
+            self.stats.restarts += 1
+            if self._find(half - self.stats.steps):
+                self.settle()
+                if self.value(self.cur) > self.value(best):
+                    best = list(self.cur)
+        base = best
         rise = max(1, math.ceil((self.goal - self.quality(base)[1]) / 2))
         retry = False
         while not self.stop.should_stop() and self.stats.steps < end:
@@ -476,10 +489,12 @@ class Search:
         stopped: str | None = None
         repeats = 0  # exact sets found again in a row: there may be no other
         while len(found) < count:
+            start = self.stats.steps
             if not self._find(None):
                 stopped = self.stop.reason
                 break
-            state = self.improve(budget) if budget > 0 else list(self.cur)
+            cost = self.stats.steps - start
+            state = self.improve(budget, cost) if budget > 0 else list(self.cur)
             self.best_off = 0
             key = frozenset(self.words(state))
             repeats = repeats + 1 if key in found else 0
