@@ -39,7 +39,10 @@ class Tuning:
     """Knobs of the search (defaults tuned on the benchmark quotations)."""
 
     temperature: float = 0.25  # in weighted letters: a word one letter worse is e^-4 as likely
-    quality: float = 2.0  # energy of a rare word, per `spread` score points below the best
+    quality: float = 3.0  # energy of a rare word, per `spread` score points below the best
+    relax: float = 0.85  # ... lowered by this factor every `relax_every` steps without a set
+    relax_every: int = 30_000
+    quality_low: float = 1.5  # ... down to this
     adapt: float = 0.01  # weight added to each letter still off, every `adapt_every` steps
     adapt_every: int = 256
     close_within: int = 6  # try one-answer repairs when at most this many letters are off
@@ -48,8 +51,9 @@ class Tuning:
     perturb: float = 0.4  # share of the answers redrawn for a restart or the next set
     steps_per_second: int = 15_000  # converts --improve seconds into steps (reproducible)
     floor_steps: int = 20_000  # most effort for one raise of the quality floor
-    floor_quality: float = 1.0  # the rare-word energy while a quality floor holds
-    lift_width: int = 8  # better words tried for the rarest answer in a three-answer re-split
+    floor_quality: float = 1.5  # the rare-word energy while a quality floor holds
+    lift_width: int = 8
+    redraw: float = 0.5  # better words tried for the rarest answer in a three-answer re-split
 
 
 @dataclass
@@ -109,11 +113,11 @@ class Search:
         self.valid = valid
         self.stats = SearchStats()
         self.size = int(target.shape[0])
-        penalties = {
-            id(t): rarity_penalty(t.scores, spread, self.tuning.quality) for t in self.tables
-        }
-        self.base_bias = [penalties[id(t)] for t in self.tables]
-        self.bias = list(self.base_bias)
+        penalties = {id(t): rarity_penalty(t.scores, spread, 1.0) for t in self.tables}
+        self.base_bias = [penalties[id(t)] for t in self.tables]  # for a quality weight of 1
+        self.quality_weight = self.tuning.quality
+        self.find_start = 0
+        self.bias = [self.quality_weight * b for b in self.base_bias]
         self.floor: float | None = None
         pairs = list(combinations(range(self.n), 2))
         self.pair_a = np.array([a for a, _ in pairs], np.intp)
@@ -279,6 +283,7 @@ class Search:
         tuning = self.tuning
         stats = self.stats
         end = None if budget is None else stats.steps + budget
+        self.find_start = stats.steps
         last_repair = b""
         best_here = self.off_count()
         since_best = 0
@@ -306,6 +311,9 @@ class Search:
                     return False
                 self.weights += tuning.adapt * (self.off != 0)
                 self.weights *= self.size / float(self.weights.sum())
+                spent = stats.steps - self.find_start
+                if self.floor is None and spent % tuning.relax_every < tuning.adapt_every <= spent:
+                    self._relax()
                 if since_best > tuning.stall:
                     self._perturb(tuning.perturb)
                     stats.restarts += 1
@@ -362,68 +370,97 @@ class Search:
                 break
         return changed
 
+    def _triple(
+        self, low: int, j: int, k: int, now: float
+    ) -> tuple[float, tuple[tuple[int, int], ...]] | None:
+        """The best exact re-split of three answers' letters with a better word for ``low``."""
+        table = self.tables[low]
+        keep = self.cur[low]
+        pool = self.current[low] + self.current[j] + self.current[k]
+        self.stats.steps += 1
+        fit = table.fitting(pool)
+        fit = fit[table.scores[fit] > table.scores[keep]][: self.tuning.lift_width]
+        best: tuple[float, tuple[tuple[int, int], ...]] | None = None
+        for a in fit.tolist():
+            if not self._allowed(low, a):
+                continue
+            self.stats.steps += 1
+            self._put(low, a)
+            rest = pool - table.counts[a]
+            splits = self._splits(j, k, rest, int(rest.astype(np.int64) @ self.hashes))
+            self._put(low, keep)
+            for b, c in splits:
+                changes = ((low, a), (j, b), (k, c))
+                value = self._value_with(changes)
+                if value > now + 1e-6 and (best is None or value > best[0]):
+                    best = (value, changes)
+        return best
+
     def lift(self) -> bool:
         """Replace the rarest answer by a better one, re-splitting its letters with two others.
 
-        For every pair of other clues, the three answers' letters are split exactly again with
-        a better-scoring word for the rarest clue (its best few candidates that fit); the
-        re-split that raises the value most is kept.
+        Every pair of other clues is tried with the rarest clue's best few better-scoring
+        words that fit; the re-split that raises the value most is kept.
         """
         if self.n < 3:
             return False
-        scores = [float(self.tables[i].scores[j]) for i, j in enumerate(self.cur)]
-        worst = min(range(self.n), key=scores.__getitem__)
-        table = self.tables[worst]
-        keep = self.cur[worst]
+        worst = min(range(self.n), key=lambda i: float(self.tables[i].scores[self.cur[i]]))
         now = self._value_with(())
-        best: tuple[float, tuple[tuple[int, int], ...]] | None = None
+        best = None
         others = [i for i in range(self.n) if i != worst]
         for j, k in combinations(others, 2):
             if self.stop.should_stop():
                 break
-            self.stats.steps += 1
-            pool = self.current[worst] + self.current[j] + self.current[k]
-            fit = table.fitting(pool)
-            fit = fit[table.scores[fit] > scores[worst]][: self.tuning.lift_width]
-            for a in fit.tolist():
-                if not self._allowed(worst, a):
-                    continue
-                self.stats.steps += 1
-                self._put(worst, a)
-                rest = pool - table.counts[a]
-                splits = self._splits(j, k, rest, int(rest.astype(np.int64) @ self.hashes))
-                self._put(worst, keep)
-                for b, c in splits:
-                    changes = ((worst, a), (j, b), (k, c))
-                    value = self._value_with(changes)
-                    if value > now + 1e-6 and (best is None or value > best[0]):
-                        best = (value, changes)
+            found = self._triple(worst, j, k, now)
+            if found is not None and (best is None or found[0] > best[0]):
+                best = found
         return best is not None and self._try(best[1])
 
+    def polish3(self) -> bool:
+        """Re-split every three answers with a better word for the rarest of them, if that helps."""
+        changed = False
+        for trio in combinations(range(self.n), 3):
+            if self.stop.should_stop():
+                break
+            low, j, k = sorted(trio, key=lambda i: float(self.tables[i].scores[self.cur[i]]))
+            found = self._triple(low, j, k, self._value_with(()))
+            if found is not None and self._try(found[1]):
+                changed = True
+        return changed
+
     def settle(self) -> None:
-        """Polish and lift until neither raises the value (or the effort runs out)."""
+        """Lift and polish until nothing raises the value (or the effort runs out)."""
         for _ in range(self.n):
-            lifted = self.lift()
-            polished = self.polish()
-            if not (lifted or polished) or self.stop.should_stop():
+            if self.stop.should_stop():
+                return
+            if not (self.lift() | self.polish()) and not self.polish3():
                 return
 
     def _accept_quietly(self) -> bool:
+        """True when the current answers pass the answer rules (no stem or prefix clash)."""
         words = self.words()
         return first_clash([*self.fixed_words, *words]) is None and (
             self.valid is None or self.valid(words)
         )
 
     def _set_floor(self, floor: float | None) -> None:
+        """Bar the words below ``floor`` (None: none) and set the rare-word energy to match."""
         self.floor = floor
         if floor is None:
-            self.bias = list(self.base_bias)
+            self.bias = [self.quality_weight * b for b in self.base_bias]
             return
-        share = self.tuning.floor_quality / self.tuning.quality
+        weight = self.tuning.floor_quality
         self.bias = [
-            share * base + np.where(table.scores < floor, BARRED, 0.0).astype(np.float32)
+            weight * base + np.where(table.scores < floor, BARRED, 0.0).astype(np.float32)
             for base, table in zip(self.base_bias, self.tables, strict=True)
         ]
+
+    def _relax(self) -> None:
+        """Lower the rare-word energy a notch (a first search that takes long needs rarer words)."""
+        weight = max(self.tuning.quality_low, self.quality_weight * self.tuning.relax)
+        if weight < self.quality_weight:
+            self.quality_weight = weight
+            self._set_floor(self.floor)
 
     def improve(self, budget: int, first_cost: int = 0) -> list[int]:
         """Raise the rarest answer's score while exact sets turn up within ``budget``.
@@ -436,11 +473,12 @@ class Search:
         end = self.stats.steps + budget
         self.settle()
         best = list(self.cur)
-        cost = max(self.tuning.adapt_every, first_cost)
         half = self.stats.steps + budget // 2
-        while 2 * cost < half - self.stats.steps and not self.stop.should_stop():
-            self._random_start()
-            self.weights[:] = 1.0
+        while half - self.stats.steps > self.tuning.adapt_every and not self.stop.should_stop():
+            self._set_all(best)
+            self._perturb(self.tuning.redraw)
+            self.quality_weight = self.tuning.quality
+            self._set_floor(None)
             self.stats.restarts += 1
             if self._find(half - self.stats.steps):
                 self.settle()
