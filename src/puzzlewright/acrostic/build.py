@@ -54,7 +54,7 @@ def build_acrostic(
     max_length: int | None = None,
     seed: int = 0,
     count: int = 1,
-    improve: float = 0.0,
+    improve: float | None = 0.0,
     width: int = DEFAULT_WIDTH,
     stop: StopSignal = NEVER,
     tuning: Tuning | None = None,
@@ -160,6 +160,8 @@ def build_acrostic(
     )
     outcome = search.run(count=count, improve=improve)
     result.seconds = time.process_time() - started
+    fixed_total = sum(words.score(word) or 0 for word in fixed.values())
+    result.mean_zipf_bound = round((search.prices.bound + fixed_total) / len(initials) / 10, 2)
     result.stats = {
         "steps": outcome.stats.steps,
         "repairs": outcome.stats.repairs,

@@ -54,3 +54,5 @@ class BuildResult:
     overused: str = ""  # letters the partial answers use too often
     seconds: float = 0.0
     stats: dict[str, int] = field(default_factory=dict)
+    # no exact answer set has a higher mean zipf (the letter-price bound, see acrostic.prices)
+    mean_zipf_bound: float | None = None

@@ -3,8 +3,9 @@
 Every clue always holds a word; ``off`` is the quotation's letter counts minus the letters of
 all answers. A step picks a clue and draws its new word from all of its candidates with
 probability ``exp(-energy / temperature)``, where the energy is the weighted letter distance
-``sum_l w[l] * |off[l]|`` after the change plus a small penalty for rare words (scored for
-all candidates at once, see :mod:`puzzlewright.acrostic.tables`). Letters that stay off
+``sum_l w[l] * |off[l]|`` after the change (scored for all candidates at once, see
+:mod:`puzzlewright.acrostic.tables`) plus a quality energy: how far the word's letter-priced
+score falls below its clue's best (see :mod:`puzzlewright.acrostic.prices`). Letters that stay off
 slowly gain weight, so the letters a quotation has too many of for ordinary words (the H
 and W of THE, WITH, WHICH) are placed first. When only a few letters are off, exact repairs
 look up one answer, or split two answers' letters plus the leftovers, by multiset hash.
@@ -26,8 +27,9 @@ from itertools import combinations
 
 import numpy as np
 
+from puzzlewright.acrostic.prices import letter_prices
 from puzzlewright.acrostic.quality import first_clash
-from puzzlewright.acrostic.tables import FloatArray, HashArray, IntArray, WordTable
+from puzzlewright.acrostic.tables import HashArray, IntArray, WordTable
 from puzzlewright.stopping import NEVER, StopSignal
 
 BARRED = 1.0e9  # energy of a word below the current quality floor
@@ -39,21 +41,23 @@ class Tuning:
     """Knobs of the search (defaults tuned on the benchmark quotations)."""
 
     temperature: float = 0.25  # in weighted letters: a word one letter worse is e^-4 as likely
-    quality: float = 3.0  # energy of a rare word, per `spread` score points below the best
+    quality: float = 10.0  # energy per `spread` points of letter-priced score below the best
     relax: float = 0.85  # ... lowered by this factor every `relax_every` steps without a set
     relax_every: int = 30_000
-    quality_low: float = 1.5  # ... down to this
+    quality_low: float = 5.0  # ... down to this
     adapt: float = 0.01  # weight added to each letter still off, every `adapt_every` steps
     adapt_every: int = 256
     close_within: int = 6  # try one-answer repairs when at most this many letters are off
     pairs_within: int = 2  # ... and two-answer repairs
     stall: int = 40_000  # steps without a closer set before a partial restart
     perturb: float = 0.4  # share of the answers redrawn for a restart or the next set
-    steps_per_second: int = 15_000  # converts --improve seconds into steps (reproducible)
+    steps_per_second: int = 20_000  # converts --improve seconds into steps (reproducible)
+    improve_per_letter: int = 2_000  # improvement steps per free letter when not given
     floor_steps: int = 20_000  # most effort for one raise of the quality floor
-    floor_quality: float = 1.5  # the rare-word energy while a quality floor holds
-    lift_width: int = 8
-    redraw: float = 0.5  # better words tried for the rarest answer in a three-answer re-split
+    floor_quality: float = 5.0  # the quality weight while a quality floor holds
+    lift_width: int = 8  # better words tried for the rarest answer in a three-answer re-split
+    redraw: float = 0.5  # share of the best set redrawn for each improvement restart
+    low_weight: float = 0.25  # ranking: mean score + this share of the lowest score
 
 
 @dataclass
@@ -76,12 +80,6 @@ class SearchResult:
     off: list[int]  # per letter: quotation count minus answer count, for the partial set
     stopped: str | None
     stats: SearchStats = field(default_factory=SearchStats)
-
-
-def rarity_penalty(scores: FloatArray, spread: float, quality: float) -> FloatArray:
-    """Energy added per word: ``quality`` for every ``spread`` score points below 0."""
-    result: FloatArray = (-quality / max(spread, 1e-9)) * scores
-    return result
 
 
 class Search:
@@ -113,10 +111,13 @@ class Search:
         self.valid = valid
         self.stats = SearchStats()
         self.size = int(target.shape[0])
-        penalties = {id(t): rarity_penalty(t.scores, spread, 1.0) for t in self.tables}
-        self.base_bias = [penalties[id(t)] for t in self.tables]  # for a quality weight of 1
+        self.prices = letter_prices(self.tables, self.target)
+        # a word's quality energy (for a weight of 1): its gap in letter-priced score, per
+        # `spread` points; the gaps of an exact set add up to what it falls short of the bound
+        scale = 1 / max(spread, 1e-9)
+        gaps = {id(t): (scale * self.prices.gaps(t)).astype(np.float32) for t in self.tables}
+        self.base_bias = [gaps[id(t)] for t in self.tables]
         self.quality_weight = self.tuning.quality
-        self.find_start = 0
         self.bias = [self.quality_weight * b for b in self.base_bias]
         self.floor: float | None = None
         pairs = list(combinations(range(self.n), 2))
@@ -258,17 +259,21 @@ class Search:
 
     # -- finding -----------------------------------------------------------------------------
     def _accept(self) -> bool:
-        """True when the exact current set passes the answer rules; else redraw a clasher."""
+        """True when the exact current set passes the answer rules; else redraw an offender.
+
+        The offender (a word below the floor, or one of a clashing pair) gets a random allowed
+        word: a Gibbs draw could keep choosing the same clashing word forever.
+        """
         barred = [i for i in range(self.n) if not self._allowed(i, self.cur[i])]
         if barred:
-            self._step(barred[0])
-            return False
-        words = self.words()
-        clash = first_clash([*self.fixed_words, *words])
-        if clash is None and (self.valid is None or self.valid(words)):
-            return True
-        bad = [i for i, w in enumerate(words) if clash is None or w in clash]
-        clue = bad[self.rng.randrange(len(bad))] if bad else self.rng.randrange(self.n)
+            clue = barred[0]
+        else:
+            words = self.words()
+            clash = first_clash([*self.fixed_words, *words])
+            if clash is None and (self.valid is None or self.valid(words)):
+                return True
+            bad = [i for i, w in enumerate(words) if clash is None or w in clash]
+            clue = bad[self.rng.randrange(len(bad))] if bad else self.rng.randrange(self.n)
         allowed = np.flatnonzero(self.bias[clue] < BARRED / 2)
         if allowed.size:
             self._put(clue, int(allowed[self.np_rng.integers(allowed.size)]))
@@ -283,41 +288,43 @@ class Search:
         tuning = self.tuning
         stats = self.stats
         end = None if budget is None else stats.steps + budget
-        self.find_start = stats.steps
+        check_at = stats.steps + tuning.adapt_every  # stop check, weights, relaxing, restarts
+        relax_at = stats.steps + tuning.relax_every
         last_repair = b""
         best_here = self.off_count()
         since_best = 0
         while True:
+            if stats.steps >= check_at:
+                check_at = stats.steps + tuning.adapt_every
+                if self.stop.should_stop() or (end is not None and stats.steps > end):
+                    return False
+                self.weights += tuning.adapt * (self.off != 0)
+                self.weights *= self.size / float(self.weights.sum())
+                if self.floor is None and stats.steps >= relax_at:
+                    relax_at += tuning.relax_every
+                    self._relax()
+                if since_best > tuning.stall:
+                    self._perturb(tuning.perturb)
+                    stats.restarts += 1
+                    best_here, since_best = self.off_count(), 0
             off_count = self.off_count()
             if off_count == 0:
                 if self._accept():
                     return True
-                continue
+                off_count = self.off_count()  # an answer was redrawn: go on, counting the step
             if off_count < best_here:
                 best_here, since_best = off_count, 0
                 if off_count < self.best_off:
                     self.best_off = off_count
                     self.best_state = list(self.cur)
+            stats.steps += 1
+            since_best += 1
             if off_count <= tuning.close_within:
                 key = self.off.tobytes()
                 if key != last_repair:
                     last_repair = key
                     if self._repair(off_count):
                         continue
-            stats.steps += 1
-            since_best += 1
-            if stats.steps % tuning.adapt_every == 0:
-                if self.stop.should_stop() or (end is not None and stats.steps > end):
-                    return False
-                self.weights += tuning.adapt * (self.off != 0)
-                self.weights *= self.size / float(self.weights.sum())
-                spent = stats.steps - self.find_start
-                if self.floor is None and spent % tuning.relax_every < tuning.adapt_every <= spent:
-                    self._relax()
-                if since_best > tuning.stall:
-                    self._perturb(tuning.perturb)
-                    stats.restarts += 1
-                    best_here, since_best = self.off_count(), 0
             self._step(int(self.np_rng.integers(self.n)))
 
     # -- improving -------------------------------------------------------------------------
@@ -327,16 +334,16 @@ class Search:
         return (sum(scores) / len(scores), min(scores)) if scores else (0.0, 0.0)
 
     def value(self, state: Sequence[int]) -> float:
-        """One number to rank answer sets: the mean score plus a quarter of the lowest."""
+        """One number to rank answer sets: the mean score plus a share of the lowest."""
         mean, low = self.quality(state)
-        return mean + low / 4
+        return mean + self.tuning.low_weight * low
 
     def _value_with(self, changes: Sequence[tuple[int, int]]) -> float:
         """The value of the current answers with some clues' words replaced."""
         scores = [float(self.tables[i].scores[j]) for i, j in enumerate(self.cur)]
         for clue, j in changes:
             scores[clue] = float(self.tables[clue].scores[j])
-        return sum(scores) / len(scores) + min(scores) / 4
+        return sum(scores) / len(scores) + self.tuning.low_weight * min(scores)
 
     def _try(self, changes: Sequence[tuple[int, int]]) -> bool:
         """Apply ``changes`` if the answers still pass the rules; else leave them as they were."""
@@ -444,7 +451,7 @@ class Search:
         )
 
     def _set_floor(self, floor: float | None) -> None:
-        """Bar the words below ``floor`` (None: none) and set the rare-word energy to match."""
+        """Bar the words below ``floor`` (None: none) and set the quality weight to match."""
         self.floor = floor
         if floor is None:
             self.bias = [self.quality_weight * b for b in self.base_bias]
@@ -456,13 +463,13 @@ class Search:
         ]
 
     def _relax(self) -> None:
-        """Lower the rare-word energy a notch (a first search that takes long needs rarer words)."""
+        """Lower the quality weight a notch (a first search that takes long needs rarer words)."""
         weight = max(self.tuning.quality_low, self.quality_weight * self.tuning.relax)
         if weight < self.quality_weight:
             self.quality_weight = weight
             self._set_floor(self.floor)
 
-    def improve(self, budget: int, first_cost: int = 0) -> list[int]:
+    def improve(self, budget: int) -> list[int]:
         """Raise the rarest answer's score while exact sets turn up within ``budget``.
 
         Each round bars every word below a floor and searches again from the last set found.
@@ -516,23 +523,24 @@ class Search:
         return best
 
     # -- driver ----------------------------------------------------------------------------
-    def run(self, count: int = 1, improve: float = 0.0) -> SearchResult:
+    def run(self, count: int = 1, improve: float | None = 0.0) -> SearchResult:
         """Find ``count`` distinct exact answer sets, best first, each improved for
-        ``improve`` seconds' worth of steps."""
+        ``improve`` seconds' worth of steps (None: an effort that grows with the letters)."""
         self._random_start()
         self.best_off = self.off_count()
         self.best_state = list(self.cur)
-        budget = round(improve * self.tuning.steps_per_second)
+        if improve is None:
+            budget = self.tuning.improve_per_letter * int(self.target.sum())
+        else:
+            budget = round(improve * self.tuning.steps_per_second)
         found: dict[frozenset[str], list[int]] = {}
         stopped: str | None = None
         repeats = 0  # exact sets found again in a row: there may be no other
         while len(found) < count:
-            start = self.stats.steps
             if not self._find(None):
                 stopped = self.stop.reason
                 break
-            cost = self.stats.steps - start
-            state = self.improve(budget, cost) if budget > 0 else list(self.cur)
+            state = self.improve(budget) if budget > 0 else list(self.cur)
             self.best_off = 0
             key = frozenset(self.words(state))
             repeats = repeats + 1 if key in found else 0

@@ -1,0 +1,59 @@
+"""Letter prices: the bound holds for every exact answer set, and gaps add up to the shortfall."""
+
+from __future__ import annotations
+
+from itertools import product
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlewright.acrostic import build_acrostic
+from puzzlewright.acrostic.candidates import make_tables
+from puzzlewright.acrostic.prices import letter_prices
+from puzzlewright.acrostic.tables import counts_of
+from puzzlewright.lexicon import builtin_english
+from puzzlewright.stopping import StopSignal
+
+LETTERS = "ABCDE"
+word = st.text(alphabet=LETTERS, min_size=1, max_size=4)
+scored = st.tuples(word, st.integers(min_value=0, max_value=60))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    lists=st.lists(st.lists(scored, min_size=1, max_size=6), min_size=1, max_size=3),
+    pick=st.lists(st.integers(min_value=0, max_value=5), min_size=3, max_size=3),
+)
+def test_bound_caps_every_exact_set_and_gaps_measure_the_shortfall(
+    lists: list[list[tuple[str, int]]], pick: list[int]
+) -> None:
+    # one clue per list; the quotation's letters are those of one set of picked words
+    entries = {str(i): sorted(set(ws), key=lambda e: -e[1]) for i, ws in enumerate(lists)}
+    tables, _ = make_tables(entries, LETTERS)
+    clues = [tables[str(i)] for i in range(len(lists))]
+    index = {ch: i for i, ch in enumerate(LETTERS)}
+    chosen = [t.words[p % len(t)] for t, p in zip(clues, pick, strict=False)]
+    target = sum((counts_of(w, index, len(LETTERS)) for w in chosen), np.zeros(5, np.int32))
+    prices = letter_prices(clues, target)
+    gaps = [prices.gaps(t) for t in clues]
+    for choice in product(*(range(len(t)) for t in clues)):
+        used = sum(t.counts[j] for t, j in zip(clues, choice, strict=True))
+        if not (used == target).all():
+            continue
+        total = sum(float(t.scores[j]) for t, j in zip(clues, choice, strict=True))
+        shortfall = sum(float(g[j]) for g, j in zip(gaps, choice, strict=True))
+        assert total <= prices.bound + 1e-6
+        assert abs(total - (prices.bound - shortfall)) < 1e-6 * max(1.0, abs(total))
+    assert all((g >= -1e-9).all() and g.min() < 1e-9 for g in gaps)
+
+
+def test_bound_is_reported_and_not_beaten() -> None:
+    words = builtin_english()
+    quote = "The only way to get rid of a temptation is to yield to it."
+    result = build_acrostic(quote, "Wilde Gray", words, seed=3, stop=StopSignal(60))
+    assert result.status == "built"
+    bound = result.mean_zipf_bound
+    assert bound is not None
+    mean = result.puzzles[0].mean_zipf()
+    assert mean is not None and mean <= bound + 0.01
