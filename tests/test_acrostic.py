@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -125,7 +126,7 @@ def test_count_gives_distinct_sets(words) -> None:  # type: ignore[no-untyped-de
     # ranked by the search's value: mean score plus a share of the lowest (zipf rounded here)
     share = Tuning().low_weight
     values = [(p.mean_zipf() or 0) + share * (p.min_zipf() or 0) for p in result.puzzles]
-    assert all(a >= b - 0.01 for a, b in zip(values, values[1:]))
+    assert all(a >= b - 0.01 for a, b in pairwise(values))
 
 
 def test_include_and_exclude(words) -> None:  # type: ignore[no-untyped-def]

@@ -195,8 +195,8 @@ def _print_text(result: Any, key: bool, render_text: Any) -> None:
         if n == 0:
             click.echo(render_text(puzzle, key=key), nl=False)
             click.echo(
-                f"\nmean zipf {puzzle.mean_zipf()}, lowest {puzzle.min_zipf()}, "
-                f"{result.seconds:.1f} s"
+                f"\nmean zipf {puzzle.mean_zipf()} (no set can exceed {result.mean_zipf_bound}), "
+                f"lowest {puzzle.min_zipf()}, {result.seconds:.1f} s"
             )
         else:
             click.echo(
