@@ -340,10 +340,10 @@ class Search:
 
     def _value_with(self, changes: Sequence[tuple[int, int]]) -> float:
         """The value of the current answers with some clues' words replaced."""
-        scores = [float(self.tables[i].scores[j]) for i, j in enumerate(self.cur)]
+        state = list(self.cur)
         for clue, j in changes:
-            scores[clue] = float(self.tables[clue].scores[j])
-        return sum(scores) / len(scores) + self.tuning.low_weight * min(scores)
+            state[clue] = j
+        return self.value(state)
 
     def _try(self, changes: Sequence[tuple[int, int]]) -> bool:
         """Apply ``changes`` if the answers still pass the rules; else leave them as they were."""
