@@ -7,7 +7,6 @@ so a pattern such as ``C?O?S`` is answered by ANDing two ints and reading off th
 
 from __future__ import annotations
 
-import re
 from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
@@ -16,6 +15,7 @@ from functools import cached_property
 from operator import itemgetter
 from typing import Any
 
+from puzzlewright.bits import iter_bits
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon.alphabet import Alphabet
 
@@ -28,29 +28,6 @@ class Entry:
 
     word: str
     score: int
-
-
-_NONZERO_BYTE = re.compile(rb"[^\x00]")
-_BYTE_BITS = [tuple(i for i in range(8) if byte >> i & 1) for byte in range(256)]
-
-
-def iter_bits(mask: int) -> Iterator[int]:
-    """Indexes of the set bits of ``mask``, lowest first.
-
-    Small masks peel off the lowest bit; large ones are read as bytes, skipping zero bytes
-    at C speed, because each big-int operation costs time proportional to the mask's size.
-    """
-    if mask.bit_length() <= 512:
-        while mask:
-            low = mask & -mask
-            yield low.bit_length() - 1
-            mask ^= low
-        return
-    data = mask.to_bytes((mask.bit_length() + 7) // 8, "little")
-    for found in _NONZERO_BYTE.finditer(data):
-        base = found.start() * 8
-        for bit in _BYTE_BITS[data[found.start()]]:
-            yield base + bit
 
 
 def signature(word: str) -> str:

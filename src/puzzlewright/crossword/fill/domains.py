@@ -11,31 +11,9 @@ from bisect import bisect_right
 
 from puzzlewright.lexicon import Alphabet, LengthIndex, WordList
 
-_CHUNK = (1 << 1024) - 1
-
 
 def _negative(score: int) -> int:
     return -score
-
-
-def first_bits(mask: int, limit: int) -> list[int]:
-    """The indexes of the lowest ``limit`` set bits of ``mask`` (the best-scored words).
-
-    Reads the int 1024 bits at a time through ``bin``, so a dense mask costs one C call.
-    """
-    found: list[int] = []
-    base = 0
-    while mask and len(found) < limit:
-        chunk = mask & _CHUNK
-        if chunk:
-            text = bin(chunk)[:1:-1]  # least significant bit first
-            at = text.find("1")
-            while at >= 0 and len(found) < limit:
-                found.append(base + at)
-                at = text.find("1", at + 1)
-        mask >>= 1024
-        base += 1024
-    return found
 
 
 class LengthTable:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from math import log
 from random import Random
 
-from puzzlewright.crossword.fill.domains import first_bits
+from puzzlewright.bits import first_bits
 from puzzlewright.crossword.fill.problem import Problem
 from puzzlewright.crossword.fill.propagate import Propagator
 from puzzlewright.crossword.fill.quality import ValueWeights
