@@ -3,7 +3,8 @@
 from puzzlewright.lexicon.alphabet import Alphabet
 from puzzlewright.lexicon.builtin import builtin_english
 from puzzlewright.lexicon.loading import SourceReport, load_wordlist
-from puzzlewright.lexicon.wordlist import Entry, LengthIndex, WordList, iter_bits, signature
+from puzzlewright.bits import iter_bits
+from puzzlewright.lexicon.wordlist import Entry, LengthIndex, WordList, signature
 
 __all__ = [
     "Alphabet",
