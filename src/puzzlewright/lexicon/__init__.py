@@ -1,9 +1,9 @@
 """The lexicon layer: word lists, their indexes and the built-in English list."""
 
+from puzzlewright.bits import iter_bits
 from puzzlewright.lexicon.alphabet import Alphabet
 from puzzlewright.lexicon.builtin import builtin_english
 from puzzlewright.lexicon.loading import SourceReport, load_wordlist
-from puzzlewright.bits import iter_bits
 from puzzlewright.lexicon.wordlist import Entry, LengthIndex, WordList, signature
 
 __all__ = [
