@@ -91,3 +91,13 @@ def bits_of(mask: Bitset) -> list[tuple[Bitset, int]]:
         found.append((low, low.bit_length() - 1))
         mask ^= low
     return found
+
+
+LetterSet: TypeAlias = Bitset
+"""Letters of an alphabet: bit ``i`` is the alphabet's ``i``-th letter (a cell's options)."""
+
+WordSet: TypeAlias = Bitset
+"""Words of one length bucket: bit ``i`` is word ``i`` of that bucket, best score first."""
+
+DigitSet: TypeAlias = Bitset
+"""Digits of a number base: bit ``d`` is digit ``d`` (a cryptarithm letter's options)."""
