@@ -72,7 +72,9 @@ class LazyGroup(click.Group):
             click.echo(f"error: {exc.format_message()}", err=True)
             code = exc.exit_code
         except PuzzleInputError as exc:
-            click.echo(f"error: {exc}", err=True)
+            from puzzlewright.cli.common import error_text
+
+            click.echo(f"error: {error_text(exc)}", err=True)
             code = 2
         except click.Abort:
             click.echo("interrupted", err=True)
