@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from puzzlewright.cli.common import emit_json, json_option, warn
+from puzzlewright.cli.common import check_output, emit_json, json_option, warn
 
 
 @click.command()
@@ -22,6 +22,7 @@ def convert(source: str, target: str, force: bool, as_json: bool) -> int:
 
     source_format = format_for(source)
     target_format = format_for(target)  # fail on a bad OUT before reading IN
+    check_output(target, inputs=[source], force=force)
     warnings: list[str] = []
     puzzle = load_puzzle(source, warnings=warnings)
     warnings.extend(save_puzzle(puzzle, target, force=force, inputs=[source]))

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from puzzlewright.cli.common import emit_json, fail, json_option, warn
+from puzzlewright.cli.common import check_output, emit_json, fail, json_option, warn
 
 _SUFFIXES = {".pdf": "pdf", ".svg": "svg", ".html": "html", ".htm": "html"}
 
@@ -84,6 +84,7 @@ def render(
         fmt = _SUFFIXES.get(suffix, "pdf")
     if output == "-" and as_json:
         raise fail("--json prints a report on stdout; give -o a file name, not '-'")
+    check_output(output, inputs=[source], force=force)
     warnings: list[str] = []
     document = load_document(source, warnings=warnings)
     data = render_document(

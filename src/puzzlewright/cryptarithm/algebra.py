@@ -371,9 +371,12 @@ def compile_interval(
             quotients = [Fraction(x) / y for x in a for y in b]
             return min(quotients), max(quotients)
         # power: exponents are non-negative integers
-        if a[0] < 0 or b[1] == math.inf:
+        if a[0] < 0:
             return None
         e1 = max(0, math.ceil(b[0]))
+        if b[1] == math.inf:  # a huge exponent: bases >= 1 keep a lower bound, <= 1 an upper
+            low = _power_bound(a[0], e1, upper=False) if a[0] >= 1 else 0
+            return low, (1 if a[1] <= 1 else math.inf)
         e2 = math.floor(b[1])
         if e2 < e1:
             return None
@@ -491,10 +494,19 @@ def _rational(node: Node, index: Mapping[str, int], base: int) -> tuple[Poly, Po
     if base_value is not None and (ld is None or poly_constant(ld) is not None):
         bits = abs(base_value).bit_length()
         if bits > 1 and e * bits > MAX_CONSTANT_BITS:
-            raise PuzzleInputError(f"a power in this puzzle is too large to compute (^{e})")
+            raise PuzzleInputError(
+                f"a power in this puzzle is too large to compute (^{_short_number(e)})"
+            )
     elif e > MAX_DEGREE:
         raise NotPolynomial
     return _poly_power(ln, e), None if ld is None else _poly_power(ld, e)
+
+
+def _short_number(n: int) -> str:
+    """``n`` in digits, or its size for a number too long to print (``a 19729-digit number``)."""
+    if n.bit_length() <= 64:
+        return str(n)
+    return f"a {math.floor(n.bit_length() * math.log10(2)) + 1}-digit number"
 
 
 def _rational_sum(node: Sum, index: Mapping[str, int], base: int) -> tuple[Poly, Poly | None]:
