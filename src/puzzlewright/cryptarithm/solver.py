@@ -473,9 +473,10 @@ def _modular_factory(
 
         def agrees(v: Sequence[int]) -> bool:
             try:
-                return (fl(v) - fr(v)) % modulus == 0
+                difference: int = fl(v) - fr(v)
             except TooBig:  # an exponent too large to compute: the other checks decide
                 return True
+            return difference % modulus == 0
 
         return agrees
 
