@@ -464,7 +464,7 @@ def _tree_checks(
 def _modular_factory(
     left: Node, right: Node, index: Mapping[str, int], base: int, k: int, want: frozenset[int]
 ) -> Callable[[Callable[[int], int]], Callable[[Sequence[int]], bool]]:
-    modulus = base**k
+    modulus: int = base**k
 
     def factory(position: Callable[[int], int]) -> Callable[[Sequence[int]], bool]:
         where = {s: position(i) for s, i in index.items()}
