@@ -20,10 +20,11 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from puzzlewright.bits import WordSet, iter_bits, lsb, popcount
 from puzzlewright.cryptarithm.parse import Numeral, normalize, parse_equations
 from puzzlewright.cryptarithm.solver import Cryptarithm
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.lexicon import LengthIndex, WordList, iter_bits
+from puzzlewright.lexicon import LengthIndex, WordList
 from puzzlewright.stopping import NEVER, StopReason, StopSignal, clock
 
 POLL_EVERY = 1024
@@ -191,7 +192,7 @@ class _Slot:
 
     __slots__ = ("base_mask", "digits", "fresh", "index", "positions")
 
-    def __init__(self, digits: str, index: LengthIndex, base_mask: int) -> None:
+    def __init__(self, digits: str, index: LengthIndex, base_mask: WordSet) -> None:
         self.digits = digits
         self.index = index
         self.base_mask = base_mask
@@ -200,7 +201,7 @@ class _Slot:
         self.fresh = tuple(self.positions.items())
 
 
-def pattern_mask(index: LengthIndex, digits: str) -> int:
+def pattern_mask(index: LengthIndex, digits: str) -> WordSet:
     """Words of ``index`` whose letters repeat exactly as ``digits`` do (``100`` -> ``XYY``)."""
     mask = index.all
     letters = set().union(*(column.keys() for column in index.bits)) if index.bits else set()
@@ -215,7 +216,7 @@ def pattern_mask(index: LengthIndex, digits: str) -> int:
     return mask
 
 
-def score_mask(index: LengthIndex, min_score: int | None) -> int:
+def score_mask(index: LengthIndex, min_score: int | None) -> WordSet:
     """Words of ``index`` scoring at least ``min_score`` (the index is sorted best first)."""
     if min_score is None:
         return index.all
@@ -255,7 +256,7 @@ def search_encodings(
     used: dict[str, str] = {}  # letter -> digit
     counters = {"nodes": 0, "found": 0, "done": 0, "total": 0}
 
-    def candidates(slot: _Slot) -> int:
+    def candidates(slot: _Slot) -> WordSet:
         mask = slot.base_mask
         bits = slot.index.bits
         for digit, pos in slot.fresh:
@@ -278,7 +279,7 @@ def search_encodings(
             if chosen[i] is not None:
                 continue
             mask = candidates(slots[i])
-            count = mask.bit_count()
+            count = mask.bit_count()  # popcount(mask), inlined: once per slot per node
             if best < 0 or count < best_count:
                 best, best_mask, best_count = i, mask, count
                 if count == 0:
@@ -294,7 +295,7 @@ def search_encodings(
         word_list = slot.index.words
         score_list = slot.index.scores
         mask = best_mask
-        while mask:
+        while mask:  # iter_bits(mask), inlined: the search's hottest loop
             lowest = mask & -mask
             mask ^= lowest
             k = lowest.bit_length() - 1
@@ -337,7 +338,7 @@ def iter_encodings(
     found: list[tuple[str, ...]] = []
 
     def leaves(
-        chosen: list[str | None], i: int, slot: _Slot, mask: int, low: int, total: int
+        chosen: list[str | None], i: int, slot: _Slot, mask: WordSet, low: int, total: int
     ) -> None:
         row = list(chosen)
         for k in iter_bits(mask):
@@ -383,15 +384,15 @@ def encode(
     seq = 0
 
     def leaves(
-        chosen: list[str | None], i: int, slot: _Slot, mask: int, low: int, total: int
+        chosen: list[str | None], i: int, slot: _Slot, mask: WordSet, low: int, total: int
     ) -> None:
         # words of ``mask`` come best first, so keys only fall: stop once one can't enter
         nonlocal seq
         start = seq
-        seq += mask.bit_count()
+        seq += popcount(mask)
         scores = slot.index.scores
         if len(heap) >= limit:
-            best = scores[(mask & -mask).bit_length() - 1]
+            best = scores[lsb(mask)]
             if not limit or (min(low, best), total + best) <= heap[0][:2]:
                 return
         row = list(chosen)

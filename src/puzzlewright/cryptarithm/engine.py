@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from math import gcd
 
-from puzzlewright.bits import iter_bits, lsb, msb, popcount
+from puzzlewright.bits import DigitSet, iter_bits, lsb, msb, popcount
 from puzzlewright.cryptarithm.algebra import Invalid, Poly
 from puzzlewright.stopping import StopSignal
 
@@ -56,7 +56,7 @@ class TreeCheck:
 class _Equation:
     """One polynomial equation in search-order indices, with its per-depth tables."""
 
-    def __init__(self, poly: Poly, n: int, masks: Sequence[int]) -> None:
+    def __init__(self, poly: Poly, n: int, masks: Sequence[DigitSet]) -> None:
         self.constant = poly.get((), 0)
         monos = [(m, c) for m, c in poly.items() if m]
         self.monos = monos
@@ -138,7 +138,7 @@ class _Equation:
 
 def order_variables(
     n: int,
-    masks: Sequence[int],
+    masks: Sequence[DigitSet],
     polys: Sequence[Poly],
     rank: Sequence[int],
     occurrences: Sequence[int],
@@ -165,7 +165,7 @@ def order_variables(
 
 def build_search(
     base: int,
-    masks: Sequence[int],
+    masks: Sequence[DigitSet],
     polys: Sequence[Poly],
     trees: Sequence[TreeCheck],
     rank: Sequence[int],
@@ -329,7 +329,7 @@ TAIL_TABLE_MAX = 2000
 
 
 def _single_search(
-    base: int, masks: Sequence[int], eq: _Equation
+    base: int, masks: Sequence[DigitSet], eq: _Equation
 ) -> Callable[[StopSignal | None], Iterator[list[int]]]:
     """The fast path: one polynomial equation of degree one in each new variable.
 
@@ -509,7 +509,7 @@ def _product(vals: Sequence[int], others: tuple[int, ...]) -> int:
 
 def _general_search(
     base: int,
-    masks: Sequence[int],
+    masks: Sequence[DigitSet],
     equations: Sequence[_Equation],
     checks: Sequence[Sequence[Check]],
 ) -> Callable[[StopSignal | None], Iterator[list[int]]]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from puzzlewright.bits import DigitSet
+from puzzlewright.bits import DigitSet, lsb, msb
 from puzzlewright.cryptarithm.algebra import (
     Invalid,
     NeverValid,
@@ -230,7 +230,7 @@ class Cryptarithm:
         symbols: tuple[str, ...],
         base: int,
         leading_zeros: bool,
-        masks: list[int],
+        masks: list[DigitSet],
     ) -> None:
         self.text = text
         self.equations = equations
@@ -411,7 +411,7 @@ class Cryptarithm:
 
 
 def _tree_checks(
-    left: Node, right: Node, index: Mapping[str, int], base: int, masks: Sequence[int]
+    left: Node, right: Node, index: Mapping[str, int], base: int, masks: Sequence[DigitSet]
 ) -> list[TreeCheck]:
     """Checks for a non-polynomial equation: exact at the end; on the way, modular ones and
     interval bounds of both sides (which catch ``A ^ B`` outgrowing ``CDE`` early).
@@ -425,11 +425,7 @@ def _tree_checks(
         where = {s: position(i) for s, i in index.items() if i in needs}
         return compile_equality(left, right, where, base)
 
-    ranges = {
-        s: ((masks[i] & -masks[i]).bit_length() - 1, masks[i].bit_length() - 1)
-        for s, i in index.items()
-        if masks[i]
-    }
+    ranges = {s: (lsb(masks[i]), msb(masks[i])) for s, i in index.items() if masks[i]}
 
     def interval_factory(
         position: Callable[[int], int], depth: int
