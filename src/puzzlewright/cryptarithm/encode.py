@@ -367,6 +367,11 @@ def encode(
     """The best ``limit`` encodings of the true equation ``text`` over ``words``.
 
     Ranked unique-solution forms first, then by the weakest word's score, then the mean.
+
+    >>> from puzzlewright.lexicon import Alphabet, WordList
+    >>> words = WordList([("TO", 50), ("BE", 50), ("EGG", 40), ("GO", 30)], Alphabet.latin(), "x")
+    >>> [found.puzzle for found in encode("49 + 51 = 100", words).encodings]
+    ['TO + BE = EGG']
     """
     if limit < 0:
         raise PuzzleInputError("limit must not be negative")
