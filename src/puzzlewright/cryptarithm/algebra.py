@@ -75,14 +75,20 @@ def _exact_div(a: Value, b: Value) -> Value:
     return result.numerator if result.denominator == 1 else result
 
 
+def exponent_of(value: Value) -> int:
+    """``value`` as an exponent: a non-negative integer, else :class:`Invalid` (convention 5)."""
+    if isinstance(value, Fraction):
+        if value.denominator != 1:
+            raise Invalid
+        value = value.numerator
+    if value < 0:
+        raise Invalid
+    return value
+
+
 def exact_power(a: Value, e: Value) -> Value:
     """``a ** e`` for a non-negative integer ``e``; anything else is :class:`Invalid`."""
-    if isinstance(e, Fraction):
-        if e.denominator != 1:
-            raise Invalid
-        e = e.numerator
-    if e < 0:
-        raise Invalid
+    e = exponent_of(e)
     if e > 1 and a not in (0, 1, -1):
         size = (
             abs(a).bit_length()
@@ -207,14 +213,7 @@ def compile_modular(
         exponent = compile_exact(node.right, index, base)
 
         def power(v: Values) -> int:
-            e = exponent(v)
-            if isinstance(e, Fraction):
-                if e.denominator != 1:
-                    raise Invalid
-                e = e.numerator
-            if e < 0:
-                raise Invalid
-            result: int = pow(left(v), e, modulus)
+            result: int = pow(left(v), exponent_of(exponent(v)), modulus)
             return result
 
         return power
