@@ -31,7 +31,7 @@ from puzzlewright.errors import PuzzleInputError
 
 if TYPE_CHECKING:
     from puzzlewright.crossword.layout import Layout
-    from puzzlewright.crossword.pattern import PatternRun, PatternSpec
+    from puzzlewright.crossword.pattern import PatternRun, PatternSpec, Symmetry
     from puzzlewright.crossword.puzzle import Puzzle
 
 _SIZE = re.compile(r"^\s*(\d+)\s*(?:[x×X*]\s*(\d+))?\s*$")
@@ -139,15 +139,8 @@ def pattern(
     from puzzlewright.crossword.pattern import FillCheck, PatternSpec, generate_patterns
 
     width, height = parse_size(size)
-    spec = PatternSpec(
-        width,
-        height,
-        blocks=blocks,
-        max_words=max_words,
-        symmetry=symmetry,  # type: ignore[arg-type]
-        min_length=min_length,
-        allow_unchecked=allow_unchecked,
-    )
+    shape = cast("Symmetry", symmetry)  # click.Choice gave one of its names
+    spec = PatternSpec(width, height, blocks, max_words, shape, min_length, allow_unchecked)
     spec.validate()
     check_output(output, inputs=word_paths, force=force, puzzle_format=True)
     if word_paths and not fillable:

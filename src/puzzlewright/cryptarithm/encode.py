@@ -417,25 +417,27 @@ def encode(
     )
     if stop.reason is not None:
         result.complete, result.stop_reason = False, stop.reason
-    digits = equation.digits()
     for _, _, _, chosen in sorted(heap, key=lambda k: (-k[0], -k[1], k[3])):
-        letters = {}
-        for number, word in zip(equation.numbers, chosen, strict=True):
-            for digit, letter in zip(number.digits, word, strict=True):
-                letters[digit] = letter
-        puzzle = equation.spell(chosen)
-        result.encodings.append(
-            Encoding(
-                words=tuple(chosen[i] for i in equation.order),
-                letters={d: letters[d] for d in digits},
-                puzzle=puzzle,
-                scores=tuple(words.score(chosen[i], 0) or 0 for i in equation.order),
-                unique=_is_unique(puzzle),
-            )
-        )
+        result.encodings.append(_encoding(equation, chosen, words))
     result.encodings.sort(key=lambda e: not e.unique)  # stable: score order within each
     result.seconds = clock() - started
     return result
+
+
+def _encoding(equation: Equation, chosen: tuple[str, ...], words: WordList) -> Encoding:
+    """The encoding that writes each number of ``equation`` as its word in ``chosen``."""
+    letters = {}
+    for number, word in zip(equation.numbers, chosen, strict=True):
+        for digit, letter in zip(number.digits, word, strict=True):
+            letters[digit] = letter
+    puzzle = equation.spell(chosen)
+    return Encoding(
+        words=tuple(chosen[i] for i in equation.order),
+        letters={d: letters[d] for d in equation.digits()},
+        puzzle=puzzle,
+        scores=tuple(words.score(chosen[i], 0) or 0 for i in equation.order),
+        unique=_is_unique(puzzle),
+    )
 
 
 def _is_unique(puzzle: str) -> bool:

@@ -26,7 +26,7 @@ each solution.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from math import gcd
 
@@ -106,24 +106,13 @@ class _Equation:
                         box_lo += c * big
                         box_hi += c * small
             g_after[k] = g
-            lo = box_lo
-            hi = box_hi
             if len(pos) + len(neg) > len(asc):  # more letters than digits they may take
-                lo, hi = 1, 0
+                bounds_after[k] = (1, 0)
             elif pos or neg:
-                # distinct digits: big positive coefficients take big digits (relaxed: the
-                # positive and negative groups may share digits); intersect with ind_*
-                top = len(asc) - 1
-                dlo = dhi = 0
-                for j, c in enumerate(pos):  # stored negated, largest coefficient first
-                    dlo -= c * asc[j]
-                    dhi -= c * asc[top - j]
-                for j, c in enumerate(neg):  # most negative first
-                    dlo += c * asc[top - j]
-                    dhi += c * asc[j]
-                lo += max(dlo, ind_lo)
-                hi += min(dhi, ind_hi)
-            bounds_after[k] = (lo, hi)
+                dlo, dhi = _distinct_digit_bounds(pos, neg, asc)
+                bounds_after[k] = (box_lo + max(dlo, ind_lo), box_hi + min(dhi, ind_hi))
+            else:
+                bounds_after[k] = (box_lo, box_hi)
         self.g_after = g_after
         self.bounds_after = bounds_after
 
@@ -134,6 +123,23 @@ class _Equation:
         if g == 0:
             return c0 == 0
         return c0 % g == 0 and lo <= -c0 <= hi
+
+
+def _distinct_digit_bounds(pos: list[int], neg: list[int], asc: list[int]) -> tuple[int, int]:
+    """Least and most that linear terms can add when their letters take distinct digits of
+    ``asc`` (ascending): big positive coefficients on big digits for the most, small ones
+    for the least. Relaxed: the positive and negative groups may share digits. ``pos`` holds
+    the positive coefficients negated, largest first; ``neg`` the negative ones, most
+    negative first."""
+    top = len(asc) - 1
+    low = high = 0
+    for j, c in enumerate(pos):
+        low -= c * asc[j]
+        high -= c * asc[top - j]
+    for j, c in enumerate(neg):
+        low += c * asc[top - j]
+        high += c * asc[j]
+    return low, high
 
 
 def order_variables(
@@ -185,30 +191,11 @@ def build_search(
     order = order_variables(n, masks, polys, rank, occurrences, constrained, linear)
     position = {s: i for i, s in enumerate(order)}
     omasks = [masks[s] for s in order]
-    reordered: list[Poly] = []
-    for poly in polys:
-        q: Poly = {}
-        for mono, c in poly.items():
-            key = tuple(sorted(position[v] for v in mono))
-            q[key] = q.get(key, 0) + c
-        reordered.append({m: c for m, c in q.items() if c})
-    equations = [_Equation(p, n, omasks) for p in reordered]
+    equations = [_Equation(_in_order(p, position), n, omasks) for p in polys]
     if any(not eq.feasible_at_start() for eq in equations):
         return _nothing
     equations = [eq for eq in equations if eq.monos]
-    checks: list[list[Check]] = [[] for _ in range(max(n, 1))]
-    for tree in trees:
-        depth = max((position[s] for s in tree.needs), default=0)
-        if not tree.every_depth:
-            test = tree.check(lambda s: position[s])
-            if test is not None:
-                checks[depth].append(test)
-            continue
-        for d in sorted(position[s] for s in tree.needs):
-            if d < depth:
-                test = tree.check(lambda s: position[s], d)
-                if test is not None:
-                    checks[d].append(test)
+    checks = _checks_by_depth(trees, position, n)
 
     def to_symbols(vals: list[int]) -> list[int]:
         out = [0] * n
@@ -228,6 +215,36 @@ def build_search(
             yield to_symbols(vals)
 
     return search
+
+
+def _in_order(poly: Poly, position: Mapping[int, int]) -> Poly:
+    """``poly`` over search-order indices (each monomial's variables sorted by depth)."""
+    q: Poly = {}
+    for mono, c in poly.items():
+        key = tuple(sorted(position[v] for v in mono))
+        q[key] = q.get(key, 0) + c
+    return {m: c for m, c in q.items() if c}
+
+
+def _checks_by_depth(
+    trees: Sequence[TreeCheck], position: Mapping[int, int], n: int
+) -> list[list[Check]]:
+    """The tree checks to run at each depth: once their variables are all assigned, and
+    with ``every_depth`` at each earlier depth where one of them is."""
+    checks: list[list[Check]] = [[] for _ in range(max(n, 1))]
+    for tree in trees:
+        depth = max((position[s] for s in tree.needs), default=0)
+        if not tree.every_depth:
+            test = tree.check(lambda s: position[s])
+            if test is not None:
+                checks[depth].append(test)
+            continue
+        for d in sorted(position[s] for s in tree.needs):
+            if d < depth:
+                test = tree.check(lambda s: position[s], d)
+                if test is not None:
+                    checks[d].append(test)
+    return checks
 
 
 def _nothing(stop: StopSignal | None) -> Iterator[list[int]]:
