@@ -11,3 +11,8 @@ class PuzzlewrightError(Exception):
 
 class PuzzleInputError(PuzzlewrightError, ValueError):
     """The user's input is malformed, unreadable or impossible; the message says why in one line."""
+
+
+class PuzzlewrightWarning(UserWarning):
+    """Something the user should know that does not stop the work (the CLI prints it as one
+    ``warning:`` line), e.g. a cache directory that is not safe to use."""

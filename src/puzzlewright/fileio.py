@@ -34,6 +34,10 @@ def read_input(
         raise PuzzleInputError(f"cannot read {label}: {exc.strerror or exc}") from None
 
 
+class InputTooLarge(PuzzleInputError):
+    """An input larger than its bound (the message names the file and the limit)."""
+
+
 def read_limited(handle: BinaryIO, max_bytes: int, label: str) -> bytes:
     """All of ``handle`` up to ``max_bytes``; PuzzleInputError as soon as there is more."""
     parts: list[bytes] = []
@@ -42,7 +46,7 @@ def read_limited(handle: BinaryIO, max_bytes: int, label: str) -> bytes:
         parts.append(chunk)
         total += len(chunk)
         if total > max_bytes:
-            raise PuzzleInputError(f"{label} is larger than the limit of {byte_size(max_bytes)}")
+            raise InputTooLarge(f"{label} is larger than the limit of {byte_size(max_bytes)}")
     return b"".join(parts)
 
 

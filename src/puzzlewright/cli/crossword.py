@@ -29,6 +29,7 @@ from puzzlewright.crossword.grid import Grid
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import read_input
+from puzzlewright.messages import counted
 
 PUZZLE_SUFFIXES = (".ipuz", ".puz", ".xd")
 _RECTANGLE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*-\s*(\d+)\s*,\s*(\d+)\s*$")
@@ -177,7 +178,7 @@ def print_result(result: FillResult) -> None:
         why = "interrupted" if result.stopped_by == "interrupted" else "out of time"
         heading = (
             f"timeout: {why} after {result.seconds:.2f} s; best partial fill "
-            f"({done} of {len(result.entries)} entries)"
+            f"({done} of {counted(len(result.entries), 'entry')})"
         )
     click.echo(heading)
     if result.failed_slots:

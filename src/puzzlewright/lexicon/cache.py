@@ -39,6 +39,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from puzzlewright.errors import PuzzlewrightWarning
 from puzzlewright.fileio import write_atomic
 from puzzlewright.lexicon.alphabet import Alphabet
 from puzzlewright.lexicon.wordlist import LengthIndex, WordList
@@ -54,7 +55,7 @@ MIN_ENTRIES = 20_000  # smaller lists load quickly enough without a cache
 log = logging.getLogger(__name__)
 
 
-class CacheWarning(UserWarning):
+class CacheWarning(PuzzlewrightWarning):
     """The cache directory cannot be used safely; lists load without a cache."""
 
 

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.fileio import byte_size, read_input
+from puzzlewright.fileio import InputTooLarge, byte_size, read_input
 from puzzlewright.lexicon.alphabet import Alphabet
 from puzzlewright.lexicon.wordlist import WordList
 
@@ -60,7 +60,10 @@ RawEntry = tuple[str, int]
 def read_raw(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
     """The file's bytes as stored (perhaps gzip), bounded: a gzip file may be a little larger
     than the text it holds, so it gets 1/64 of slack; the text itself is checked later."""
-    return read_input(path, "word list", max_bytes=max_bytes + max_bytes // 64 + 65_536)
+    try:
+        return read_input(path, "word list", max_bytes=max_bytes + max_bytes // 64 + 65_536)
+    except InputTooLarge:
+        raise _too_large(path, max_bytes) from None
 
 
 def text_bytes(raw: bytes, path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
@@ -74,11 +77,15 @@ def text_bytes(raw: bytes, path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> by
         except (OSError, EOFError, zlib.error) as exc:
             raise PuzzleInputError(f"word list {path} is a damaged gzip file: {exc}") from None
     if len(data) > max_bytes:
-        raise PuzzleInputError(
-            f"word list {path} is larger than the limit of {byte_size(max_bytes)} of text "
-            "(--max-list-mb raises it)"
-        )
+        raise _too_large(path, max_bytes)
     return data
+
+
+def _too_large(path: Path, max_bytes: int) -> PuzzleInputError:
+    return PuzzleInputError(
+        f"word list {path} is larger than the limit of {byte_size(max_bytes)} of text "
+        "(--max-list-mb raises it)"
+    )
 
 
 def read_bytes(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
