@@ -6,7 +6,6 @@ into the bytes of one output format. reportlab (the ``[pdf]`` extra) is imported
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Literal
@@ -34,9 +33,12 @@ __all__ = [
 
 def _acrostic_json(path: Path) -> dict[str, object] | None:
     """The parsed ipuz document when ``path`` is an acrostic, else None."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+    from puzzlewright.crossword.formats.limits import load_json
+    from puzzlewright.fileio import read_input
+
+    try:  # bounded like every reader: file size, digits of numbers
+        data = load_json(read_input(path).decode("utf-8-sig"), "ipuz")
+    except (PuzzleInputError, UnicodeDecodeError):
         return None  # the crossword reader reports unreadable files in its own words
     if isinstance(data, dict) and is_acrostic(data):
         return data
