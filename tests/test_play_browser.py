@@ -242,6 +242,6 @@ def test_print_view_is_the_blank_puzzle(page: Any, tmp_path: Path) -> None:
     page.keyboard.type("A")
     page.emulate_media(media="print")
     letter = cell(page, 0, 1).locator(".pw-l")
-    assert letter.evaluate("n => getComputedStyle(n).visibility") == "hidden"
+    assert letter.evaluate("n => getComputedStyle(n).color") == "rgba(0, 0, 0, 0)"
     expect(page.get_by_role("button", name="Check")).to_be_hidden()
     expect(page.locator(".pw-clue").first).to_be_visible()
