@@ -15,8 +15,8 @@ from puzzlewright.render.acrostic import acrostic_document, is_acrostic
 from puzzlewright.render.model import Document, crossword_document
 from puzzlewright.render.pages import PAGE_SIZES, PageName
 
-OutputFormat = Literal["pdf", "svg", "html"]
-FORMATS: tuple[OutputFormat, ...] = ("pdf", "svg", "html")
+OutputFormat = Literal["pdf", "svg", "html", "play"]
+FORMATS: tuple[OutputFormat, ...] = ("pdf", "svg", "html", "play")
 
 __all__ = [
     "FORMATS",
@@ -77,6 +77,10 @@ def render(
         from puzzlewright.render.html import render_html
 
         return render_html(document, key=key, page=page).encode("utf-8")
+    if fmt == "play":
+        from puzzlewright.render.play import render_play
+
+        return render_play(document).encode("utf-8")
     if fmt == "pdf":
         try:
             from puzzlewright.render.pdf import render_pdf
@@ -88,4 +92,4 @@ def render(
                 "(pip install 'puzzlewright[pdf]'), or use --format html or svg"
             ) from None
         return render_pdf(document, key=key, page=page, font=font)
-    raise PuzzleInputError(f"unknown output format {fmt!r}: use pdf, svg or html")
+    raise PuzzleInputError(f"unknown output format {fmt!r}: use pdf, svg, html or play")
