@@ -39,3 +39,8 @@ def rename_parameters(text: str, parameters: Sequence[str], names: Mapping[str, 
         if parameter in names:
             text = re.sub(rf"(?<![\w-]){re.escape(parameter)}(?![\w-])", names[parameter], text)
     return text
+
+
+class PuzzlewrightWarning(UserWarning):
+    """Something the user should know that does not stop the work (the CLI prints it as one
+    ``warning:`` line), e.g. a cache directory that is not safe to use."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -16,7 +17,7 @@ from typing import Any, TypeVar
 import click
 from rich.console import Console
 
-from puzzlewright.errors import PuzzleInputError
+from puzzlewright.errors import PuzzleInputError, PuzzlewrightWarning
 from puzzlewright.lexicon import SourceReport, WordList
 from puzzlewright.stopping import StopReason, StopSignal, interrupt_sets, interrupted_by
 
@@ -59,6 +60,18 @@ def timeout_option(func: F) -> F:
     )(func)
 
 
+def max_list_mb_option(func: F) -> F:
+    """Add ``--max-list-mb N`` (read by :func:`load_words`; commands need not pass it)."""
+    return click.option(
+        "--max-list-mb",
+        type=click.IntRange(min=1),
+        default=None,
+        expose_value=False,
+        callback=_remember_max_list_mb,
+        help="Refuse word lists larger than N MB of text (default 200).",
+    )(func)
+
+
 def wordlist_options(func: F) -> F:
     """Add --words/--encoding/--alphabet/--min-score, read by :func:`load_words`."""
     options = [
@@ -82,10 +95,35 @@ def wordlist_options(func: F) -> F:
             help="Alphabet: en, ru, or its letters. Default: inferred from the list.",
         ),
         click.option("--min-score", type=int, default=None, help="Ignore words scoring below N."),
+        max_list_mb_option,
     ]
     for option in reversed(options):
         func = option(func)
     return func
+
+
+MAX_LIST_MB = "puzzlewright.max_list_mb"
+
+
+def _remember_max_list_mb(ctx: click.Context, _: click.Parameter, value: int | None) -> None:
+    """Keep --max-list-mb for :func:`load_words` (commands need not pass it along)."""
+    if value is not None:
+        ctx.meta[MAX_LIST_MB] = value
+
+
+def _wordlist_limits(paths: Sequence[str], encoding: str) -> int:
+    """The --max-list-mb bound in bytes; warns about --encoding given for the built-in list."""
+    from puzzlewright.lexicon.loading import BUILTIN_NAMES, DEFAULT_MAX_MB
+
+    ctx = click.get_current_context(silent=True)
+    explicit = ctx is not None and ctx.get_parameter_source("encoding") in (
+        click.core.ParameterSource.COMMANDLINE,
+        click.core.ParameterSource.ENVIRONMENT,
+    )
+    if explicit and all(path.lower() in BUILTIN_NAMES for path in paths):
+        warn(f"--encoding {encoding} ignored: the built-in list is not read from a file")
+    megabytes = ctx.meta.get(MAX_LIST_MB, DEFAULT_MAX_MB) if ctx is not None else DEFAULT_MAX_MB
+    return int(megabytes) << 20
 
 
 def load_words(
@@ -106,9 +144,10 @@ def load_words(
         quiet = quiet or cache_path().exists()
     else:
         message = "Loading word list…"
+    max_bytes = _wordlist_limits(paths, encoding)
     with status(message, quiet=quiet):
         words, reports = load_wordlist(
-            paths, encoding=encoding, alphabet=alphabet, min_score=min_score
+            paths, encoding=encoding, alphabet=alphabet, min_score=min_score, max_bytes=max_bytes
         )
     if not quiet:
         for report in reports:
@@ -203,6 +242,22 @@ def error_text(error: PuzzleInputError) -> str:
 def warn(message: str) -> None:
     """A one-line warning on stderr."""
     click.echo(f"warning: {message}", err=True)
+
+
+@contextmanager
+def library_warnings() -> Iterator[None]:
+    """Show the library's warnings (e.g. an unsafe cache folder) as ``warning:`` lines."""
+    with warnings.catch_warnings():
+        original = warnings.showwarning
+
+        def show(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
+            if issubclass(category, PuzzlewrightWarning):
+                warn(str(message))
+            else:
+                original(message, category, *args, **kw)
+
+        warnings.showwarning = show
+        yield
 
 
 def fail(message: str) -> PuzzleInputError:

@@ -30,6 +30,7 @@ from puzzlewright.crossword.grid import Grid
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import read_input
+from puzzlewright.messages import counted
 
 PUZZLE_SUFFIXES = (".ipuz", ".puz", ".xd")
 _RECTANGLE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*-\s*(\d+)\s*,\s*(\d+)\s*$")
@@ -149,7 +150,7 @@ def print_result(result: FillResult) -> None:
         why = "interrupted" if result.stop_reason == "interrupted" else "out of time"
         heading = (
             f"timeout: {why} after {result.seconds:.2f} s; best partial fill "
-            f"({done} of {len(result.entries)} entries)"
+            f"({done} of {counted(len(result.entries), 'entry')})"
         )
     click.echo(heading)
     if result.failed_slots:

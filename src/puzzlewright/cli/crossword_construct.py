@@ -28,6 +28,7 @@ from puzzlewright.cli.common import (
     wordlist_options,
 )
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.messages import counted
 
 if TYPE_CHECKING:
     from puzzlewright.crossword.layout import Layout
@@ -385,10 +386,11 @@ def clues(filled: str, clue_file: str, output: str, force: bool, as_json: bool) 
         warn(f"line {line.line}: one clue more for {line.answer} than the grid has entries")
     missing = report.missing
     click.echo(
-        f"attached {len(report.attached)} clues to {len(report.entries)} entries; wrote {output}"
+        f"attached {counted(len(report.attached), 'clue')} to "
+        f"{counted(len(report.entries), 'entry')}; wrote {output}"
     )
     if missing:
-        click.echo(f"{len(missing)} entries without a clue:")
+        click.echo(f"{counted(len(missing), 'entry')} without a clue:")
         for entry in missing:
             click.echo(f"  {entry.key:>5} {entry.answer}")
     return 0

@@ -16,6 +16,7 @@ from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import read_input
 from puzzlewright.lexicon.alphabet import SQUASHED, fold_accents
+from puzzlewright.messages import counted
 
 FORMAT_HINT = "expected 'ANSWER<TAB>clue' or 'ANSWER: clue'"
 SHOWN_PROBLEMS = 5
@@ -161,7 +162,8 @@ def attach_clues(puzzle: Puzzle, lines: list[ClueLine]) -> ClueReport:
         shown = ", ".join(unfilled[:SHOWN_PROBLEMS])
         more = ", ..." if len(unfilled) > SHOWN_PROBLEMS else ""
         raise PuzzleInputError(
-            f"the grid is not filled: {len(unfilled)} entries have empty cells ({shown}{more})"
+            f"the grid is not filled: {counted(len(unfilled), 'entry')} with empty cells "
+            f"({shown}{more})"
         )
     by_answer: dict[str, list[ClueLine]] = defaultdict(list)
     for line in lines:
