@@ -15,6 +15,7 @@ from puzzlewright.cli.common import (
     load_words,
     seed_option,
     status,
+    stdout_output,
     stopping,
     timeout_option,
     warn,
@@ -61,7 +62,13 @@ def acrostic() -> None:
     help="Grid width in cells.",
 )
 @click.option("--key", is_flag=True, help="Show the answers and the filled grid.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the puzzle as .ipuz.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    callback=stdout_output,
+    help="Write the puzzle as .ipuz ('-': stdout).",
+)
 @click.option("--title", default=None, help="Title stored in the .ipuz file.")
 @click.option("--force", is_flag=True, help="Allow -o to replace an input file.")
 @wordlist_options

@@ -20,11 +20,13 @@ from puzzlewright.cli.common import (
     load_words,
     seed_option,
     status,
+    stdout_output,
     stopping,
     warn,
     wordlist_options,
 )
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.fileio import STDOUT
 from puzzlewright.messages import counted
 from puzzlewright.stopping import StopSignal
 
@@ -62,7 +64,7 @@ def check_output(path: str | None) -> None:
 
 def numbered(path: str, index: int, count: int) -> str:
     """``out.ipuz`` for one pattern; ``out-1.ipuz``, ``out-2.ipuz``, ... for several."""
-    if count == 1:
+    if count == 1 or path == STDOUT:
         return path
     target = Path(path)
     return str(target.with_name(f"{target.stem}-{index}{target.suffix}"))
@@ -183,6 +185,7 @@ def _pattern_json(grid: Grid, fill: Grid | None, output: str | None) -> dict[str
     "--output",
     type=click.Path(path_type=str),
     default=None,
+    callback=stdout_output,
     help="Write the pattern(s) here (.ipuz, .txt, .puz, .xd); several get -1, -2, ... added.",
 )
 @click.option("--force", is_flag=True, help="Allow the output to replace an input file.")
@@ -346,6 +349,7 @@ def _preview(layout: Layout) -> list[str]:
     "--output",
     type=click.Path(path_type=str),
     default=None,
+    callback=stdout_output,
     help="Write the puzzle here (.ipuz keeps the shape and clues).",
 )
 @click.option("--force", is_flag=True, help="Allow the output to replace WORDS_FILE.")
@@ -447,7 +451,12 @@ def layout(
 @click.argument("filled", metavar="FILLED", type=click.Path(path_type=str))
 @click.argument("clue_file", metavar="CLUES", type=click.Path(path_type=str))
 @click.option(
-    "-o", "--output", type=click.Path(path_type=str), required=True, help="The clued puzzle."
+    "-o",
+    "--output",
+    type=click.Path(path_type=str),
+    required=True,
+    callback=stdout_output,
+    help="The clued puzzle.",
 )
 @click.option("--force", is_flag=True, help="Allow OUT to replace an input file.")
 @json_option
