@@ -14,7 +14,7 @@ from pathlib import Path
 
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.fileio import read_input, write_atomic
+from puzzlewright.fileio import STDOUT, read_input, write_atomic
 
 Reader = Callable[[bytes, "list[str] | None"], Puzzle]
 Writer = Callable[[Puzzle, "list[str] | None"], "str | bytes"]
@@ -49,7 +49,7 @@ EXTENSIONS = (".ipuz", ".puz", ".xd", ".txt")
 
 def format_for(path: str | os.PathLike[str]) -> Format:
     """The format named by ``path``'s extension; PuzzleInputError for an unknown one."""
-    suffix = Path(path).suffix.lower()
+    suffix = ".ipuz" if str(path) == STDOUT else Path(path).suffix.lower()  # -o -: ipuz
     formats = _formats()
     if suffix not in formats:
         shown = f"'{suffix}'" if suffix else "no extension"
