@@ -123,8 +123,8 @@ class Grid:
     @staticmethod
     def _read_cell(rebus: str | None, char: str | None, row: int, col: int) -> Cell:
         if rebus is not None:
-            letters = rebus.strip().upper()
-            if not letters or not letters.isalpha():
+            letters = rebus.strip().upper()  # letters, or a digit/symbol answer: [1], [$]
+            if not letters or not letters.isprintable() or any(ch.isspace() for ch in letters):
                 raise PuzzleInputError(f"bad rebus cell [{rebus}] at row {row}, column {col}")
             return letters
         assert char is not None
@@ -289,7 +289,7 @@ class Grid:
                     out.append("#")
                 elif cell == "":
                     out.append(".")
-                elif len(cell) > 1:
+                elif len(cell) > 1 or not cell.isalpha():
                     out.append(f"[{cell}]")
                 else:
                     out.append(cell)
