@@ -14,6 +14,7 @@ conventions, and whose entries connect, is a pattern. The same seed gives the sa
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable
@@ -158,7 +159,7 @@ class _Layout:
             flags = [count[i] == 1 for i in run]
             if 2 * sum(flags) > len(run):
                 broken += 1
-            broken += sum(1 for a, b in zip(flags, flags[1:], strict=False) if a and b)
+            broken += sum(1 for a, b in itertools.pairwise(flags) if a and b)
         off = abs(len(entries) - spec.target_words())
         if spec.style == "barred":
             off += abs(unches - round(spec.unches * self.w * self.h))

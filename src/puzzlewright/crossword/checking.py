@@ -9,6 +9,7 @@ in a row (a *double unch*), every cell belongs to an entry, and the entries all 
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, Grid, Position
@@ -61,7 +62,7 @@ def checking(
     entries = []
     for slot in slots:
         offsets = tuple(i for i, pos in enumerate(slot.cells) if pos in unchecked)
-        doubles = sum(1 for a, b in zip(offsets, offsets[1:], strict=False) if b == a + 1)
+        doubles = sum(1 for a, b in itertools.pairwise(offsets) if b == a + 1)
         entries.append(EntryChecking(slot.key, slot.length, len(offsets), offsets, doubles))
     covered = {pos for slot in slots for pos in slot.cells}
     orphans = [pos for pos in grid.positions() if pos not in covered]

@@ -162,7 +162,7 @@ class Grid:
 
     def bar_between(self, a: Position, b: Position) -> bool:
         """True when a bar separates the neighbouring cells ``a`` and ``b``."""
-        (r, c), (r2, c2) = sorted((a, b))
+        (r, c), (r2, _c2) = sorted((a, b))
         return self.has_bar(r, c, BAR_RIGHT if r == r2 else BAR_BELOW)
 
     def set_bar(self, r: int, c: int, sides: BarSides, on: bool = True) -> None:
