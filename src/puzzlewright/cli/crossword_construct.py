@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from puzzlewright.cli.barred import barred_json, barred_options, barred_spec, checking_line
 from puzzlewright.cli.common import (
     emit_json,
     fail,
@@ -134,6 +135,7 @@ def _pattern_json(grid: Grid, fill: Grid | None, output: str | None) -> dict[str
     }
     if fill is not None:
         document["fill"] = fill.rows_text()
+    document.update(barred_json(grid, fill))
     if output is not None:
         document["output"] = output
     return document
@@ -161,6 +163,7 @@ def _pattern_json(grid: Grid, fill: Grid | None, output: str | None) -> dict[str
     "--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many patterns."
 )
 @click.option("--allow-unchecked", is_flag=True, help="Allow cells in only one entry.")
+@barred_options
 @click.option("--fillable", is_flag=True, help="Keep only patterns the filler can fill.")
 @wordlist_options
 @click.option(
@@ -195,6 +198,7 @@ def pattern(
     seed: int,
     count: int,
     allow_unchecked: bool,
+    barred: dict[str, Any],
     fillable: bool,
     word_paths: tuple[str, ...],
     encoding: str,
@@ -212,10 +216,12 @@ def pattern(
     cell is checked (unless --allow-unchecked) and the blocks follow --symmetry. Without
     --blocks or --max-words the grid gets about one block in six cells.
     """
+    from puzzlewright.crossword.barred import generate_barred
     from puzzlewright.crossword.pattern import PatternSpec, PatternStats, generate_patterns
     from puzzlewright.crossword.puzzle import Puzzle
 
     width, height = parse_size(size)
+    british = barred_spec(barred, width, height, blocks, max_words, symmetry, min_length)
     spec = PatternSpec(
         width,
         height,
@@ -225,7 +231,7 @@ def pattern(
         min_length=min_length,
         allow_unchecked=allow_unchecked,
     )
-    spec.validate()
+    spec.validate() if british is None else british.validate()
     check_output(output)
     if word_paths and not fillable:
         warn("--words only matters with --fillable; ignored")
@@ -237,9 +243,14 @@ def pattern(
             if attempts is None:
                 attempts = 10 * count
         with status("Designing patterns…"):
-            run = generate_patterns(
-                spec, count, seed=seed, attempts=attempts, accept=check, stop=stop
-            )
+            if british is not None:
+                run = generate_barred(
+                    british, count, seed=seed, attempts=attempts, accept=check, stop=stop
+                )
+            else:
+                run = generate_patterns(
+                    spec, count, seed=seed, attempts=attempts, accept=check, stop=stop
+                )
     written: list[str | None] = []
     warnings: list[str] = []
     for index, grid in enumerate(run.patterns, 1):
@@ -278,7 +289,10 @@ def pattern(
                 + (f" -> {path}" if path else "")
             )
             fill = fills.get(grid.to_text())
-            if fill is None:
+            if british is not None:
+                click.echo(checking_line(grid))
+                click.echo((fill or grid).to_text())
+            elif fill is None:
                 click.echo(grid.to_text())
             else:
                 for blank, filled in zip(grid.rows_text(), fill.rows_text(), strict=True):
