@@ -107,8 +107,8 @@ def test_ipuz_pattern_without_solution_is_empty_grid() -> None:
         ),
         (
             '{"kind": ["http://ipuz.org/crossword#1"], "dimensions": {"width": 2, "height": 1},'
-            ' "puzzle": [[0, 0]], "solution": [["A", "3"]]}',
-            "only letters",
+            ' "puzzle": [[0, 0]], "solution": [["A", "3 4"]]}',
+            "letters, digits or symbols",
         ),
     ],
 )
@@ -359,8 +359,21 @@ def test_puz_reports_solver_fill() -> None:
 
 
 def test_writer_refusal_names_the_file(tmp_path: Path) -> None:
-    with pytest.raises(PuzzleInputError, match=r"ru\.puz: cannot store the letter 'Я'"):
-        save_puzzle(Puzzle(Grid.parse("ЯБ\nВГ")), tmp_path / "ru.puz")
+    with pytest.raises(PuzzleInputError, match=r"odd\.puz: cannot store '-' at row 1, column 2"):
+        save_puzzle(Puzzle(Grid([["A", "-"], ["B", "C"]])), tmp_path / "odd.puz")
+
+
+def test_cyrillic_grid_goes_to_puz_v2_utf8_and_back(tmp_path: Path) -> None:
+    import puz
+
+    source = Puzzle(Grid.parse("ЯБ\nВГ"), title="Кроссворд")
+    source.clues["1A"] = "Буквы"
+    warnings = save_puzzle(source, tmp_path / "ru.puz")
+    assert any("version 2.0 (UTF-8)" in w for w in warnings)
+    independent = puz.read(str(tmp_path / "ru.puz"))
+    assert independent.version == b"2.0" and independent.title == "Кроссворд"
+    back = load_puzzle(tmp_path / "ru.puz")
+    assert back.grid.cells == [["Я", "Б"], ["В", "Г"]] and back.clues["1A"] == "Буквы"
 
 
 def test_ipuz_bare_clue_strings_enumerations_and_bars() -> None:

@@ -11,7 +11,15 @@ from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 
 CAPABILITIES = Capabilities(
-    ".txt", metadata=False, clues=False, circles=False, shaded=False, voids=False, rebus=True
+    ".txt",
+    metadata=False,
+    clues=False,
+    circles=False,
+    shaded=False,
+    voids=False,
+    rebus=True,
+    diagramless=False,
+    given=False,
 )
 
 
