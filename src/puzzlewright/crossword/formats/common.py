@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from puzzlewright.crossword.grid import Cell, Grid, Position
+from puzzlewright.crossword.grid import BarSides, Cell, Grid, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 
@@ -23,6 +23,7 @@ class Capabilities:
     rebus: bool = True
     diagramless: bool = True  # can say "print without blocks"
     given: bool = True  # can mark cells printed on the blank grid
+    bars: bool = True  # can hold bars between cells (barred grids)
 
 
 def where(pos: Position) -> str:
@@ -76,7 +77,16 @@ def grid_clues(puzzle: Puzzle, warnings: list[str] | None) -> dict[str, str]:
 
 
 def lost_features(puzzle: Puzzle, caps: Capabilities) -> list[str]:
-    """One warning per feature of ``puzzle`` that a format with ``caps`` cannot hold."""
+    """One warning per feature of ``puzzle`` that a format with ``caps`` cannot hold.
+
+    Bars are never dropped with a warning: without them the entries change, so a format
+    that cannot hold them refuses the puzzle (PuzzleInputError naming formats that can).
+    """
+    if not caps.bars and puzzle.grid.is_barred:
+        raise PuzzleInputError(
+            f"{caps.name} cannot hold bars between cells, and without them the entries "
+            f"change; save this barred grid as .ipuz, .jpz or .txt"
+        )
     lost: list[str] = []
     fmt = caps.name
     if not caps.metadata:
@@ -114,10 +124,12 @@ def shorten(text: str, limit: int = 40) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-def make_grid(cells: list[list[Cell]], what: str) -> Grid:
-    """A Grid from parsed cells, with the format named in shape errors."""
+def make_grid(
+    cells: list[list[Cell]], what: str, bars: dict[Position, BarSides] | None = None
+) -> Grid:
+    """A Grid from parsed cells (and bars), with the format named in shape errors."""
     try:
-        return Grid(cells)
+        return Grid(cells, bars or {})
     except PuzzleInputError as exc:
         raise PuzzleInputError(f"{what}: {exc}") from None
 

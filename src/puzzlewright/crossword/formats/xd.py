@@ -27,7 +27,7 @@ from puzzlewright.crossword.grid import Cell, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 
-CAPABILITIES = Capabilities(".xd")
+CAPABILITIES = Capabilities(".xd", bars=False)
 BLOCK, VOID, EMPTY = "#", "_", "."
 _HEADER = re.compile(r"^([A-Za-z][\w .-]*?)\s*:\s?(.*)$")
 _CLUE = re.compile(r"^([A-Za-z])(\d+)\.(.*)$")
