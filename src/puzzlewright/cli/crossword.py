@@ -109,11 +109,14 @@ def parse_region(text: str | None) -> Region:
 # -- printing --------------------------------------------------------------------------------
 def fill_json(grid: Grid, entries: list[EntryScore], average: float | None) -> dict[str, Any]:
     """One fill as the --json document spells it."""
-    return {
+    document: dict[str, Any] = {
         "grid": grid.rows_text(),
         "entries": [entry.as_json() for entry in entries],
         "average_score": average,
     }
+    if grid.is_barred:  # the rows with their bars, as a text grid writes them
+        document["barred_grid"] = grid.to_text().splitlines()
+    return document
 
 
 def result_json(result: FillResult, count: int) -> dict[str, Any]:
