@@ -72,3 +72,32 @@ def test_convert_refuses_puz_with_one_error_line(tmp_path: Path) -> None:
         load_puzzle(tmp_path / "out.ipuz").grid.bars
         == load_puzzle(GRIDS / "listener12.txt").grid.bars
     )
+
+
+CORPUS = Path(__file__).parent / "data" / "corpus"
+REAL_BARRED_JPZ = [
+    "kotwords/jpz-test-barred.jpz",
+    "xd-crossword-tools/lil-167-ratliff-121823.jpz",
+    "xd-crossword-tools/Printer-Devilry-kyle-dolan.jpz",
+]
+
+
+@pytest.mark.parametrize("name", REAL_BARRED_JPZ)
+def test_real_barred_jpz_clues_match_the_entries(name: str) -> None:
+    """Published barred JPZ files: with the bars read, every clue finds its entry."""
+    warnings: list[str] = []
+    puzzle = load_puzzle(CORPUS / name, warnings=warnings)
+    assert puzzle.grid.is_barred and warnings == []
+    keys = {slot.key for slot in puzzle.grid.slots()}
+    assert set(puzzle.clues) == keys
+    text, _ = dumps_puzzle(puzzle, "jpz")
+    assert 'right-bar="true"' in text or 'bottom-bar="true"' in text
+    again = loads_puzzle(text, "jpz")
+    assert again.grid.bars == puzzle.grid.bars and again.clues == puzzle.clues
+    ipuz_text, _ = dumps_puzzle(puzzle, "ipuz")
+    assert loads_puzzle(ipuz_text, "ipuz").grid.bars == puzzle.grid.bars
+
+
+def test_jpz_reads_every_side() -> None:
+    grid = load_puzzle(CORPUS / "kotwords/jpz-test-barred.jpz").grid
+    assert grid.to_text() == "A_BCD|E\nFGHIJ\nK|L#M|N\nOPQRS_\nT|UVWX\n"

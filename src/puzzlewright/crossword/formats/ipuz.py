@@ -15,6 +15,7 @@ from typing import Any
 
 from puzzlewright.crossword.formats.common import (
     Capabilities,
+    add_bars,
     clue_key,
     decode_text,
     grid_clues,
@@ -104,24 +105,6 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
         puzzle.notes = "\n\n".join(part for part in (intro.strip(), puzzle.notes) if part)
     puzzle.clues = _clues(doc, puzzle, labels, warnings)
     return puzzle
-
-
-def add_bars(
-    bars: dict[Position, BarSides], sides: str, pos: Position, width: int, height: int
-) -> None:
-    """Record an ipuz ``barred`` style (letters of ``TRBL``) as bars after cells; a bar on
-    the grid's outer edge means nothing and is skipped."""
-    r, c = pos
-    wanted = {
-        "R": (r, c, BAR_RIGHT, c < width - 1),
-        "B": (r, c, BAR_BELOW, r < height - 1),
-        "L": (r, c - 1, BAR_RIGHT, c > 0),
-        "T": (r - 1, c, BAR_BELOW, r > 0),
-    }
-    for side in sides.upper():
-        if side in wanted and wanted[side][3]:
-            row, col, bar, _ = wanted[side]
-            bars[(row, col)] = bars.get((row, col), 0) | bar
 
 
 def _load_json(text: str) -> dict[str, Any]:

@@ -15,6 +15,7 @@ conversion to and from the puzzle model.
 
 from __future__ import annotations
 
+import re
 import struct
 import unicodedata
 
@@ -77,8 +78,10 @@ def read_puz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
         raise _fail("a .puz file is binary; give its bytes")
     if not data:
         raise _fail("the file is empty")
+    data = _with_version(data, warnings)
     try:
-        source = puz.load(data)
+        source = _LenientPuzzle()
+        source.load(data)
     except puz.PuzzleFormatError as exc:
         reason = " ".join((exc.message or "").split())
         if not reason or "does not appear" in reason:
@@ -90,12 +93,49 @@ def read_puz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
         raise _fail(f"corrupt file (text is not {exc.encoding} at byte {exc.start})") from None
     except (struct.error, ValueError, IndexError) as exc:
         raise _fail(f"corrupt file ({' '.join(str(exc).split())})") from None
+    if source.checksum_error and warnings is not None:
+        warnings.append(f".puz {source.checksum_error} (read anyway, as Across Lite does)")
+    return from_puzpy(source, warnings)
+
+
+class _LenientPuzzle(puz.Puzzle):  # type: ignore[misc]
+    """puzpy's puzzle, kept when only a checksum is wrong (Across Lite warns and opens these).
+
+    puzpy checks the checksums after it has read every field, so the object is complete.
+    """
+
+    checksum_error = ""
+
+    def load(self, data: bytes) -> None:
+        try:
+            super().load(data)
+        except puz.PuzzleFormatError as exc:
+            if "checksum does not match" not in (exc.message or ""):
+                raise
+            self.checksum_error = exc.message
+
+
+def _with_version(data: bytes, warnings: list[str] | None) -> bytes:
+    """The file with an empty version field (some tools write NULs) read as version 1.3."""
+    start = data.find(b"ACROSS&DOWN\0")
+    at = start - 2 + 0x18 if start >= 2 else -1
+    if at < 0 or len(data) < at + 4 or re.fullmatch(rb"\d\.\d", data[at : at + 3]):
+        return data
+    if warnings is not None:
+        warnings.append(f".puz version field is {data[at : at + 3]!r}; read as version 1.3")
+    return data[:at] + b"1.3\0" + data[at + 4 :]
+
+
+def from_puzpy(source: puz.Puzzle, warnings: list[str] | None, *, what: str = ".puz") -> Puzzle:
+    """The puzzle model of a puzpy puzzle (read from .puz or Across Lite text)."""
     try:
         return _convert(source, warnings)
     except (KeyError, IndexError, ValueError, UnicodeDecodeError) as exc:
         if isinstance(exc, PuzzleInputError):
             raise
-        raise _fail(f"corrupt extension data ({type(exc).__name__}: {exc})") from None
+        raise PuzzleInputError(
+            f"{what}: corrupt extension data ({type(exc).__name__}: {exc})"
+        ) from None
 
 
 def _windows_1252(text: str) -> str:
