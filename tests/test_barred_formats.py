@@ -49,7 +49,7 @@ def test_ipuz_reads_every_side_and_skips_edge_bars() -> None:
     assert grid.bar_sides(1, 1) == "TL"
 
 
-@pytest.mark.parametrize("fmt", ["puz", "xd"])
+@pytest.mark.parametrize("fmt", ["puz", "xd", "across-lite"])
 def test_formats_without_bars_refuse(barred: Puzzle, fmt: str) -> None:
     with pytest.raises(PuzzleInputError, match="cannot hold bars"):
         dumps_puzzle(barred, fmt)
