@@ -5,10 +5,18 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from puzzlewright.cli.common import emit_json, json_option, load_words, stdout, wordlist_options
+from puzzlewright.cli.common import (
+    emit_json,
+    json_option,
+    load_words,
+    max_list_mb_option,
+    stdout,
+    wordlist_options,
+)
 from puzzlewright.cli.wordplay import show_wordplay, wordplay_options
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Entry
+from puzzlewright.messages import counted
 
 
 @click.command()
@@ -109,7 +117,7 @@ def print_entries(found: list[Entry], title: str) -> None:
     if not found:
         stdout.print(f"no words match {title}")
         return
-    stdout.print(f"{len(found)} words for {title}")
+    stdout.print(f"{counted(len(found), 'word')} for {title}")
     table = Table("word", "score")
     for entry in found:
         table.add_row(entry.word, str(entry.score))
@@ -130,6 +138,7 @@ def lexicon() -> None:
     help="Encoding of the lists (e.g. cp1251); 'auto' detects it.",
 )
 @click.option("--alphabet", default=None, help="Alphabet: en, ru, or its letters.")
+@max_list_mb_option
 @json_option
 def info(paths: tuple[str, ...], encoding: str, alphabet: str | None, as_json: bool) -> None:
     """Counts per length, score histogram, and lines skipped and why."""
@@ -145,7 +154,7 @@ def info(paths: tuple[str, ...], encoding: str, alphabet: str | None, as_json: b
         skipped = ", ".join(f"{n:,} {why}" for why, n in report.skipped.most_common()) or "none"
         stdout.print(
             f"  {report.path} ({report.encoding}): {report.lines:,} lines, "
-            f"{report.entries:,} entries; skipped: {skipped}"
+            f"{counted(report.entries, 'entry')}; skipped: {skipped}"
         )
     lengths = Table("length", "words")
     for length, count in stats.by_length.items():

@@ -23,7 +23,7 @@ from typing import Literal
 
 from puzzlewright.crossword.checking import checking
 from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, BarSides, Grid
-from puzzlewright.crossword.pattern import PatternRun
+from puzzlewright.crossword.pattern import FillCheck, PatternRun
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.stopping import NEVER, StopSignal
 
@@ -224,7 +224,7 @@ def generate_barred(
     seen: set[str] = set()
     while len(run.patterns) < count and run.attempts < limit:
         if stop.should_stop():
-            run.status = stop.reason or "timeout"
+            run.status = run.stop_reason = stop.reason or "timeout"
             break
         run.attempts += 1
         grid = design(spec, random.Random(rng.getrandbits(64)), stop=stop)
@@ -237,4 +237,6 @@ def generate_barred(
         run.patterns.append(grid)
     if run.status == "found" and len(run.patterns) < count:
         run.status = "partial" if run.patterns else "none"
+    if isinstance(accept, FillCheck):
+        run.fills = dict(accept.fills)
     return run
