@@ -87,8 +87,12 @@ def explain(
     first = _leading_zero_step(problem, model.leading)
     if first is not None:
         steps.append(
-            Step(first.rule, first.sentence, {x: digits_of(domains[x]) for x in first.changed},
-                 snapshot(domains))
+            Step(
+                first.rule,
+                first.sentence,
+                {x: digits_of(domains[x]) for x in first.changed},
+                snapshot(domains),
+            )
         )
     run = Run(model, problem, stop)
     status, solutions = explain_from(run, domains, steps, 0)

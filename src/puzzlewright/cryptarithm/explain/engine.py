@@ -24,6 +24,12 @@ MAX_DEPTH = 3
 """Nested case splits explained in a dead branch before the fast solver vouches for it."""
 SPLIT_CANDIDATES = 12
 """Variables tried for a split that the rules alone settle (fewest digits first)."""
+TRIAL_BUDGET = 40
+"""Trial propagations (one per case of a candidate split) of careful explanation; after that
+dead cases are vouched for by the fast solver instead of nested splits and fewer split
+candidates are tried, so that an explanation stays under a second. A count, not a time, so
+the same puzzle always gets the same explanation."""
+HURRIED_CANDIDATES = 3
 
 
 @dataclass
@@ -33,10 +39,16 @@ class Run:
     model: Model
     problem: Cryptarithm
     stop: StopSignal | None
+    trials: int = 0
     branches_counted: dict[tuple[int, ...], int] = field(default_factory=dict)
 
     def stopped(self) -> bool:
+        """Time limit or interrupt."""
         return self.stop is not None and self.stop.should_stop()
+
+    def hurry(self) -> bool:
+        """Past the budget for careful explanation."""
+        return self.trials > TRIAL_BUDGET
 
 
 def propagate(model: Model, domains: Domains, steps: list[Step]) -> str:
@@ -90,20 +102,23 @@ def _name(var: Var) -> str:
     return f"the carry into column {var[1:]}" if is_carry(var) else var
 
 
-def _candidates(model: Model, domains: Domains) -> list[Var]:
+def _candidates(domains: Domains, limit: int) -> list[Var]:
     open_vars = [v for v in domains if single(domains[v]) is None and domains[v]]
     open_vars.sort(key=lambda v: (popcount(domains[v]), not is_carry(v)))
-    return open_vars[:SPLIT_CANDIDATES]
+    return open_vars[:limit]
 
 
-def _perfect_split(model: Model, domains: Domains) -> tuple[Var, list[Branch], int] | None:
+def _perfect_split(run: Run, domains: Domains) -> tuple[Var, list[Branch], int] | None:
     """The variable whose cases all die by rules alone but one, fewest cases first."""
+    model = run.model
     best: tuple[tuple[int, int], Var, list[Branch], int] | None = None
-    for var in _candidates(model, domains):
+    limit = HURRIED_CANDIDATES if run.hurry() else SPLIT_CANDIDATES
+    for var in _candidates(domains, limit):
         branches: list[Branch] = []
         alive: list[int] = []
         size = 0
         for value in iter_bits(domains[var]):
+            run.trials += 1
             outcome, steps, _ = _try(model, domains, var, value)
             size += len(steps)
             if outcome == "impossible":
@@ -141,7 +156,7 @@ def explain_from(run: Run, domains: Domains, steps: list[Step], depth: int) -> t
             return outcome, 1 if outcome == "solved" else 0
         if run.stopped():
             return "stopped", 0
-        found = _perfect_split(model, domains)
+        found = _perfect_split(run, domains)
         if found is not None:
             var, branches, value = found
             domains[var] = 1 << value
@@ -153,9 +168,7 @@ def explain_from(run: Run, domains: Domains, steps: list[Step], depth: int) -> t
         return _branching_split(run, domains, steps, depth)
 
 
-def _branching_split(
-    run: Run, domains: Domains, steps: list[Step], depth: int
-) -> tuple[str, int]:
+def _branching_split(run: Run, domains: Domains, steps: list[Step], depth: int) -> tuple[str, int]:
     """Split the letter with the fewest digits; explain dead cases, count live ones."""
     model = run.model
     letters = [x for x in model.letters if single(domains[x]) is None]
@@ -170,7 +183,7 @@ def _branching_split(
             alive.append((value, count))
             continue
         sub: list[Step] = []
-        if depth < MAX_DEPTH:
+        if depth < MAX_DEPTH and not run.hurry():
             outcome, _ = explain_from(run, trial, sub, depth + 1)
         else:
             outcome = "impossible"
@@ -191,8 +204,14 @@ def _branching_split(
         return explain_from(run, domains, steps, depth)
     if not alive:
         steps.append(
-            Step("case split", _sentence(var, branches, None), {}, snapshot(domains),
-                 tuple(branches), contradiction=True)
+            Step(
+                "case split",
+                _sentence(var, branches, None),
+                {},
+                snapshot(domains),
+                tuple(branches),
+                contradiction=True,
+            )
         )
         return "impossible", 0
     for value, count in alive:

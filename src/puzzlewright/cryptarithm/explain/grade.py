@@ -24,7 +24,7 @@ CALIBRATION: tuple[tuple[str, str], ...] = (
     ("SEND + MORE = MONEY", "hard"),
     ("FORTY + TEN + TEN = SIXTY", "hard"),
     ("SATURN + URANUS = PLANETS", "hard"),
-    ("DONALD + GERALD = ROBERT", "fiendish"),
+    ("DONALD + GERALD = ROBERT", "hard"),
     ("BASE + BALL = GAMES", "fiendish"),
     ("CROSS + ROADS = DANGER", "fiendish"),
 )

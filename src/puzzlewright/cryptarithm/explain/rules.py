@@ -23,7 +23,7 @@ from puzzlewright.cryptarithm.explain.model import (
 )
 from puzzlewright.cryptarithm.explain.steps import Domains, Step, digits_of, snapshot
 
-ENUMERATION_LIMIT = 60_000
+ENUMERATION_LIMIT = 20_000
 """Column cases are listed only when the column's domains allow at most this many
 combinations (a person lists a handful; the engine a few thousand at most in practice)."""
 
@@ -53,7 +53,9 @@ def _show(column: Column, domains: Domains) -> str:
         value = single(domains[text]) if text in domains else None
         return str(value) if value is not None else text
 
-    return f"{' + '.join(item(t) for t in column.left)} = {' + '.join(item(t) for t in column.right)}"
+    return (
+        f"{' + '.join(item(t) for t in column.left)} = {' + '.join(item(t) for t in column.right)}"
+    )
 
 
 def _step(rule: str, sentence: str, domains: Domains, changed: list[Var]) -> Step:
@@ -224,6 +226,16 @@ def _combinations(
     """Every assignment of the column's variables (distinct letters) satisfying it, or
     satisfying it modulo ``modulus`` (variables whose weight vanishes are left out)."""
     terms = [(v, c) for v, c in column.coefs if modulus is None or c % modulus]
+    letter = [not is_carry(v) for v, _ in terms]
+    digits = [tuple(iter_bits(domains[v])) for v, _ in terms]
+    # what the terms from i on can still add: prunes the exact (non-modular) walk
+    low = [0] * (len(terms) + 1)
+    high = [0] * (len(terms) + 1)
+    for i in range(len(terms) - 1, -1, -1):
+        coef = terms[i][1]
+        ends = (coef * digits[i][0], coef * digits[i][-1]) if digits[i] else (0, 0)
+        low[i] = low[i + 1] + min(ends)
+        high[i] = high[i + 1] + max(ends)
     values: dict[Var, int] = {}
 
     def walk(i: int, total: int, used: int) -> Iterator[dict[Var, int]]:
@@ -231,13 +243,18 @@ def _combinations(
             if (total % modulus == 0) if modulus else total == 0:
                 yield dict(values)
             return
+        if modulus is None and not low[i] <= -total <= high[i]:
+            return
         var, coef = terms[i]
-        for d in iter_bits(domains[var]):
-            letter = not is_carry(var)
-            if letter and used >> d & 1:
-                continue
-            values[var] = d
-            yield from walk(i + 1, total + coef * d, used | (1 << d) if letter else used)
+        for d in digits[i]:
+            if letter[i]:
+                if used >> d & 1:
+                    continue
+                values[var] = d
+                yield from walk(i + 1, total + coef * d, used | 1 << d)
+            else:
+                values[var] = d
+                yield from walk(i + 1, total + coef * d, used)
         values.pop(var, None)
 
     start = column.constant
