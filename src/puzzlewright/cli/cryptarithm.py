@@ -112,15 +112,7 @@ def solve(
         result = problem.search(limit=limit, stop=stop, keep=not count_only)
         explained = explain(problem, stop=stop) if explain_steps or show_grade else None
     if as_json:
-<<<<<<< HEAD
-        emit_json(result.to_json())
-=======
-        document: dict[str, object] = {
-            "puzzle": problem.text,
-            "count": result.count,
-            "complete": result.complete,
-            "solutions": result.solutions,
-        }
+        document = result.to_json()
         if explained is not None:
             data = explained.to_json()
             document["grade"] = data["grade"]
@@ -128,7 +120,6 @@ def solve(
                 document["steps"] = data["steps"]
                 document["explanation"] = {k: v for k, v in data.items() if k != "steps"}
         emit_json(document)
->>>>>>> explain
     else:
         if explained is not None and explain_steps:
             for line in explanation_lines(explained):
@@ -137,18 +128,11 @@ def solve(
             for number, solution in enumerate(result.solutions, 1):
                 _print_solution(problem, solution, number)
         stdout.print(_summary(result, unique=unique, count_only=count_only))
-<<<<<<< HEAD
+        if explained is not None and show_grade:
+            stdout.print(grade_line(explained), markup=False, soft_wrap=True)
     if stop_note(result.stop_reason):
         warn(f"{stop_note(result.stop_reason)}; {result.count} solution(s) found so far")
     return exit_status(result.count > 0, result.stop_reason)
-=======
-        if explained is not None and show_grade:
-            stdout.print(grade_line(explained), markup=False, soft_wrap=True)
-    if result.reason in ("timeout", "interrupted"):
-        what = "time limit" if result.reason == "timeout" else "interrupt"
-        warn(f"search stopped by the {what}; {result.count} solution(s) found so far")
-    return 0 if result.count else 1
->>>>>>> explain
 
 
 def _print_solution(problem: Cryptarithm, solution: dict[str, int], number: int) -> None:
