@@ -109,11 +109,14 @@ def region_of(doc: dict[str, Any], grid: Grid) -> Any:
             and len(rect) == 2
             and all(isinstance(p, list) and len(p) == 2 for p in rect)
             and all(isinstance(x, int) and not isinstance(x, bool) for p in rect for x in p)
+            and all(0 <= p[0] < grid.height and 0 <= p[1] < grid.width for p in rect)
         ):
             return (tuple(rect[0]), tuple(rect[1]))
     if isinstance(region, dict) and "entries" in region:
         return field_strings(region, "entries", limit=2 * MAX_SIDE * MAX_SIDE)
-    raise ApiError(400, 'region must be null, {"rect": [[r1, c1], [r2, c2]]} or {"entries": [...]}')
+    raise ApiError(
+        400, 'region must be null, {"rect": [[r1, c1], [r2, c2]]} inside the grid or {"entries": [...]}'
+    )
 
 
 async def start_fill(request: Request) -> JSONResponse:
