@@ -13,7 +13,7 @@ with warnings.catch_warnings():  # newer Starlette prefers httpx2; httpx works t
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from puzzlewright.workbench import Config, create_app  # noqa: E402
+from puzzlewright.workbench import Config, create_app
 
 # The 3x3 square BAD/ONE/ATE (down BOA/ANT/DEE) and words that only fit locally.
 SQUARE_WORDS = "BAD;50\nONE;49\nATE;48\nBOA;47\nANT;46\nDEE;45\nBAT;44\nOAT;43\nXYZ;42\nTEA;41\n"
@@ -39,3 +39,11 @@ def client(folder: Path) -> Iterator[TestClient]:
     )
     with TestClient(create_app(config), raise_server_exceptions=False) as test_client:
         yield test_client
+
+
+@pytest.hookimpl(tryfirst=True, hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Keep each phase's report on the test item (the e2e page fixture screenshots failures)."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    setattr(item, f"rep_{report.when}", report)

@@ -190,5 +190,6 @@ def test_half_filled_themed_grid_with_stwl(stwl_path: Path) -> None:
     empty = next(e for e in result.entries if "?" in e.pattern)
     found = entry_candidates(half, words, empty.key, min_score=50)
     assert found.total == empty.candidates
-    assert check_candidate(half, words, empty.key, found.words[0].word, min_score=50,
-                           stop=StopSignal(30)) in ("fills", "unknown")
+    assert check_candidate(
+        half, words, empty.key, found.words[0].word, min_score=50, stop=StopSignal(30)
+    ) in ("fills", "unknown")

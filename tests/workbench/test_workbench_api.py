@@ -55,9 +55,12 @@ def test_candidates_filter_and_ban(client: TestClient) -> None:
         "/api/crossword/candidates",
         json={"cells": cells, "entry": "1A", "filter": "^BA", "regex": True, "banned": ["BAD"]},
     ).json()
-    assert [w["word"] for w in doc["words"]] == [w for w in words if w.startswith("BA") and w != "BAD"]
+    assert [w["word"] for w in doc["words"]] == [
+        w for w in words if w.startswith("BA") and w != "BAD"
+    ]
     bad = client.post(
-        "/api/crossword/candidates", json={"cells": cells, "entry": "1A", "filter": "(", "regex": True}
+        "/api/crossword/candidates",
+        json={"cells": cells, "entry": "1A", "filter": "(", "regex": True},
     )
     assert bad.status_code == 400 and "regular expression" in bad.json()["error"]
 
@@ -164,7 +167,9 @@ def test_save_open_export_roundtrip(client: TestClient, folder: Path) -> None:
     opened = client.post("/api/open", json={"path": "sub.ipuz"}).json()["puzzle"]
     assert opened["cells"] == puzzle["cells"] and opened["clues"]["1D"] == "Snake"
     for fmt in ("svg", "html", "pdf"):
-        done = client.post("/api/export", json={"path": f"sub.{fmt}", "format": fmt, "puzzle": puzzle})
+        done = client.post(
+            "/api/export", json={"path": f"sub.{fmt}", "format": fmt, "puzzle": puzzle}
+        )
         assert done.status_code == 200, done.text
         assert (folder / f"sub.{fmt}").stat().st_size > 100
     listed = client.get("/api/files").json()

@@ -95,9 +95,7 @@ def test_oversized_bodies_are_refused(client: TestClient) -> None:
     assert response.status_code == 413
     upload = client.post("/api/wordlists/upload?name=big.txt", content=b"WORD\n" * 60_000)
     assert upload.status_code == 413
-    lying = client.post(
-        "/api/crossword/analyse", content=b"{}", headers={"content-length": "abc"}
-    )
+    lying = client.post("/api/crossword/analyse", content=b"{}", headers={"content-length": "abc"})
     assert lying.status_code in (400, 413)
 
 
@@ -118,7 +116,10 @@ MALFORMED: list[tuple[str, bytes]] = [
     ("/api/crossword/candidates", b'{"cells": [["", ""], ["", ""]], "entry": "1A", "limit": -1}'),
     ("/api/crossword/fill", b'{"cells": [["", ""], ["", ""]], "count": 10000}'),
     ("/api/crossword/fill", b'{"cells": [["", ""], ["", ""]], "timeout": "soon"}'),
-    ("/api/crossword/fill", b'{"cells": [["", ""], ["", ""]], "region": {"rect": [[0, 0], [9, 9]]}}'),
+    (
+        "/api/crossword/fill",
+        b'{"cells": [["", ""], ["", ""]], "region": {"rect": [[0, 0], [9, 9]]}}',
+    ),
     ("/api/crossword/check", b'{"cells": [["", ""], ["", ""]], "entry": "1A", "candidates": "AB"}'),
     ("/api/crossword/pattern", b'{"width": true}'),
     ("/api/save", b'{"path": "a.ipuz", "puzzle": {"cells": [["A"]], "clues": []}}'),

@@ -115,7 +115,8 @@ def region_of(doc: dict[str, Any], grid: Grid) -> Any:
     if isinstance(region, dict) and "entries" in region:
         return field_strings(region, "entries", limit=2 * MAX_SIDE * MAX_SIDE)
     raise ApiError(
-        400, 'region must be null, {"rect": [[r1, c1], [r2, c2]]} inside the grid or {"entries": [...]}'
+        400,
+        'region must be null, {"rect": [[r1, c1], [r2, c2]]} inside the grid or {"entries": [...]}',
     )
 
 

@@ -363,6 +363,7 @@ export function render() {
     shape = newShape;
   }
   if (S.analysis && S.analysis.letters.length !== height(S.doc)) S.analysis = null;
+  ui.grid.dataset.direction = S.dir;
   paintGrid(cellNodes, viewModel());
   panels.renderAll(S, ui);
   if (hadFocus) focusGrid();

@@ -63,6 +63,7 @@ export function renderCandidates(S, ui) {
   const list = S.candidates;
   ui.candidates.replaceChildren();
   if (!list) { ui.candidateInfo.textContent = ""; return; }
+  ui.candidates.dataset.entry = list.key;
   if (list.error) { ui.candidateInfo.textContent = list.error; return; }
   const shown = list.words.length;
   ui.candidateInfo.textContent = list.pattern.includes("?")
