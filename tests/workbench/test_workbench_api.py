@@ -113,17 +113,22 @@ def test_check_job_gives_verdicts_best_first(client: TestClient) -> None:
     assert wrong.status_code == 400
 
 
-def test_cancel_stops_a_long_fill(client: TestClient, tmp_path: Path) -> None:
-    # a large open grid the tiny list cannot fill: the search would run its timeout out
-    big = [[""] * 3 for _ in range(3)]
-    big[0][0] = "X"
+def test_cancel_stops_a_long_fill(client: TestClient) -> None:
+    # an open 7x7 on the built-in list: a long search, stopped by the cancel
     start = client.post(
-        "/api/crossword/fill", json={"cells": [[""] * 9 for _ in range(9)], "timeout": 60}
+        "/api/crossword/fill",
+        json={"cells": [[""] * 7 for _ in range(7)], "timeout": 120, "words": ["builtin"]},
     )
     job_id = start.json()["id"]
+    time.sleep(0.5)
+    assert client.get(f"/api/jobs/{job_id}").json()["status"] == "running"
+    began = time.monotonic()
     client.post(f"/api/jobs/{job_id}/cancel")
     job = wait_job(client, job_id, limit=10)
-    assert job["status"] in ("cancelled", "done")
+    assert time.monotonic() - began < 5
+    assert job["status"] == "cancelled"
+    result = next(e for e in job["events"] if e["type"] == "result")
+    assert result["stopped_by"] == "interrupted" and result["status"] == "timeout"
     assert client.get("/api/jobs/nope").status_code == 404
 
 
