@@ -195,3 +195,24 @@ def test_upload_and_choose_a_word_list(client: TestClient) -> None:
     assert {w["word"] for w in found["words"]} <= {"CAB", "ARE", "BED", "ARB", "BEE"}
     unknown = client.post("/api/wordlists/load", json={"words": ["nope:1"]})
     assert unknown.status_code == 400
+
+
+def test_folder_list_layered_with_an_encoding(client: TestClient, folder: Path) -> None:
+    (folder / "lists").mkdir()
+    (folder / "lists" / "mine.txt").write_bytes("CAFÉ;60\nBAD;0\n".encode("latin-1"))
+    source = "file:lists/mine.txt"
+    alone = client.post("/api/wordlists/load", json={"words": [source], "encoding": "latin-1"})
+    assert alone.json()["words"] == 1  # BAD scored 0 is dropped
+    layered = client.post(
+        "/api/crossword/candidates",
+        json={
+            "cells": [["", "", "", ""]],
+            "entry": "1A",
+            "words": ["builtin", source],
+            "encoding": "latin-1",
+        },
+    ).json()
+    assert "CAFE" in [w["word"] for w in layered["words"]]
+    assert layered["total"] > 100  # the built-in list's 4-letter words are there too
+    bad = client.post("/api/wordlists/load", json={"words": [source], "encoding": "klingon"})
+    assert bad.status_code == 400 and "encoding" in bad.json()["error"]

@@ -34,7 +34,7 @@ from puzzlewright.workbench.http import (
 from puzzlewright.workbench.jobs import CheckTask, FillTask
 from puzzlewright.workbench.puzzles import MAX_SIDE, grid_from_json
 from puzzlewright.workbench.shell import Room, page
-from puzzlewright.workbench.state import Workbench, workbench
+from puzzlewright.workbench.state import Workbench, words_of, workbench
 
 ROOM = Room("crossword", "Crossword", "/", "crossword/room.js", "crossword/crossword.css")
 MAX_COUNT = 20
@@ -45,12 +45,6 @@ PATTERN_SYMMETRIES = (*SYMMETRIES, "mirror-tb")
 async def home(request: Request) -> Response:
     """The crossword constructor's page."""
     return page(ROOM)
-
-
-async def words_of(bench: Workbench, doc: dict[str, Any]) -> WordList:
-    """The word list a request names (``words``: sources), loaded off the event loop."""
-    sources = field_strings(doc, "words", limit=8) or None
-    return await run_in_threadpool(bench.lexicons.get, sources)
 
 
 def min_score_of(bench: Workbench, doc: dict[str, Any]) -> int | None:
