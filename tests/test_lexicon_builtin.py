@@ -57,6 +57,6 @@ def test_cache_is_written_and_reused(tmp_path: Path) -> None:
     env = {"PUZZLEWRIGHT_CACHE_DIR": str(tmp_path), "PATH": ""}
     first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert first.returncode == 0, first.stderr
-    assert list(tmp_path.glob("english-*.pickle")), "no cache file written"
+    assert list(tmp_path.glob("english-*.pwl")), "no cache file written"
     second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert first.stdout.split()[0] == second.stdout.split()[0]

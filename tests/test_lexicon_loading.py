@@ -120,7 +120,7 @@ def test_large_lists_are_compiled_once_and_cached(
     words = [a + b + c + d for a in letters[:12] for b in letters for c in letters for d in "AEIOU"]
     path = write(tmp_path / "big.txt", "".join(f"{w};{len(w) * 7}\n" for w in words))
     first, _ = load_wordlist([path], min_score=20)
-    assert len(list((tmp_path / "cache" / "lists").glob("*.pickle"))) == 1
+    assert len(list((tmp_path / "cache" / "lists").glob("*.pwl"))) == 1
 
     def no_reading(*args: object) -> None:
         raise AssertionError("the cached list should not be read again")

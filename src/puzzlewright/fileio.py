@@ -7,22 +7,55 @@ import os
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 from puzzlewright.errors import PuzzleInputError
 
+MAX_INPUT_BYTES = 64 << 20
+"""Default bound on an input file (puzzle files are kilobytes; word lists set their own)."""
+CHUNK = 1 << 20
 
-def read_input(path: str | os.PathLike[str], what: str = "") -> bytes:
-    """The bytes of an input file; a missing, directory or unreadable path is a one-line
-    PuzzleInputError (``what`` names the kind of file, e.g. "word list")."""
+
+def read_input(
+    path: str | os.PathLike[str], what: str = "", *, max_bytes: int = MAX_INPUT_BYTES
+) -> bytes:
+    """The bytes of an input file, at most ``max_bytes``; a missing, directory, unreadable or
+    oversized path (``/dev/zero``) is a one-line PuzzleInputError (``what`` names the kind of
+    file, e.g. "word list"). Read in chunks, so an endless stream stops at the limit."""
     label = f"{what} {path}" if what else str(path)
     try:
-        return Path(path).read_bytes()
+        with Path(path).open("rb") as handle:
+            return read_limited(handle, max_bytes, label)
     except FileNotFoundError:
         raise PuzzleInputError(f"cannot read {label}: no such file") from None
     except IsADirectoryError:
         raise PuzzleInputError(f"cannot read {label}: it is a directory") from None
     except OSError as exc:
         raise PuzzleInputError(f"cannot read {label}: {exc.strerror or exc}") from None
+
+
+class InputTooLarge(PuzzleInputError):
+    """An input larger than its bound (the message names the file and the limit)."""
+
+
+def read_limited(handle: BinaryIO, max_bytes: int, label: str) -> bytes:
+    """All of ``handle`` up to ``max_bytes``; PuzzleInputError as soon as there is more."""
+    parts: list[bytes] = []
+    total = 0
+    while chunk := handle.read(min(CHUNK, max_bytes + 1 - total)):
+        parts.append(chunk)
+        total += len(chunk)
+        if total > max_bytes:
+            raise InputTooLarge(f"{label} is larger than the limit of {byte_size(max_bytes)}")
+    return b"".join(parts)
+
+
+def byte_size(count: int) -> str:
+    """A byte count for messages: ``200 MB``, ``64 kB``, ``12 bytes``."""
+    for unit, scale in (("MB", 1 << 20), ("kB", 1 << 10)):
+        if count >= scale and count % scale == 0:
+            return f"{count // scale} {unit}"
+    return f"{count} bytes"
 
 
 def _mode_for(target: Path) -> int:

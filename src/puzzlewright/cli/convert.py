@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from puzzlewright.cli.common import emit_json, json_option, warn
+from puzzlewright.messages import counted
 
 
 @click.command()
@@ -45,6 +46,6 @@ def convert(source: str, target: str, force: bool, as_json: bool) -> int:
         warn(message)
     click.echo(
         f"wrote {target} ({target_format.name}, {grid.width}x{grid.height}, "
-        f"{len(grid.slots())} entries) from {source} ({source_format.name})"
+        f"{counted(len(grid.slots()), 'entry')}) from {source} ({source_format.name})"
     )
     return 0

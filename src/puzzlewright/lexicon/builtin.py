@@ -34,11 +34,11 @@ from importlib.resources import files
 from pathlib import Path
 
 from puzzlewright.lexicon.alphabet import Alphabet
-from puzzlewright.lexicon.cache import cache_dir, read_pickle, write_pickle
+from puzzlewright.lexicon.cache import SUFFIX, cache_dir, read_entry, write_entry
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
-FORMAT = 6  # bump when the filter or the pickle layout changes
+FORMAT = 7  # bump when the filter changes (the cache format has its own version)
 VOWELS = set("aeiouy")
 TWO_LETTER_WORDS = frozenset(
     "ad ah am an as at aw ax ay be by do eh ex go ha he hi hm ho id if in is it la lo ma me "
@@ -52,7 +52,7 @@ CONTRACTION_LOOKALIKES = frozenset(
 def cache_path() -> Path:
     """The cache file for the current filter and dependency versions."""
     key = f"english-f{FORMAT}-wordfreq{version('wordfreq')}-ew{version('english-words')}"
-    return cache_dir() / f"{key}.pickle"
+    return cache_dir() / f"{key}{SUFFIX}"
 
 
 def stems(word: str) -> Iterator[str]:
@@ -157,9 +157,9 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
 def builtin_english() -> WordList:
     """The built-in English list, loaded from the disk cache or built and cached."""
     path = cache_path()
-    cached = read_pickle(path)
-    if isinstance(cached, WordList):
-        return cached
+    cached = read_entry(path)
+    if cached is not None:
+        return cached[0]
     words = build_english().build_all()
-    write_pickle(path, words)
+    write_entry(path, words)
     return words

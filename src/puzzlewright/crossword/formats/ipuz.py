@@ -22,6 +22,7 @@ from puzzlewright.crossword.formats.common import (
     shorten,
     where,
 )
+from puzzlewright.crossword.formats.limits import load_json
 from puzzlewright.crossword.grid import Cell, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
@@ -102,12 +103,7 @@ def _load_json(text: str) -> dict[str, Any]:
     stripped = text.strip()
     if stripped.startswith("ipuz(") and stripped.endswith(")"):  # JSONP wrapper (in the spec)
         stripped = stripped[5:-1]
-    try:
-        doc = json.loads(stripped)
-    except json.JSONDecodeError as exc:
-        raise _fail(f"corrupt JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
-    except RecursionError:
-        raise _fail("corrupt JSON: nested too deeply") from None
+    doc = load_json(stripped, "ipuz")  # bounded numbers: one error line, never a traceback
     if not isinstance(doc, dict):
         raise _fail("the file is JSON but not an ipuz object")
     return doc
