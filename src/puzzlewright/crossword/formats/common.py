@@ -21,6 +21,8 @@ class Capabilities:
     shaded: bool = True
     voids: bool = True
     rebus: bool = True
+    diagramless: bool = True  # can say "print without blocks"
+    given: bool = True  # can mark cells printed on the blank grid
 
 
 def where(pos: Position) -> str:
@@ -29,15 +31,29 @@ def where(pos: Position) -> str:
 
 
 def letters_cell(value: str, pos: Position, what: str = "cell") -> str:
-    """Normalize a cell's letters (NFC, upper case); reject anything that is not letters."""
+    """Normalize a cell's contents (NFC, upper case): letters, digits or symbols.
+
+    Published puzzles put digits and symbols in answers (``1`` in ``R2D2``, ``$``); each
+    writer refuses them only where its format cannot hold them. Spaces and control
+    characters are never part of an answer.
+    """
     letters = unicodedata.normalize("NFC", value.strip()).upper()
     if not letters:
         return ""
-    if not letters.isalpha():
+    if not letters.isprintable() or any(ch.isspace() for ch in letters):
         raise PuzzleInputError(
-            f"{what} at {where(pos)} holds {value!r}; only letters can be stored in a grid"
+            f"{what} at {where(pos)} holds {value!r}; a cell holds letters, digits or symbols"
         )
     return letters
+
+
+def odd_cells(puzzle: Puzzle) -> list[Position]:
+    """Open cells holding something other than letters (digits, symbols), row by row."""
+    return [
+        (r, c)
+        for r, c in puzzle.grid.positions()
+        if (cell := puzzle.grid.cells[r][c]) and not cell.isalpha()
+    ]
 
 
 def clue_key(number: object, direction: str) -> str:
@@ -81,6 +97,10 @@ def lost_features(puzzle: Puzzle, caps: Capabilities) -> list[str]:
             f"{len(puzzle.voids)} cell(s) outside the puzzle's shape written as blocks "
             f"({fmt} has no omitted cells)"
         )
+    if not caps.diagramless and puzzle.kind == "diagramless":
+        lost.append(f"diagramless kind dropped ({fmt} cannot say so): blocks will be printed")
+    if not caps.given and puzzle.given:
+        lost.append(f"{len(puzzle.given)} given (pre-filled) cell mark(s) dropped ({fmt})")
     if not caps.rebus:
         rebus = puzzle.rebus_cells()
         if rebus:
