@@ -265,3 +265,24 @@ def test_print_view_is_the_blank_puzzle(page: Any, tmp_path: Path) -> None:
     assert letter.evaluate("n => getComputedStyle(n).color") == "rgba(0, 0, 0, 0)"
     expect(page.get_by_role("button", name="Check")).to_be_hidden()
     expect(page.locator(".pw-clue").first).to_be_visible()
+
+
+def test_touch_typing_goes_through_the_hidden_field(browser: Any, tmp_path: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    tab = context.new_page()
+    open_page(tab, play_page(SAMPLER, tmp_path))
+    cell(tab, 2, 0).tap()
+    field = tab.get_by_role("textbox", name="Type a letter in the selected square")
+    expect(field).to_be_focused()
+    tab.keyboard.insert_text("j")  # what a phone keyboard sends: an input event, no key code
+    tab.keyboard.insert_text("k")
+    expect(cell(tab, 2, 0)).to_have_text("J")
+    expect(cell(tab, 2, 1)).to_have_text("K")
+    # a phone's backspace: no usable key code, the field's one space deleted
+    field.evaluate(
+        "n => { n.value = ''; n.dispatchEvent(new InputEvent('input', "
+        "{inputType: 'deleteContentBackward'})); }"
+    )
+    expect(cell(tab, 2, 1)).to_have_text("")
+    expect(cell(tab, 2, 0)).to_have_text("J")
+    context.close()
