@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -46,8 +45,12 @@ def test_word_pool_expands_themes_and_refuses_foreign_words() -> None:
 
 def test_sheet_sets_sums_in_columns_and_prints_the_key() -> None:
     html = render_sheet(
-        [SheetPuzzle("SEND + MORE = MONEY", {"S": 9, "E": 5, "N": 6, "D": 7, "M": 1,
-                                              "O": 0, "R": 8, "Y": 2})],
+        [
+            SheetPuzzle(
+                "SEND + MORE = MONEY",
+                {"S": 9, "E": 5, "N": 6, "D": 7, "M": 1, "O": 0, "R": 8, "Y": 2},
+            )
+        ],
         title="Sunday <sums>",
     )
     assert "<title>Sunday &lt;sums&gt;</title>" in html
@@ -152,7 +155,6 @@ def test_encode_lists_ranked_word_forms(page: Any, server: Server) -> None:
     expect(page.get_by_role("textbox", name="Puzzle")).to_have_value(text)
     expect(page.locator(".verdict")).to_have_text("Unique solution")
     names = page.locator("button").evaluate_all(
-        "nodes => nodes.filter(n => !(n.getAttribute('aria-label') || n.textContent.trim()))"
-        ".length"
+        "nodes => nodes.filter(n => !(n.getAttribute('aria-label') || n.textContent.trim())).length"
     )
     assert names == 0
