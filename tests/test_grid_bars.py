@@ -28,7 +28,14 @@ def test_bars_end_entries_and_numbering_is_as_published() -> None:
     assert grid.bars == {(0, 3): BAR_RIGHT, (1, 0): BAR_BELOW, (1, 4): BAR_BELOW}
     # Row 1: a 4-letter entry, then a lone cell (no entry); the bar below (2, 1) ends 1D.
     assert keys(grid) == {
-        "1A": 4, "1D": 2, "2D": 3, "3D": 3, "4D": 3, "5D": 2, "6A": 5, "7A": 5,
+        "1A": 4,
+        "1D": 2,
+        "2D": 3,
+        "3D": 3,
+        "4D": 3,
+        "5D": 2,
+        "6A": 5,
+        "7A": 5,
     }
     assert grid.numbering()[(2, 0)] == 7
     assert (0, 4) in grid.unchecked() or keys(grid)["5D"] == 2

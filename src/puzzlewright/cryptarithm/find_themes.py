@@ -156,9 +156,11 @@ def lexicon_pool(words: WordList, min_score: int | None, *, builtin: bool = Fals
     """The list's words (best first) scoring at least ``min_score``; on the built-in list
     (``builtin``) the default is :data:`DEFAULT_MIN_SCORE`, so sampled puzzles use everyday
     words."""
+    from puzzlewright.cryptarithm.studio import lexicon_pool as scored_words
+
     if min_score is None and builtin:
         min_score = DEFAULT_MIN_SCORE
-    return [e.word for e in words if min_score is None or e.score >= min_score]
+    return scored_words(words, min_score)
 
 
 def theme_pool(
@@ -172,26 +174,18 @@ def theme_pool(
     built-in theme's name or words separated by commas or spaces; ``from_file`` has one word
     a line (``#`` comments, ``;score`` and tab columns ignored). With ``min_score`` only the
     words the list scores that high are kept."""
+    from puzzlewright.cryptarithm.studio import word_pool
+
     raw: list[str] = []
     for value in themes:
-        builtin = theme_words(value)
-        if builtin is not None:
-            raw.extend(builtin)
-        else:
-            raw.extend(part for part in value.replace(",", " ").split() if part)
+        raw.extend(theme_words(value) or [part for part in value.replace(",", " ").split()])
     if from_file:
         raw.extend(_file_words(from_file))
-    pool = [words.alphabet.normalize(w) for w in raw]
-    pool = [w for w in pool if w]
-    bad = [w for w in pool if words.alphabet.foreign(w)]
-    if bad:
-        raise PuzzleInputError(f"theme word {bad[0]!r} has characters outside the alphabet")
-    if not pool:
-        raise PuzzleInputError("the theme has no words")
+    pool = word_pool(words, raw)
     if min_score is not None:
         scores = words.scores()
         pool = [w for w in pool if (scores.get(w) or 0) >= min_score]
-    return list(dict.fromkeys(pool))
+    return pool
 
 
 def _file_words(path: str) -> list[str]:

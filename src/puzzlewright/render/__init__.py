@@ -45,19 +45,37 @@ def _acrostic_json(path: Path) -> dict[str, object] | None:
     return None
 
 
+def _jpz_acrostic(path: Path) -> dict[str, object] | None:
+    """The acrostic of a .jpz file in ipuz form, or None when it holds a crossword."""
+    from puzzlewright.crossword.formats.jpz import read_jpz_acrostic
+    from puzzlewright.fileio import read_input
+
+    try:
+        return read_jpz_acrostic(read_input(path))
+    except PuzzleInputError as exc:
+        raise PuzzleInputError(f"{path}: {exc}") from None
+
+
 def load_document(path: str | os.PathLike[str], *, warnings: list[str] | None = None) -> Document:
-    """Read a crossword (.ipuz/.puz/.xd/.txt) or an acrostic .ipuz as a printable document."""
+    """Read a crossword (.ipuz/.puz/.jpz/.xd/.txt) or an acrostic (.ipuz/.jpz) to print.
+
+    ``warnings`` collects what was dropped, in the same words ``convert`` uses.
+    """
     source = Path(path)
-    if source.suffix.lower() == ".ipuz":
-        data = _acrostic_json(source)
+    if source.suffix.lower() in (".ipuz", ".jpz"):
+        reader = _acrostic_json if source.suffix.lower() == ".ipuz" else _jpz_acrostic
+        data = reader(source)
         if data is not None:
             try:
                 return acrostic_document(data)
             except PuzzleInputError as exc:
                 raise PuzzleInputError(f"{path}: {exc}") from None
     from puzzlewright.crossword.formats import load_puzzle
+    from puzzlewright.crossword.formats.common import grid_clues
 
-    return crossword_document(load_puzzle(source, warnings=warnings))
+    puzzle = load_puzzle(source, warnings=warnings)
+    grid_clues(puzzle, warnings)  # clues that cannot be placed: warned as convert does
+    return crossword_document(puzzle)
 
 
 def render(
