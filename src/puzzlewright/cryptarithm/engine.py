@@ -63,8 +63,8 @@ class _Equation:
         self.multilinear_in_order = all(len(m) < 2 or m[-1] != m[-2] for m, _ in monos)
         # g_after[k]: gcd of the coefficients of the monomials not complete before depth k;
         # bounds_after[k]: (lo, hi) of what they can still add. Built from the end.
-        dmin = [lsb(m) for m in masks]
-        dmax = [msb(m) for m in masks]
+        self.dmin = dmin = [lsb(m) for m in masks]  # each variable's least allowed digit
+        self.dmax = dmax = [msb(m) for m in masks]  # and its greatest
         by_last: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(n)]
         for m, c in monos:
             by_last[m[-1]].append((m, c))
@@ -366,8 +366,8 @@ def _single_search(
     H = [t.step_gcd for t in tables]
     M = [1 if t.products else t.step for t in tables]  # a product makes the step per node
     INV = [t.inverse for t in tables]
-    DMIN = [lsb(m) for m in masks]
-    DMAX = [msb(m) for m in masks]
+    DMIN = eq.dmin
+    DMAX = eq.dmax
     c0 = eq.constant
     last = n - 1
     # the tail: trailing variables that occur only linearly
