@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -27,6 +27,7 @@ from puzzlewright.acrostic.letters import (
 )
 from puzzlewright.acrostic.model import Acrostic, Answer, BuildResult
 from puzzlewright.acrostic.numbering import number_cells
+from puzzlewright.acrostic.portfolio import SearchSetup, run_portfolio
 from puzzlewright.acrostic.quality import QuoteFilter, first_clash, stem
 from puzzlewright.acrostic.solver import Search, SearchResult, Tuning
 from puzzlewright.acrostic.tables import counts_of
@@ -58,6 +59,7 @@ def build_acrostic(
     width: int = DEFAULT_WIDTH,
     stop: StopSignal = NEVER,
     tuning: Tuning | None = None,
+    jobs: int = 1,
 ) -> BuildResult:
     """Find ``count`` answer sets for ``quote`` whose initials spell ``source``.
 
@@ -67,21 +69,30 @@ def build_acrostic(
 
     The steps: validate the options, check what makes the request impossible at once
     (:func:`plan_answers`), prepare the candidate tables and search, assemble the puzzles.
+    ``jobs`` > 1 runs the search as a portfolio on that many processes
+    (:mod:`puzzlewright.acrostic.portfolio`; same seed and jobs, same answers).
     """
     started = clock()
     _validate(quote, min_length, max_length, count)
+    if jobs < 1:
+        raise PuzzleInputError("jobs must be at least 1", parameters=("jobs",))
     result = BuildResult("impossible", quote, source)
     plan = plan_answers(quote, source, words, include, min_length, max_length)
     if isinstance(plan, str):
         result.reason = plan
         result.seconds = clock() - started
         return result
-    search = _prepare_search(plan, quote, words, exclude, seed, stop, tuning)
-    if isinstance(search, str):
-        result.reason = search
+    setup = _prepare_search(plan, quote, words, exclude, tuning)
+    if isinstance(setup, str):
+        result.reason = setup
         result.seconds = clock() - started
         return result
-    outcome = search.run(count=count, improve=improve)
+    search = setup.make(seed, stop)
+    if jobs == 1:
+        outcome = search.run(count=count, improve=improve)
+    else:
+        setup = replace(setup, prices=search.prices)  # computed once, shipped to the workers
+        outcome = run_portfolio(setup, jobs, seed, count, improve, stop)
     result.seconds = clock() - started
     _assemble(result, plan, search, outcome, words, seed, width)
     return result
@@ -190,10 +201,8 @@ def _prepare_search(
     quote: str,
     words: WordList,
     exclude: Sequence[str],
-    seed: int,
-    stop: StopSignal,
     tuning: Tuning | None,
-) -> Search | str:
+) -> SearchSetup | str:
     """The candidate words per free clue and the search over them, or why no word fits."""
     alphabet = words.alphabet
     index = {ch: i for i, ch in enumerate(alphabet.letters)}
@@ -217,16 +226,14 @@ def _prepare_search(
     if isinstance(lists, str):
         return lists
     tables, hashes = make_tables(lists, alphabet.letters)
-    return Search(
+    return SearchSetup(
         [tables[initials[i]] for i in plan.free],
         target,
         hashes,
         score_spread(lists),
         score_goal(lists),
-        random.Random(seed),
-        stop,
         tuning,
-        fixed_words=list(plan.fixed.values()),
+        list(plan.fixed.values()),
     )
 
 

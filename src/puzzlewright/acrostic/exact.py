@@ -23,7 +23,7 @@ from itertools import combinations
 
 import numpy as np
 
-from puzzlewright.acrostic.prices import letter_prices
+from puzzlewright.acrostic.prices import Prices, letter_prices
 from puzzlewright.acrostic.quality import first_clash
 from puzzlewright.acrostic.tables import HashArray, IntArray, WordTable
 from puzzlewright.stopping import NEVER, StopSignal
@@ -86,6 +86,7 @@ class ExactSearch:
         tuning: Tuning | None = None,
         fixed_words: Sequence[str] = (),
         valid: Callable[[list[str]], bool] | None = None,
+        prices: Prices | None = None,
     ) -> None:
         self.tables = list(tables)
         self.n = len(self.tables)
@@ -100,7 +101,7 @@ class ExactSearch:
         self.valid = valid
         self.stats = SearchStats()
         self.size = int(target.shape[0])
-        self.prices = letter_prices(self.tables, self.target)
+        self.prices = prices or letter_prices(self.tables, self.target)  # given: a portfolio's
         # a word's quality energy (for a weight of 1): its gap in letter-priced score, per
         # `spread` points; the gaps of an exact set add up to what it falls short of the bound
         scale = 1 / max(spread, 1e-9)

@@ -34,6 +34,7 @@ class SearchResult:
     off: list[int]  # per letter: quotation count minus answer count, for the partial set
     stop_reason: StopReason | None  # the time limit or Ctrl-C ended the search early
     stats: SearchStats = field(default_factory=SearchStats)
+    values: list[float] = field(default_factory=list)  # per solution: its ranking value
 
 
 class Search(ExactSearch):
@@ -217,10 +218,18 @@ class Search(ExactSearch):
         return best
 
     # -- driver ----------------------------------------------------------------------------
-    def run(self, count: int = 1, improve: float | None = 0.0) -> SearchResult:
+    def run(
+        self, count: int = 1, improve: float | None = 0.0, start: Sequence[int] | None = None
+    ) -> SearchResult:
         """Find ``count`` distinct exact answer sets, best first, each improved for
-        ``improve`` seconds' worth of steps (None: an effort that grows with the letters)."""
-        self._random_start()
+        ``improve`` seconds' worth of steps (None: an effort that grows with the letters).
+
+        ``start`` (an exact set, as indexes into the tables) is the first set instead of a
+        search from random answers: a portfolio's workers improve the winner's set."""
+        if start is None:
+            self._random_start()
+        else:
+            self._set_all(start)
         self.best_off = self.off_count()
         self.best_state = list(self.choice)
         if improve is None:
@@ -255,4 +264,5 @@ class Search(ExactSearch):
             off=[int(x) for x in self.off],
             stop_reason=stopped,
             stats=self.stats,
+            values=[self.value(state) for state in ranked],
         )

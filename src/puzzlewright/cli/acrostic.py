@@ -70,6 +70,14 @@ def acrostic() -> None:
     show_default=True,
     help="Grid width in cells.",
 )
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Search on N processes: differently seeded searches, the best set kept "
+    "(same seed and N, same answers).",
+)
 @click.option("--key", is_flag=True, help="Show the answers and the filled grid.")
 @click.option(
     "-o",
@@ -94,6 +102,7 @@ def build(
     count: int,
     improve: float | None,
     width: int,
+    jobs: int,
     key: bool,
     output: str | None,
     title: str | None,
@@ -134,6 +143,7 @@ def build(
             improve=improve,
             width=width,
             stop=stop,
+            jobs=jobs,
         )
     _save(result, output, title, inputs, force=force, quiet=as_json)
     if as_json:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -22,11 +22,29 @@ _WORKER_SPEC: FindSpec | None = None
 
 
 def _install_spec(spec: FindSpec) -> None:
-    """Pool initializer: keep the run's spec in the worker process, and leave Ctrl-C to the
-    parent (which stops after the shards in hand instead of killing them mid-way)."""
+    """Pool initializer: keep the run's spec in the worker process."""
     global _WORKER_SPEC
     _WORKER_SPEC = spec
+
+
+def _start_worker(initializer: Callable[..., None], initargs: tuple[Any, ...]) -> None:
+    """Leave Ctrl-C to the parent (which stops after the work in hand instead of killing it
+    mid-way), then run the pool's own initializer."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    initializer(*initargs)
+
+
+def spawn_pool(
+    jobs: int, initializer: Callable[..., None], initargs: tuple[Any, ...]
+) -> ProcessPoolExecutor:
+    """A pool of ``jobs`` spawned (not forked) processes that ignore Ctrl-C, each set up by
+    ``initializer(*initargs)`` once (shared by ``find`` and the acrostic portfolio)."""
+    return ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_start_worker,
+        initargs=(initializer, initargs),
+    )
 
 
 def _run_installed(shard: int) -> ShardResult:
@@ -54,12 +72,7 @@ def process_map(jobs: int) -> MapShards:
     """A ``map_shards`` on a pool of ``jobs`` local processes (spawned, not forked)."""
 
     def run(spec: FindSpec, shards: Iterable[int]) -> Iterator[ShardResult]:
-        pool = ProcessPoolExecutor(
-            max_workers=jobs,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_install_spec,
-            initargs=(spec,),
-        )
+        pool = spawn_pool(jobs, _install_spec, (spec,))
         try:
             submitted = (pool.submit(_run_installed, shard) for shard in shards)
             yield from _ordered(
@@ -128,4 +141,4 @@ def make_map(jobs: int = 1, scheduler: str | None = None) -> MapShards:
     return process_map(jobs)
 
 
-__all__ = ["dask_map", "make_map", "process_map", "serial_map"]
+__all__ = ["dask_map", "make_map", "process_map", "serial_map", "spawn_pool"]

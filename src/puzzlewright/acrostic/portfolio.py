@@ -1,0 +1,216 @@
+"""The acrostic search on several processes: a portfolio of differently seeded searches.
+
+Two rounds on a pool of ``jobs`` spawned processes (:func:`puzzlewright.cryptarithm.executors.
+spawn_pool`, the same pool ``cryptarithm find --jobs`` uses):
+
+1. **First set.** Worker ``w`` searches for an exact set from its own random start (seed
+   ``"{seed}/{w}"``; worker 0 uses ``seed`` itself). The winner is the set found in the fewest
+   steps (ties: the lower worker); a worker stops as soon as its step count passes a found
+   set's, since it can no longer win. Steps, not seconds, decide, so the winner does not
+   depend on which process the machine happened to run faster.
+2. **Improvement.** Every worker improves the winner's set with its own seed and the full
+   ``--improve`` effort (and finds further sets for ``--count``); the distinct sets of all
+   workers are ranked by value, ties in worker order.
+
+So the same seed and the same ``jobs`` give the same answers on any machine, unless the
+time limit or Ctrl-C cut a round short; then the best set found so far is returned.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from collections.abc import Sequence
+from concurrent.futures import Future, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from puzzlewright.acrostic.prices import Prices
+from puzzlewright.acrostic.solver import Search, SearchResult, SearchStats, Tuning
+from puzzlewright.acrostic.tables import HashArray, IntArray, WordTable
+from puzzlewright.stopping import NEVER, StopSignal
+
+NOT_FOUND = 2**62  # the shared "fewest steps to a first set" before any worker found one
+POLL = 0.1  # seconds between the parent's checks of the time limit and Ctrl-C
+
+
+@dataclass(frozen=True)
+class SearchSetup:
+    """Everything a :class:`Search` is built from (picklable: shipped once to each worker)."""
+
+    tables: list[WordTable]
+    target: IntArray
+    hashes: HashArray
+    spread: float
+    goal: float
+    tuning: Tuning | None
+    fixed_words: list[str]
+    prices: Prices | None = None
+
+    def make(self, seed: int | str, stop: StopSignal = NEVER) -> Search:
+        """A fresh search over these tables with its own random stream."""
+        return Search(
+            self.tables,
+            self.target,
+            self.hashes,
+            self.spread,
+            self.goal,
+            random.Random(seed),
+            stop,
+            self.tuning,
+            fixed_words=self.fixed_words,
+            prices=self.prices,
+        )
+
+
+def worker_seed(seed: int, worker: int, round_name: str = "") -> int | str:
+    """The seed of one worker in one round (worker 0 of the first round: ``seed`` itself)."""
+    return seed if worker == 0 and not round_name else f"{seed}/{worker}{round_name}"
+
+
+@dataclass
+class FirstSet:
+    """What round 1 of one worker found: an exact set and its step count, or its closest set."""
+
+    worker: int
+    steps: int
+    state: list[int] | None
+    closest: list[str]
+    off: list[int]
+    stats: SearchStats = field(default_factory=SearchStats)
+
+
+class _WorkerStop(StopSignal):
+    """Stops a worker when the parent sets ``event`` (time limit or Ctrl-C) or, in round 1,
+    when its steps pass the fewest steps another worker needed for a first set."""
+
+    def __init__(self, event: Any, best: Any = None, search: Search | None = None) -> None:
+        super().__init__()
+        self.event = event
+        self.best = best
+        self.search = search
+
+    def should_stop(self) -> bool:
+        if self.reason is None and (
+            self.event.is_set()
+            or (self.search is not None and self.search.stats.steps > self.best.value)
+        ):
+            self.reason = "timeout"  # the parent reports the true reason
+        return self.reason is not None
+
+
+_SETUP: SearchSetup | None = None
+_SEED = 0
+_EVENT: Any = None
+_BEST: Any = None
+
+
+def _install(setup: SearchSetup, seed: int, event: Any, best: Any) -> None:
+    """Pool initializer: the search's tables, the seed and the shared stop flags."""
+    global _SETUP, _SEED, _EVENT, _BEST
+    _SETUP, _SEED, _EVENT, _BEST = setup, seed, event, best
+
+
+def first_set(worker: int) -> FirstSet:
+    """Round 1 in a worker: search for an exact set until it is found or cannot win."""
+    assert _SETUP is not None, "pool worker started without a setup"
+    stop = _WorkerStop(_EVENT, _BEST)
+    search = _SETUP.make(worker_seed(_SEED, worker), stop)
+    stop.search = search
+    search._random_start()
+    search.best_off = search.off_count()
+    search.best_state = list(search.choice)
+    if search._find(None):
+        steps = search.stats.steps
+        with _BEST.get_lock():
+            _BEST.value = min(_BEST.value, steps)
+        return FirstSet(worker, steps, list(search.choice), [], [], search.stats)
+    search._set_all(search.best_state)
+    off = [int(x) for x in search.off]
+    return FirstSet(worker, search.stats.steps, None, search.words(), off, search.stats)
+
+
+def improve_set(worker: int, start: list[int], count: int, improve: float | None) -> SearchResult:
+    """Round 2 in a worker: improve ``start`` (and find more sets for ``count``)."""
+    assert _SETUP is not None, "pool worker started without a setup"
+    search = _SETUP.make(worker_seed(_SEED, worker, "/improve"), _WorkerStop(_EVENT))
+    return search.run(count=count, improve=improve, start=start)
+
+
+def _gather(futures: Sequence[Future[Any]], stop: StopSignal, event: Any) -> list[Any]:
+    """The futures' results in order; when ``stop`` fires, tell the workers to wrap up."""
+    pending = set(futures)
+    while pending:
+        _, pending = wait(pending, timeout=POLL)
+        if stop.should_stop():
+            event.set()
+    return [future.result() for future in futures]
+
+
+def _add(total: SearchStats, part: SearchStats) -> None:
+    total.steps += part.steps
+    total.repairs += part.repairs
+    total.restarts += part.restarts
+    total.raises += part.raises
+
+
+def run_portfolio(
+    setup: SearchSetup,
+    jobs: int,
+    seed: int,
+    count: int,
+    improve: float | None,
+    stop: StopSignal = NEVER,
+) -> SearchResult:
+    """The search of :meth:`Search.run` as a portfolio on ``jobs`` processes (see above)."""
+    from puzzlewright.cryptarithm.executors import spawn_pool
+
+    context = multiprocessing.get_context("spawn")
+    event = context.Event()
+    best = context.Value("q", NOT_FOUND)
+    stats = SearchStats()
+    with spawn_pool(jobs, _install, (setup, seed, event, best)) as pool:
+        firsts: list[FirstSet] = _gather(
+            [pool.submit(first_set, w) for w in range(jobs)], stop, event
+        )
+        for first in firsts:
+            _add(stats, first.stats)
+        found = [first for first in firsts if first.state is not None]
+        if not found:
+            closest = min(firsts, key=lambda f: (int(np.abs(f.off).sum()), f.worker))
+            stats.best_off = int(np.abs(closest.off).sum())
+            return SearchResult([], closest.closest, closest.off, stop.reason, stats)
+        winner = min(found, key=lambda f: (f.steps, f.worker))
+        assert winner.state is not None
+        if stop.should_stop():
+            words = setup.make(seed).words(winner.state)
+            return SearchResult([words], words, [0] * len(setup.target), stop.reason, stats)
+        results: list[SearchResult] = _gather(
+            [pool.submit(improve_set, w, winner.state, count, improve) for w in range(jobs)],
+            stop,
+            event,
+        )
+    return _merge(results, count, stop, stats)
+
+
+def _merge(
+    results: Sequence[SearchResult], count: int, stop: StopSignal, stats: SearchStats
+) -> SearchResult:
+    """The ``count`` best distinct sets of all workers (ties: the lower worker first)."""
+    ranked: dict[frozenset[str], tuple[float, list[str]]] = {}
+    for result in results:
+        _add(stats, result.stats)
+        for value, words in zip(result.values, result.solutions, strict=True):
+            ranked.setdefault(frozenset(words), (value, words))
+    order = sorted(ranked.values(), key=lambda item: item[0], reverse=True)[:count]
+    best = order[0][1]
+    return SearchResult(
+        [words for _, words in order],
+        best,
+        [0] * len(results[0].off),
+        stop.reason,  # set only when the time limit or Ctrl-C cut a round short
+        stats,
+        [value for value, _ in order],
+    )
