@@ -1,7 +1,10 @@
 """Acrostic benchmark: puzzlewright's builder against a plain depth-first baseline.
 
 Run: PUZZLEWRIGHT_CACHE_DIR=/tmp/pwcache .venv/bin/python benchmarks/acrostic.py
-     [--limit 60] [--baseline-limit 15] [--only NAME,...]
+     [--limit 60] [--baseline-limit 15] [--only NAME,...] [--seeds 0-4] [--jobs 1,2]
+
+With --seeds or --jobs it prints the seed table instead: wall seconds, mean/min zipf and
+the bound per case, seed and --jobs (the portfolio), with medians and wall-time ratios.
 
 Per case (benchmarks/quotes/quotes.json, public-domain quotations): letters, clues, solved
 or not within the limit, CPU seconds, mean and minimum zipf of the answers. The baseline is
@@ -111,18 +114,75 @@ def zipf(words: WordList, answers: list[str]) -> tuple[float, float]:
     return sum(scores) / len(scores), min(scores)
 
 
+def seed_table(
+    words: WordList,
+    cases: list[dict[str, str]],
+    seeds: range,
+    jobs: list[int],
+    improve: float | None,
+    limit: float,
+) -> None:
+    """Per case, seed and --jobs: wall seconds, mean/min zipf and the bound; then per --jobs
+    the median wall time and mean zipf, and the wall-time ratio against the first --jobs."""
+    print(f"{'case':20} {'seed':>4} {'jobs':>4} | {'wall':>6} {'mean':>5} {'min':>4} {'bound':>5}")
+    for case in cases:
+        walls: dict[int, list[float]] = defaultdict(list)
+        means: dict[int, list[float]] = defaultdict(list)
+        for seed in seeds:
+            for n in jobs:  # interleaved, so the machine's load hits every --jobs alike
+                started = time.monotonic()
+                result = build_acrostic(
+                    case["quote"],
+                    case["source"],
+                    words,
+                    seed=seed,
+                    improve=improve,
+                    stop=StopSignal(limit),
+                    jobs=n,
+                )
+                wall = time.monotonic() - started
+                mean, low = (0.0, 0.0)
+                if result.status == "built":
+                    mean, low = zipf(words, [a.word for a in result.puzzles[0].answers])
+                walls[n].append(wall)
+                means[n].append(mean)
+                bound = result.mean_zipf_bound or 0.0
+                print(
+                    f"{case['name']:20} {seed:4} {n:4} | {wall:6.1f} {mean:5.2f} {low:4.1f} "
+                    f"{bound:5.2f} {result.status}",
+                    flush=True,
+                )
+        base = statistics.median(walls[jobs[0]])
+        for n in jobs:
+            wall = statistics.median(walls[n])
+            print(
+                f"  {case['name']} --jobs {n}: median wall {wall:.1f}s ({wall / base:.2f}x of "
+                f"--jobs {jobs[0]}), mean zipf median {statistics.median(means[n]):.2f} "
+                f"min {min(means[n]):.2f}",
+                flush=True,
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--limit", type=float, default=60.0)
     parser.add_argument("--baseline-limit", type=float, default=15.0)
     parser.add_argument("--improve", type=float, default=None, help="default: as the CLI")
     parser.add_argument("--only", default="")
+    parser.add_argument("--seeds", default="", help="e.g. 0-4: the seed table instead")
+    parser.add_argument("--jobs", default="1", help="e.g. 1,2: wall seconds per --jobs")
     args = parser.parse_args()
     words = builtin_english()
     cases = json.loads((HERE / "quotes" / "quotes.json").read_text())
-    move_scoring(words, max((c["quote"] for c in cases), key=len))
     if args.only:
         cases = [c for c in cases if c["name"] in args.only.split(",")]
+    if args.seeds or args.jobs != "1":
+        first, _, last = (args.seeds or "0").partition("-")
+        seeds = range(int(first), int(last or first) + 1)
+        jobs = [int(j) for j in args.jobs.split(",")]
+        seed_table(words, cases, seeds, jobs, args.improve, args.limit)
+        return
+    move_scoring(words, max((c["quote"] for c in cases), key=len))
     title = "puzzlewright (mean/min <= bound)"
     header = f"{'case':20} {'size':10} {'let':>4} {'clu':>4} | {title:35} | {'baseline':22}"
     print(header)
