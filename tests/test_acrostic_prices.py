@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlewright.acrostic import build_acrostic
+from puzzlewright.acrostic.bounds import kept_letter_bound
 from puzzlewright.acrostic.candidates import make_tables
 from puzzlewright.acrostic.prices import letter_prices
 from puzzlewright.acrostic.tables import counts_of
@@ -57,3 +58,44 @@ def test_bound_is_reported_and_not_beaten() -> None:
     assert bound is not None
     mean = result.puzzles[0].mean_zipf()
     assert mean is not None and mean <= bound + 0.01
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    lists=st.lists(st.lists(scored, min_size=1, max_size=6), min_size=1, max_size=4),
+    pick=st.lists(st.integers(min_value=0, max_value=5), min_size=4, max_size=4),
+)
+def test_kept_letter_bound_lies_between_the_best_set_and_the_price_bound(
+    lists: list[list[tuple[str, int]]], pick: list[int]
+) -> None:
+    entries = {str(i): sorted(set(ws), key=lambda e: -e[1]) for i, ws in enumerate(lists)}
+    tables, _ = make_tables(entries, LETTERS)
+    clues = [tables[str(i)] for i in range(len(lists))]
+    index = {ch: i for i, ch in enumerate(LETTERS)}
+    chosen = [t.words[p % len(t)] for t, p in zip(clues, pick, strict=False)]
+    target = sum((counts_of(w, index, len(LETTERS)) for w in chosen), np.zeros(5, np.int32))
+    prices = letter_prices(clues, target)
+    tight = kept_letter_bound(clues, prices.prices, target, prices.bound)
+    best = max(
+        sum(float(t.scores[j]) for t, j in zip(clues, choice, strict=True))
+        for choice in product(*(range(len(t)) for t in clues))
+        if (sum(t.counts[j] for t, j in zip(clues, choice, strict=True)) == target).all()
+    )
+    assert best - 1e-6 <= tight <= prices.bound + 1e-9
+
+
+def test_kept_letters_tighten_the_bound_to_the_best_set() -> None:
+    # found by a random search over small cases: the price bound is 130, the only exact
+    # sets (ACE BAE CCC, ACD BAE CCC ...) reach 70, and keeping letters exact proves 70
+    entries = {
+        "A": [("AE", 60), ("ACE", 30), ("ACD", 20)],
+        "B": [("BB", 60), ("BAC", 60), ("BAE", 10)],
+        "C": [("CDD", 40), ("CCC", 40), ("CA", 10)],
+    }
+    tables, _ = make_tables(entries, LETTERS)
+    clues = [tables[initial] for initial in entries]
+    index = {ch: i for i, ch in enumerate(LETTERS)}
+    target = counts_of("ACDBAECCC", index, len(LETTERS))
+    prices = letter_prices(clues, target)
+    tight = kept_letter_bound(clues, prices.prices, target, prices.bound)
+    assert abs(tight - 70.0) < 1e-6 and prices.bound > 100.0

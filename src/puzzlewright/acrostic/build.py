@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from puzzlewright.acrostic import checks
+from puzzlewright.acrostic.bounds import kept_letter_bound
 from puzzlewright.acrostic.candidates import (
     Rules,
     candidates,
@@ -250,7 +251,9 @@ def _assemble(
     alphabet = words.alphabet
     result.stop_reason = outcome.stop_reason
     fixed_total = sum(words.score(word) or 0 for word in plan.fixed.values())
-    bound = (search.prices.bound + fixed_total) / len(plan.initials) / 10
+    prices = search.prices
+    free_bound = kept_letter_bound(search.tables, prices.prices, search.target, prices.bound)
+    bound = (free_bound + fixed_total) / len(plan.initials) / 10
     result.mean_zipf_bound = round(bound, 2)
     result.stats = {
         "steps": outcome.stats.steps,
