@@ -80,6 +80,7 @@ class FirstSet:
     closest: list[str]
     off: list[int]
     stats: SearchStats = field(default_factory=SearchStats)
+    learned: tuple[list[float], float] = ([], 0.0)  # letter weights and quality weight
 
 
 class _WorkerStop(StopSignal):
@@ -126,17 +127,23 @@ def first_set(worker: int) -> FirstSet:
         steps = search.stats.steps
         with _BEST.get_lock():
             _BEST.value = min(_BEST.value, steps)
-        return FirstSet(worker, steps, list(search.choice), [], [], search.stats)
+        learned = (search.weights.tolist(), search.quality_weight)
+        return FirstSet(worker, steps, list(search.choice), [], [], search.stats, learned)
     search._set_all(search.best_state)
     off = [int(x) for x in search.off]
     return FirstSet(worker, search.stats.steps, None, search.words(), off, search.stats)
 
 
-def improve_set(worker: int, start: list[int], count: int, improve: float | None) -> SearchResult:
-    """Round 2 in a worker: improve ``start`` (and find more sets for ``count``)."""
-    assert _SETUP is not None, "pool worker started without a setup"
+def improve_set(winner: FirstSet, worker: int, count: int, improve: float | None) -> SearchResult:
+    """Round 2 in a worker: improve the winner's set (and find more sets for ``count``),
+    starting from the letter weights and quality weight its search had learned."""
+    assert _SETUP is not None and winner.state is not None, "no setup or no set to improve"
     search = _SETUP.make(worker_seed(_SEED, worker, "/improve"), _WorkerStop(_EVENT))
-    return search.run(count=count, improve=improve, start=start)
+    weights, quality_weight = winner.learned
+    search.weights[:] = weights
+    search.quality_weight = quality_weight
+    search._set_floor(None)
+    return search.run(count=count, improve=improve, start=winner.state)
 
 
 def _gather(futures: Sequence[Future[Any]], stop: StopSignal, event: Any) -> list[Any]:
@@ -188,7 +195,7 @@ def run_portfolio(
             words = setup.make(seed).words(winner.state)
             return SearchResult([words], words, [0] * len(setup.target), stop.reason, stats)
         results: list[SearchResult] = _gather(
-            [pool.submit(improve_set, w, winner.state, count, improve) for w in range(jobs)],
+            [pool.submit(improve_set, winner, w, count, improve) for w in range(jobs)],
             stop,
             event,
         )
