@@ -256,8 +256,9 @@ def complete_rows(
         return done
     normalized = {row: words.alphabet.normalize(word) for row, word in locked.items()}
     sets = [_in_row_order([a.word for a in p.answers], normalized) for p in result.puzzles]
-    avoid_set = {words.alphabet.normalize(w) for w in avoid if w}
-    chosen = next((s for s in sets if set(s) - set(normalized.values()) != avoid_set), None)
+    kept = set(normalized.values())
+    avoid_set = {words.alphabet.normalize(w) for w in avoid if w} - kept
+    chosen = next((s for s in sets if not avoid_set or set(s) - kept != avoid_set), None)
     if chosen is None:
         return Completion(
             "impossible",
