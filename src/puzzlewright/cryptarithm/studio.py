@@ -13,7 +13,7 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import StopSignal
 
-MAX_PUZZLE = 500  # characters of a typed puzzle
+MAX_PUZZLE = 5000  # characters of a typed puzzle (199 addends take ~2,000)
 SHOWN = 10  # solutions returned in full
 
 
