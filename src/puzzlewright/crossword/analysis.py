@@ -130,6 +130,7 @@ class _Network:
     state: State
     dead: list[int]  # variables with no word left
     by_key: dict[str, int]  # slot key -> variable
+    at_cell: dict[int, list[tuple[int, int]]]  # empty cell -> (variable, position) through it
 
 
 def _banned_bits(problem: Problem, banned: Collection[str]) -> None:
@@ -161,12 +162,16 @@ def _network(
     n = len(problem.vars)
     state = State(initial[:], [alphabet] * len(problem.cells), [False] * n, [0] * n)
     by_key = {var.slot.key: v for v, var in enumerate(problem.vars)}
+    at_cell: dict[int, list[tuple[int, int]]] = {}
+    for v, var in enumerate(problem.vars):
+        for cell, offset in var.cells:
+            at_cell.setdefault(cell, []).append((v, offset))
     dead = [v for v in range(n) if not initial[v]]
     if not dead:
         propagator = Propagator(problem)
         if propagator.propagate(state, list(range(n)), big=1 << 62) is not None:
             dead = [v for v, count in enumerate(propagator.failures) if count]
-    return _Network(problem, initial, state, dead, by_key)
+    return _Network(problem, initial, state, dead, by_key, at_cell)
 
 
 def _position_letters(net: _Network, v: int, offset: int, dom: WordSet) -> LetterSet:
@@ -184,15 +189,11 @@ def _cell_letters(net: _Network) -> dict[Position, LetterSet]:
     entry's own pattern, intersected over the entries through the cell."""
     problem = net.problem
     doms = net.initial if net.dead else net.state.dom
-    through: dict[int, int] = {}
-    for var in problem.vars:
-        for cell, _ in var.cells:
-            through[cell] = through.get(cell, 0) + 1
     result: dict[Position, LetterSet] = {}
     for v, var in enumerate(problem.vars):
         for cell, offset in var.cells:
             pos = problem.cells[cell]
-            if not net.dead and through[cell] > 1:
+            if not net.dead and len(net.at_cell[cell]) > 1:
                 result[pos] = net.state.cells[cell]
                 continue
             mask = _position_letters(net, v, offset, doms[v])
@@ -275,11 +276,12 @@ def compile_filter(text: str | None, regex: bool) -> re.Pattern[str] | None:
 
 def _crossings_keep_words(net: _Network, v: int, i: int) -> bool:
     """Does every crossing of variable ``v`` keep a word when ``v`` takes word ``i``?"""
-    var = net.problem.vars[v]
-    word = var.table.letters(i)
-    for _, p, t, q in var.links:
-        if not net.initial[t] & net.problem.vars[t].table.cols[q][word[p]]:
-            return False
+    variables = net.problem.vars
+    word = variables[v].table.letters(i)
+    for cell, p in variables[v].cells:
+        for t, q in net.at_cell.get(cell, ()):
+            if t != v and not net.initial[t] & variables[t].table.cols[q][word[p]]:
+                return False
     return True
 
 

@@ -6,7 +6,6 @@ into the bytes of one output format. reportlab (the ``[pdf]`` extra) is imported
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Literal
@@ -34,28 +33,49 @@ __all__ = [
 
 def _acrostic_json(path: Path) -> dict[str, object] | None:
     """The parsed ipuz document when ``path`` is an acrostic, else None."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+    from puzzlewright.crossword.formats.limits import load_json
+    from puzzlewright.fileio import read_input
+
+    try:  # bounded like every reader: file size, digits of numbers
+        data = load_json(read_input(path).decode("utf-8-sig"), "ipuz")
+    except (PuzzleInputError, UnicodeDecodeError):
         return None  # the crossword reader reports unreadable files in its own words
     if isinstance(data, dict) and is_acrostic(data):
         return data
     return None
 
 
+def _jpz_acrostic(path: Path) -> dict[str, object] | None:
+    """The acrostic of a .jpz file in ipuz form, or None when it holds a crossword."""
+    from puzzlewright.crossword.formats.jpz import read_jpz_acrostic
+    from puzzlewright.fileio import read_input
+
+    try:
+        return read_jpz_acrostic(read_input(path))
+    except PuzzleInputError as exc:
+        raise PuzzleInputError(f"{path}: {exc}") from None
+
+
 def load_document(path: str | os.PathLike[str], *, warnings: list[str] | None = None) -> Document:
-    """Read a crossword (.ipuz/.puz/.xd/.txt) or an acrostic .ipuz as a printable document."""
+    """Read a crossword (.ipuz/.puz/.jpz/.xd/.txt) or an acrostic (.ipuz/.jpz) to print.
+
+    ``warnings`` collects what was dropped, in the same words ``convert`` uses.
+    """
     source = Path(path)
-    if source.suffix.lower() == ".ipuz":
-        data = _acrostic_json(source)
+    if source.suffix.lower() in (".ipuz", ".jpz"):
+        reader = _acrostic_json if source.suffix.lower() == ".ipuz" else _jpz_acrostic
+        data = reader(source)
         if data is not None:
             try:
                 return acrostic_document(data)
             except PuzzleInputError as exc:
                 raise PuzzleInputError(f"{path}: {exc}") from None
     from puzzlewright.crossword.formats import load_puzzle
+    from puzzlewright.crossword.formats.common import grid_clues
 
-    return crossword_document(load_puzzle(source, warnings=warnings))
+    puzzle = load_puzzle(source, warnings=warnings)
+    grid_clues(puzzle, warnings)  # clues that cannot be placed: warned as convert does
+    return crossword_document(puzzle)
 
 
 def render(

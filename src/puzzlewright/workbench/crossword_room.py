@@ -34,7 +34,7 @@ from puzzlewright.workbench.http import (
 from puzzlewright.workbench.jobs import CheckTask, FillTask
 from puzzlewright.workbench.puzzles import MAX_SIDE, grid_from_json
 from puzzlewright.workbench.shell import Room, page
-from puzzlewright.workbench.state import Workbench, workbench
+from puzzlewright.workbench.state import Workbench, words_of, workbench
 
 ROOM = Room("crossword", "Crossword", "/", "crossword/room.js", "crossword/crossword.css")
 MAX_COUNT = 20
@@ -45,12 +45,6 @@ PATTERN_SYMMETRIES = (*SYMMETRIES, "mirror-tb")
 async def home(request: Request) -> Response:
     """The crossword constructor's page."""
     return page(ROOM)
-
-
-async def words_of(bench: Workbench, doc: dict[str, Any]) -> WordList:
-    """The word list a request names (``words``: sources), loaded off the event loop."""
-    sources = field_strings(doc, "words", limit=8) or None
-    return await run_in_threadpool(bench.lexicons.get, sources)
 
 
 def min_score_of(bench: Workbench, doc: dict[str, Any]) -> int | None:
@@ -109,11 +103,15 @@ def region_of(doc: dict[str, Any], grid: Grid) -> Any:
             and len(rect) == 2
             and all(isinstance(p, list) and len(p) == 2 for p in rect)
             and all(isinstance(x, int) and not isinstance(x, bool) for p in rect for x in p)
+            and all(0 <= p[0] < grid.height and 0 <= p[1] < grid.width for p in rect)
         ):
             return (tuple(rect[0]), tuple(rect[1]))
     if isinstance(region, dict) and "entries" in region:
         return field_strings(region, "entries", limit=2 * MAX_SIDE * MAX_SIDE)
-    raise ApiError(400, 'region must be null, {"rect": [[r1, c1], [r2, c2]]} or {"entries": [...]}')
+    raise ApiError(
+        400,
+        'region must be null, {"rect": [[r1, c1], [r2, c2]]} inside the grid or {"entries": [...]}',
+    )
 
 
 async def start_fill(request: Request) -> JSONResponse:

@@ -20,7 +20,7 @@ from puzzlewright.render import FORMATS, crossword_document, render
 from puzzlewright.workbench.http import ApiError, field_str, json_body
 from puzzlewright.workbench.puzzles import puzzle_from_json, puzzle_to_json
 from puzzlewright.workbench.security import safe_path
-from puzzlewright.workbench.state import workbench
+from puzzlewright.workbench.state import words_of, workbench
 
 MAX_LISTED = 500
 MAX_DEPTH = 3
@@ -129,10 +129,7 @@ async def check_words(request: Request) -> JSONResponse:
     """Load the word lists named by ``words`` now (so the page can report errors early)."""
     bench = workbench(request)
     doc = await json_body(request)
-    sources = doc.get("words") or None
-    if sources is not None and not isinstance(sources, list):
-        raise ApiError(400, "words must be a list of sources")
-    words = await run_in_threadpool(bench.lexicons.get, sources)
+    words = await words_of(bench, doc)
     return JSONResponse({"words": len(words), "name": words.name})
 
 

@@ -3,6 +3,7 @@ the folder and uploads, layered in the order a request names them; loaded once, 
 
 from __future__ import annotations
 
+import codecs
 import tempfile
 import threading
 from collections import OrderedDict
@@ -64,21 +65,27 @@ class Lexicons:
             return str(path)
         raise PuzzleInputError(f"unknown word-list source {source!r}")
 
-    def get(self, sources: list[Source] | None) -> WordList:
+    def get(self, sources: list[Source] | None, encoding: str = "utf-8-sig") -> WordList:
         """The layered list for ``sources`` (loaded on first use; slow only then)."""
         names = tuple(sources or self.default())
         if not names or len(names) > MAX_LAYERS:
             raise PuzzleInputError(f"name 1 to {MAX_LAYERS} word lists")
+        if encoding != "auto":
+            try:
+                codecs.lookup(encoding)
+            except LookupError:
+                raise PuzzleInputError(f"unknown encoding {encoding!r}") from None
         paths = [self.path_of(name) for name in names]
+        key = (*names, encoding)
         with self._lock:
-            found = self._cache.get(names)
+            found = self._cache.get(key)
             if found is not None:
-                self._cache.move_to_end(names)
+                self._cache.move_to_end(key)
                 return found
-            words, _ = load_wordlist(paths)
+            words, _ = load_wordlist(paths, encoding=encoding)
             if not len(words):
                 raise PuzzleInputError("the word list has no usable words")
-            self._cache[names] = words
+            self._cache[key] = words
             while len(self._cache) > CACHED_LISTS:
                 self._cache.popitem(last=False)
             return words

@@ -70,7 +70,9 @@ def puzzle_from_json(doc: object) -> Puzzle:
         if not isinstance(value, str) or len(value) > MAX_TEXT:
             raise PuzzleInputError(f"{name} must be a string of at most {MAX_TEXT} characters")
         meta[name] = value
-    clues_raw = doc.get("clues") or {}
+    clues_raw = doc.get("clues")
+    if clues_raw is None:
+        clues_raw = {}
     if not isinstance(clues_raw, dict) or len(clues_raw) > 2 * MAX_SIDE * MAX_SIDE:
         raise PuzzleInputError("clues must be an object of entry key -> clue")
     keys = {slot.key for slot in grid.slots()}

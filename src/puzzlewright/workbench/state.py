@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
+from puzzlewright.lexicon import WordList
 from puzzlewright.workbench.config import Config
+from puzzlewright.workbench.http import field_str, field_strings
 from puzzlewright.workbench.jobs import Jobs
 from puzzlewright.workbench.lexicons import Lexicons
 
@@ -28,3 +32,10 @@ def workbench(request: Request) -> Workbench:
     """The Workbench of the app serving ``request``."""
     bench: Workbench = request.app.state.workbench
     return bench
+
+
+async def words_of(bench: Workbench, doc: dict[str, Any]) -> WordList:
+    """The word list a request names (``words``: sources, ``encoding``), loaded off the loop."""
+    sources = field_strings(doc, "words", limit=8) or None
+    encoding = field_str(doc, "encoding", "utf-8-sig", limit=40) or "utf-8-sig"
+    return await run_in_threadpool(bench.lexicons.get, sources, encoding)

@@ -39,7 +39,7 @@ function heatColour(count) {
   // few letters left: warm; many: none. 0 is drawn as dead by a class.
   if (count >= 12) return "";
   const t = (12 - count) / 11; // 1 letter -> 1.0
-  return `hsl(${38 - 32 * t}, ${70 + 20 * t}%, ${93 - 22 * t}%)`;
+  return `hsl(${48 - 20 * t}, 95%, ${93 - 14 * t}%)`;
 }
 
 // Paint every cell from the view model `v` (see main.js: viewModel()).

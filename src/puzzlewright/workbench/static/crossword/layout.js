@@ -97,11 +97,16 @@ export function buildLayout(root) {
   ui.stats = el("div", { class: "stats" });
   ui.tabPanels.checks.append(ui.stats);
   ui.wordSource = el("select", {});
+  ui.wordFile = el("input", { type: "text", placeholder: "e.g. lists/mine.txt (instead of the list above)" });
+  ui.layer = el("input", { type: "checkbox", id: "layer-toggle" });
+  ui.encoding = el("select", {}, ...["utf-8-sig", "auto", "latin-1", "cp1252", "cp1251", "koi8-r"].map((e) => el("option", { value: e, text: e })));
   ui.minScore = el("input", { type: "number", min: "0", placeholder: "none" });
   ui.upload = el("input", { type: "file", accept: ".txt,.dict,.tsv,.gz,.csv" });
   ui.banned = el("textarea", { rows: "5", placeholder: "one word per line" });
   ui.tabPanels.words.append(
-    field("Word list", ui.wordSource), field("Minimum score", ui.minScore),
+    field("Word list", ui.wordSource), field("Or a list file in the folder", ui.wordFile),
+    el("div", { class: "fill-row" }, el("label", { for: "layer-toggle" }, ui.layer, " On top of the built-in list")),
+    field("Encoding", ui.encoding), field("Minimum score", ui.minScore),
     field("Upload a word list", ui.upload), field("Never use these words", ui.banned),
     el("div", { class: "fill-row" }, button("applyWordsButton", "Apply word list")),
     (ui.wordInfo = el("p", { class: "muted" })),

@@ -363,6 +363,7 @@ export function render() {
     shape = newShape;
   }
   if (S.analysis && S.analysis.letters.length !== height(S.doc)) S.analysis = null;
+  ui.grid.dataset.direction = S.dir;
   paintGrid(cellNodes, viewModel());
   panels.renderAll(S, ui);
   if (hadFocus) focusGrid();
@@ -375,6 +376,7 @@ let analysisSeq = 0;
 function wordsPayload() {
   const payload = { banned: S.doc.banned };
   if (S.words.sources) payload.words = S.words.sources;
+  if (S.words.encoding) payload.encoding = S.words.encoding;
   if (S.words.min_score !== null && S.words.min_score !== undefined) payload.min_score = S.words.min_score;
   return payload;
 }
@@ -609,8 +611,8 @@ export async function exportFile(path, format, key) {
   setStatus(`exported ${result.saved}`);
 }
 
-export function setWords(sources, minScore) {
-  S.words = { sources, min_score: minScore };
+export function setWords(sources, minScore, encoding) {
+  S.words = { sources, min_score: minScore, encoding };
   S.verdicts.clear();
   scheduleSave();
   scheduleAnalysis();

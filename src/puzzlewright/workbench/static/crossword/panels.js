@@ -25,12 +25,19 @@ export function renderAll(S, ui) {
   renderFills(S, ui);
   renderClues(S, ui);
   renderStats(S, ui);
+  renderBanned(S, ui);
   ui.undoButton.disabled = !S.history.undoStack.length;
   ui.redoButton.disabled = !S.history.redoStack.length;
   const slot = E.currentSlot();
   const locked = new Set(S.doc.locked.map(([a, b]) => `${a},${b}`));
   const isLocked = slot && slot.cells.every(([a, b]) => locked.has(`${a},${b}`));
   ui.lockButton.textContent = isLocked ? "Unlock entry" : "Lock entry";
+}
+
+function renderBanned(S, ui) {
+  if (document.activeElement === ui.banned) return;
+  const text = S.doc.banned.join("\n");
+  if (ui.banned.value !== text) ui.banned.value = text;
 }
 
 function renderEntryLine(S, ui) {
@@ -63,6 +70,7 @@ export function renderCandidates(S, ui) {
   const list = S.candidates;
   ui.candidates.replaceChildren();
   if (!list) { ui.candidateInfo.textContent = ""; return; }
+  ui.candidates.dataset.entry = list.key;
   if (list.error) { ui.candidateInfo.textContent = list.error; return; }
   const shown = list.words.length;
   ui.candidateInfo.textContent = list.pattern.includes("?")
@@ -178,7 +186,12 @@ export function syncControls(S, ui) {
   ui.banned.value = S.doc.banned.join("\n");
   ui.minScore.value = S.words.min_score ?? "";
   ui.wordSource.replaceChildren(...S.wordlists.map((w) => el("option", { value: w.source, text: w.name })));
-  if (S.words.sources) ui.wordSource.value = S.words.sources[0];
+  const sources = S.words.sources || [];
+  const chosen = sources[sources.length - 1] || "";
+  ui.layer.checked = sources.length > 1;
+  if (chosen.startsWith("file:")) ui.wordFile.value = chosen.slice(5);
+  else if (chosen) ui.wordSource.value = chosen;
+  ui.encoding.value = S.words.encoding || "utf-8-sig";
 }
 
 function selectTab(ui, name) {
@@ -251,13 +264,15 @@ export function wire(ui, { S, SYMMETRIES }) {
   ui.applyWordsButton.addEventListener("click", async () => {
     const banned = ui.banned.value.split(/\s+/).map((w) => w.trim().toUpperCase()).filter(Boolean);
     const minScore = ui.minScore.value === "" ? null : Number(ui.minScore.value);
-    const sources = [ui.wordSource.value || "builtin"];
+    const chosen = ui.wordFile.value.trim() ? `file:${ui.wordFile.value.trim()}` : ui.wordSource.value || "builtin";
+    const sources = ui.layer.checked && chosen !== "builtin" ? ["builtin", chosen] : [chosen];
+    const encoding = ui.encoding.value;
     try {
       ui.wordInfo.textContent = "Loading…";
-      const info = await call("/api/wordlists/load", { words: sources });
+      const info = await call("/api/wordlists/load", { words: sources, encoding });
       ui.wordInfo.textContent = `${info.words} words`;
       E.edit((doc) => { doc.banned = banned; });
-      E.setWords(sources, minScore);
+      E.setWords(sources, minScore, encoding);
     } catch (err) {
       ui.wordInfo.textContent = err.message;
     }
