@@ -70,7 +70,7 @@ async function solveNow() {
     verdict.className = "verdict " + (result.unique ? "unique" : result.count ? "many" : "none");
     verdict.textContent = result.unique ? "Unique solution"
       : result.verdict.charAt(0).toUpperCase() + result.verdict.slice(1)
-        + (result.reason === "timeout" ? " (stopped after 2 s)" : "");
+        + (result.stop_reason === "timeout" ? " (stopped after 2 s)" : "");
     solutions.replaceChildren();
     result.substituted.forEach((line, i) => {
       const li = el("li", {}, solutions);
@@ -165,7 +165,7 @@ function onFindEvent(event) {
     findInfo.textContent = `Searching: ${event.shards}${of} batches, ${event.found} found…`;
   } else if (event.type === "result") {
     findInfo.textContent = `${event.found} unique puzzles from ${event.candidates} candidates in ${event.seconds} s` +
-      (event.reason === "interrupted" ? " (cancelled)" : "");
+      (event.stop_reason === "interrupted" ? " (cancelled)" : "");
   } else if (event.type === "end") {
     if (event.status === "error") findInfo.textContent = event.error;
     else if (event.status === "cancelled" && !/cancelled/.test(findInfo.textContent)) {
