@@ -46,3 +46,54 @@ def test_workbench_exports_a_playable_page(server: Server) -> None:
             "/api/export", json={"format": "play", "path": "blank.html", "puzzle": puzzle}
         )
         assert unsolved.status_code == 400 and "needs the solution" in unsolved.json()["error"]
+
+
+STUDIO_ENDPOINTS = [
+    "/api/acrostic/check",
+    "/api/acrostic/complete",
+    "/api/acrostic/preview",
+    "/api/acrostic/save",
+    "/api/cryptarithm/solve",
+    "/api/cryptarithm/encode",
+    "/api/cryptarithm/find",
+    "/api/cryptarithm/save",
+]
+BAD_BODIES: list[bytes] = [
+    b"",
+    b"{",
+    b"[1, 2]",
+    b'"text"',
+    b'{"quote": 5, "source": [], "puzzle": {}}',
+    b'{"answers": "AMOUNT", "quote": "x", "source": "y"}',
+    b'{"clues": {"A": 7}, "quote": "x", "source": "y"}',
+    b'{"puzzle": "' + b"A" * 6000 + b'"}',
+    b'{"path": "../../etc/passwd", "puzzles": ["SEND+MORE=MONEY"], "quote": "a", "source": "b"}',
+    b'{"path": "/tmp/x.ipuz", "quote": "a", "source": "b"}',
+    b'{"form": "A ? B = C", "theme": "planets"}',
+    b'{"equation": "1 + 1 = 3"}',
+    b'{"base": true, "puzzle": "A+B=C"}',
+    b"\xff\xfe\x00garbage",
+]
+MALFORMED = [b"", b"{", b"[1, 2]", b'"text"', b"\xff\xfe\x00garbage"]
+JOBS = {"/api/acrostic/complete", "/api/cryptarithm/find"}  # a valid body would start work
+
+
+def test_studio_endpoints_survive_a_burst_of_malformed_requests(server: Server) -> None:
+    with httpx.Client(base_url=server.url) as client:
+        for path in STUDIO_ENDPOINTS:
+            for body in MALFORMED if path in JOBS else BAD_BODIES:
+                reply = client.post(
+                    path, content=body, headers={"Content-Type": "application/json"}
+                )
+                # never a server error; malformed JSON and wrong types are refused
+                assert reply.status_code < 500, (path, body[:40], reply.text)
+                if body in MALFORMED:
+                    assert reply.status_code == 400 and "error" in reply.json()
+        foreign = client.post(
+            "/api/cryptarithm/solve",
+            json={"puzzle": "SEND+MORE=MONEY"},
+            headers={"Origin": "http://evil.example"},
+        )
+        assert foreign.status_code == 403
+        assert client.get("/api/health").json()["ok"] is True
+    assert not any(server.root.parent.glob("*.ipuz"))  # nothing written outside the folder
