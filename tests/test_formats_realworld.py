@@ -137,7 +137,7 @@ def test_plain_txt_output_says_how_to_keep_clues(tmp_path: Path) -> None:
     code, _, stderr = run(
         "convert", str(CORPUS / "puzpy" / "washpost.puz"), str(tmp_path / "g.txt")
     )
-    assert code == 0 and "--to across-lite keeps clues" in stderr
+    assert code == 0 and "as Across Lite text: --to across-lite" in stderr
 
 
 # -- diagramless ----------------------------------------------------------------------------

@@ -315,7 +315,7 @@ def write_jpz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<crossword-compiler xmlns="http://crossword.info/xml/crossword-compiler">',
-        f'<rectangular-puzzle xmlns="{_NS}" alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ">',
+        f'<rectangular-puzzle xmlns="{_NS}">',
         "<metadata>",
         *_metadata_lines(puzzle),
         "</metadata>",
