@@ -207,3 +207,20 @@ def test_locked_puz_keeps_its_rebus_table() -> None:
     puzzle = load_puzzle(CORPUS / "puzpy" / "nyt_sun_rebus.puz", warnings=warnings)
     assert len(puzzle.rebus_cells()) == 12
     assert any("rebus table kept" in w for w in warnings)
+
+
+def test_wynne_1913_clue_numbers_are_kept_and_printed(tmp_path: Path) -> None:
+    """The first crossword numbers clues by the squares they run between: '2-3', 'F-7'."""
+    source = CORPUS / "ipuz-package" / "first.ipuz"
+    puzzle = load_puzzle(source)
+    assert "2-3" in puzzle.clue_labels.values() and "F-7" in puzzle.clue_labels.values()
+    placed = {puzzle.clue_labels.get(slot.key): puzzle.clue(slot) for slot in puzzle.grid.slots()}
+    assert placed["2-3"] == "What bargain hunters enjoy"
+    assert placed["F-7"] == "Part of your head"
+    text, _ = dumps_puzzle(puzzle, "ipuz")
+    assert loads_puzzle(text, "ipuz").clue_labels == puzzle.clue_labels
+    _, puz_warnings = dumps_puzzle(puzzle, "puz")
+    assert any("clue number(s) of the file's own (2-3" in w for w in puz_warnings)
+    code, _, _ = run("render", str(source), "-o", str(tmp_path / "w.html"))
+    html = (tmp_path / "w.html").read_text(encoding="utf-8")
+    assert code == 0 and "2-3" in html and "What bargain hunters enjoy" in html

@@ -252,7 +252,7 @@ def crossword_document(puzzle: Puzzle) -> Document:
     for direction, heading in (("across", words.across), ("down", words.down)):
         entries = tuple(
             ClueEntry(
-                label=str(slot.number),
+                label=puzzle.clue_labels.get(slot.key, str(slot.number)),
                 text=puzzle.clue(slot),
                 answer="".join(grid.cells[r][c] or "" for r, c in slot.cells)
                 if all(grid.cells[r][c] for r, c in slot.cells)
