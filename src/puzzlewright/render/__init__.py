@@ -6,7 +6,6 @@ into the bytes of one output format. reportlab (the ``[pdf]`` extra) is imported
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Literal
@@ -16,8 +15,8 @@ from puzzlewright.render.acrostic import acrostic_document, is_acrostic
 from puzzlewright.render.model import Document, crossword_document
 from puzzlewright.render.pages import PAGE_SIZES, PageName
 
-OutputFormat = Literal["pdf", "svg", "html"]
-FORMATS: tuple[OutputFormat, ...] = ("pdf", "svg", "html")
+OutputFormat = Literal["pdf", "svg", "html", "play"]
+FORMATS: tuple[OutputFormat, ...] = ("pdf", "svg", "html", "play")
 
 __all__ = [
     "FORMATS",
@@ -34,9 +33,12 @@ __all__ = [
 
 def _acrostic_json(path: Path) -> dict[str, object] | None:
     """The parsed ipuz document when ``path`` is an acrostic, else None."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+    from puzzlewright.crossword.formats.limits import load_json
+    from puzzlewright.fileio import read_input
+
+    try:  # bounded like every reader: file size, digits of numbers
+        data = load_json(read_input(path).decode("utf-8-sig"), "ipuz")
+    except (PuzzleInputError, UnicodeDecodeError):
         return None  # the crossword reader reports unreadable files in its own words
     if isinstance(data, dict) and is_acrostic(data):
         return data
@@ -97,6 +99,10 @@ def render(
         from puzzlewright.render.html import render_html
 
         return render_html(document, key=key, page=page).encode("utf-8")
+    if fmt == "play":
+        from puzzlewright.render.play import render_play
+
+        return render_play(document).encode("utf-8")
     if fmt == "pdf":
         try:
             from puzzlewright.render.pdf import render_pdf
@@ -108,4 +114,4 @@ def render(
                 "(pip install 'puzzlewright[pdf]'), or use --format html or svg"
             ) from None
         return render_pdf(document, key=key, page=page, font=font, warnings=warnings)
-    raise PuzzleInputError(f"unknown output format {fmt!r}: use pdf, svg or html")
+    raise PuzzleInputError(f"unknown output format {fmt!r}: use pdf, svg, html or play")

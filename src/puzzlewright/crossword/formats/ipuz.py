@@ -1,7 +1,8 @@
 """ipuz crosswords (``http://ipuz.org/crossword#1``), read and written with :mod:`json`.
 
 Read: dimensions, puzzle (numbers, blocks, empty cells, ``null`` omitted cells, styles with
-``shapebg: circle`` or a highlight/colour for shading), solution (letters, rebus strings),
+``shapebg: circle`` or a highlight/colour for shading, ``barred`` sides ``TRBL`` for bars),
+solution (letters, rebus strings),
 Across and Down clues, title, author, copyright and notes. Clue numbers are matched to the
 cells labelled with them, so a puzzle numbered differently from the standard still lines up.
 """
@@ -15,6 +16,7 @@ from typing import Any
 
 from puzzlewright.crossword.formats.common import (
     Capabilities,
+    add_bars,
     clue_key,
     decode_text,
     grid_clues,
@@ -23,7 +25,8 @@ from puzzlewright.crossword.formats.common import (
     shorten,
     where,
 )
-from puzzlewright.crossword.grid import Cell, Position
+from puzzlewright.crossword.formats.limits import load_json
+from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, BarSides, Cell, Position
 from puzzlewright.crossword.puzzle import Puzzle, PuzzleKind
 from puzzlewright.errors import PuzzleInputError
 
@@ -57,7 +60,7 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
     circles: set[Position] = set()
     shaded: set[Position] = set()
     voids: set[Position] = set()
-    barred: list[Position] = []
+    bars: dict[Position, BarSides] = {}
     given_cells: set[Position] = set()
     ends: dict[str, Position] = {}
     for r in range(height):
@@ -84,9 +87,8 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
                 circles.add(pos)
             if style.get("highlight") or style.get("color"):
                 shaded.add(pos)
-            if style.get("barred") and warnings is not None and not barred:
-                barred.append(pos)
-                warnings.append("ipuz bars between cells ignored (barred grids are not supported)")
+            if style.get("barred"):
+                add_bars(bars, str(style["barred"]), pos, width, height)
             letters = _solution_letters(solution, empty, pos)
             if isinstance(given, str) and given.strip():
                 given_cells.add(pos)
@@ -96,7 +98,7 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
             row.append(letters)
         cells.append(row)
 
-    grid = make_grid(cells, "ipuz")
+    grid = make_grid(cells, "ipuz", bars)
     puzzle = Puzzle(grid, circles=circles, shaded=shaded, voids=voids, kind=kind)
     puzzle.given = given_cells
     for name in METADATA:
@@ -137,12 +139,7 @@ def _load_json(text: str) -> dict[str, Any]:
     stripped = text.strip()
     if stripped.startswith("ipuz(") and stripped.endswith(")"):  # JSONP wrapper (in the spec)
         stripped = stripped[5:-1]
-    try:
-        doc = json.loads(stripped)
-    except json.JSONDecodeError as exc:
-        raise _fail(f"corrupt JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
-    except RecursionError:
-        raise _fail("corrupt JSON: nested too deeply") from None
+    doc = load_json(stripped, "ipuz")  # bounded numbers: one error line, never a traceback
     if not isinstance(doc, dict):
         raise _fail("the file is JSON but not an ipuz object")
     return doc
@@ -368,6 +365,9 @@ def write_ipuz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
                 style["shapebg"] = "circle"
             if pos in puzzle.shaded:
                 style["highlight"] = True
+            sides = "R" * grid.has_bar(r, c, BAR_RIGHT) + "B" * grid.has_bar(r, c, BAR_BELOW)
+            if sides:  # each bar once, on the cell before it: right or bottom
+                style["barred"] = sides
             entry: dict[str, Any] = {"cell": label}
             if style:
                 entry["style"] = style

@@ -34,11 +34,12 @@ from puzzlewright.crossword.formats.common import (
     make_grid,
     where,
 )
+from puzzlewright.crossword.formats.limits import whole_number
 from puzzlewright.crossword.grid import Cell, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 
-CAPABILITIES = Capabilities(".xd", given=False)
+CAPABILITIES = Capabilities(".xd", given=False, bars=False)
 BLOCK, VOID, EMPTY = "#", "_", "."
 Dialect = Literal["auto", "standard", "puzzmo"]
 _HEADER = re.compile(r"^([A-Za-z][\w .-]*?)\s*:\s?(.*)$")
@@ -361,7 +362,7 @@ def _clues(lines: list[tuple[int, str]], warnings: list[str] | None) -> dict[str
         answer = _ANSWER.match(rest)
         text = (answer.group(1) if answer else rest).strip().replace("\\", "\n")
         if text:
-            clues[f"{int(clue_number)}{group}"] = text
+            clues[f"{whole_number(clue_number, f'xd: line {number}')}{group}"] = text
     if groups and warnings is not None:
         warnings.append("xd clue group(s) other than Across/Down ignored: " + ", ".join(groups))
     return clues
