@@ -101,12 +101,15 @@ def test_jpz_acrostic_prints(tmp_path: Path) -> None:
     assert "Clue 1" in html and "Test title" in html
 
 
-def test_jpz_bars_are_a_warning_in_convert_and_render(tmp_path: Path) -> None:
-    source = str(KOT / "jpz-test-barred.jpz")
-    _, _, converted = run("convert", source, str(tmp_path / "b.ipuz"))
-    _, _, rendered = run("render", source, "-o", str(tmp_path / "b.html"))
-    bar = "warning: jpz bars between cells dropped"
-    assert bar in converted and bar in rendered
+def test_jpz_bars_kept_in_ipuz_and_refused_by_puz(tmp_path: Path) -> None:
+    source = KOT / "jpz-test-barred.jpz"
+    puzzle = load_puzzle(source)
+    assert puzzle.grid.is_barred
+    code, _, stderr = run("convert", str(source), str(tmp_path / "b.ipuz"))
+    assert code == 0 and "bars" not in stderr
+    assert load_puzzle(tmp_path / "b.ipuz").grid == puzzle.grid
+    code, _, stderr = run("convert", str(source), str(tmp_path / "b.puz"))
+    assert code == 2 and "cannot hold bars" in stderr and not (tmp_path / "b.puz").exists()
 
 
 # -- Across Lite text ------------------------------------------------------------------------
