@@ -227,3 +227,23 @@ def test_wynne_1913_clue_numbers_are_kept_and_printed(tmp_path: Path) -> None:
     code, _, _ = run("render", str(source), "-o", str(tmp_path / "w.html"))
     html = (tmp_path / "w.html").read_text(encoding="utf-8")
     assert code == 0 and "2-3" in html and "What bargain hunters enjoy" in html
+
+
+def test_acrostic_converts_between_ipuz_and_jpz(tmp_path: Path) -> None:
+    import json
+
+    from puzzlewright.acrostic.ipuz import read_ipuz
+
+    source = Path(__file__).parent / "data" / "acrostic" / "sample.ipuz"
+    code, stdout, _ = run("convert", str(source), str(tmp_path / "a.jpz"))
+    assert code == 0 and "acrostic" in stdout
+    code, _, _ = run("convert", str(tmp_path / "a.jpz"), str(tmp_path / "b.ipuz"))
+    assert code == 0
+    before = read_ipuz(json.loads(source.read_text(encoding="utf-8")))
+    after = read_ipuz(json.loads((tmp_path / "b.ipuz").read_text(encoding="utf-8")))
+    assert after.clues == before.clues and after.quote == before.quote
+    assert after.source == before.source and after.title == before.title
+    strip = [[(c.number, c.letter, c.clue, c.block) for c in row] for row in before.rows]
+    assert [[(c.number, c.letter, c.clue, c.block) for c in row] for row in after.rows] == strip
+    code, _, stderr = run("convert", str(tmp_path / "a.jpz"), str(tmp_path / "c.puz"))
+    assert code == 2 and "an acrostic is written as .ipuz or .jpz" in stderr
