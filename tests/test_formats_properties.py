@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -121,10 +123,13 @@ def test_across_lite_keeps_grid_clues_and_text(puzzle: Puzzle) -> None:
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=int(os.environ.get("PW_FUZZ_EXAMPLES", "150")), deadline=None)
 @given(st.data())
 def test_jpz_reader_never_crashes_on_mutated_files(data: st.DataObject) -> None:
-    """Structure-aware fuzzing: a real JPZ with bytes cut, repeated or replaced."""
+    """Structure-aware fuzzing: a real JPZ with bytes cut, repeated or replaced.
+
+    A longer run: ``PW_FUZZ_EXAMPLES=5000 .venv/bin/pytest tests/test_formats_properties.py``.
+    """
     import contextlib
     from pathlib import Path
 

@@ -95,6 +95,8 @@ def _parse(data: bytes | str) -> Element:
         raise _fail(f"refused unsafe XML ({type(exc).__name__})") from None
     except ParseError as exc:
         raise _fail(f"corrupt XML ({exc})") from None
+    except LookupError:  # an encoding the XML declaration names but Python does not know
+        raise _fail("corrupt XML (unknown encoding in the XML declaration)") from None
     except (ValueError, RecursionError) as exc:
         raise _fail(f"corrupt XML ({type(exc).__name__})") from None
     for element in root.iter():  # namespaces vary (and are sometimes wrong): drop them
