@@ -359,7 +359,8 @@ def write_jpz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _metadata_lines(puzzle: Puzzle) -> list[str]:
+def _metadata_lines(puzzle: Puzzle | Any) -> list[str]:
+    """``<metadata>`` children of anything with title, author, copyright and notes."""
     fields = (
         ("title", puzzle.title),
         ("creator", puzzle.author),
@@ -508,16 +509,7 @@ def write_jpz_acrostic(document: dict[str, Any]) -> str:
         '<crossword-compiler xmlns="http://crossword.info/xml/crossword-compiler">',
         f'<rectangular-puzzle xmlns="{_NS}">',
         "<metadata>",
-        *[
-            f"<{tag}>{escape(value)}</{tag}>"
-            for tag, value in (
-                ("title", sheet.title),
-                ("creator", sheet.author),
-                ("copyright", sheet.copyright),
-                ("description", sheet.notes),
-            )
-            if value
-        ],
+        *_metadata_lines(sheet),
         "</metadata>",
         "<acrostic>",
     ]
