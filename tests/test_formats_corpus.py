@@ -280,6 +280,7 @@ def main() -> None:
     import tempfile
 
     from puzzlewright.render import render
+    from test_render_published import _ink_outside_margins, _pages
 
     read, refused, rendered, converted = (
         Counter[str](),
@@ -287,6 +288,7 @@ def main() -> None:
         Counter[str](),
         Counter[str](),
     )
+    inside = Counter[str]()
     for path in FILES:
         kind = path.suffix.lstrip(".")
         try:
@@ -295,8 +297,11 @@ def main() -> None:
             refused[kind] += 1
             continue
         read[kind] += 1
-        render(document, "pdf")
+        data = render(document, "pdf", key=document.grid.has_answers(), warnings=[])
         rendered[kind] += 1
+        with tempfile.TemporaryDirectory() as tmp:
+            if not any(_ink_outside_margins(page) for page in _pages(data, Path(tmp))):
+                inside[kind] += 1
         source = _read(path)
         if source is None:
             continue
@@ -310,6 +315,7 @@ def main() -> None:
                 if not _same_where_kept(source, back, fmt):
                     converted[f"{kind}->{fmt}"] += 1
     print("read:", dict(read), "refused:", dict(refused), "rendered (PDF):", dict(rendered))
+    print("rendered with nothing in the margins (every page, keys too):", dict(inside))
     print("converted and read back equal:", dict(sorted(converted.items())))
     with tempfile.TemporaryDirectory() as tmp:
         verdicts = node_verdicts(Path(tmp))
@@ -321,4 +327,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).parent))
     sys.exit(main())
