@@ -128,8 +128,10 @@ def build(
     inputs = [p for p in (*word_paths, quote_file) if p and p != "builtin"]
     check_output(output, inputs=inputs, force=force)
     words, _ = load_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
-    limit = DEFAULT_TIMEOUT if timeout is None else timeout
-    with stopping(limit) as stop, status("Building the acrostic…", quiet=as_json):
+    with (
+        stopping(DEFAULT_TIMEOUT if timeout is None else timeout) as stop,
+        status("Building the acrostic…", quiet=as_json),
+    ):
         result = build_acrostic(
             text,
             source,

@@ -385,16 +385,36 @@ def encode(
         result.searched = False
         result.seconds = clock() - started
         return result
-    heap: list[tuple[int, int, int, tuple[str, ...]]] = []  # (min, sum, -seq, words)
-    seq = 0
+    best = _BestEncodings(limit)
+    result.total, result.nodes = search_encodings(
+        equation, words, best.add, min_score=min_score, stop=stop, progress=progress
+    )
+    if stop.reason is not None:
+        result.complete, result.stop_reason = False, stop.reason
+    for chosen in best.ranked():
+        result.encodings.append(_encoding(equation, chosen, words))
+    result.encodings.sort(key=lambda e: not e.unique)  # stable: score order within each
+    result.seconds = clock() - started
+    return result
 
-    def leaves(
-        chosen: list[str | None], i: int, slot: _Slot, mask: WordSet, low: int, total: int
+
+class _BestEncodings:
+    """The ``limit`` best encodings seen, in a bounded heap keyed (weakest score, total,
+    -arrival) so that memory stays flat; :meth:`add` is the search's ``leaves`` callback."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.heap: list[tuple[int, int, int, tuple[str, ...]]] = []  # (min, sum, -seq, words)
+        self.seq = 0
+
+    def add(
+        self, chosen: list[str | None], i: int, slot: _Slot, mask: WordSet, low: int, total: int
     ) -> None:
+        """Offer every word of ``mask`` for number ``i`` (the others fixed in ``chosen``)."""
         # words of ``mask`` come best first, so keys only fall: stop once one can't enter
-        nonlocal seq
-        start = seq
-        seq += popcount(mask)
+        heap, limit = self.heap, self.limit
+        start = self.seq
+        self.seq += popcount(mask)
         scores = slot.index.scores
         if len(heap) >= limit:
             best = scores[lsb(mask)]
@@ -412,16 +432,9 @@ def encode(
             else:
                 heapq.heapreplace(heap, key)
 
-    result.total, result.nodes = search_encodings(
-        equation, words, leaves, min_score=min_score, stop=stop, progress=progress
-    )
-    if stop.reason is not None:
-        result.complete, result.stop_reason = False, stop.reason
-    for _, _, _, chosen in sorted(heap, key=lambda k: (-k[0], -k[1], k[3])):
-        result.encodings.append(_encoding(equation, chosen, words))
-    result.encodings.sort(key=lambda e: not e.unique)  # stable: score order within each
-    result.seconds = clock() - started
-    return result
+    def ranked(self) -> list[tuple[str, ...]]:
+        """The encodings kept, best first (ties by words)."""
+        return [k[3] for k in sorted(self.heap, key=lambda k: (-k[0], -k[1], k[3]))]
 
 
 def _encoding(equation: Equation, chosen: tuple[str, ...], words: WordList) -> Encoding:
