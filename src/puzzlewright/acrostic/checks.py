@@ -28,12 +28,12 @@ def length_problem(letters: int, clues: int, min_length: int, max_length: int) -
     if letters < clues * min_length:
         return (
             f"{letters} letters cannot make {clues} answers of at least {min_length} letters "
-            f"(needs {clues * min_length}; shorten the source or lower --min-length)"
+            f"(needs {clues * min_length}; shorten the source or lower min_length)"
         )
     if letters > clues * max_length:
         return (
             f"{letters} letters cannot make {clues} answers of at most {max_length} letters "
-            f"(allows {clues * max_length}; lengthen the source or raise --max-length)"
+            f"(allows {clues * max_length}; lengthen the source or raise max_length)"
         )
     return None
 

@@ -7,6 +7,7 @@ Commands are thin: parse options, call the library, print. Error handling lives 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -18,7 +19,7 @@ from rich.console import Console
 
 from puzzlewright.errors import PuzzleInputError, PuzzlewrightWarning
 from puzzlewright.lexicon import SourceReport, WordList
-from puzzlewright.stopping import StopSignal, interrupt_sets
+from puzzlewright.stopping import StopReason, StopSignal, interrupt_sets, interrupted_by
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -176,6 +177,66 @@ def stopping(timeout: float | None) -> Iterator[StopSignal]:
     stop = StopSignal(timeout)
     with interrupt_sets(stop):
         yield stop
+
+
+def check_output(
+    path: str | None,
+    *,
+    inputs: Sequence[str] = (),
+    force: bool = False,
+    puzzle_format: bool = False,
+) -> None:
+    """Refuse an ``-o`` path before any long work starts, for what the write would refuse
+    after it: a missing directory, one of ``inputs`` (without ``--force``) and, with
+    ``puzzle_format``, an extension that names no puzzle format. ``-`` (stdout) passes."""
+    if path is None or path == "-":
+        return
+    if puzzle_format:
+        from puzzlewright.crossword.formats import format_for
+
+        format_for(path)
+    directory = os.path.dirname(path) or "."
+    if not os.path.isdir(directory):
+        raise fail(f"cannot write {path}: directory {directory} does not exist")
+    if os.path.isdir(path):
+        raise fail(f"cannot write {path}: it is a directory")
+    if not force:
+        for source in inputs:
+            try:
+                same = os.path.samefile(path, source)
+            except OSError:
+                continue
+            if same:
+                raise fail(f"refusing to overwrite the input file {path} (use --force)")
+
+
+def stop_note(reason: StopReason | None) -> str:
+    """How a search stopped, for the note after a partial result ("" when it was not)."""
+    if reason == "timeout":
+        return "search stopped by the time limit"
+    if reason == "interrupted":
+        return "search stopped by the interrupt (Ctrl-C)"
+    return ""
+
+
+def exit_status(found: bool, reason: StopReason | None) -> int:
+    """The stop contract: 0 when the search found what it looked for and ran to its end,
+    1 when it found nothing or the time limit or Ctrl-C stopped it (with a partial result)."""
+    return 0 if found and not interrupted_by(reason) else 1
+
+
+FLAG_FOR_PARAMETER = {"unique_only": "--unique", "max_candidates": "--candidates"}
+"""Library parameters whose command-line flag is not the parameter's name in dashes."""
+
+
+def flags_for(parameters: Sequence[str]) -> dict[str, str]:
+    """The command-line flag for each library parameter (``min_length`` -> ``--min-length``)."""
+    return {p: FLAG_FOR_PARAMETER.get(p, "--" + p.replace("_", "-")) for p in parameters}
+
+
+def error_text(error: PuzzleInputError) -> str:
+    """A library error as the command line says it: flags where it names parameters."""
+    return error.naming(flags_for(error.parameters))
 
 
 def warn(message: str) -> None:

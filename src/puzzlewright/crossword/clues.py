@@ -32,6 +32,7 @@ class ClueLine:
     written: str = ""  # the answer as written in the file
 
     def to_json(self) -> dict[str, object]:
+        """The clue line as JSON: line number, normalized answer, clue."""
         return {"line": self.line, "answer": self.answer, "clue": self.clue}
 
 
@@ -112,6 +113,7 @@ class EntryClue:
     line: int | None = None  # the clue file line it came from; None if kept or missing
 
     def to_json(self) -> dict[str, object]:
+        """The entry as JSON: key, answer, clue and the clue file line it came from."""
         return {"key": self.key, "answer": self.answer, "clue": self.clue, "line": self.line}
 
 
@@ -126,11 +128,23 @@ class ClueReport:
 
     @property
     def attached(self) -> list[EntryClue]:
+        """Entries that got their clue from the clue file."""
         return [entry for entry in self.entries if entry.line is not None]
 
     @property
     def missing(self) -> list[EntryClue]:
+        """Entries left without any clue."""
         return [entry for entry in self.entries if not entry.clue]
+
+    def to_json(self) -> dict[str, object]:
+        """What attaching did, as JSON: counts and the lists a person fixes by hand."""
+        return {
+            "entries": len(self.entries),
+            "attached": len(self.attached),
+            "missing": [entry.to_json() for entry in self.missing],
+            "not_in_grid": [line.to_json() for line in self.not_in_grid],
+            "unused": [line.to_json() for line in self.unused],
+        }
 
 
 def attach_clues(puzzle: Puzzle, lines: list[ClueLine]) -> ClueReport:
