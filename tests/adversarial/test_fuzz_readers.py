@@ -128,11 +128,12 @@ def replace_at(doc: Any, path: tuple[Any, ...], new: Any, delete: bool) -> Any:
 
 # -- .ipuz -------------------------------------------------------------------------------------
 IPUZ = json.loads((DATA / "formats" / "sampler.ipuz").read_text())
+ACROSTIC = json.loads((DATA / "acrostic" / "sample.ipuz").read_text())
 
 
 @st.composite
-def ipuz_mutants(draw: st.DrawFn) -> bytes:
-    doc = json.loads(json.dumps(IPUZ))
+def ipuz_mutants(draw: st.DrawFn, sample: Any = IPUZ) -> bytes:
+    doc = json.loads(json.dumps(sample))
     for _ in range(draw(st.integers(1, 4))):
         spots = list(paths(doc))
         path = draw(st.sampled_from(spots))
@@ -160,8 +161,19 @@ def test_fuzz_ipuz_render(content: bytes) -> None:
     run_cli("ipuz (render)", "p.ipuz", content, "render", "{IN}", "-o", "{DIR}/out.svg")
 
 
+@FUZZ
+@given(ipuz_mutants(ACROSTIC))
+def test_fuzz_acrostic_ipuz_render(content: bytes) -> None:
+    run_cli("acrostic ipuz (render)", "a.ipuz", content, "render", "{IN}", "-o", "{DIR}/out.html")
+
+
 # -- .xd ---------------------------------------------------------------------------------------
-XD = (DATA / "formats" / "sampler.xd").read_text().split("\n")
+CORPUS = DATA / "corpus"
+XD_SAMPLES = [DATA / "formats" / "sampler.xd", *sorted(CORPUS.glob("xd-crossword-tools/*.xd"))]
+ACROSS_LITE_SAMPLES = [
+    *sorted(CORPUS.glob("puzpy/text_format_*.txt")),
+    *sorted(CORPUS.glob("xd-crossword-tools/*.puz.txt")),
+]
 XD_LINES = st.sampled_from(
     [
         "",
@@ -184,8 +196,8 @@ XD_LINES = st.sampled_from(
 
 
 @st.composite
-def xd_mutants(draw: st.DrawFn) -> bytes:
-    lines = list(XD)
+def line_mutants(draw: st.DrawFn, samples: list[Path]) -> bytes:
+    lines = draw(st.sampled_from(samples)).read_text().split("\n")
     for _ in range(draw(st.integers(1, 6))):
         at = draw(st.integers(0, len(lines)))
         action = draw(st.sampled_from(["insert", "delete", "duplicate", "edit", "swap"]))
@@ -208,19 +220,71 @@ def xd_mutants(draw: st.DrawFn) -> bytes:
 
 
 @FUZZ
-@given(xd_mutants())
+@given(line_mutants(XD_SAMPLES))
 def test_fuzz_xd(content: bytes) -> None:
     run_cli("xd", "p.xd", content, "convert", "{IN}", "{DIR}/out.ipuz")
 
 
+@FUZZ
+@given(line_mutants(ACROSS_LITE_SAMPLES))
+def test_fuzz_across_lite_text(content: bytes) -> None:
+    run_cli("Across Lite text", "p.txt", content, "convert", "{IN}", "{DIR}/out.ipuz")
+
+
+# -- .jpz --------------------------------------------------------------------------------------
+JPZ_SAMPLES = sorted(CORPUS.glob("kotwords/*.jpz")) + sorted(
+    CORPUS.glob("xd-crossword-tools/*.jpz")
+)
+JPZ_VALUES = st.sampled_from(
+    ["", "0", "-1", "1", "3-1", "1-999", "9" * 5000, "²", "x", "true", "&amp;", "Ж", "255", "256"]
+)
+
+
+@st.composite
+def jpz_mutants(draw: st.DrawFn) -> bytes:
+    from xml.etree import ElementTree
+
+    root = ElementTree.fromstring(draw(st.sampled_from(JPZ_SAMPLES)).read_bytes())
+    elements = list(root.iter())
+    for _ in range(draw(st.integers(1, 5))):
+        element = draw(st.sampled_from(elements))
+        action = draw(st.sampled_from(["attribute", "drop", "duplicate", "text"]))
+        if action == "attribute":
+            name = draw(
+                st.sampled_from(["width", "height", "x", "y", "type", "word", *element.keys()])
+            )
+            element.set(name, draw(JPZ_VALUES))
+        elif action == "text":
+            element.text = draw(JPZ_VALUES | st.text(max_size=10))
+        else:
+            parent = next((p for p in root.iter() if element in list(p)), None)
+            if parent is None:
+                continue
+            if action == "drop":
+                parent.remove(element)
+                elements = list(root.iter())
+            else:
+                parent.append(element)
+    data = ElementTree.tostring(root)
+    if draw(st.integers(0, 9)) == 0:  # entity expansion, refused before parsing
+        data = b'<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">]>' + data
+    return data
+
+
+@FUZZ
+@given(jpz_mutants())
+def test_fuzz_jpz(content: bytes) -> None:
+    run_cli("jpz", "p.jpz", content, "convert", "{IN}", "{DIR}/out.ipuz")
+
+
 # -- .puz --------------------------------------------------------------------------------------
-PUZ = (DATA / "formats" / "sampler.puz").read_bytes()
+PUZ_SAMPLES = [DATA / "formats" / "sampler.puz", *sorted(CORPUS.glob("puzpy/*.puz"))]
 HEADER_FIELDS = [(0x2C, "B"), (0x2D, "B"), (0x2E, "<H"), (0x30, "<H"), (0x32, "<H"), (0x0E, "<H")]
 
 
 @st.composite
 def puz_mutants(draw: st.DrawFn) -> bytes:
-    data = bytearray(PUZ)
+    data = bytearray(draw(st.sampled_from(PUZ_SAMPLES)).read_bytes())
     for _ in range(draw(st.integers(1, 5))):
         action = draw(st.sampled_from(["field", "flip", "cut", "insert", "extension"]))
         if action == "field":  # width, height, clue count, bitmask, scramble, checksum
