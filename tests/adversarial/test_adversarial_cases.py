@@ -11,6 +11,10 @@ import gzip
 import json
 import os
 import pickle
+import signal
+import subprocess
+import sys
+import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -298,3 +302,82 @@ def test_gzip_of_a_valid_list_still_loads(cli: CliRun, warm_cache: Path, tmp_pat
     path.write_bytes(gzip.compress(b"zyzzyva;50\nquokka;40\n" * 3))
     run = cli("words", "Q?OKKA", "--words", str(path), "--max-list-mb", "1", cache=warm_cache)
     assert run.code == 0 and "QUOKKA" in run.stdout
+
+
+# -- 3. the stop contract, with a real Ctrl-C (SIGINT) to a fresh process ----------------------
+def interrupt_after(seconds: float, *args: str, cache: Path) -> tuple[int, str, str]:
+    """Start ``puzzlewright ARGS``, send SIGINT after ``seconds``, return what it printed."""
+    env = {**os.environ, "PUZZLEWRIGHT_CACHE_DIR": str(cache)}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "puzzlewright", *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(seconds)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=120)
+    return child.returncode, out, err
+
+
+@pytest.mark.slow
+def test_20_ctrl_c_in_cryptarithm_solve_exits_1_with_the_partial_count(warm_cache: Path) -> None:
+    """Before: Ctrl-C in ``cryptarithm solve`` exited 0."""
+    code, out, err = interrupt_after(
+        5, "cryptarithm", "solve", "ABCDEFGHIJ = ABCDEFGHIJ", "--count", "--json", cache=warm_cache
+    )
+    document = json.loads(out)
+    assert code == 1, err
+    assert document["stop_reason"] == "interrupted" and not document["complete"]
+    assert 0 < document["count"] < 3_628_800
+    assert "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_21_ctrl_c_in_crossword_layout_exits_1_with_the_best_layout(
+    warm_cache: Path, tmp_path: Path
+) -> None:
+    """Before: Ctrl-C in ``crossword layout`` exited 0."""
+    words = tmp_path / "words.txt"
+    fruit = "APPLE PEAR PLUM LEMON MELON OLIVE GRAPE MANGO PAPAYA GUAVA LIME KIWI FIG DATE"
+    words.write_text("".join(f"{w}: fruit\n" for w in fruit.split()))
+    code, out, err = interrupt_after(
+        5, "crossword", "layout", str(words), "--tries", "100000000", "--json", cache=warm_cache
+    )
+    document = json.loads(out)
+    assert code == 1, err
+    assert document["stop_reason"] == "interrupted" and document["placed"] >= 2
+
+
+def test_22_a_fill_that_times_out_says_timeout_and_exits_1(
+    cli: CliRun, warm_cache: Path, tmp_path: Path
+) -> None:
+    """Before: the JSON said ``timeout`` for an interrupt too, and ``-o`` wrote nothing
+    silently; now the stop reason is the real one and ``--write-partial`` writes the fill."""
+    grid = str(DATA / "grids" / "themed15.txt")
+    run = cli("crossword", "fill", grid, "--json", "--timeout", "0.001", cache=warm_cache)
+    document = json.loads(run.stdout)
+    assert run.code == 1 and document["stop_reason"] == "timeout"
+    quiet = cli("crossword", "fill", grid, "--timeout", "0.001", "-o", "out.ipuz", cache=warm_cache)
+    assert quiet.code == 1 and "nothing written to out.ipuz" in quiet.stderr
+    assert not (tmp_path / "out.ipuz").exists()
+    kept = cli(
+        "crossword",
+        "fill",
+        grid,
+        "--timeout",
+        "0.001",
+        "-o",
+        "p.ipuz",
+        "--write-partial",
+        cache=warm_cache,
+    )
+    assert kept.code == 1 and (tmp_path / "p.ipuz").exists()
+
+
+def test_23_acrostic_output_is_checked_before_the_search(cli: CliRun, warm_cache: Path) -> None:
+    """Before: ``acrostic build -o missing/x.ipuz`` failed only after a search of up to 120 s."""
+    quote = "It is a truth universally acknowledged, that a single man must be in want of a wife"
+    run = cli("acrostic", "build", quote, "Austen", "-o", "missing/x.ipuz", cache=warm_cache)
+    run.one_error("does not exist")
