@@ -199,9 +199,8 @@ def _words(blob: memoryview, length: int, count: int) -> tuple[str, ...]:
         if joined:
             raise _Invalid("words in an empty index")
         return ()
-    if len(joined) != count * (length + 1) - 1 or joined[length :: length + 1] != "\n" * (
-        count - 1
-    ):
+    separators = joined[length :: length + 1]  # every (length + 1)th character
+    if len(joined) != count * (length + 1) - 1 or separators != "\n" * (count - 1):
         raise _Invalid(f"words of length {length} do not line up")
     words = tuple(joined.split("\n"))
     if len(words) != count:  # a newline inside a word
