@@ -128,7 +128,7 @@ def test_cancel_stops_a_long_fill(client: TestClient) -> None:
     assert time.monotonic() - began < 5
     assert job["status"] == "cancelled"
     result = next(e for e in job["events"] if e["type"] == "result")
-    assert result["stopped_by"] == "interrupted" and result["status"] == "timeout"
+    assert result["stop_reason"] == "interrupted" and result["status"] == "timeout"
     assert client.get("/api/jobs/nope").status_code == 404
 
 

@@ -515,7 +515,7 @@ function onFillEvent(event) {
       const names = event.failed.map((f) => `${f.key} ${f.pattern}`).join(", ");
       const why = event.status === "unfillable"
         ? `No fill exists (exhaustive search). Entries that failed most: ${names || "none"}`
-        : `No fill found before the search stopped (${event.stopped_by || event.status}). Hardest entries: ${names || "none"}`;
+        : `No fill found before the search stopped (${event.stop_reason || event.status}). Hardest entries: ${names || "none"}`;
       panels.banner(ui, why, "error");
     } else {
       panels.banner(ui, "", "");
