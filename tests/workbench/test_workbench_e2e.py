@@ -194,14 +194,14 @@ def test_construct_a_5x5_end_to_end(server: tuple[str, Path], page: Page) -> Non
     go(page, 2, 1, "down")
     listbox = page.get_by_role("listbox", name="Candidates")
     expect(listbox).to_have_attribute("data-entry", "1D")
-    option = listbox.get_by_role("option").first
-    expect(option).to_be_visible()
+    expect(listbox.get_by_role("option").first).to_be_visible()
+    # background fill checks mark candidates as they finish: pick one known to finish
+    option = listbox.locator('[role="option"][data-verdict="fills"]').first
+    expect(option).to_be_visible(timeout=30_000)
     word = option.get_attribute("data-word") or ""
     assert len(word) == 5 and word[0] == "C"
     option.click()
     assert "".join(cell(page, r, 1).inner_text() for r in range(5)) == word
-    # fill checks mark candidates as they finish
-    expect(page.locator('.candidates li[data-verdict="fills"]').first).to_be_visible(timeout=20_000)
 
     # autofill: several fills, browse two, accept one
     page.get_by_role("button", name="Autofill").click()
@@ -264,6 +264,12 @@ def test_dead_grid_is_explained_and_keys_work(server: tuple[str, Path], page: Pa
     url, _ = server
     open_page(page, url)
     new_blank(page, 4)
+    # New is an edit like any other: undo brings the previous puzzle back, redo the new one
+    cell(page, 0, 0).click()
+    page.keyboard.press("Control+z")
+    expect(page.locator('[role="gridcell"]')).to_have_count(225)
+    page.get_by_role("button", name="Redo").click()
+    expect(page.locator('[role="gridcell"]')).to_have_count(16)
     go(page, 0, 0)
     page.keyboard.type("qxq")
     alert = page.locator(".banner.dead")

@@ -76,9 +76,12 @@ function clampCursor() {
   S.cursor.c = Math.min(S.cursor.c, width(S.doc) - 1);
 }
 
-export function loadDoc(doc, fileName = null) {
+// Replace the puzzle. New and Open are undoable (Ctrl-Z brings the previous puzzle back);
+// a restored session starts a fresh history.
+export function loadDoc(doc, fileName = null, undoable = true) {
+  if (undoable) S.history.record(snapshot());
+  else S.history = new History();
   S.doc = doc;
-  S.history = new History();
   if (fileName) S.fileName = fileName;
   S.cursor = { r: 0, c: 0 };
   S.anchor = null;
@@ -579,15 +582,15 @@ function autosave() {
 }
 window.addEventListener("pagehide", autosave);
 
-export async function newPuzzle(w, h, start, symmetry) {
+export async function newPuzzle(w, h, start, symmetry, undoable = true) {
   S.symmetry = symmetry;
   if (start === "pattern") {
     const result = await call("/api/crossword/pattern", { width: w, height: h, symmetry });
     const doc = blankDoc(w, h);
     doc.cells = result.cells.map((row) => row.map((cell) => (cell === null ? null : "")));
-    loadDoc(doc, "puzzle.ipuz");
+    loadDoc(doc, "puzzle.ipuz", undoable);
   } else {
-    loadDoc(blankDoc(w, h), "puzzle.ipuz");
+    loadDoc(blankDoc(w, h), "puzzle.ipuz", undoable);
   }
   setStatus(`new ${w}x${h} puzzle`);
 }
@@ -643,13 +646,13 @@ async function start() {
   if (saved && saved.doc && Array.isArray(saved.doc.cells)) {
     S.symmetry = saved.symmetry || "rotational";
     S.words = saved.words || S.words;
-    loadDoc(docFromPuzzle(saved.doc), saved.fileName || "puzzle.ipuz");
+    loadDoc(docFromPuzzle(saved.doc), saved.fileName || "puzzle.ipuz", false);
     setStatus("restored your last session");
   } else {
     try {
-      await newPuzzle(15, 15, "pattern", "rotational");
+      await newPuzzle(15, 15, "pattern", "rotational", false);
     } catch (err) {
-      loadDoc(blankDoc(15, 15));
+      loadDoc(blankDoc(15, 15), null, false);
     }
   }
   panels.syncControls(S, ui);

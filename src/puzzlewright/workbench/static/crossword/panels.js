@@ -144,7 +144,9 @@ function renderClues(S, ui) {
     const bad = promised !== null && promised !== slot.length;
     answer.textContent = `${wordOf(S.doc, slot)}${bad ? ` · enumeration says ${promised}, the entry has ${slot.length}` : ""}`;
     row.classList.toggle("mismatch", bad);
-    row.classList.toggle("current", current === slot);
+    const isCurrent = current === slot;
+    if (isCurrent && !row.classList.contains("current")) row.scrollIntoView({ block: "nearest" });
+    row.classList.toggle("current", isCurrent);
   }
 }
 
