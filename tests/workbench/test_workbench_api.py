@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from puzzlewright.crossword.formats import load_puzzle
@@ -216,3 +217,22 @@ def test_folder_list_layered_with_an_encoding(client: TestClient, folder: Path) 
     assert layered["total"] > 100  # the built-in list's 4-letter words are there too
     bad = client.post("/api/wordlists/load", json={"words": [source], "encoding": "klingon"})
     assert bad.status_code == 400 and "encoding" in bad.json()["error"]
+
+
+def test_a_failed_save_leaves_the_previous_file(
+    client: TestClient, folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good = {"cells": [["B", "A", "D"], ["O", "N", "E"], ["A", "T", "E"]], "title": "First"}
+    assert client.post("/api/save", json={"path": "p.ipuz", "puzzle": good}).status_code == 200
+    before = (folder / "p.ipuz").read_bytes()
+
+    def crash(src: object, dst: object) -> None:  # the disk fails at the last step
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("puzzlewright.fileio.os.replace", crash)
+    again = {**good, "title": "Second"}
+    response = client.post("/api/save", json={"path": "p.ipuz", "puzzle": again, "overwrite": True})
+    assert response.status_code == 400 and "No space left" in response.json()["error"]
+    assert (folder / "p.ipuz").read_bytes() == before
+    assert [p.name for p in folder.iterdir()] == ["p.ipuz"]  # no temporary file left behind
+    assert client.get("/static/crossword/main.js").headers["cache-control"] == "no-cache"
