@@ -125,8 +125,14 @@ def test_candidates_keep_every_crossing_and_filter() -> None:
 
 def test_candidates_of_a_complete_entry_and_errors() -> None:
     words = words_of(SQUARE)
-    grid = Grid.parse("BAD\n...\n...")
-    assert [c.word for c in entry_candidates(grid, words, "1A").words] == ["BAD"]
+    held = Grid.parse("BAD\nONE\nATE")  # every letter of 1A is held by a complete down entry
+    assert [c.word for c in entry_candidates(held, words, "1A").words] == ["BAD"]
+    grid = Grid.parse("BAD\n...\n...")  # 1A complete, its crossings open: alternatives
+    found = entry_candidates(grid, words, "1A")
+    assert found.current == "BAD" and found.pattern == "???"
+    assert "BAD" in [c.word for c in found.words] and len(found.words) > 1
+    half = Grid.parse("BAD\nO..\nA..")  # 1D BOA complete holds the B
+    assert entry_candidates(half, words, "1A").pattern == "B??"
     with pytest.raises(PuzzleInputError):
         entry_candidates(grid, words, "9A")
     with pytest.raises(PuzzleInputError):

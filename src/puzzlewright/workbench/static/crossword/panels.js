@@ -73,9 +73,10 @@ export function renderCandidates(S, ui) {
   ui.candidates.dataset.entry = list.key;
   if (list.error) { ui.candidateInfo.textContent = list.error; return; }
   const shown = list.words.length;
-  ui.candidateInfo.textContent = list.pattern.includes("?")
-    ? `${list.key} ${list.pattern}: ${list.total} word${list.total === 1 ? "" : "s"} keep every crossing (${list.matching} fit the pattern)${shown < list.total ? `, best ${shown} shown` : ""}`
-    : `${list.key} is complete`;
+  const count = `${list.total} word${list.total === 1 ? "" : "s"} keep every crossing (${list.matching} fit the pattern)${shown < list.total ? `, best ${shown} shown` : ""}`;
+  if (!list.pattern.includes("?")) ui.candidateInfo.textContent = `${list.key} ${list.current || list.pattern}: every letter is held by its crossings`;
+  else if (list.current) ui.candidateInfo.textContent = `${list.key} ${list.current}, alternatives for ${list.pattern}: ${count}`;
+  else ui.candidateInfo.textContent = `${list.key} ${list.pattern}: ${count}`;
   const fresh = list.cellsKey === JSON.stringify(S.doc.cells);
   list.words.forEach((item, i) => {
     const verdict = S.verdicts.get(E.verdictKey(list.cellsKey, list.key, item.word)) || "";
@@ -83,7 +84,7 @@ export function renderCandidates(S, ui) {
     const option = el("li", {
       role: "option", id: `cand-${i}`, "aria-selected": i === S.candidateIndex ? "true" : "false",
       class: fresh ? "" : "stale", "data-word": item.word, "data-verdict": verdict,
-    }, el("span", { class: "word", text: item.word }), el("span", { class: "score", text: String(item.score) }), badge);
+    }, el("span", { class: item.word === list.current ? "word current-word" : "word", text: item.word }), el("span", { class: "score", text: String(item.score) }), badge);
     option.addEventListener("click", () => { E.placeWord(item.word); E.focusGrid(); });
     ui.candidates.append(option);
   });
