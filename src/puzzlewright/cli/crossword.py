@@ -277,3 +277,7 @@ from puzzlewright.cli.crossword_construct import clues, layout, pattern  # noqa:
 crossword.add_command(pattern)
 crossword.add_command(layout)
 crossword.add_command(clues)
+
+from puzzlewright.cli.barred import check  # noqa: E402
+
+crossword.add_command(check)

@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
+from puzzlewright.cli.barred import barred_json, barred_options, barred_spec, checking_line
 from puzzlewright.cli.common import (
     check_output,
     emit_json,
@@ -88,6 +89,7 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
     "--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many patterns."
 )
 @click.option("--allow-unchecked", is_flag=True, help="Allow cells in only one entry.")
+@barred_options
 @click.option("--fillable", is_flag=True, help="Keep only patterns the filler can fill.")
 @wordlist_options
 @click.option(
@@ -123,6 +125,7 @@ def pattern(
     seed: int,
     count: int,
     allow_unchecked: bool,
+    barred: dict[str, Any],
     fillable: bool,
     word_paths: tuple[str, ...],
     encoding: str,
@@ -140,9 +143,11 @@ def pattern(
     cell is checked (unless --allow-unchecked) and the blocks follow --symmetry. Without
     --blocks or --max-words the grid gets about one block in six cells.
     """
+    from puzzlewright.crossword.barred import generate_barred
     from puzzlewright.crossword.pattern import FillCheck, PatternSpec, generate_patterns
 
     width, height = parse_size(size)
+    british = barred_spec(barred, width, height, blocks, max_words, symmetry, min_length)
     spec = PatternSpec(
         width,
         height,
@@ -152,7 +157,7 @@ def pattern(
         min_length=min_length,
         allow_unchecked=allow_unchecked,
     )
-    spec.validate()
+    spec.validate() if british is None else british.validate()
     check_output(output, inputs=word_paths, force=force, puzzle_format=True)
     if word_paths and not fillable:
         warn("--words only matters with --fillable; ignored")
@@ -164,17 +169,23 @@ def pattern(
             if attempts is None:
                 attempts = 10 * count
         with status("Designing patterns…"):
-            run = generate_patterns(
-                spec, count, seed=seed, attempts=attempts, accept=check, stop=stop
-            )
+            if british is not None:
+                run = generate_barred(
+                    british, count, seed=seed, attempts=attempts, accept=check, stop=stop
+                )
+            else:
+                run = generate_patterns(
+                    spec, count, seed=seed, attempts=attempts, accept=check, stop=stop
+                )
     written, warnings = _save_patterns(run, output, word_paths, force)
     shortfall = _shortfall(run, count, spec, timeout)
     if as_json:
         document = run.to_json()
         patterns = cast("list[dict[str, object]]", document["patterns"])
-        for item, path in zip(patterns, written, strict=True):
+        for item, path, grid in zip(patterns, written, run.patterns, strict=True):
             if path is not None:
                 item["output"] = path
+            item.update(barred_json(grid, run.fills.get(grid.to_text())))
         head = {"size": spec.size, "symmetry": spec.symmetry, "min_length": spec.min_length}
         emit_json(
             {**head, "requested": count, **document, "message": shortfall, "warnings": warnings}
@@ -182,7 +193,7 @@ def pattern(
     else:
         for message in warnings:
             warn(message)
-        _print_patterns(run, written)
+        _print_patterns(run, written, checked=british is not None)
         if shortfall:
             click.echo(shortfall, err=True)
     return exit_status(bool(run.patterns), run.stop_reason)
@@ -204,8 +215,9 @@ def _save_patterns(
     return written, warnings
 
 
-def _print_patterns(run: PatternRun, written: list[str | None]) -> None:
-    """Each pattern's figures and rows (beside its trial fill with --fillable)."""
+def _print_patterns(run: PatternRun, written: list[str | None], *, checked: bool = False) -> None:
+    """Each pattern's figures and rows (beside its trial fill with --fillable); ``checked``
+    (barred and British grids) adds the unches line and prints the rows with their bars."""
     from puzzlewright.crossword.pattern import PatternStats
 
     for index, (grid, path) in enumerate(zip(run.patterns, written, strict=True), 1):
@@ -217,7 +229,10 @@ def _print_patterns(run: PatternRun, written: list[str | None]) -> None:
             + (f" -> {path}" if path else "")
         )
         fill = run.fills.get(grid.to_text())
-        if fill is None:
+        if checked:
+            click.echo(checking_line(grid))
+            click.echo((fill or grid).to_text())
+        elif fill is None:
             click.echo(grid.to_text())
         else:
             for blank, filled in zip(grid.rows_text(), fill.rows_text(), strict=True):

@@ -18,7 +18,14 @@ from starlette.staticfiles import StaticFiles
 
 from puzzlewright import __version__
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.workbench import crossword_room, files, job_routes, shell
+from puzzlewright.workbench import (
+    crossword_room,
+    files,
+    job_routes,
+    shell,
+    studio_acrostic,
+    studio_cryptarithm,
+)
 from puzzlewright.workbench.config import Config
 from puzzlewright.workbench.http import ApiError, on_api_error, on_http_error
 from puzzlewright.workbench.security import Guard
@@ -30,6 +37,8 @@ TICK = 0.5  # seconds between sweeps of finished jobs
 # Each room: its page descriptor and its routes. A new room adds one line here.
 ROOMS: list[tuple[shell.Room, list[BaseRoute]]] = [
     (crossword_room.ROOM, crossword_room.routes()),
+    (studio_acrostic.ROOM, studio_acrostic.routes()),
+    (studio_cryptarithm.ROOM, studio_cryptarithm.routes()),
 ]
 
 

@@ -47,11 +47,14 @@ class Fill:
 
     def to_json(self) -> dict[str, object]:
         """The fill as the ``--json`` document spells it: rows, entries, average score."""
-        return {
+        document: dict[str, object] = {
             "grid": self.grid.rows_text(),
             "entries": [entry.to_json() for entry in self.entries],
             "average_score": self.average_score,
         }
+        if self.grid.is_barred:  # the rows with their bars, as a text grid writes them
+            document["barred_grid"] = self.grid.to_text().splitlines()
+        return document
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,9 @@ from puzzlewright.crossword.formats.puz import from_puzpy
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 
-CAPABILITIES = Capabilities(".txt (Across Lite)", shaded=False, voids=False, given=False)
+CAPABILITIES = Capabilities(
+    ".txt (Across Lite)", shaded=False, voids=False, given=False, bars=False
+)
 MAGIC = "<ACROSS PUZZLE"
 NO_CLUE = "-"
 _HEADER = re.compile(r"^\s*<ACROSS PUZZLE(\s+V2)?>", re.IGNORECASE)

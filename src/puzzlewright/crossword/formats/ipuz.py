@@ -1,7 +1,8 @@
 """ipuz crosswords (``http://ipuz.org/crossword#1``), read and written with :mod:`json`.
 
 Read: dimensions, puzzle (numbers, blocks, empty cells, ``null`` omitted cells, styles with
-``shapebg: circle`` or a highlight/colour for shading), solution (letters, rebus strings),
+``shapebg: circle`` or a highlight/colour for shading, ``barred`` sides ``TRBL`` for bars),
+solution (letters, rebus strings),
 Across and Down clues, title, author, copyright and notes. Clue numbers are matched to the
 cells labelled with them, so a puzzle numbered differently from the standard still lines up.
 """
@@ -14,6 +15,7 @@ from typing import Any
 
 from puzzlewright.crossword.formats.common import (
     Capabilities,
+    add_bars,
     clue_key,
     decode_text,
     grid_clues,
@@ -23,7 +25,7 @@ from puzzlewright.crossword.formats.common import (
     where,
 )
 from puzzlewright.crossword.formats.limits import load_json
-from puzzlewright.crossword.grid import Cell, Position
+from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, BarSides, Cell, Position
 from puzzlewright.crossword.puzzle import Puzzle, PuzzleKind
 from puzzlewright.errors import PuzzleInputError
 
@@ -57,7 +59,7 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
     circles: set[Position] = set()
     shaded: set[Position] = set()
     voids: set[Position] = set()
-    barred: list[Position] = []
+    bars: dict[Position, BarSides] = {}
     given_cells: set[Position] = set()
     for r in range(height):
         row: list[Cell] = []
@@ -80,9 +82,8 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
                 circles.add(pos)
             if style.get("highlight") or style.get("color"):
                 shaded.add(pos)
-            if style.get("barred") and warnings is not None and not barred:
-                barred.append(pos)
-                warnings.append("ipuz bars between cells ignored (barred grids are not supported)")
+            if style.get("barred"):
+                add_bars(bars, str(style["barred"]), pos, width, height)
             letters = _solution_letters(solution, empty, pos)
             if isinstance(given, str) and given.strip():
                 given_cells.add(pos)
@@ -91,7 +92,7 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
             row.append(letters)
         cells.append(row)
 
-    grid = make_grid(cells, "ipuz")
+    grid = make_grid(cells, "ipuz", bars)
     puzzle = Puzzle(grid, circles=circles, shaded=shaded, voids=voids, kind=kind)
     puzzle.given = given_cells
     for name in METADATA:
@@ -329,6 +330,9 @@ def write_ipuz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
                 style["shapebg"] = "circle"
             if pos in puzzle.shaded:
                 style["highlight"] = True
+            sides = "R" * grid.has_bar(r, c, BAR_RIGHT) + "B" * grid.has_bar(r, c, BAR_BELOW)
+            if sides:  # each bar once, on the cell before it: right or bottom
+                style["barred"] = sides
             entry: dict[str, Any] = {"cell": label}
             if style:
                 entry["style"] = style

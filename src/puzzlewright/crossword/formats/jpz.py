@@ -29,12 +29,13 @@ from xml.sax.saxutils import escape, quoteattr
 
 from puzzlewright.crossword.formats.common import (
     Capabilities,
+    add_bars,
     clue_key,
     grid_clues,
     letters_cell,
     make_grid,
 )
-from puzzlewright.crossword.grid import Cell, Position
+from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, BarSides, Cell, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 
@@ -128,7 +129,7 @@ class _JpzCell:
     circle: bool = False
     shaded: bool = False
     given: bool = False
-    bars: bool = False
+    bars: str = ""  # sides with a bar: letters of TRBL
 
 
 @dataclass
@@ -188,7 +189,11 @@ def _read_grid(body: Element) -> _JpzGrid:
             circle=element.get("background-shape") == "circle",
             shaded=bool(element.get("background-color")),
             given=element.get("hint") == "true" or element.get("type") == "clue",
-            bars=any(element.get(f"{side}-bar") == "true" for side in ("top", "left")),
+            bars="".join(
+                side[0].upper()
+                for side in ("top", "right", "bottom", "left")
+                if element.get(f"{side}-bar") == "true"
+            ),
         )
         for r in _span(element.get("y"), "y", grid.height):
             for c in _span(element.get("x"), "x", grid.width):
@@ -229,10 +234,12 @@ def read_jpz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
         for c in range(grid.width):
             row.append(_grid_cell(grid.cells.get((r, c)), (r, c), puzzle))
         cells.append(row)
-    puzzle.grid = make_grid(cells, "jpz")
+    bars: dict[Position, BarSides] = {}
+    for pos, cell in grid.cells.items():
+        if cell.bars:
+            add_bars(bars, cell.bars, pos, grid.width, grid.height)
+    puzzle.grid = make_grid(cells, "jpz", bars)
     puzzle.kind = "diagramless" if grid.diagramless else "crossword"
-    if any(cell.bars for cell in grid.cells.values()):
-        notes.append("jpz bars between cells dropped (this grid model has no bars yet)")
     _metadata(rect, puzzle)
     puzzle.clues = _clues(body, grid, puzzle, notes)
     if warnings is not None:
@@ -372,6 +379,10 @@ def _cell_line(puzzle: Puzzle, pos: Position, cell: Cell, number: int | None) ->
             attrs["background-color"] = "#DCDCDC"
         if pos in puzzle.given and cell:
             attrs["hint"] = "true"
+        if puzzle.grid.has_bar(r, c, BAR_RIGHT):
+            attrs["right-bar"] = "true"
+        if puzzle.grid.has_bar(r, c, BAR_BELOW):
+            attrs["bottom-bar"] = "true"
     return "<cell " + " ".join(f"{k}={quoteattr(str(v))}" for k, v in attrs.items()) + "/>"
 
 

@@ -34,7 +34,7 @@ from puzzlewright.crossword.grid import Cell, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 
-CAPABILITIES = Capabilities(".puz", shaded=False, voids=False, given=False)
+CAPABILITIES = Capabilities(".puz", shaded=False, voids=False, given=False, bars=False)
 BLOCKS = frozenset(".:")
 EMPTY = "-"
 MAX_SIDE = 255

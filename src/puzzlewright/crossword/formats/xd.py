@@ -39,7 +39,7 @@ from puzzlewright.crossword.grid import Cell, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 
-CAPABILITIES = Capabilities(".xd", given=False)
+CAPABILITIES = Capabilities(".xd", given=False, bars=False)
 BLOCK, VOID, EMPTY = "#", "_", "."
 Dialect = Literal["auto", "standard", "puzzmo"]
 _HEADER = re.compile(r"^([A-Za-z][\w .-]*?)\s*:\s?(.*)$")
