@@ -236,3 +236,19 @@ def test_a_failed_save_leaves_the_previous_file(
     assert (folder / "p.ipuz").read_bytes() == before
     assert [p.name for p in folder.iterdir()] == ["p.ipuz"]  # no temporary file left behind
     assert client.get("/static/crossword/main.js").headers["cache-control"] == "no-cache"
+
+
+def test_barred_grid_analysis_and_roundtrip(client: TestClient, folder: Path) -> None:
+    cells = [["B", "A", "D", "", ""], ["", "", "", "", ""], ["", "", "", "", ""]]
+    bars = [[0, 2, 1], [1, 2, 1], [2, 2, 1]]  # a bar right of column 2 on every row
+    doc = client.post("/api/crossword/analyse", json={"cells": cells, "bars": bars}).json()
+    across = sorted(e["length"] for e in doc["entries"] if e["direction"] == "across")
+    assert across == [2, 2, 2, 3, 3, 3]
+    puzzle = {"cells": cells, "bars": bars, "title": "Barred"}
+    assert client.post("/api/save", json={"path": "b.ipuz", "puzzle": puzzle}).status_code == 200
+    back = load_puzzle(folder / "b.ipuz")
+    assert back.grid.bars == {(0, 2): 1, (1, 2): 1, (2, 2): 1}
+    opened = client.post("/api/open", json={"path": "b.ipuz"}).json()["puzzle"]
+    assert opened["bars"] == bars
+    edge = client.post("/api/crossword/analyse", json={"cells": cells, "bars": [[0, 4, 1]]})
+    assert edge.status_code == 400

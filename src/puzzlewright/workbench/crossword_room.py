@@ -32,7 +32,7 @@ from puzzlewright.workbench.http import (
     json_body,
 )
 from puzzlewright.workbench.jobs import CheckTask, FillTask
-from puzzlewright.workbench.puzzles import MAX_SIDE, grid_from_json
+from puzzlewright.workbench.puzzles import MAX_SIDE, grid_from_doc
 from puzzlewright.workbench.shell import Room, page
 from puzzlewright.workbench.state import Workbench, words_of, workbench
 
@@ -55,7 +55,7 @@ async def analyse(request: Request) -> JSONResponse:
     """Viable letters per cell, entries with candidate counts, dead entries, statistics."""
     bench = workbench(request)
     doc = await json_body(request)
-    grid = grid_from_json(doc.get("cells"))
+    grid = grid_from_doc(doc)
     words = await words_of(bench, doc)
     min_score = min_score_of(bench, doc)
     banned = field_strings(doc, "banned")
@@ -72,7 +72,7 @@ async def candidates(request: Request) -> JSONResponse:
     """The candidates of one entry, best first, every crossing keeping a word."""
     bench = workbench(request)
     doc = await json_body(request)
-    grid = grid_from_json(doc.get("cells"))
+    grid = grid_from_doc(doc)
     key = field_str(doc, "entry", limit=8)
     words = await words_of(bench, doc)
     pattern = compile_filter(field_str(doc, "filter", limit=200), bool(doc.get("regex")))
@@ -118,7 +118,7 @@ async def start_fill(request: Request) -> JSONResponse:
     """Start an autofill job: ``count`` ranked fills, of the whole grid or a region."""
     bench = workbench(request)
     doc = await json_body(request)
-    grid = grid_from_json(doc.get("cells"))
+    grid = grid_from_doc(doc)
     task = FillTask(
         grid=grid,
         count=field_int(doc, "count", 5, 1, MAX_COUNT) or 1,
@@ -135,7 +135,7 @@ async def start_checks(request: Request) -> JSONResponse:
     """Start fill checks of an entry's candidates (best first, a time budget each)."""
     bench = workbench(request)
     doc = await json_body(request)
-    grid = grid_from_json(doc.get("cells"))
+    grid = grid_from_doc(doc)
     key = field_str(doc, "entry", limit=8).upper()
     slot = next((slot for slot in grid.slots() if slot.key == key), None)
     if slot is None:

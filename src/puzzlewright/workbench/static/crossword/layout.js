@@ -136,7 +136,7 @@ const KEYS = [
   ["Letters", "type into the cell, move on"], ["Arrows", "move (a perpendicular arrow first turns)"],
   ["Space / Enter", "switch across / down"], ["Tab / Shift-Tab", "next / previous entry"],
   ["Backspace", "clear and step back"], ["Delete", "clear in place"], [".", "toggle a block (with symmetry)"],
-  ["Esc", "rebus: type letters, Enter to finish"], ["Alt-C / Alt-S", "circle / shade the cell"],
+  ["Esc", "rebus: type letters, Enter to finish"], ["| and _", "toggle a bar right of / below the cell (with symmetry)"], ["Alt-C / Alt-S", "circle / shade the cell"],
   ["Alt-L", "lock or unlock the entry"], ["Shift-click, Shift-arrows", "select a rectangle"],
   ["Ctrl-Z", "undo"], ["Ctrl-Shift-Z, Ctrl-Y", "redo"],
 ];

@@ -2,7 +2,7 @@
 
 import { call, cancelJob, follow, setStatus } from "../api.js";
 import {
-  History, SYMMETRIES, blankDoc, docFromPuzzle, height, isOpen, orbit, slotsOf, width, wire, wordOf,
+  BAR_BELOW, BAR_RIGHT, History, SYMMETRIES, barMap, barOrbit, blankDoc, docFromPuzzle, height, isOpen, orbit, slotsOf, width, wire, wordOf,
 } from "./model.js";
 import { buildGrid, paintGrid } from "./grid.js";
 import { buildLayout } from "./layout.js";
@@ -173,6 +173,21 @@ export function toggleBlock() {
   });
 }
 
+export function toggleBar(side) {
+  const { r, c } = S.cursor;
+  const images = barOrbit(S.doc, r, c, side, S.symmetry);
+  if (!images.length || images[0][0] !== r || images[0][1] !== c) return; // on the grid's edge
+  const on = ((barMap(S.doc).get(`${r},${c}`) || 0) & side) === 0;
+  edit((doc) => {
+    const bars = barMap(doc);
+    for (const [a, b, s] of images) {
+      const k = `${a},${b}`;
+      bars.set(k, on ? (bars.get(k) || 0) | s : (bars.get(k) || 0) & ~s);
+    }
+    doc.bars = [...bars].filter(([, s]) => s).map(([k, s]) => [...k.split(",").map(Number), s]);
+  });
+}
+
 function toggleMark(field) {
   const { r, c } = S.cursor;
   if (!isOpen(S.doc, r, c)) return;
@@ -289,6 +304,14 @@ function onKey(event) {
       event.preventDefault();
       toggleBlock();
       break;
+    case "|":
+      event.preventDefault();
+      toggleBar(BAR_RIGHT);
+      break;
+    case "_":
+      event.preventDefault();
+      toggleBar(BAR_BELOW);
+      break;
     case "Escape":
       event.preventDefault();
       startRebus();
@@ -350,6 +373,7 @@ function viewModel() {
   return {
     doc: S.doc, cursor: S.cursor, entry, crossing, numbers, dead, failed,
     circles: positions(S.doc.circles), shaded: positions(S.doc.shaded), locked: positions(S.doc.locked),
+    bars: barMap(S.doc),
     letters: S.analysis && (current || S.analysis.letters.length === height(S.doc)) ? S.analysis.letters : null,
     preview: fill ? fill.cells : null,
     heat: S.heat,
@@ -394,7 +418,7 @@ async function analyse() {
   const cells = JSON.parse(JSON.stringify(S.doc.cells));
   if (!S.slots.length) { S.analysis = null; render(); return; }
   try {
-    const result = await call("/api/crossword/analyse", { cells, ...wordsPayload() });
+    const result = await call("/api/crossword/analyse", { cells, bars: S.doc.bars, ...wordsPayload() });
     if (seq !== analysisSeq) return;
     result.cellsKey = JSON.stringify(cells);
     S.analysis = result;
@@ -423,7 +447,7 @@ export async function loadCandidates() {
   const cells = JSON.parse(JSON.stringify(S.doc.cells));
   try {
     const result = await call("/api/crossword/candidates", {
-      cells, entry: slot.key, filter: S.filter, regex: S.regex, limit: 150, ...wordsPayload(),
+      cells, bars: S.doc.bars, entry: slot.key, filter: S.filter, regex: S.regex, limit: 150, ...wordsPayload(),
     });
     if (seq !== candidateSeq) return;
     result.cellsKey = JSON.stringify(cells);
@@ -457,7 +481,7 @@ async function startChecks(list, cells) {
   panels.renderCandidates(S, ui);
   try {
     const job = await call("/api/crossword/check", {
-      cells, entry: list.key, candidates: todo, budget: 1.5, timeout: 30, ...wordsPayload(),
+      cells, bars: S.doc.bars, entry: list.key, candidates: todo, budget: 1.5, timeout: 30, ...wordsPayload(),
     });
     S.checkJob = job.id;
     S.stopChecks = follow(job.id, (event) => {
@@ -496,7 +520,7 @@ export async function autofill(refill = false) {
   const seed = Math.floor(Math.random() * 1e6);
   try {
     const job = await call("/api/crossword/fill", {
-      cells: S.doc.cells, count, region, seed, timeout: 120, ...wordsPayload(),
+      cells: S.doc.cells, bars: S.doc.bars, count, region, seed, timeout: 120, ...wordsPayload(),
     });
     S.fillJob = job.id;
     panels.fillRunning(ui, true, "Autofill running…");
