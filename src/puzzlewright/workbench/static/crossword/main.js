@@ -10,6 +10,7 @@ import * as panels from "./panels.js";
 
 const STORE = "puzzlewright.crossword.v1";
 const CHECKS = 12; // candidates sent for fill checks, best first
+const CHECK_DELAY = 250; // ms of quiet before the fill checks of an entry start
 
 export const S = {
   doc: blankDoc(15, 15),
@@ -454,7 +455,7 @@ export async function loadCandidates() {
     S.candidates = result;
     S.candidateIndex = 0;
     panels.renderCandidates(S, ui);
-    startChecks(result, cells);
+    scheduleChecks(result, cells);
   } catch (err) {
     if (seq !== candidateSeq) return;
     S.candidates = { key: slot.key, pattern: wordOf(S.doc, slot), words: [], total: 0, matching: 0, error: err.message };
@@ -463,6 +464,18 @@ export async function loadCandidates() {
 }
 
 export const verdictKey = (cellsKey, key, word) => `${cellsKey}|${key}|${word}`;
+
+// Fill checks start once the typing pauses: a worker process per keystroke would be waste.
+let checkTimer = 0;
+function scheduleChecks(list, cells) {
+  clearTimeout(checkTimer);
+  if (S.stopChecks) S.stopChecks();
+  S.stopChecks = null;
+  if (S.checkJob) cancelJob(S.checkJob);
+  S.checkJob = null;
+  dropPending();
+  checkTimer = setTimeout(() => startChecks(list, cells), CHECK_DELAY);
+}
 
 function dropPending() {
   for (const [k, v] of S.verdicts) if (v === "checking") S.verdicts.delete(k);
