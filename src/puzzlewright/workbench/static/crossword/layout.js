@@ -71,7 +71,7 @@ export function buildLayout(root) {
     ui.fillStatus,
   );
 
-  const tabs = [["clues", "Clues"], ["info", "Puzzle"], ["checks", "Checks"], ["words", "Word list"], ["keys", "Keys"]];
+  const tabs = [["clues", "Clues"], ["info", "Puzzle"], ["checks", "Checks"], ["words", "Words"], ["keys", "Keys"]];
   const tabList = el("div", { role: "tablist", class: "tabs", "aria-label": "Panels" });
   ui.tabs = {};
   ui.tabPanels = {};

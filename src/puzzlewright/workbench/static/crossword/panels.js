@@ -146,9 +146,16 @@ function renderClues(S, ui) {
     answer.textContent = `${wordOf(S.doc, slot)}${bad ? ` · enumeration says ${promised}, the entry has ${slot.length}` : ""}`;
     row.classList.toggle("mismatch", bad);
     const isCurrent = current === slot;
-    if (isCurrent && !row.classList.contains("current")) row.scrollIntoView({ block: "nearest" });
+    if (isCurrent && !row.classList.contains("current")) scrollWithin(row.parentElement, row);
     row.classList.toggle("current", isCurrent);
   }
+}
+
+// Bring `row` into view inside the scrolling `list` only (never scroll the page).
+function scrollWithin(list, row) {
+  const top = row.offsetParent === list ? row.offsetTop : row.offsetTop - list.offsetTop;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + row.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + row.offsetHeight - list.clientHeight;
 }
 
 function renderStats(S, ui) {
@@ -254,7 +261,7 @@ export function wire(ui, { S, SYMMETRIES }) {
       S.candidateIndex = Math.max(0, Math.min(list.words.length - 1, S.candidateIndex + (event.key === "ArrowDown" ? 1 : -1)));
       renderCandidates(S, ui);
       const node = document.getElementById(`cand-${S.candidateIndex}`);
-      if (node) node.scrollIntoView({ block: "nearest" });
+      if (node) scrollWithin(ui.candidates, node);
     } else if (event.key === "Enter") {
       event.preventDefault();
       E.placeWord(list.words[S.candidateIndex].word);
