@@ -98,6 +98,10 @@ def test_region_fill_keeps_the_rest(client: TestClient) -> None:
     assert result["fills"][0]["cells"][2] == ["", "", ""]
     bad = client.post("/api/crossword/fill", json={"cells": cells, "region": {"rect": "x"}})
     assert bad.status_code == 400
+    unknown = client.post(
+        "/api/crossword/fill", json={"cells": cells, "region": {"entries": ["9Z"]}}
+    )
+    assert unknown.status_code == 400 and "9Z" in unknown.json()["error"]
 
 
 def test_check_job_gives_verdicts_best_first(client: TestClient) -> None:

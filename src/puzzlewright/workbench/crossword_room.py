@@ -107,7 +107,14 @@ def region_of(doc: dict[str, Any], grid: Grid) -> Any:
         ):
             return (tuple(rect[0]), tuple(rect[1]))
     if isinstance(region, dict) and "entries" in region:
-        return field_strings(region, "entries", limit=2 * MAX_SIDE * MAX_SIDE)
+        keys = [key.upper() for key in field_strings(region, "entries", limit=2 * MAX_SIDE**2)]
+        known = {slot.key for slot in grid.slots()}
+        unknown = [key for key in keys if key not in known]
+        if unknown or not keys:
+            raise ApiError(
+                400, f"the grid has no entry {unknown[0] if unknown else '(none named)'}"
+            )
+        return keys
     raise ApiError(
         400,
         'region must be null, {"rect": [[r1, c1], [r2, c2]]} inside the grid or {"entries": [...]}',

@@ -527,6 +527,11 @@ export async function autofill(refill = false) {
   let region = null;
   if (scope === "selection" && selection()) region = { rect: selection() };
   if (scope === "entry" && currentSlot()) region = { entries: [currentSlot().key] };
+  if (scope === "entries") {
+    const keys = ui.fillEntries.value.toUpperCase().split(/[\s,;]+/).filter(Boolean);
+    if (!keys.length) { panels.banner(ui, "Autofill: name the entries to fill, e.g. 1A 5D", "error"); return; }
+    region = { entries: keys };
+  }
   const count = Math.max(1, Math.min(20, Number(ui.fillCount.value) || 5));
   S.fills = [];
   S.failed = [];

@@ -246,6 +246,12 @@ export function wire(ui, { S, SYMMETRIES }) {
     const item = S.candidates && S.candidates.words[S.candidateIndex];
     if (item) E.banWord(item.word);
   });
+  ui.banner.title = "Click to dismiss";
+  ui.banner.addEventListener("click", () => { if (!ui.banner.dataset.dead) banner(ui, "", ""); });
+  ui.scope.addEventListener("change", () => {
+    ui.fillEntries.hidden = ui.scope.value !== "entries";
+    if (!ui.fillEntries.hidden && !ui.fillEntries.value && E.currentSlot()) ui.fillEntries.value = E.currentSlot().key;
+  });
   ui.autofillButton.addEventListener("click", () => E.autofill(false));
   ui.refillButton.addEventListener("click", () => E.autofill(true));
   ui.cancelFillButton.addEventListener("click", () => E.cancelFill());
