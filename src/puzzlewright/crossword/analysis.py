@@ -16,6 +16,7 @@ The dependence on fill internals (Problem, Propagator, State) stays in this modu
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
@@ -153,7 +154,34 @@ def _banned_bits(problem: Problem, banned: Collection[str]) -> None:
         var.domain &= ~mask
 
 
+_RECENT: OrderedDict[tuple[object, ...], tuple[WordList, _Network]] = OrderedDict()
+RECENT_NETWORKS = 4
+"""Propagated grids kept for reuse: an edit is followed by an analysis and a candidate list
+of the same grid, and propagation is the costly part of both (read-only once built)."""
+
+
 def _network(
+    grid: Grid, words: WordList, min_score: int | None, banned: Collection[str]
+) -> _Network:
+    """The grid's fill problem propagated to arc consistency (reused for a recent grid)."""
+    key = (
+        tuple(tuple(row) for row in grid.cells),
+        tuple(sorted(grid.bars.items())),
+        id(words),
+        min_score,
+        frozenset(banned),
+    )
+    found = _RECENT.get(key)
+    if found is not None and found[0] is words:
+        return found[1]
+    net = _build_network(grid, words, min_score, banned)
+    _RECENT[key] = (words, net)
+    while len(_RECENT) > RECENT_NETWORKS:
+        _RECENT.popitem(last=False)
+    return net
+
+
+def _build_network(
     grid: Grid, words: WordList, min_score: int | None, banned: Collection[str]
 ) -> _Network:
     """Build the grid's fill problem and propagate it to arc consistency."""
