@@ -119,16 +119,32 @@ def cells_of(text: str) -> list[list[str | None]]:
     return [[None if ch == "#" else "" for ch in line] for line in text.split()]
 
 
-def half_filled(url: str) -> list[list[str | None]]:
+def half_filled(url: str) -> tuple[list[list[str | None]], list[list[str | None]]]:
+    """A fill of the themed grid made by the server, and its top half (the rest emptied)."""
     empty = cells_of(GRID.read_text())
     job = post(f"{url}/api/crossword/fill", {"cells": empty, "count": 1, "timeout": 60})
     wait_for(url, job["id"], lambda e: e["type"] == "end")
     result = next(e for e in get(f"{url}/api/jobs/{job['id']}")["events"] if e["type"] == "result")
     full = result["fills"][0]["cells"]
-    return [
+    half = [
         row if r < len(full) // 2 else [None if c is None else "" for c in row]
         for r, row in enumerate(full)
     ]
+    return full, half
+
+
+def keystrokes(
+    full: list[list[str | None]], half: list[list[str | None]], count: int, skip: int = 0
+) -> list[list[list[str | None]]]:
+    """``count`` different grids: the half grid plus one letter of the fill each, as after
+    a keystroke (so no propagation can be reused from an earlier grid)."""
+    empty = [(r, c) for r, row in enumerate(half) for c, cell in enumerate(row) if cell == ""]
+    grids = []
+    for r, c in empty[skip : skip + count]:
+        grid = [list(row) for row in half]
+        grid[r][c] = full[r][c]
+        grids.append(grid)
+    return grids
 
 
 def ms(seconds: float) -> str:
@@ -170,8 +186,9 @@ def page_load(url: str, runs: int) -> list[float]:
 
 
 def engine_baselines(
-    half: list[list[str | None]], keys: list[str], runs: int
+    grids: list[list[list[str | None]]], others: list[list[list[str | None]]], key: str
 ) -> dict[str, list[float]]:
+    """The engine calls alone, in this process, on the same grids as the HTTP calls."""
     from puzzlewright.crossword.analysis import analyse_grid, entry_candidates
     from puzzlewright.crossword.fill import fill_grid
     from puzzlewright.crossword.grid import Grid
@@ -179,15 +196,16 @@ def engine_baselines(
     from puzzlewright.stopping import StopSignal
 
     words, _ = load_wordlist([STWL])
-    grid = Grid([list(row) for row in half])
     empty = Grid(cells_of(GRID.read_text()))
-    analyse_grid(grid, words, min_score=MIN_SCORE)
+    analyse_grid(Grid(grids[0]), words, min_score=MIN_SCORE)  # warm, as the server is
+    analyse_grid(Grid(others[-1]), words, min_score=MIN_SCORE)
     return {
         "analyse": [
-            timed(lambda: analyse_grid(grid, words, min_score=MIN_SCORE)) for _ in range(runs)
+            timed(lambda g=g: analyse_grid(Grid(g), words, min_score=MIN_SCORE)) for g in grids
         ],
         "candidates": [
-            timed(lambda k=k: entry_candidates(grid, words, k, min_score=MIN_SCORE)) for k in keys
+            timed(lambda g=g: entry_candidates(Grid(g), words, key, min_score=MIN_SCORE))
+            for g in others
         ],
         "fill": [
             timed(
@@ -202,53 +220,56 @@ def engine_baselines(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=30, help="repetitions of the fast calls")
+    parser.add_argument("--runs", type=int, default=30, help="keystrokes timed per figure")
     args = parser.parse_args()
     if not STWL.exists():
         print(f"skipped: Spread the Wordlist not found at {STWL}")
         return 0
     with tempfile.TemporaryDirectory() as folder, server(Path(folder)) as url:
-        half = half_filled(url)
+        full, half = half_filled(url)
         analysis = post(f"{url}/api/crossword/analyse", {"cells": half})
         keys = [e["key"] for e in analysis["entries"] if "?" in e["pattern"]]
+        key = keys[len(keys) // 2]
+        grids = keystrokes(full, half, args.runs)
+        others = keystrokes(full, half, args.runs, skip=args.runs)
         print(
             f"themed 15x15 ({GRID.name}) half filled: {len(keys)} open entries; "
-            f"STWL min score {MIN_SCORE}; {args.runs} runs"
+            f"STWL min score {MIN_SCORE}; {len(grids)} keystrokes (one new letter each)"
         )
-        base = engine_baselines(half, keys, args.runs)
-        report(
-            "analyse (HTTP)",
-            [
-                timed(lambda: post(f"{url}/api/crossword/analyse", {"cells": half}))
-                for _ in range(args.runs)
-            ],
-            0.100,
-            base["analyse"],
-        )
-        report(
-            "candidates of an entry (HTTP)",
-            [
+        base = engine_baselines(grids, others, key)
+        analyse = []
+        after = []
+        for grid in grids:  # what the page does after a keystroke: analyse, then candidates
+            analyse.append(timed(lambda g=grid: post(f"{url}/api/crossword/analyse", {"cells": g})))
+            after.append(
                 timed(
-                    lambda k=k: post(
-                        f"{url}/api/crossword/candidates", {"cells": half, "entry": k, "limit": 150}
+                    lambda g=grid: post(
+                        f"{url}/api/crossword/candidates", {"cells": g, "entry": key, "limit": 150}
                     )
                 )
-                for k in keys
-            ],
-            0.050,
-            base["candidates"],
-        )
+            )
+        alone = [
+            timed(
+                lambda g=grid: post(
+                    f"{url}/api/crossword/candidates", {"cells": g, "entry": key, "limit": 150}
+                )
+            )
+            for grid in others
+        ]
+        report("analyse after a keystroke (HTTP)", analyse, 0.100, base["analyse"])
+        report("candidates, after that analyse (HTTP)", after, 0.050, None)
+        report("candidates of a new grid (HTTP)", alone, 0.050, base["candidates"])
         firsts = []
-        for key in keys[:8]:
+        for entry in keys[:8]:
             words = post(
-                f"{url}/api/crossword/candidates", {"cells": half, "entry": key, "limit": 12}
+                f"{url}/api/crossword/candidates", {"cells": half, "entry": entry, "limit": 12}
             )["words"]
             started = time.perf_counter()
             job = post(
                 f"{url}/api/crossword/check",
                 {
                     "cells": half,
-                    "entry": key,
+                    "entry": entry,
                     "candidates": [w["word"] for w in words],
                     "budget": 1.5,
                 },
