@@ -256,3 +256,17 @@ def test_barred_grid_analysis_and_roundtrip(client: TestClient, folder: Path) ->
     assert opened["bars"] == bars
     edge = client.post("/api/crossword/analyse", json={"cells": cells, "bars": [[0, 4, 1]]})
     assert edge.status_code == 400
+
+
+def test_banned_words_are_never_filled(client: TestClient) -> None:
+    # BAD banned: the square cannot be completed any more (its only fills use BAD)
+    start = client.post("/api/crossword/fill", json={"cells": EMPTY3, "banned": ["bad"]})
+    job = wait_job(client, start.json()["id"])
+    result = next(e for e in job["events"] if e["type"] == "result")
+    assert result["status"] == "unfillable"
+    checks = client.post(
+        "/api/crossword/check",
+        json={"cells": EMPTY3, "entry": "1A", "candidates": ["BOA"], "banned": ["BAD"]},
+    )
+    job = wait_job(client, checks.json()["id"])
+    assert [e["verdict"] for e in job["events"] if e["type"] == "verdict"] == ["dead end"]

@@ -135,7 +135,7 @@ async def start_fill(request: Request) -> JSONResponse:
         seed=field_int(doc, "seed", 0, 0, 2**31) or 0,
         timeout=field_float(doc, "timeout", 60.0, 0.1, 3600.0),
     )
-    return start(bench, task, await words_of(bench, doc))
+    return await start(bench, task, await words_of(bench, doc))
 
 
 async def start_checks(request: Request) -> JSONResponse:
@@ -160,10 +160,13 @@ async def start_checks(request: Request) -> JSONResponse:
         budget=field_float(doc, "budget", 2.0, 0.05, 60.0),
         timeout=field_float(doc, "timeout", 60.0, 0.1, 600.0),
     )
-    return start(bench, task, await words_of(bench, doc))
+    return await start(bench, task, await words_of(bench, doc))
 
 
-def start(bench: Workbench, task: FillTask | CheckTask, words: WordList) -> JSONResponse:
+async def start(bench: Workbench, task: FillTask | CheckTask, words: WordList) -> JSONResponse:
+    """Start ``task`` in a worker process on ``words`` less the task's banned words."""
+    words = await run_in_threadpool(bench.lexicons.without, words, task.banned)
+    task.banned = []  # already applied
     try:
         job = bench.jobs.start(task, words)
     except OverflowError as exc:
