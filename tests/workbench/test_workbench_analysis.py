@@ -17,7 +17,7 @@ from puzzlewright.crossword.analysis import (
     without_words,
 )
 from puzzlewright.crossword.fill import fill_grid
-from puzzlewright.crossword.grid import Grid
+from puzzlewright.crossword.grid import Grid, Slot
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Alphabet, WordList, load_wordlist
 from puzzlewright.stopping import StopSignal
@@ -33,9 +33,16 @@ def words_of(items: list[str], score: int = 50) -> WordList:
 def brute_fills(grid: Grid, words: WordList) -> list[Grid]:
     """Every complete fill of a small grid (no answer twice), by brute force."""
     slots = grid.slots()
-    by_length = {s.length: [w for w in words.scores() if len(w) == s.length] for s in slots}
+
+    def fits(slot: Slot, word: str) -> bool:
+        pattern = grid.word(slot)
+        return len(word) == slot.length and all(
+            p in ("?", w) for p, w in zip(pattern, word, strict=False)
+        )
+
+    options = [[w for w in words.scores() if fits(slot, w)] for slot in slots]
     found = []
-    for choice in itertools.product(*(by_length[s.length] for s in slots)):
+    for choice in itertools.product(*options):
         if len(set(choice)) < len(choice):
             continue
         trial = grid.copy()
