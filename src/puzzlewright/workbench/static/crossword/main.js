@@ -261,12 +261,12 @@ function onKey(event) {
   }
   if (S.rebus !== null) {
     event.preventDefault();
-    if (/^[a-zA-Z]$/.test(key) && S.rebus.length < 8) { S.rebus += key.toUpperCase(); render(); }
+    if (isLetter(key) && S.rebus.length < 8) { S.rebus += key.toUpperCase(); render(); }
     else if (key === "Backspace") { S.rebus = S.rebus.slice(0, -1); render(); }
     else if (key === "Enter" || key === "Escape" || key === "Tab") commitRebus();
     return;
   }
-  if (/^[a-zA-Z]$/.test(key)) { event.preventDefault(); typeLetter(key.toUpperCase()); return; }
+  if (isLetter(key)) { event.preventDefault(); typeLetter(key.toUpperCase()); return; }
   if (key in ARROWS) {
     event.preventDefault();
     const [dr, dc, dir] = ARROWS[key];
@@ -320,6 +320,9 @@ function onKey(event) {
     default:
   }
 }
+
+// Any single letter of any script (word lists may be Cyrillic, Greek, ...).
+const isLetter = (key) => key.length === 1 && /\p{L}/u.test(key);
 
 const clamp = (x, n) => Math.max(0, Math.min(n - 1, x));
 
@@ -622,7 +625,11 @@ function autosave() {
     setStatus("autosave failed: the browser's storage is full");
   }
 }
-window.addEventListener("pagehide", autosave);
+window.addEventListener("pagehide", () => {
+  autosave();
+  // the page is going: its background work is of no use to anyone
+  for (const id of [S.fillJob, S.checkJob]) if (id) navigator.sendBeacon(`/api/jobs/${encodeURIComponent(id)}/cancel`);
+});
 
 export async function newPuzzle(w, h, start, symmetry, undoable = true) {
   S.symmetry = symmetry;
