@@ -270,3 +270,17 @@ def test_banned_words_are_never_filled(client: TestClient) -> None:
     )
     job = wait_job(client, checks.json()["id"])
     assert [e["verdict"] for e in job["events"] if e["type"] == "verdict"] == ["dead end"]
+
+
+def test_a_cyrillic_list_and_grid(client: TestClient) -> None:
+    data = "КОТ;50\nОКО;40\nТОК;45\nКИТ;44\nТИК;43\n".encode()
+    source = client.post("/api/wordlists/upload?name=ru.txt", content=data).json()["source"]
+    cells = [["К", "", ""], ["", "", ""], ["", "", ""]]
+    doc = client.post("/api/crossword/analyse", json={"cells": cells, "words": [source]}).json()
+    assert doc["status"] in ("open", "dead")
+    found = client.post(
+        "/api/crossword/candidates", json={"cells": cells, "entry": "1A", "words": [source]}
+    ).json()
+    assert {w["word"] for w in found["words"]} <= {"КОТ", "КИТ"}
+    latin = client.post("/api/crossword/analyse", json={"cells": [["Q", ""]], "words": [source]})
+    assert latin.status_code == 400 and "alphabet" in latin.json()["error"]
