@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,6 +34,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from puzzlewright.workbench.launch import serving
+
 HERE = Path(__file__).resolve().parent
 GRID = HERE / "grids" / "themed1.txt"
 STWL = HERE.parents[1] / "shared" / "data" / "spreadthewordlist_via_blacksquare_0.10.0.dict.gz"
@@ -43,43 +43,10 @@ CHROMIUM = Path("/usr/bin/chromium")
 MIN_SCORE = 50
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @contextmanager
 def server(folder: Path) -> Iterator[str]:
-    port = free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "puzzlewright",
-        "serve",
-        str(folder),
-        "--port",
-        str(port),
-        "--no-browser",
-        "--words",
-        str(STWL),
-        "--min-score",
-        str(MIN_SCORE),
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(600):
-            try:
-                urllib.request.urlopen(f"{url}/api/health", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.05)
+    with serving(folder, "--words", str(STWL), "--min-score", str(MIN_SCORE)) as url:
         yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def post(url: str, body: dict[str, Any]) -> Any:

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from puzzlewright.cli import cli
-from puzzlewright.cli.serve import free_port
+from puzzlewright.workbench.launch import free_port
 
 
 def run(*args: str) -> tuple[int, str]:

@@ -8,15 +8,9 @@ Screenshots of failures land in the test's temporary folder (and are named in th
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,53 +20,13 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
 from puzzlewright.crossword.formats import load_puzzle  # noqa: E402
+from puzzlewright.workbench.launch import serving  # noqa: E402
 
 CHROMIUM = os.environ.get("PUZZLEWRIGHT_CHROMIUM", "/usr/bin/chromium")
 DOCS_IMAGE = Path(__file__).resolve().parents[2] / "docs" / "images" / "workbench.png"
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)"
 )
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-@contextlib.contextmanager
-def serving(folder: Path, *options: str) -> Iterator[str]:
-    """``puzzlewright serve`` on a free port of 127.0.0.1 in a subprocess; yields its URL."""
-    port = free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "puzzlewright",
-        "serve",
-        str(folder),
-        "--port",
-        str(port),
-        "--no-browser",
-        *options,
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(400):
-            try:
-                urllib.request.urlopen(f"{url}/api/health", timeout=1)
-                break
-            except OSError:
-                if process.poll() is not None:
-                    raise RuntimeError(
-                        process.stdout.read().decode() if process.stdout else ""
-                    ) from None
-                time.sleep(0.05)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
