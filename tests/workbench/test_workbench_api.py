@@ -284,3 +284,18 @@ def test_a_cyrillic_list_and_grid(client: TestClient) -> None:
     assert {w["word"] for w in found["words"]} <= {"КОТ", "КИТ"}
     latin = client.post("/api/crossword/analyse", json={"cells": [["Q", ""]], "words": [source]})
     assert latin.status_code == 400 and "alphabet" in latin.json()["error"]
+
+
+def test_a_worker_that_dies_is_reported(client: TestClient) -> None:
+    start = client.post(
+        "/api/crossword/fill",
+        json={"cells": [[""] * 7 for _ in range(7)], "timeout": 120, "words": ["builtin"]},
+    )
+    job_id = start.json()["id"]
+    job = client.app.state.workbench.jobs.get(job_id)  # type: ignore[attr-defined]
+    job.process.kill()
+    job.process.join(timeout=5)
+    done = wait_job(client, job_id)
+    assert done["status"] == "error"
+    assert done["events"][-1] == {"type": "end", "status": "error", "error": "the worker died"}
+    assert client.get("/api/health").json()["ok"] is True

@@ -191,25 +191,30 @@ class Job:
 
     def drain(self) -> None:
         """Move reported events into ``events``; notice the end and reap the process."""
-        while True:
-            try:
-                event = self.events_queue.get_nowait()
-            except (queue.Empty, OSError, EOFError, ValueError):
-                break
-            self.events.append(event)
-            if event.get("type") == "end":
-                self.status = str(event.get("status", "done"))
+        self._read()
         if self.status != "running":
             self.process.join(timeout=0.5)
             return
         if not self.process.is_alive():
-            self.status = "error"
-            self.events.append({"type": "end", "status": "error", "error": "the worker died"})
+            self._read()  # what it wrote just before it exited
+            if self.status == "running":
+                self.status = "error"
+                self.events.append({"type": "end", "status": "error", "error": "the worker died"})
         elif self.cancelled_at is not None and time.monotonic() - self.cancelled_at > GRACE:
             self.process.terminate()
             self.process.join(timeout=1)
             self.status = "cancelled"
             self.events.append({"type": "end", "status": "cancelled"})
+
+    def _read(self) -> None:
+        while True:
+            try:
+                event = self.events_queue.get_nowait()
+            except (queue.Empty, OSError, EOFError, ValueError):
+                return
+            self.events.append(event)
+            if event.get("type") == "end":
+                self.status = str(event.get("status", "done"))
 
     def to_json(self, since: int = 0) -> dict[str, Any]:
         return {
