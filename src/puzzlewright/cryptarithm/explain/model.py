@@ -55,6 +55,10 @@ class Model:
     leading: frozenset[str]
     columns: tuple[Column, ...]
     start: dict[Var, DigitSet] = field(hash=False)
+    cache: dict[tuple[object, ...], tuple[int, tuple[int, ...]]] = field(
+        default_factory=dict, hash=False, compare=False
+    )
+    """Column supports already listed, by column and domains (rules recheck columns often)."""
 
 
 def _signed_numerals(node: Node, sign: int, out: list[tuple[int, Numeral]]) -> None:

@@ -9,7 +9,7 @@ so an explanation always uses the simplest rule that makes progress. Each rule h
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from puzzlewright.bits import DigitSet, iter_bits, popcount
@@ -220,47 +220,81 @@ carry_bounds = _bound_rule("carry bounds", carries=True)
 column_bounds = _bound_rule("column bounds", carries=False)
 
 
-def _combinations(
-    column: Column, domains: Domains, modulus: int | None
-) -> Iterator[dict[Var, int]]:
-    """Every assignment of the column's variables (distinct letters) satisfying it, or
-    satisfying it modulo ``modulus`` (variables whose weight vanishes are left out)."""
+def _support(
+    column: Column, domains: Domains, modulus: int | None, taken: int
+) -> tuple[int, tuple[int, ...]]:
+    """How many assignments of the column's variables (different letters, different
+    digits) satisfy it (or satisfy it modulo ``modulus``, leaving out variables whose weight
+    vanishes), and each variable's digits that occur in one: (count, masks in term order).
+
+    Depth-first over the terms with the last one solved for instead of tried, and bounds
+    pruning on the exact sum."""
     terms = [(v, c) for v, c in column.coefs if modulus is None or c % modulus]
+    n = len(terms)
+    if not n:
+        return 0, ()
+    # solve for a term with weight +-1 last
+    for i in range(n - 1, -1, -1):
+        if abs(terms[i][1]) == 1:
+            terms.append(terms.pop(i))
+            break
     letter = [not is_carry(v) for v, _ in terms]
-    digits = [tuple(iter_bits(domains[v])) for v, _ in terms]
-    # what the terms from i on can still add: prunes the exact (non-modular) walk
-    low = [0] * (len(terms) + 1)
-    high = [0] * (len(terms) + 1)
-    for i in range(len(terms) - 1, -1, -1):
+    masks = [domains[v] for v, _ in terms]
+    digits = [tuple(iter_bits(m)) for m in masks]
+    low = [0] * (n + 1)
+    high = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
         coef = terms[i][1]
         ends = (coef * digits[i][0], coef * digits[i][-1]) if digits[i] else (0, 0)
         low[i] = low[i + 1] + min(ends)
         high[i] = high[i + 1] + max(ends)
-    values: dict[Var, int] = {}
+    support = [0] * n
+    chosen = [0] * n
+    count = 0
+    last_coef = terms[-1][1]
+    last_solvable = abs(last_coef) == 1
 
-    def walk(i: int, total: int, used: int) -> Iterator[dict[Var, int]]:
-        if i == len(terms):
-            if (total % modulus == 0) if modulus else total == 0:
-                yield dict(values)
-            return
+    def walk(i: int, total: int, used: int) -> None:
+        nonlocal count
         if modulus is None and not low[i] <= -total <= high[i]:
             return
-        var, coef = terms[i]
+        if i == n - 1 and last_solvable:
+            need = -total * last_coef
+            if modulus is not None:
+                need %= modulus
+                options: tuple[int, ...] = tuple(range(need, high_digit + 1, modulus))
+            else:
+                options = (need,)
+            for d in options:
+                if not d >= 0 or not masks[i] >> d & 1 or (letter[i] and used >> d & 1):
+                    continue
+                count += 1
+                chosen[i] = d
+                for j in range(n):
+                    support[j] |= 1 << chosen[j]
+            return
+        if i == n:
+            if (total % modulus == 0) if modulus else total == 0:
+                count += 1
+                for j in range(n):
+                    support[j] |= 1 << chosen[j]
+            return
+        coef = terms[i][1]
         for d in digits[i]:
             if letter[i]:
                 if used >> d & 1:
                     continue
-                values[var] = d
-                yield from walk(i + 1, total + coef * d, used | 1 << d)
+                chosen[i] = d
+                walk(i + 1, total + coef * d, used | 1 << d)
             else:
-                values[var] = d
-                yield from walk(i + 1, total + coef * d, used)
-        values.pop(var, None)
+                chosen[i] = d
+                walk(i + 1, total + coef * d, used)
 
-    start = column.constant
-    if modulus:
-        start %= modulus
-    yield from walk(0, start, _taken(domains, column))
+    high_digit = masks[-1].bit_length() - 1
+    start = column.constant % modulus if modulus else column.constant
+    walk(0, start, taken)
+    order = {v: k for k, (v, _) in enumerate(terms)}
+    return count, tuple(support[order[v]] if v in order else 0 for v, _ in column.coefs)
 
 
 def _taken(domains: Domains, column: Column) -> int:
@@ -291,12 +325,14 @@ def _support_rule(
         for column in model.columns:
             if _size(column, domains, modulus) > ENUMERATION_LIMIT:
                 continue
-            support: dict[Var, int] = {v: 0 for v, _ in column.coefs}
-            count = 0
-            for values in _combinations(column, domains, modulus):
-                count += 1
-                for var, d in values.items():
-                    support[var] |= 1 << d
+            taken = _taken(domains, column)
+            key = (modulus, column.number, taken, *(domains[v] for v, _ in column.coefs))
+            found = model.cache.get(key)
+            if found is None:
+                found = _support(column, domains, modulus, taken)
+                model.cache[key] = found
+            count = found[0]
+            support = {v: m for (v, _), m in zip(column.coefs, found[1], strict=True)}
             changed = [
                 v
                 for v, c in column.coefs
