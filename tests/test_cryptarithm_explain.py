@@ -134,3 +134,34 @@ def test_explain_of_a_product_is_a_clean_error() -> None:
     assert out.exit_code == 2
     assert "error:" in out.output
     assert "Traceback" not in out.output
+
+
+def test_find_filters_by_difficulty_and_reports_the_grade() -> None:
+    from puzzlewright.cryptarithm.explain import grade_of
+    from puzzlewright.cryptarithm.find import build_spec, find, parse_form
+    from puzzlewright.lexicon import builtin_english
+
+    pool = [e.word for e in builtin_english() if e.score >= 40]
+    spec = build_spec(parse_form("A + B = C"), pool=pool, scores={}, seed=3)
+    run = find(spec, limit=3, difficulty="easy")
+    assert len(run.puzzles) == 3
+    for puzzle in run.puzzles:
+        assert puzzle.grade == "easy" == grade_of(puzzle.puzzle)
+        assert puzzle.to_json()["grade"] == "easy"
+    assert grade_of("AB * C = DEF") is None
+
+
+def test_cli_find_difficulty_and_encode_grade() -> None:
+    runner = CliRunner()
+    out = runner.invoke(
+        cli,
+        ["cryptarithm", "find", "--difficulty", "easy", "--limit", "2", "--seed", "3", "--json"],
+    )
+    assert out.exit_code == 0
+    records = [json.loads(line) for line in out.output.splitlines() if line.startswith("{")]
+    assert len(records) == 2 and all(r["grade"] == "easy" for r in records)
+    out = runner.invoke(cli, ["cryptarithm", "find", "--form", "A * B = C", "--difficulty", "easy"])
+    assert out.exit_code == 2 and "error:" in out.output
+    out = runner.invoke(cli, ["cryptarithm", "encode", "--grade", "--json", "49 + 51 = 100"])
+    assert out.exit_code == 0
+    assert {r["grade"] for r in json.loads(out.output)} == {"medium"}

@@ -71,6 +71,12 @@ def _progress(label: str, total: int | None, *, quiet: bool) -> Iterator[Callabl
     "--unique", "unique_only", is_flag=True, help="Only word forms with exactly one solution."
 )
 @wordlist_options
+@click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "medium", "hard", "fiendish"]),
+    help="Only puzzles of this explanation grade (sums and differences).",
+)
+@click.option("--grade", "show_grade", is_flag=True, help="Show each puzzle's grade.")
 @timeout_option
 @json_option
 def encode(
@@ -81,6 +87,8 @@ def encode(
     encoding: str,
     alphabet: str | None,
     min_score: int | None,
+    difficulty: str | None,
+    show_grade: bool,
     timeout: float | None,
     as_json: bool,
 ) -> int:
@@ -107,12 +115,14 @@ def encode(
             stop=stop,
             progress=lambda done, total, found: update(done, total, found),
         )
+    grade = _encode_grade(result, difficulty, show_grade)
     if as_json:
-        click.echo(
-            json.dumps([e.to_json() for e in result.encodings], ensure_ascii=False, indent=2)
-        )
+        records = [e.to_json() | ({"grade": grade} if grade else {}) for e in result.encodings]
+        click.echo(json.dumps(records, ensure_ascii=False, indent=2))
     else:
         _print_encodings(result)
+        if grade:
+            stdout.print(f"Grade of every encoding (one letter shape): {grade}", markup=False)
     if result.reason is not None:
         what = "time limit" if result.reason == "timeout" else "interrupt"
         warn(f"search stopped by the {what}; ranked among the {result.total} found so far")
@@ -123,6 +133,22 @@ def encode(
             f"{result.pattern}), so none is unique"
         )
     return 0 if result.encodings else 1
+
+
+def _encode_grade(result: object, difficulty: str | None, show: bool) -> str | None:
+    """The grade shared by every encoding (they have one letter shape), when asked for;
+    with ``difficulty``, the encodings are dropped unless they have that grade."""
+    from puzzlewright.cryptarithm.encode import EncodeResult
+    from puzzlewright.cryptarithm.explain import grade_of
+
+    assert isinstance(result, EncodeResult)
+    if not (show or difficulty) or not result.encodings:
+        return None
+    grade = grade_of(result.encodings[0].puzzle)
+    if difficulty is not None and grade != difficulty:
+        warn(f"its word forms grade {grade or 'ungraded'}, not {difficulty}")
+        result.encodings.clear()
+    return grade
 
 
 def _print_encodings(result: object) -> None:
@@ -223,6 +249,12 @@ def _print_encodings(result: object) -> None:
 )
 @seed_option
 @wordlist_options
+@click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "medium", "hard", "fiendish"]),
+    help="Only puzzles of this explanation grade (sums and differences).",
+)
+@click.option("--grade", "show_grade", is_flag=True, help="Show each puzzle's grade.")
 @timeout_option
 @json_option
 def find(
@@ -241,6 +273,8 @@ def find(
     encoding: str,
     alphabet: str | None,
     min_score: int | None,
+    difficulty: str | None,
+    show_grade: bool,
     timeout: float | None,
     as_json: bool,
 ) -> int:
@@ -283,6 +317,9 @@ def find(
         if themed and min_score is not None:
             pool = [w for w in pool if (scores.get(w) or 0) >= min_score]
         spec = build_spec(form, pool=pool, scores=scores, result=result_word, seed=seed)
+    grading = show_grade or difficulty is not None
+    if difficulty is not None and form.op == "*":
+        raise PuzzleInputError("--difficulty grades sums and differences; products have no grade")
     total = shard_count(spec)
     bar_total = total if total is not None else -(-max_candidates // spec.shard_size)
     count = 0
@@ -299,7 +336,8 @@ def find(
             if count == 1:
                 header()
             score = "-" if puzzle.score is None else str(puzzle.score)
-            click.echo(f"{count:>3}  {puzzle.puzzle:<36} {puzzle.digits:<36} {score:>5}")
+            graded = f" {puzzle.grade or '-':<9}" if grading else ""
+            click.echo(f"{count:>3}  {puzzle.puzzle:<36} {puzzle.digits:<36} {score:>5}{graded}")
         sys.stdout.flush()
 
     def header() -> None:
@@ -307,7 +345,8 @@ def find(
         stdout.print(
             f"[dim]{form.text()} over {len(spec.pool)} words ({mode}); unique puzzles:[/dim]"
         )
-        click.echo(f"{'#':>3}  {'puzzle':<36} {'solution':<36} {'score':>5}")
+        graded = f" {'grade':<9}" if grading else ""
+        click.echo(f"{'#':>3}  {'puzzle':<36} {'solution':<36} {'score':>5}{graded}")
 
     with (
         stopping(timeout) as stop,
@@ -321,6 +360,8 @@ def find(
             stop=stop,
             on_puzzle=show,
             on_shard=lambda done, _total, so_far: update(done, bar_total, len(so_far.puzzles)),
+            difficulty=difficulty,
+            grade=grading,
         )
     stats = run.stats
     if not as_json and not run.puzzles:

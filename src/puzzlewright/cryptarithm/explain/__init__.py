@@ -21,9 +21,10 @@ from puzzlewright.cryptarithm.explain.model import build_model, single
 from puzzlewright.cryptarithm.explain.rules import RULES
 from puzzlewright.cryptarithm.explain.steps import Branch, Step, digits_of, snapshot
 from puzzlewright.cryptarithm.solver import Cryptarithm
+from puzzlewright.errors import PuzzleInputError
 from puzzlewright.stopping import StopSignal
 
-__all__ = ["GRADES", "RULES", "Branch", "Explanation", "Grade", "Step", "explain"]
+__all__ = ["GRADES", "RULES", "Branch", "Explanation", "Grade", "Step", "explain", "grade_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,3 +118,12 @@ def explain(
         grade(steps),
         time.perf_counter() - started,
     )
+
+
+def grade_of(puzzle: str, *, base: int = 10) -> str | None:
+    """The grade label of a sum or difference (None for puzzles the engine does not
+    explain, such as products); what ``find`` and ``encode`` show and filter on."""
+    try:
+        return explain(puzzle, base=base).grade.label
+    except PuzzleInputError:
+        return None
