@@ -20,8 +20,8 @@ then the rest follows by arithmetic and is matched against its patterns.
 
 from __future__ import annotations
 
-import re
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -346,31 +346,39 @@ def _match_steps(
 # Long multiplication
 
 
-def _solve_multiplication(
-    layout: MultiplicationLayout, match: _Match, stop: StopSignal
-) -> Iterator[LayoutSolution]:
+def _multipliers(
+    layout: MultiplicationLayout, a: int, match: _Match, mapping: Mapping
+) -> Iterator[tuple[int, Mapping]]:
+    """Multipliers whose digits (units first) match the multiplier's pattern and whose
+    partial products with ``a`` match the partial lines (a written line: a nonzero digit)."""
     partials = layout.partials
     given = bool(partials)
     places = len(layout.multiplier)
+
+    def walk(j: int, value: int, current: Mapping) -> Iterator[tuple[int, Mapping]]:
+        if j == places:
+            yield value, current
+            return
+        line = partials[j] if given else None
+        low = 1 if j == places - 1 and places > 1 else 0
+        digits = (0,) if given and line is None else range(max(low, int(given)), 10)
+        for digit in digits:
+            extended = match.digit(current, layout.multiplier[-1 - j], digit)
+            if extended is not None and line is not None:
+                extended = match.number(extended, line, a * digit)
+            if extended is not None:
+                yield from walk(j + 1, value + digit * 10**j, extended)
+
+    yield from walk(0, 0, mapping)
+
+
+def _solve_multiplication(
+    layout: MultiplicationLayout, match: _Match, stop: StopSignal
+) -> Iterator[LayoutSolution]:
     for a, m1 in match.numbers({}, layout.multiplicand):
         if stop.should_stop():
             return
-
-        def walk(j: int, value: int, current: Mapping) -> Iterator[tuple[int, Mapping]]:
-            if j == places:
-                yield value, current
-                return
-            line = partials[j] if given else "?"
-            low = 1 if j == places - 1 and places > 1 else 0
-            digits = (0,) if given and line is None else range(max(low, int(given)), 10)
-            for digit in digits:
-                extended = match.digit(current, layout.multiplier[-1 - j], digit)
-                if extended is not None and given and line is not None:
-                    extended = match.number(extended, line, a * digit)
-                if extended is not None:
-                    yield from walk(j + 1, value + digit * 10**j, extended)
-
-        for b, m2 in walk(0, 0, m1):
+        for b, m2 in _multipliers(layout, a, match, m1):
             m3 = match.number(m2, layout.product, a * b)
             if m3 is not None:
                 yield LayoutSolution((a, b, a * b, 0), m3)
