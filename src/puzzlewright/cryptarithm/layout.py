@@ -38,14 +38,15 @@ Mapping = dict[str, int]
 @dataclass(frozen=True, slots=True)
 class DivisionLayout:
     """``dividend / divisor = quotient`` with one (product, difference) pair per quotient
-    digit, None for a zero digit; ``steps`` may be empty (only the header is known), then
-    ``remainder`` (a pattern, default ``.``) is the remainder."""
+    digit, None for a zero digit; ``steps`` may be empty (only the header is known).
+    ``remainder`` is the remainder's pattern when the header gives one (``r ?``); else the
+    last step's difference is the remainder, or 0 when there are no steps."""
 
     dividend: str
     divisor: str
     quotient: str
     steps: tuple[tuple[str, str] | None, ...] = ()
-    remainder: str = "."
+    remainder: str | None = None
 
     kind = "division"
 
@@ -137,7 +138,7 @@ def parse_layout(kind: str, header: str, lines: list[str]) -> Layout:
             )
         if len(quotient) > len(dividend):
             raise PuzzleInputError("the quotient is longer than the dividend")
-        remainder = _pattern(match.group(4) or ".", "remainder")
+        remainder = None if match.group(4) is None else _pattern(match.group(4), "remainder")
         return DivisionLayout(dividend, divisor, quotient, tuple(steps), remainder)
     if kind == "multiplication":
         match = _MUL.match(header)
@@ -266,7 +267,10 @@ def _solve_division(
         if divisor == 0 or stop.should_stop():
             continue
         for quotient, m2 in _quotients(layout, steps, given, divisor, match, m1):
-            for remainder, m3 in match.numbers(m2, final):
+            remainders = (
+                match.numbers(m2, final) if final is not None else ((r, m2) for r in range(divisor))
+            )
+            for remainder, m3 in remainders:
                 if remainder >= divisor:
                     continue
                 dividend = divisor * quotient + remainder
@@ -278,12 +282,15 @@ def _solve_division(
                     yield LayoutSolution((dividend, divisor, quotient, remainder), m5)
 
 
-def _final_difference(layout: DivisionLayout) -> str:
-    """The pattern of the remainder: the last step's difference, or the header's."""
-    for step in reversed(layout.steps):
-        if step is not None:
-            return step[1]
-    return layout.remainder
+def _final_difference(layout: DivisionLayout) -> str | None:
+    """The pattern of the remainder: the header's, else the last step's difference (None
+    when zero quotient digits follow it: digits brought down after it are unknown)."""
+    if layout.remainder is not None:
+        return layout.remainder
+    if not layout.steps:
+        return ""
+    last = layout.steps[-1]
+    return None if last is None else last[1]
 
 
 def _quotients(
@@ -474,7 +481,8 @@ def _division_paper(layout: DivisionLayout, solution: LayoutSolution | None) -> 
         lines.append(PaperLine(product, right))
         lines.append(PaperLine("-" * max(len(product), 1), right, rule=True))
         if index == len(written) - 1:
-            remainder = _show(numbers[3] if numbers else None, step[1])
+            pattern = step[1] if layout.remainder is None else layout.remainder
+            remainder = _show(numbers[3] if numbers else None, pattern)
             lines.append(PaperLine(remainder or ("0" if numbers else ""), n - 1))
     return lines
 
@@ -545,7 +553,9 @@ def true_division(dividend: int, divisor: int) -> DivisionLayout:
         None if not product else (str(product), str(difference) if difference else "")
         for _, product, difference in worked
     )
-    return DivisionLayout(str(dividend), str(divisor), str(quotient), steps, str(remainder))
+    # the remainder is written in the header only when zero digits end the quotient
+    written = str(remainder) if steps[-1] is None else None
+    return DivisionLayout(str(dividend), str(divisor), str(quotient), steps, written)
 
 
 def true_multiplication(a: int, b: int) -> MultiplicationLayout:
@@ -563,6 +573,8 @@ def _fields(layout: Layout) -> list[str]:
         for step in layout.steps:
             if step is not None:
                 out.extend(step)
+        if layout.remainder is not None:
+            out.append(layout.remainder)
         return out
     return [layout.multiplicand, layout.multiplier, layout.product] + [
         p for p in layout.partials if p is not None
@@ -573,8 +585,14 @@ def _with_fields(layout: Layout, fields: list[str]) -> Layout:
     if isinstance(layout, DivisionLayout):
         rest = iter(fields[3:])
         steps = tuple(None if s is None else (next(rest), next(rest)) for s in layout.steps)
+        remainder = None if layout.remainder is None else next(rest)
         return replace(
-            layout, dividend=fields[0], divisor=fields[1], quotient=fields[2], steps=steps
+            layout,
+            dividend=fields[0],
+            divisor=fields[1],
+            quotient=fields[2],
+            steps=steps,
+            remainder=remainder,
         )
     rest = iter(fields[3:])
     partials = tuple(None if p is None else next(rest) for p in layout.partials)
@@ -593,29 +611,36 @@ def hide_digits(
     ``seed``, keeping each hiding that leaves the solution unique.
 
     ``style="stars"``: hidden digits become ``?``, the rest stay digits. ``"letters"``:
-    first every digit becomes a letter (one letter per digit, drawn from ``seed``), then
-    letters are hidden the same way. The result has exactly one solution, the true one."""
+    first digits become letters (one letter per digit, drawn from ``seed``) wherever the
+    layout stays unique, then digits are hidden as ``?`` the same way. The result has
+    exactly one solution, the true one."""
     if style not in ("stars", "letters"):
         raise PuzzleInputError(f"unknown style {style!r}: use stars or letters")
     rng = random.Random(seed)
     fields = _fields(layout)
+    if solve_layout(layout, limit=2, keep=False, stop=stop).count != 1:
+        raise PuzzleInputError("the fully shown layout is not unique; nothing to hide")
+    cells = [(i, j) for i, f in enumerate(fields) for j in range(len(f))]
+    passes = ["?"]
     if style == "letters":
         code = list(LETTERS)
         rng.shuffle(code)
-        fields = ["".join(code[int(c)] for c in f) for f in fields]
-    current = _with_fields(layout, fields)
-    if solve_layout(current, limit=2, keep=False, stop=stop).count != 1:
-        raise PuzzleInputError("the fully shown layout is not unique; nothing to hide")
-    cells = [(i, j) for i, f in enumerate(fields) for j in range(len(f))]
-    rng.shuffle(cells)
-    for i, j in cells:
-        if stop.should_stop():
-            break
-        trial = list(fields)
-        trial[i] = trial[i][:j] + "?" + trial[i][j + 1 :]
-        candidate = _with_fields(layout, trial)
-        if solve_layout(candidate, limit=2, keep=False, stop=stop).count == 1:
-            fields, current = trial, candidate
+        passes.insert(0, "".join(code))
+    current = layout
+    for replacement in passes:
+        rng.shuffle(cells)
+        for i, j in cells:
+            if stop.should_stop():
+                return current
+            symbol = fields[i][j]
+            if symbol == "?" or (replacement != "?" and not symbol.isdigit()):
+                continue
+            new = "?" if replacement == "?" else replacement[int(symbol)]
+            trial = list(fields)
+            trial[i] = trial[i][:j] + new + trial[i][j + 1 :]
+            candidate = _with_fields(layout, trial)
+            if solve_layout(candidate, limit=2, keep=False, stop=stop).count == 1:
+                fields, current = trial, candidate
     return current
 
 
@@ -635,6 +660,8 @@ def layout_text(layout: Layout) -> str:
     """The layout in the file format ``read_layout_file`` reads."""
     if isinstance(layout, DivisionLayout):
         header = f"{layout.dividend} / {layout.divisor} = {layout.quotient}"
+        if layout.remainder is not None:
+            header += f" r {layout.remainder or '.'}"
         steps = ["-" if s is None else f"{s[0]} {s[1] or '.'}" for s in layout.steps]
         return "\n".join(["division", header, *steps]) + "\n"
     header = f"{layout.multiplicand} * {layout.multiplier} = {layout.product}"
