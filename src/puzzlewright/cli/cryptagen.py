@@ -74,7 +74,7 @@ def _progress(label: str, total: int | None, *, quiet: bool) -> Iterator[Callabl
 @click.option(
     "--difficulty",
     type=click.Choice(["easy", "medium", "hard", "fiendish"]),
-    help="Only puzzles of this explanation grade (sums and differences).",
+    help="Only puzzles of this explanation grade (see cryptarithm solve --grade).",
 )
 @click.option("--grade", "show_grade", is_flag=True, help="Show each puzzle's grade.")
 @timeout_option
@@ -252,7 +252,7 @@ def _print_encodings(result: object) -> None:
 @click.option(
     "--difficulty",
     type=click.Choice(["easy", "medium", "hard", "fiendish"]),
-    help="Only puzzles of this explanation grade (sums and differences).",
+    help="Only puzzles of this explanation grade (see cryptarithm solve --grade).",
 )
 @click.option("--grade", "show_grade", is_flag=True, help="Show each puzzle's grade.")
 @timeout_option
@@ -318,8 +318,6 @@ def find(
             pool = [w for w in pool if (scores.get(w) or 0) >= min_score]
         spec = build_spec(form, pool=pool, scores=scores, result=result_word, seed=seed)
     grading = show_grade or difficulty is not None
-    if difficulty is not None and form.op == "*":
-        raise PuzzleInputError("--difficulty grades sums and differences; products have no grade")
     total = shard_count(spec)
     bar_total = total if total is not None else -(-max_candidates // spec.shard_size)
     count = 0

@@ -49,7 +49,7 @@ def cryptarithm() -> None:
     "--explain",
     "explain_steps",
     is_flag=True,
-    help="Explain the solution step by step, as a person solves it (sums and differences).",
+    help="Explain the solution step by step, as a person solves it (sums, differences, A * B).",
 )
 @click.option("--grade", "show_grade", is_flag=True, help="Grade the puzzle: easy to fiendish.")
 @click.option(

@@ -15,10 +15,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from puzzlewright.cryptarithm.explain.catalogue import RULES
 from puzzlewright.cryptarithm.explain.engine import Run, count_in, explain_from
 from puzzlewright.cryptarithm.explain.grade import GRADES, Grade, grade
 from puzzlewright.cryptarithm.explain.model import build_model, single
-from puzzlewright.cryptarithm.explain.rules import RULES
 from puzzlewright.cryptarithm.explain.steps import Branch, Step, digits_of, snapshot
 from puzzlewright.cryptarithm.solver import Cryptarithm
 from puzzlewright.errors import PuzzleInputError
@@ -74,8 +74,8 @@ def explain(
     leading_zeros: bool = False,
     stop: StopSignal | None = None,
 ) -> Explanation:
-    """Explain a sum or difference of words step by step; raise PuzzleInputError when the
-    puzzle is not one equation of sums and differences."""
+    """Explain a sum, difference or product of two numbers step by step; raise
+    PuzzleInputError for other puzzles (quotients, powers, several equations)."""
     started = time.perf_counter()
     problem = (
         puzzle
@@ -121,8 +121,8 @@ def explain(
 
 
 def grade_of(puzzle: str, *, base: int = 10) -> str | None:
-    """The grade label of a sum or difference (None for puzzles the engine does not
-    explain, such as products); what ``find`` and ``encode`` show and filter on."""
+    """The grade label of a sum, difference or product (None for puzzles the engine does
+    not explain, such as quotients); what ``find`` and ``encode`` show and filter on."""
     try:
         return explain(puzzle, base=base).grade.label
     except PuzzleInputError:

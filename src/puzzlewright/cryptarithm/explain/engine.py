@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from puzzlewright.bits import iter_bits, popcount
+from puzzlewright.cryptarithm.explain.catalogue import RULES
 from puzzlewright.cryptarithm.explain.model import Model, Var, describe_domain, is_carry, single
-from puzzlewright.cryptarithm.explain.rules import RULES
 from puzzlewright.cryptarithm.explain.steps import Branch, Domains, Step, snapshot
 from puzzlewright.cryptarithm.solver import Cryptarithm
 from puzzlewright.stopping import StopSignal

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzlewright.cryptarithm.explain.rules import LEVELS
+from puzzlewright.cryptarithm.explain.catalogue import LEVELS
 from puzzlewright.cryptarithm.explain.steps import Step
 
 GRADES = ("easy", "medium", "hard", "fiendish")

@@ -138,6 +138,8 @@ def _adds_up(column: Column, domains: Domains) -> bool:
 
 def leading_digit(model: Model, domains: Domains) -> Step | None:
     """The extra digit of a longer result is the last carry: at most addends - 1."""
+    if not model.columns:
+        return None
     top = model.columns[-1]
     coefs = dict(top.coefs)
     if len(coefs) != 2 or top.constant:
@@ -428,8 +430,3 @@ RULES: tuple[Rule, ...] = (
         column_cases,
     ),
 )
-
-LEVELS: dict[str, int] = {rule.name: rule.level for rule in RULES} | {
-    "leading zero": 1,
-    "case split": 4,
-}
