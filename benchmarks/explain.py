@@ -2,10 +2,10 @@
 
 The set: the calibration puzzles of ``explain.grade.CALIBRATION`` (well-known sums) and
 unique puzzles that ``find`` makes from the built-in list (``A + B = C``, ``A - B = C``,
-``A + B + C = D`` and ``A * B = C``, seed 3). For each group it prints how many were explained, how many
-the rules alone solved (no case split), how many needed a split at most one level deep,
-steps per puzzle (median, max), time per explanation (median, max) and the grade counts;
-every explanation is checked against the fast solver ("verified").
+``A + B + C = D`` and ``A * B = C``, seed 3). For each group it prints how many were
+explained, how many the rules alone solved (no case split), how many needed a split at
+most one level deep, steps per puzzle (median, max), time per explanation (median, max)
+and the grade counts; every explanation is checked against the fast solver ("verified").
 
 Not a test: nothing is asserted. ``python benchmarks/explain.py [--count 40]``
 """

@@ -12,13 +12,13 @@ import pytest
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.render import PAGE_SIZES, Document, crossword_document, render
-from puzzlewright.render.fonts import find_font
 from test_render_samples import big_puzzle, mini_puzzle, need_pdftoppm, russian_puzzle
 
 pypdf = pytest.importorskip("pypdf")
 pytest.importorskip("reportlab")
 
-from puzzlewright.render import pdf as pdf_module  # noqa: E402
+from puzzlewright.render.pdf import document as pdf_module  # noqa: E402
+from puzzlewright.render.pdf.fontfiles import find_font  # noqa: E402
 
 
 def _pages(data: bytes) -> list[str]:
@@ -141,7 +141,9 @@ def test_missing_reportlab_says_how_to_install(monkeypatch: pytest.MonkeyPatch) 
         if name == "reportlab" or name.startswith("reportlab."):
             monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.setitem(sys.modules, "reportlab", None)
-    monkeypatch.delitem(sys.modules, "puzzlewright.render.pdf")
+    for name in list(sys.modules):
+        if name.startswith("puzzlewright.render.pdf"):
+            monkeypatch.delitem(sys.modules, name)
     with pytest.raises(PuzzleInputError, match=r"install puzzlewright\[pdf\]"):
         render(crossword_document(mini_puzzle()), "pdf")
 

@@ -9,9 +9,11 @@ import click
 
 from puzzlewright.cli.common import (
     emit_json,
+    exit_status,
     json_option,
     seed_option,
     stdout,
+    stop_note,
     stopping,
     timeout_option,
     warn,
@@ -33,7 +35,7 @@ from puzzlewright.cryptarithm.layout import (
 )
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import read_input, write_atomic
-from puzzlewright.stopping import StopSignal
+from puzzlewright.stopping import StopSignal, interrupted_by
 
 MAX_LAYOUT_FILE = 64_000
 
@@ -87,6 +89,8 @@ def run_layout(
                 "puzzle": layout_text(layout),
                 "count": result.count,
                 "complete": result.complete,
+                "stop_reason": result.stop_reason,
+                "seconds": round(result.seconds, 4),
                 "solutions": [_solution_json(layout, s) for s in result.solutions],
             }
         )
@@ -98,10 +102,9 @@ def run_layout(
         first = result.solutions[0] if result.solutions else None
         title = "Long division" if isinstance(layout, DivisionLayout) else "Long multiplication"
         write_atomic(html, layout_html(layout, first, title=title))
-    if result.reason in ("timeout", "interrupted"):
-        what = "time limit" if result.reason == "timeout" else "interrupt"
-        warn(f"search stopped by the {what}; {result.count} solution(s) found so far")
-    return 0 if result.count else 1
+    if stop_note(result.stop_reason):
+        warn(f"{stop_note(result.stop_reason)}; {result.count} solution(s) found so far")
+    return exit_status(result.count > 0, result.stop_reason)
 
 
 def _print_result(layout: Layout, result: LayoutResult, *, count_only: bool, unique: bool) -> None:
@@ -113,11 +116,11 @@ def _print_result(layout: Layout, result: LayoutResult, *, count_only: bool, uni
                 letters = "  ".join(f"{k}={v}" for k, v in sorted(solution.letters.items()))
                 stdout.print(f"  {letters}", markup=False)
     n = result.count
-    if result.reason in ("timeout", "interrupted"):
+    if interrupted_by(result.stop_reason):
         stdout.print(f"{n} solution(s) found before the search was stopped; there may be more.")
     elif unique:
         stdout.print({0: "No solution.", 1: "The solution is unique."}.get(n, "Not unique."))
-    elif result.reason == "limit":
+    elif result.stop_reason == "limit":
         stdout.print(f"{n} solution(s); stopped at the limit, there may be more.")
     else:
         stdout.print(f"{n} solution{'s' if n != 1 else ''}, search complete.")

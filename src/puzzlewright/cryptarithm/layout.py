@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.stopping import NEVER, StopSignal
+from puzzlewright.stopping import NEVER, StopReason, StopSignal, clock
 
 WILD = "?*"
 MAX_PATTERN = 12
@@ -77,12 +77,14 @@ class LayoutSolution:
 
 @dataclass(frozen=True, slots=True)
 class LayoutResult:
-    """Solutions found, whether the search finished, and why it stopped."""
+    """Solutions found, whether the search finished, why it ended early (``stop_reason``,
+    None when it ran to its end) and how long it took."""
 
     solutions: list[LayoutSolution]
     count: int
     complete: bool
-    reason: str | None
+    stop_reason: StopReason | None
+    seconds: float = 0.0
 
 
 # --------------------------------------------------------------------------------------
@@ -415,6 +417,7 @@ def solve_layout(
     stop: StopSignal = NEVER,
 ) -> LayoutResult:
     """Solve a layout: all solutions, up to ``limit`` (2 answers "is it unique?")."""
+    started = clock()
     found: list[LayoutSolution] = []
     count = 0
     for solution in iter_solutions(layout, distinct=distinct, stop=stop):
@@ -422,10 +425,10 @@ def solve_layout(
         if keep:
             found.append(solution)
         if limit is not None and count >= limit:
-            return LayoutResult(found, count, False, "limit")
+            return LayoutResult(found, count, False, "limit", clock() - started)
     if stop.should_stop():
-        return LayoutResult(found, count, False, stop.reason)
-    return LayoutResult(found, count, True, None)
+        return LayoutResult(found, count, False, stop.reason, clock() - started)
+    return LayoutResult(found, count, True, None, clock() - started)
 
 
 # --------------------------------------------------------------------------------------

@@ -48,7 +48,7 @@ class Circle:
 
 @dataclass(frozen=True)
 class Line:
-    """A straight stroke (the underline of an acrostic blank)."""
+    """A straight stroke (the underline of an acrostic blank, a bar between two cells)."""
 
     x1: float
     y1: float
@@ -56,6 +56,7 @@ class Line:
     y2: float
     stroke: str
     width: float
+    role: str = ""
 
 
 @dataclass(frozen=True)
@@ -147,10 +148,29 @@ def grid_drawing(grid: GridView, cell: float, *, key: bool = False) -> Drawing:
                 shapes.append(
                     Text(x + cell / 2, y + cell * 0.86, view.answer, size, "middle", role="ans")
                 )
+    shapes.extend(bar_lines(grid, cell, thin * 4))
     border = Rect(0, 0, grid.width * cell, grid.height * cell, None, BLACK, thin * 2.5, "frame")
     if not any(view.void for row in grid.rows for view in row):
         shapes.append(border)
     return Drawing(grid.width * cell, grid.height * cell, tuple(shapes))
+
+
+def bar_lines(grid: GridView, cell: float, width: float) -> list[Line]:
+    """Thick strokes on the cell edges that carry a bar, drawn after every square so that
+    no neighbouring square paints over them."""
+    lines = []
+    cap = width / 2  # reach into the crossing bar so joined bars meet without a notch
+    right, bottom = grid.width * cell, grid.height * cell
+    for r, row in enumerate(grid.rows):
+        for c, view in enumerate(row):
+            x, y = c * cell, r * cell
+            if view.bar_right:
+                top, end = max(0.0, y - cap), min(bottom, y + cell + cap)
+                lines.append(Line(x + cell, top, x + cell, end, BLACK, width, "bar"))
+            if view.bar_below:
+                start, end = max(0.0, x - cap), min(right, x + cell + cap)
+                lines.append(Line(start, y + cell, end, y + cell, BLACK, width, "bar"))
+    return lines
 
 
 def blanks_drawing(

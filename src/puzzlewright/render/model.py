@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from puzzlewright.crossword.grid import Position
+from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.render.markup import plain_text
@@ -31,6 +31,8 @@ class CellView:
     answer: str = ""  # the solution letter(s), printed on the key only
     circle: bool = False
     shaded: bool = False
+    bar_right: bool = False  # a thick bar between this cell and the next one across
+    bar_below: bool = False  # a thick bar between this cell and the one below
 
 
 @dataclass(frozen=True)
@@ -189,6 +191,8 @@ def crossword_document(puzzle: Puzzle) -> Document:
                     answer=cell,
                     circle=(r, c) in puzzle.circles,
                     shaded=(r, c) in shaded,
+                    bar_right=grid.has_bar(r, c, BAR_RIGHT),
+                    bar_below=grid.has_bar(r, c, BAR_BELOW),
                 )
             )
         rows.append(tuple(out))

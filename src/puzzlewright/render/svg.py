@@ -51,8 +51,9 @@ def _shape(shape: Rect | Circle | Line | Text) -> str:
             f'stroke-width="{_num(shape.width)}"/>'
         )
     if isinstance(shape, Line):
+        role = f' class="{shape.role}"' if shape.role else ""
         return (
-            f'<line x1="{_num(shape.x1)}" y1="{_num(shape.y1)}" x2="{_num(shape.x2)}" '
+            f'<line{role} x1="{_num(shape.x1)}" y1="{_num(shape.y1)}" x2="{_num(shape.x2)}" '
             f'y2="{_num(shape.y2)}" stroke="{shape.stroke}" stroke-width="{_num(shape.width)}"/>'
         )
     weight = ' font-weight="bold"' if shape.bold else ""

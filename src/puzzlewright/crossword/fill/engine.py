@@ -72,7 +72,7 @@ def fill_grid(
     scores = candidate_scores(problem)
     search = Search(
         problem,
-        weights=value_weights(scores),
+        value_weights=value_weights(scores),
         seed=seed,
         max_shared_substring=max_shared_substring,
         stop=stop or StopSignal(),
@@ -90,7 +90,7 @@ def fill_grid(
             seed=seed,
             stop=search.stop,
             max_shared_substring=max_shared_substring,
-            weights=search.value_weights,
+            value_weights=search.value_weights,
         )
     return make_result(problem, outcome, grids, stop, time.monotonic() - started)
 
@@ -153,7 +153,7 @@ def make_result(
         ranked=fills,
         failed_slots=[] if status == "filled" else failed,
         warnings=list(problem.warnings),
-        stopped_by=(stop.reason if stop is not None else None) if status == "timeout" else None,
+        stop_reason=(stop.reason if stop is not None else None) if status == "timeout" else None,
         nodes=outcome.nodes,
         backtracks=outcome.backtracks,
         restarts=outcome.restarts,

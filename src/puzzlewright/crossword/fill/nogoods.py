@@ -10,11 +10,17 @@ tree is a proof.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeAlias
 
+from puzzlewright.bits import WordSet
+from puzzlewright.crossword.fill.problem import SlotId
 from puzzlewright.crossword.fill.state import Path, State
 
-Literal = tuple[int, int]  # (variable, word bit)
-Nogood = tuple[tuple[Literal, ...], int, int]  # these literals all hold => variable != bit
+Literal: TypeAlias = tuple[SlotId, WordSet]
+"""(variable, one-word candidate set): "the variable holds this word"."""
+
+Nogood: TypeAlias = tuple[tuple[Literal, ...], SlotId, WordSet]
+"""(literals, variable, word bit): when all the literals hold, the variable is not that word."""
 
 
 class Nogoods:

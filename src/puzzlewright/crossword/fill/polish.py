@@ -38,7 +38,7 @@ def polish(
     seed: int,
     stop: StopSignal,
     max_shared_substring: int | None,
-    weights: ValueWeights,
+    value_weights: ValueWeights,
 ) -> Grid:
     """``grid`` (a fill of ``problem``) with weak entries replaced where a re-fill of their
     neighbourhood with words scoring ``floor`` or more raises the total score."""
@@ -89,7 +89,7 @@ def polish(
             seed=seed * 1_000 + attempt,
             max_shared_substring=max_shared_substring,
             stop=stop,
-            weights=weights,
+            value_weights=value_weights,
         )
         # One tier, the top one: a slot whose kept letters admit no top word keeps its own.
         outcome = search.run(1, (floor,), final_effort=POLISH_EFFORT * len(keys))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple, TypeAlias
 
+from puzzlewright.bits import WordSet
 from puzzlewright.crossword.fill.domains import LengthTable, Tables
 from puzzlewright.crossword.grid import Grid, Position, Slot
 from puzzlewright.errors import PuzzleInputError
@@ -18,6 +20,32 @@ through the rectangle gets a whole word in the search, so what is left outside c
 completed); or a list of slot keys (``12A``), whose entries are filled whole."""
 
 
+SlotId: TypeAlias = int
+"""A search variable: the index of a slot in ``Problem.vars``."""
+
+CellId: TypeAlias = int
+"""An empty cell the search decides: its index in ``Problem.cells``."""
+
+
+class Place(NamedTuple):
+    """Where a variable's word meets an empty cell."""
+
+    cell: CellId
+    position: int  # the letter of the variable's word that lands in the cell
+
+
+class Link(NamedTuple):
+    """A crossing seen from one variable: the cell it shares with another variable.
+
+    Hot loops unpack it as ``for c, p, t, q in links`` (a NamedTuple is a plain tuple).
+    """
+
+    cell: CellId
+    position: int  # the letter of this variable's word in the cell
+    other: SlotId  # the crossing variable
+    other_position: int  # the letter of the crossing word in the cell
+
+
 @dataclass
 class Var:
     """A slot the search fills (``required``), or one that only has to stay fillable."""
@@ -25,11 +53,10 @@ class Var:
     slot: Slot
     table: LengthTable
     required: bool
-    domain: int  # initial candidates: score limit and fixed letters applied
+    domain: WordSet  # initial candidates: score limit and fixed letters applied
     pattern: str  # the slot's letters in the input grid, "?" for empty cells
-    cells: list[tuple[int, int]] = field(default_factory=list)  # (cell id, word position)
-    links: list[tuple[int, int, int, int]] = field(default_factory=list)
-    # (cell id, position here, crossing var, position there)
+    cells: list[Place] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
 
 
 @dataclass
@@ -122,61 +149,120 @@ def required_slots(grid: Grid, slots: list[Slot], region: Region) -> set[Slot]:
 def build_problem(
     grid: Grid, words: WordList, min_score: int | None = None, region: Region = None
 ) -> Problem:
-    """Turn a grid into variables with initial candidate sets and crossing links."""
+    """Turn a grid into variables with initial candidate sets and crossing links.
+
+    Three steps: check the request and normalize the grid (:func:`validate`), give each
+    slot its variable or record it as a given (:func:`prepare`), then tie the variables
+    together (:func:`assemble`).
+    """
+    grid, slots, chosen = validate(grid, words, region)
+    tables = Tables(words, min_score)
+    prepared = prepare(grid, slots, chosen, tables, min_score)
+    return assemble(grid, words, prepared, tables, len(slots), region, min_score)
+
+
+def validate(grid: Grid, words: WordList, region: Region) -> tuple[Grid, list[Slot], set[Slot]]:
+    """The grid in the list's alphabet, its slots and the slots to fill (errors for a grid
+    without entries, strange letters or a region that does not fit)."""
     slots = grid.slots()
     if not slots:
         raise PuzzleInputError("the grid has no entries (runs of two or more open cells)")
     grid = normalized_grid(grid, words)
-    tables = Tables(words, min_score)
-    chosen = required_slots(grid, slots, region)
-    cell_ids: dict[Position, int] = {}
+    return grid, slots, required_slots(grid, slots, region)
+
+
+@dataclass
+class Prepared:
+    """The slots sorted out: variables (without links yet), givens, empty cells."""
+
+    variables: list[Var]
+    givens: list[Given]
+    cell_ids: dict[Position, CellId]
+    warnings: list[str]
+
+
+def number_cells(grid: Grid, slots: list[Slot], chosen: set[Slot]) -> dict[Position, CellId]:
+    """An id for each empty cell of the slots to fill, in slot order."""
+    cell_ids: dict[Position, CellId] = {}
     for slot in slots:
         if slot in chosen:
             for r, c in slot.cells:
                 if not grid.cells[r][c] and (r, c) not in cell_ids:
                     cell_ids[(r, c)] = len(cell_ids)
+    return cell_ids
 
-    warnings: list[str] = []
-    givens: list[Given] = []
-    variables: list[Var] = []
+
+def given_warning(given: Given, min_score: int | None) -> str | None:
+    """Why a given entry is kept although the list would not choose it (None: it would)."""
+    if given.score is None:
+        return f"{given.slot.key} {given.word} is not in the word list; kept as given"
+    if min_score is not None and given.score < min_score:
+        return (
+            f"{given.slot.key} {given.word} scores {given.score}, "
+            f"below the minimum {min_score}; kept"
+        )
+    return None
+
+
+def make_var(
+    slot: Slot,
+    contents: list[str],
+    tables: Tables,
+    required: bool,
+    cell_ids: dict[Position, CellId],
+) -> Var:
+    """The variable of a slot: its fixed letters narrow the candidates, its empty cells
+    become places."""
+    pattern = "".join(content or "?" for content in contents)
+    table = tables.get(sum(max(1, len(content)) for content in contents))
+    domain = table.limit
+    offset = 0
+    var = Var(slot, table, required, 0, pattern)
+    for pos, content in zip(slot.cells, contents, strict=True):
+        if content:
+            for k, letter in enumerate(content):
+                domain &= table.cols[offset + k][table.code[letter]]
+            offset += len(content)
+        else:
+            if pos in cell_ids:
+                var.cells.append(Place(cell_ids[pos], offset))
+            offset += 1
+    var.domain = domain
+    return var
+
+
+def prepare(
+    grid: Grid, slots: list[Slot], chosen: set[Slot], tables: Tables, min_score: int | None
+) -> Prepared:
+    """A variable for each slot to fill or crossing a cell to fill; givens for the complete
+    entries."""
+    prepared = Prepared([], [], number_cells(grid, slots, chosen), [])
     for slot in slots:
         contents = [grid.cells[r][c] or "" for r, c in slot.cells]
-        pattern = "".join(content or "?" for content in contents)
         if all(contents):
             word = "".join(contents)
-            score = words.score(word)
-            givens.append(Given(slot, word, score))
-            if score is None:
-                warnings.append(f"{slot.key} {word} is not in the word list; kept as given")
-            elif min_score is not None and score < min_score:
-                warnings.append(
-                    f"{slot.key} {word} scores {score}, below the minimum {min_score}; kept"
-                )
+            given = Given(slot, word, tables.words.score(word))
+            prepared.givens.append(given)
+            warning = given_warning(given, min_score)
+            if warning is not None:
+                prepared.warnings.append(warning)
             continue
         required = slot in chosen
-        if not required and not any(pos in cell_ids for pos in slot.cells):
+        if not required and not any(pos in prepared.cell_ids for pos in slot.cells):
             continue
-        length = sum(max(1, len(content)) for content in contents)
-        table = tables.get(length)
-        domain = table.limit
-        offset = 0
-        var = Var(slot, table, required, 0, pattern)
-        for pos, content in zip(slot.cells, contents, strict=True):
-            if content:
-                for k, letter in enumerate(content):
-                    domain &= table.cols[offset + k][table.code[letter]]
-                offset += len(content)
-            else:
-                if pos in cell_ids:
-                    var.cells.append((cell_ids[pos], offset))
-                offset += 1
-        if not required and not domain:
-            warnings.append(f"{slot.key} ({pattern}) outside the region matches no word")
+        var = make_var(slot, contents, tables, required, prepared.cell_ids)
+        if not required and not var.domain:
+            prepared.warnings.append(
+                f"{slot.key} ({var.pattern}) outside the region matches no word"
+            )
             continue
-        var.domain = domain
-        variables.append(var)
+        prepared.variables.append(var)
+    return prepared
 
-    for given in givens:  # no entry twice: a seed's word is not used again
+
+def exclude_givens(variables: list[Var], givens: list[Given], tables: Tables) -> None:
+    """No entry twice: a given entry's word leaves every variable of its length."""
+    for given in givens:
         table = tables.get(len(given.word))
         i = table.find(given.word) if given.score is not None else None
         if i is not None:
@@ -184,7 +270,10 @@ def build_problem(
                 if var.table is table:
                     var.domain &= ~(1 << i)
 
-    at_cell: dict[int, list[tuple[int, int]]] = {}
+
+def link_crossings(variables: list[Var]) -> None:
+    """Give each variable a :class:`Link` per crossing variable through its empty cells."""
+    at_cell: dict[CellId, list[tuple[SlotId, int]]] = {}
     for v, var in enumerate(variables):
         for cell, offset in var.cells:
             at_cell.setdefault(cell, []).append((v, offset))
@@ -192,18 +281,46 @@ def build_problem(
         for cell, offset in var.cells:
             for other, other_offset in at_cell[cell]:
                 if other != v:
-                    var.links.append((cell, offset, other, other_offset))
-    cells = [pos for pos, _ in sorted(cell_ids.items(), key=lambda item: item[1])]
-    inside = None
+                    var.links.append(Link(cell, offset, other, other_offset))
+
+
+def rectangle_cells(region: Region) -> set[Position] | None:
+    """The cells of a rectangular region (None for a whole grid or a list of slots)."""
     rectangle = as_rectangle(region)
-    if rectangle is not None:
-        (r1, c1), (r2, c2) = rectangle
-        inside = {
-            (r, c)
-            for r in range(min(r1, r2), max(r1, r2) + 1)
-            for c in range(min(c1, c2), max(c1, c2) + 1)
-        }
-    return Problem(grid, words, variables, cells, givens, warnings, len(slots), inside, min_score)
+    if rectangle is None:
+        return None
+    (r1, c1), (r2, c2) = rectangle
+    return {
+        (r, c)
+        for r in range(min(r1, r2), max(r1, r2) + 1)
+        for c in range(min(c1, c2), max(c1, c2) + 1)
+    }
+
+
+def assemble(
+    grid: Grid,
+    words: WordList,
+    prepared: Prepared,
+    tables: Tables,
+    total_slots: int,
+    region: Region,
+    min_score: int | None,
+) -> Problem:
+    """The problem: givens excluded from the candidates, crossings linked, cells listed."""
+    exclude_givens(prepared.variables, prepared.givens, tables)
+    link_crossings(prepared.variables)
+    cells = [pos for pos, _ in sorted(prepared.cell_ids.items(), key=lambda item: item[1])]
+    return Problem(
+        grid,
+        words,
+        prepared.variables,
+        cells,
+        prepared.givens,
+        prepared.warnings,
+        total_slots,
+        rectangle_cells(region),
+        min_score,
+    )
 
 
 def place_solution(problem: Problem, solution: tuple[int, ...]) -> Grid:

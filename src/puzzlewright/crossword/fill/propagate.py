@@ -15,19 +15,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from heapq import heappop, heappush
 
+from puzzlewright.bits import LetterSet, WordSet
 from puzzlewright.crossword.fill.nogoods import Nogoods
-from puzzlewright.crossword.fill.problem import Problem
-from puzzlewright.crossword.fill.state import State
+from puzzlewright.crossword.fill.problem import Problem, SlotId
+from puzzlewright.crossword.fill.state import Conflict, State
 
 BIG = 3000
 """During the search, slots with more candidates skip letter pruning: it seldom removes a
 letter (a later revision, once the slot has shrunk, catches up). The root prunes all."""
 
-Push = Callable[[int, int], None]
+Push = Callable[[SlotId, WordSet], None]
+"""Queue a variable whose candidates changed (with its new candidate set)."""
 
 
 class Propagator:
-    """The constraint network of a :class:`Problem` and its propagation."""
+    """The constraint network of a :class:`Problem` and its propagation.
+
+    Public API (the search and grid analysis build on it): :meth:`root` gives the arc
+    consistent initial node, :meth:`propagate` restores arc consistency after candidates
+    were removed from a node, ``failure_weights``/``failures`` say where the grid ran dry.
+    """
 
     def __init__(self, problem: Problem, max_shared_substring: int | None = None) -> None:
         self.problem = problem
@@ -42,8 +49,9 @@ class Propagator:
             [u for u in self.order if u != v and variables[u].table is variables[v].table]
             for v in range(self.n)
         ]
-        self.weights = [1.0] * self.n  # dom/wdeg: grows each time a slot runs dry
-        self.failures = [0] * self.n
+        # dom/wdeg: grows each time a slot runs dry (or its revision dried up a crossing)
+        self.failure_weights = [1.0] * self.n
+        self.failures = [0] * self.n  # per variable: how often it ran out of candidates
         self.gram = None if max_shared_substring is None else max_shared_substring + 1
         self.nogoods = Nogoods()
         # Per variable, position and letter: a word (a one-bit int) known to have that
@@ -53,7 +61,7 @@ class Propagator:
         self.residues = [[[0] * size for _ in var.table.cols] for var in variables]
         self._letter_lists: dict[int, list[tuple[int, int]]] = {}
 
-    def letters_in(self, mask: int) -> list[tuple[int, int]]:
+    def letters_in(self, mask: LetterSet) -> list[tuple[int, int]]:
         """(bit, letter index) for each letter in a letter-set mask (cached per mask)."""
         found = self._letter_lists.get(mask)
         if found is None:
@@ -66,19 +74,20 @@ class Propagator:
             self._letter_lists[mask] = found
         return found
 
-    def fail(self, v: int, cause: int) -> None:
-        """Record that ``v`` ran out of candidates while ``cause`` was being revised."""
+    def fail(self, v: SlotId, cause: SlotId) -> None:
+        """Record that ``v`` ran out of candidates while ``cause`` was being revised (-1:
+        no other variable to blame)."""
         self.failures[v] += 1
-        self.weights[v] += 1.0
+        self.failure_weights[v] += 1.0
         if cause >= 0:
-            self.weights[cause] += 0.5
+            self.failure_weights[cause] += 0.5
 
     def grams_of(self, word: str) -> set[str]:
         """The substrings of ``word`` that another entry may not share."""
         size = self.gram or 0
         return {word[k : k + size] for k in range(len(word) - size + 1)}
 
-    def commit(self, st: State, v: int, bit: int, push: Push) -> int | None:
+    def commit(self, st: State, v: SlotId, bit: WordSet, push: Push) -> Conflict | None:
         """Commit ``v`` to its single candidate; returns a conflict (levels) or None."""
         st.done[v] = True
         st.filled += 1
@@ -116,7 +125,7 @@ class Propagator:
             st.grams = st.grams | grams
         return None
 
-    def propagate(self, st: State, queue: list[int], big: int = BIG) -> int | None:
+    def propagate(self, st: State, queue: list[SlotId], big: int = BIG) -> Conflict | None:
         """Make ``st`` arc consistent after the candidates of ``queue`` changed.
 
         Returns None, or on a dead end the conflict: the decision levels that caused it.
@@ -217,3 +226,42 @@ class Propagator:
                     dom[t] = nt
                     push(t, nt)
         return None
+
+    # -- initial nodes ---------------------------------------------------------------------
+    def initial(self, tier: int | None = None) -> State:
+        """The initial node: each variable's initial candidates (only the words scoring
+        ``tier`` or more, where the slot has any), every letter possible in every cell."""
+        problem = self.problem
+        alphabet = (1 << len(problem.words.alphabet)) - 1
+        grams: frozenset[str] | None = None
+        if self.gram is not None:
+            given: set[str] = set()
+            for entry in problem.givens:
+                given |= self.grams_of(entry.word)
+            grams = frozenset(given)
+        domains = []
+        for var in problem.vars:
+            domain = var.domain
+            if tier is not None:
+                domain &= var.table.at_least(tier)
+                if not domain:  # fixed letters or the list leave this slot no such word
+                    domain = var.domain
+            domains.append(domain)
+        return State(
+            domains,
+            [alphabet] * len(problem.cells),
+            [False] * self.n,
+            [0] * self.n,
+            grams=grams,
+        )
+
+    def root(self, tier: int | None = None) -> State | None:
+        """The arc-consistent initial node (None: no fill exists, already at the root)."""
+        root = self.initial(tier)
+        for v in range(self.n):
+            if not root.dom[v]:
+                self.fail(v, -1)
+                return None
+        if self.propagate(root, list(range(self.n)), big=1 << 62) is not None:
+            return None
+        return root

@@ -1,6 +1,6 @@
 """The fill search: branching, ordering, backjumping, restarts, score tiers.
 
-Two-way branching (slot = word, else slot != word) over :class:`Propagator`'s network.
+Two-way branching (slot = word, else slot != word) over a :class:`Propagator`'s network.
 The slot is chosen by dom/wdeg (fewest candidates per learned failure weight); the word by
 quality (score plus the log of the options it leaves its crossings). Dead ends jump back
 to the latest decision in their conflict set (conflict-directed backjumping: each slot
@@ -17,10 +17,10 @@ from math import log
 from random import Random
 
 from puzzlewright.bits import first_bits
-from puzzlewright.crossword.fill.problem import Problem
+from puzzlewright.crossword.fill.problem import Problem, SlotId
 from puzzlewright.crossword.fill.propagate import Propagator
 from puzzlewright.crossword.fill.quality import ValueWeights
-from puzzlewright.crossword.fill.state import Decision, Outcome, Solution, State
+from puzzlewright.crossword.fill.state import Conflict, Decision, Outcome, Solution, State
 from puzzlewright.stopping import StopSignal
 
 FIRST_CUTOFF = 200  # dead ends before the first restart
@@ -32,8 +32,8 @@ DIVERSITY = 6.0  # score points a word loses in its slot for each earlier fill u
 ProgressHook = Callable[[int, int, int, int], None]  # filled, best, backtracks, restarts
 
 
-class Search(Propagator):
-    """One fill search over a :class:`Problem`."""
+class Search:
+    """One fill search over a :class:`Problem`, on the problem's :class:`Propagator`."""
 
     def __init__(
         self,
@@ -43,12 +43,23 @@ class Search(Propagator):
         max_shared_substring: int | None = None,
         stop: StopSignal,
         progress: ProgressHook | None = None,
-        weights: ValueWeights | None = None,
+        value_weights: ValueWeights | None = None,
     ) -> None:
-        super().__init__(problem, max_shared_substring)
+        self.problem = problem
+        self.network = network = Propagator(problem, max_shared_substring)
+        # The network's tables and its two entry points, under short names for hot loops.
+        self.n = network.n
+        self.order = network.order
+        self.required = network.required
+        self.tables = network.tables
+        self.cols = network.cols
+        self.links = network.links
+        self.failure_weights = network.failure_weights
+        self.propagate = network.propagate
+        self.fail = network.fail
         # Each decision matters more in a small grid, and there are few: weigh more words.
         self.candidates = CANDIDATES * max(1, CANDIDATE_SLOTS // max(len(self.order), 12))
-        self.value_weights = weights or ValueWeights()
+        self.value_weights = value_weights or ValueWeights()
         self.rng = Random(seed)
         self.stop = stop
         self.progress = progress
@@ -59,22 +70,22 @@ class Search(Propagator):
         self.best: State | None = None
 
     # -- ordering --------------------------------------------------------------------------
-    def choose(self, st: State) -> int:
+    def choose(self, st: State) -> SlotId:
         """The uncommitted slot with the fewest candidates per failure weight (-1: none)."""
         best = -1
         best_key = 0.0
         dom = st.dom
         done = st.done
-        weights = self.weights
+        failure_weights = self.failure_weights
         for v in self.order:
             if done[v]:
                 continue
-            key = dom[v].bit_count() / weights[v]
+            key = dom[v].bit_count() / failure_weights[v]
             if best < 0 or key < best_key:
                 best, best_key = v, key
         return best
 
-    def value(self, st: State, v: int) -> int:
+    def value(self, st: State, v: SlotId) -> int:
         """The candidate of ``v`` to try next: high score, many options left to crossings.
 
         Weighs the best-scored candidates by score plus the log of the product, over the
@@ -121,7 +132,7 @@ class Search(Propagator):
         return candidates[best]
 
     # -- the search ------------------------------------------------------------------------
-    def backjump(self, stack: list[Decision], conflict: int) -> State | None:
+    def backjump(self, stack: list[Decision], conflict: Conflict) -> State | None:
         """Undo decisions back to the latest one in ``conflict`` and refute it there.
 
         Decisions not in the conflict played no part in the dead end and are skipped. If
@@ -151,7 +162,7 @@ class Search(Propagator):
         """The root with every learned first-level "v != word" applied (None: exhausted)."""
         st = root.copy()
         changed = []
-        for v, bit in self.nogoods.unary:
+        for v, bit in self.network.nogoods.unary:
             if st.dom[v] & bit:
                 st.dom[v] ^= bit
                 if not st.dom[v]:
@@ -188,7 +199,7 @@ class Search(Propagator):
                 status = "timeout"
                 break
             final = k == len(tiers) - 1
-            root = self.root(tier)
+            root = self.network.root(tier)
             if self.best is None or (root is not None and root.filled > self.best.filled):
                 self.best = root
             if root is None:
@@ -196,7 +207,7 @@ class Search(Propagator):
             status = self.run_tier(root, count, final_effort if final else effort)
             if status in ("filled", "timeout"):
                 break
-        best = self.best or self.initial(None)
+        best = self.best or self.network.initial(None)
         if self.solutions:
             return self.outcome("filled", best)
         return self.outcome("unfillable" if status == "exhausted" else "timeout", best)
@@ -206,7 +217,8 @@ class Search(Propagator):
         exhausted ("exhausted"), ``budget`` dead ends are spent ("budget") or time is up."""
         last_report = time.monotonic()
         stop = self.stop
-        self.nogoods.forget()
+        nogoods = self.network.nogoods
+        nogoods.forget()
         state: State | None = root
         stack: list[Decision] = []
         cutoff = float(FIRST_CUTOFF)
@@ -265,7 +277,7 @@ class Search(Propagator):
             if budget is not None and failed >= budget:
                 return "budget"
             if failed_in_run >= cutoff:
-                self.nogoods.learn(state.path)
+                nogoods.learn(state.path)
                 state, stack, failed_in_run = self.restart(root), [], 0
                 self.restarts += 1
                 if state is None:
@@ -281,41 +293,5 @@ class Search(Propagator):
             self.nodes,
             self.backtracks,
             self.restarts,
-            list(self.failures),
+            list(self.network.failures),
         )
-
-    def initial(self, tier: int | None) -> State:
-        """The initial node of a tier: initial candidates, every letter possible."""
-        alphabet = (1 << len(self.problem.words.alphabet)) - 1
-        grams: frozenset[str] | None = None
-        if self.gram is not None:
-            given: set[str] = set()
-            for entry in self.problem.givens:
-                given |= self.grams_of(entry.word)
-            grams = frozenset(given)
-        domains = []
-        for var in self.problem.vars:
-            domain = var.domain
-            if tier is not None:
-                domain &= var.table.at_least(tier)
-                if not domain:  # fixed letters or the list leave this slot no such word
-                    domain = var.domain
-            domains.append(domain)
-        return State(
-            domains,
-            [alphabet] * len(self.problem.cells),
-            [False] * self.n,
-            [0] * self.n,
-            grams=grams,
-        )
-
-    def root(self, tier: int | None) -> State | None:
-        """The arc-consistent initial node of a tier (None: dead already)."""
-        root = self.initial(tier)
-        for v in range(self.n):
-            if not root.dom[v]:
-                self.fail(v, -1)
-                return None
-        if self.propagate(root, list(range(self.n)), big=1 << 62) is not None:
-            return None
-        return root

@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias
 
-Solution = tuple[int, ...]  # word index per variable (-1 for slots that only stay fillable)
-Decision = tuple["State", int, int]  # (node before the decision, variable, word bit)
-Path = tuple[bool, int, int, "Path | None"]  # (taken?, variable, word bit, earlier path)
+from puzzlewright.bits import Bitset, LetterSet, WordSet
+
+Solution: TypeAlias = tuple[int, ...]
+"""The word index per variable (-1 for slots that only have to stay fillable)."""
+
+Conflict: TypeAlias = Bitset
+"""Decision levels to blame for a dead end: bit ``k`` is the ``k``-th decision."""
+
+Decision: TypeAlias = tuple["State", int, WordSet]
+"""(the node before the decision, the variable, its one-word candidate set)."""
+
+Path: TypeAlias = tuple[bool, int, WordSet, "Path | None"]
+"""(a decision "v = word" or a refutation "v != word"?, variable, word bit, earlier path)."""
 
 
 class State:
@@ -16,10 +27,10 @@ class State:
 
     def __init__(
         self,
-        dom: list[int],
-        cells: list[int],
+        dom: list[WordSet],
+        cells: list[LetterSet],
         done: list[bool],
-        why: list[int],
+        why: list[Conflict],
         filled: int = 0,
         level: int = 0,
         grams: frozenset[str] | None = None,

@@ -22,7 +22,7 @@ from puzzlewright.cryptarithm.explain.model import build_model, single
 from puzzlewright.cryptarithm.explain.steps import Branch, Step, digits_of, snapshot
 from puzzlewright.cryptarithm.solver import Cryptarithm
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.stopping import StopSignal
+from puzzlewright.stopping import StopReason, StopSignal
 
 __all__ = ["GRADES", "RULES", "Branch", "Explanation", "Grade", "Step", "explain", "grade_of"]
 
@@ -43,6 +43,7 @@ class Explanation:
     verified: bool
     grade: Grade
     seconds: float
+    stop_reason: StopReason | None = None
 
     def to_json(self) -> dict[str, object]:
         """The explanation as plain JSON data (the workbench animates ``steps``)."""
@@ -54,6 +55,7 @@ class Explanation:
             "verified": self.verified,
             "grade": self.grade.to_json(),
             "seconds": round(self.seconds, 4),
+            "stop_reason": self.stop_reason,
             "steps": [s.to_json() for s in self.steps],
         }
 
@@ -117,6 +119,7 @@ def explain(
         verified,
         grade(steps),
         time.perf_counter() - started,
+        stop.reason if stop is not None and status == "stopped" else None,
     )
 
 

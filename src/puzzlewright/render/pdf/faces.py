@@ -1,7 +1,7 @@
 """Fonts for PDF output: the TrueType faces registered with reportlab, and a coverage check.
 
-The faces found by :mod:`puzzlewright.render.fonts` (DejaVu Sans, or ``--font``) are parsed and
-registered once per process, with bold and italic as one family so markup picks them;
+The font files found by :mod:`puzzlewright.render.pdf.fontfiles` (DejaVu Sans, or ``--font``)
+are parsed and registered once per process, with bold and italic as one family so markup picks them;
 without one, the PDF standard fonts (Helvetica) are used.
 """
 
@@ -13,8 +13,8 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from puzzlewright.render.fonts import FontFiles, coverage_error, uncovered
 from puzzlewright.render.model import Document
+from puzzlewright.render.pdf.fontfiles import FontFiles, coverage_error, uncovered
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from puzzlewright.render.draw import BLACK, Circle, Drawing, Line, Rect, Text
-from puzzlewright.render.pdffonts import Fonts
-from puzzlewright.render.pdftext import text_width
+from puzzlewright.render.pdf.faces import Fonts
+from puzzlewright.render.pdf.text import text_width
 
 DESCENT = 0.25  # below the baseline, in ems (DejaVu Sans 0.24, Helvetica 0.21)
 CLEAR = 1.0  # points between a text and the squares drawn after it

@@ -1,9 +1,9 @@
 """What PDF clue columns are filled with: set text, drawings and space, each of fixed height.
 
 :class:`Setter` turns Paragraph markup into a :class:`TextBlock` (lines set by
-:mod:`puzzlewright.render.pdftext`, drawn straight on the canvas) or, for markup that module
+:mod:`puzzlewright.render.pdf.text`, drawn straight on the canvas) or, for markup that module
 leaves alone, a :class:`ParagraphBlock` around reportlab's own Paragraph. Blocks follow the
-:class:`puzzlewright.render.pdfflow.Block` protocol.
+:class:`puzzlewright.render.pdf.flow.Block` protocol.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from xml.sax.saxutils import escape
 from reportlab.lib.styles import ParagraphStyle
 
 from puzzlewright.render.draw import Drawing
-from puzzlewright.render.pdfflow import Block
-from puzzlewright.render.pdffonts import Fonts
-from puzzlewright.render.pdfpaint import paint
-from puzzlewright.render.pdftext import (
+from puzzlewright.render.pdf.faces import Fonts
+from puzzlewright.render.pdf.flow import Block
+from puzzlewright.render.pdf.paint import paint
+from puzzlewright.render.pdf.text import (
     Line,
     Word,
     break_lines,

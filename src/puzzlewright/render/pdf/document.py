@@ -4,8 +4,8 @@ Page one has the title and byline, the grid (top right for a crossword, across t
 acrostic) and clue columns around and below it; clues that do not fit continue in full-height
 columns on the following pages. ``key`` adds an answer page. The clue size steps down until
 the puzzle fits one page: each size is tried by setting the clue lines arithmetically
-(:mod:`puzzlewright.render.pdftext`) and pouring them into the columns
-(:mod:`puzzlewright.render.pdfflow`), and only the chosen layout is drawn, straight on the
+(:mod:`puzzlewright.render.pdf.text`) and pouring them into the columns
+(:mod:`puzzlewright.render.pdf.flow`), and only the chosen layout is drawn, straight on the
 canvas. This module imports reportlab at the top; :func:`puzzlewright.render.render` imports
 it only when PDF output is asked for.
 """
@@ -21,14 +21,14 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from puzzlewright.render.draw import blanks_drawing, grid_drawing
-from puzzlewright.render.fonts import find_font
 from puzzlewright.render.markup import inline_markup
 from puzzlewright.render.model import ClueEntry, Document, require_key
 from puzzlewright.render.pages import PAGE_SIZES, PageName
-from puzzlewright.render.pdfblocks import DrawingBlock, Setter, Space, TextStyle
-from puzzlewright.render.pdfflow import Block, Frame, Group, Item, Placement, pour
-from puzzlewright.render.pdffonts import Fonts, check_fonts, load_fonts
-from puzzlewright.render.pdfpaint import paint
+from puzzlewright.render.pdf.blocks import DrawingBlock, Setter, Space, TextStyle
+from puzzlewright.render.pdf.faces import Fonts, check_fonts, load_fonts
+from puzzlewright.render.pdf.flow import Block, Frame, Group, Item, Placement, pour
+from puzzlewright.render.pdf.fontfiles import find_font
+from puzzlewright.render.pdf.paint import paint
 
 MARGIN = 36.0  # half an inch
 GAP = 14.0  # between columns
