@@ -30,6 +30,9 @@ dead cases are vouched for by the fast solver instead of nested splits and fewer
 candidates are tried, so that an explanation stays under a second. A count, not a time, so
 the same puzzle always gets the same explanation."""
 HURRIED_CANDIDATES = 3
+BRANCH_SENTENCES = 2
+"""Steps of a dead case quoted in the split's sentence (the last ones, which end in the
+contradiction); the JSON keeps the last three."""
 
 
 @dataclass
@@ -137,9 +140,12 @@ def _perfect_split(run: Run, domains: Domains) -> tuple[Var, list[Branch], int] 
 def _sentence(var: Var, branches: list[Branch], value: int | None) -> str:
     parts = []
     for branch in branches:
-        why = branch.steps[-1].sentence if branch.steps else "no solution"
-        why = why[0].lower() + why[1:] if why else why
-        parts.append(f"Suppose {_name(var)} = {branch.value}: then {why.rstrip('.')}; impossible.")
+        telling = [s for s in branch.steps if s.rule != "taken digit"] or list(branch.steps)
+        chain = [s.sentence.rstrip(".") for s in telling[-BRANCH_SENTENCES:]]
+        chain = [c.replace("Column", "column", 1) for c in chain] or ["no solution is left"]
+        parts.append(
+            f"Suppose {_name(var)} = {branch.value}: then {'; then '.join(chain)}; impossible."
+        )
     if value is not None:
         parts.append(f"So {_name(var)} = {value}.")
     return " ".join(parts)

@@ -206,9 +206,9 @@ def _bound_rule(name: str, carries: bool) -> Callable[[Model, Domains], Step | N
                     continue
                 shown = _show(column, domains)
                 domains[var] = after
-                what = "the sizes of its other values" if carries else "what the others can add"
+                what = "the least and most its letters can add" if carries else "the rest of it"
                 sentence = (
-                    f"Column {column.number}: {shown}; {what} mean that "
+                    f"Column {column.number}: {shown}; {what} means that "
                     f"{_narrowed(var, before, after)}."
                 )
                 return _step(name, sentence, domains, [var])
