@@ -137,7 +137,21 @@ def _perfect_split(run: Run, domains: Domains) -> tuple[Var, list[Branch], int] 
     return None if best is None else (best[1], best[2], best[3])
 
 
+def _conclusion(branch: Branch) -> str:
+    """The end of a dead case's last sentence: ``no digit is left for S``."""
+    if not branch.steps:
+        return "no solution is left"
+    text = branch.steps[-1].sentence.rstrip(".")
+    cut = max(text.rfind(", so "), text.rfind("; so "))
+    text = text[cut + 5 :] if cut >= 0 else text
+    return text[0].lower() + text[1:] if text.startswith(("Column", "No ")) else text
+
+
 def _sentence(var: Var, branches: list[Branch], value: int | None) -> str:
+    if len(branches) > BRANCH_SENTENCES:
+        cases = "; ".join(f"{_name(var)} = {b.value}: {_conclusion(b)}" for b in branches)
+        ending = f" So {_name(var)} = {value}." if value is not None else ""
+        return f"Suppose in turn {cases}; each is impossible.{ending}"
     parts = []
     for branch in branches:
         telling = [s for s in branch.steps if s.rule != "taken digit"] or list(branch.steps)

@@ -170,11 +170,13 @@ def magnitude(model: Model, domains: Domains) -> Step | None:
             high = _bounds(a, domains, base)[1] * _bounds(b, domains, base)[1]
             clow, chigh = _bounds(c, domains, base)
             domains[letter] = keep
+            product = f"{model.addends[0]} × {model.addends[1]}"
             sentence = (
-                f"{model.addends[0]} × {model.addends[1]} lies between {low} and {high}, "
-                f"{model.result} between {clow} and {chigh}; only "
-                f"{describe_domain(keep) if keep else 'no digit'} for {letter} keeps them "
+                f"{product} lies between {low} and {high}, {model.result} between {clow} "
+                f"and {chigh}; only {describe_domain(keep)} for {letter} keeps them "
                 f"overlapping, so {_narrowed(letter, before, keep)}."
+                if keep
+                else f"No digit for {letter} keeps {product} within the size of {model.result}."
             )
             return _step("magnitude", sentence, domains, [letter])
     return None
