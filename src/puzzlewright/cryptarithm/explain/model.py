@@ -10,6 +10,7 @@ variable has a domain, a bitset of the digits it may still take.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from puzzlewright.bits import DigitSet, iter_bits, popcount
 from puzzlewright.cryptarithm.parse import BinOp, Negate, Node, Numeral, Sum
@@ -55,9 +56,7 @@ class Model:
     leading: frozenset[str]
     columns: tuple[Column, ...]
     start: dict[Var, DigitSet] = field(hash=False)
-    cache: dict[tuple[object, ...], tuple[int, tuple[int, ...]]] = field(
-        default_factory=dict, hash=False, compare=False
-    )
+    cache: dict[tuple[object, ...], Any] = field(default_factory=dict, hash=False, compare=False)
     """Column supports already listed, by column and domains (rules recheck columns often)."""
     kind: str = "sum"
     """``"sum"`` (the columns hold the puzzle) or ``"product"`` (``A * B = C``: ``words``)."""

@@ -320,15 +320,18 @@ def _size(column: Column, domains: Domains, modulus: int | None) -> int:
 
 
 def _support_rule(
-    name: str, modulus_of: Callable[[Model], int | None], letters_only: bool
+    name: str,
+    modulus_of: Callable[[Model], int | None],
+    letters_only: bool,
+    columns_of: Callable[[Model], tuple[Column, ...]] = lambda model: model.columns,
 ) -> Callable[[Model, Domains], Step | None]:
     def rule(model: Model, domains: Domains) -> Step | None:
         modulus = modulus_of(model)
-        for column in model.columns:
+        for column in columns_of(model):
             if _size(column, domains, modulus) > ENUMERATION_LIMIT:
                 continue
             taken = _taken(domains, column)
-            key = (modulus, column.number, taken, *(domains[v] for v, _ in column.coefs))
+            key = (name, column.number, taken, *(domains[v] for v, _ in column.coefs))
             found = model.cache.get(key)
             if found is None:
                 found = _support(column, domains, modulus, taken)
@@ -365,6 +368,14 @@ def _support_sentence(name: str, column: Column, shown: str, count: int, parts: 
         if not count:
             return f"{lead}, and no digits fit."
         return f"{lead}: {'; '.join(parts)}."
+    if name == "two columns":
+        lead = (
+            f"Columns {column.number} and {column.number + 1} together (the carry between "
+            f"them cancels): {shown}"
+        )
+        if not count:
+            return f"{lead} has no case with different digits."
+        return f"{lead} works in {count} way{'s' if count > 1 else ''}: {'; '.join(parts)}."
     if not count:
         return f"Column {column.number}: {shown} has no case with different digits."
     return (
@@ -373,7 +384,39 @@ def _support_sentence(name: str, column: Column, shown: str, count: int, parts: 
     )
 
 
+def _pairs(model: Model) -> tuple[Column, ...]:
+    """Adjacent columns added up, the right one plus ``base`` times the left one, so the
+    carry between them cancels: what a person does putting ``N = E + 1`` from column 3 into
+    column 2 of SEND + MORE."""
+    key = ("pairs",)
+    found = model.cache.get(key)
+    if found is None:
+        merged = []
+        for right, left in zip(model.columns, model.columns[1:], strict=False):
+            coefs: dict[Var, int] = dict(right.coefs)
+            for var, coef in left.coefs:
+                coefs[var] = coefs.get(var, 0) + model.base * coef
+            terms = tuple((v, c) for v, c in coefs.items() if c)
+            shown_left = tuple(_term(v, c) for v, c in terms if c > 0) or ("0",)
+            shown_right = tuple(_term(v, -c) for v, c in terms if c < 0) or ("0",)
+            constant = right.constant + model.base * left.constant
+            if constant > 0:
+                shown_left = (*shown_left, str(constant))
+            elif constant < 0:
+                shown_right = (*shown_right, str(-constant))
+            merged.append(Column(right.number, terms, constant, shown_left, shown_right))
+        found = tuple(merged)
+        model.cache[key] = found
+    pairs: tuple[Column, ...] = found
+    return pairs
+
+
+def _term(var: Var, coef: int) -> str:
+    return var if coef == 1 else f"{coef}×{var}"
+
+
 units_digit = _support_rule("units digit", lambda model: model.base, letters_only=True)
+two_columns = _support_rule("two columns", lambda model: None, False, _pairs)
 column_cases = _support_rule("column cases", lambda model: None, letters_only=False)
 
 
@@ -428,5 +471,11 @@ RULES: tuple[Rule, ...] = (
         3,
         "list a column's cases with different digits; keep the values that occur",
         column_cases,
+    ),
+    Rule(
+        "two columns",
+        3,
+        "two adjacent columns added so the carry between them cancels, then listed",
+        two_columns,
     ),
 )
