@@ -327,6 +327,7 @@ def _support_rule(
 ) -> Callable[[Model, Domains], Step | None]:
     def rule(model: Model, domains: Domains) -> Step | None:
         modulus = modulus_of(model)
+        best: tuple[int, Column, dict[Var, int], list[Var]] | None = None
         for column in columns_of(model):
             if _size(column, domains, modulus) > ENUMERATION_LIMIT:
                 continue
@@ -345,18 +346,22 @@ def _support_rule(
                 and (not letters_only or not is_carry(v))
                 and support[v] != domains[v]
             ]
-            if not changed:
-                continue
-            shown = _show(column, domains)
-            parts = []
-            for var in changed:
-                parts.append(_narrowed(var, domains[var], support[var]))
-                domains[var] = support[var]
-            sentence = _support_sentence(name, column, shown, count, parts)
-            return _step(name, sentence, domains, changed)
-        return None
+            if changed and (best is None or count < best[0]):
+                best = (count, column, support, changed)
+                if modulus is not None:  # the first units digit that narrows will do
+                    break
+        if best is None:
+            return None
+        count, column, support, changed = best
+        shown = _show(column, domains)
+        parts = []
+        for var in changed:
+            parts.append(_narrowed(var, domains[var], support[var]))
+            domains[var] = support[var]
+        sentence = _support_sentence(name, column, shown, count, parts)
+        return _step(name, sentence, domains, changed)
 
-    rule.__doc__ = f"{name}: the values a column can still take."
+    rule.__doc__ = f"{name}: the values a column can still take (the column with fewest cases)."
     return rule
 
 
