@@ -324,12 +324,13 @@ def _support_rule(
     modulus_of: Callable[[Model], int | None],
     letters_only: bool,
     columns_of: Callable[[Model], tuple[Column, ...]] = lambda model: model.columns,
+    limit: int = ENUMERATION_LIMIT,
 ) -> Callable[[Model, Domains], Step | None]:
     def rule(model: Model, domains: Domains) -> Step | None:
         modulus = modulus_of(model)
         best: tuple[int, Column, dict[Var, int], list[Var]] | None = None
         for column in columns_of(model):
-            if _size(column, domains, modulus) > ENUMERATION_LIMIT:
+            if _size(column, domains, modulus) > limit:
                 continue
             taken = _taken(domains, column)
             key = (name, column.number, taken, *(domains[v] for v, _ in column.coefs))
@@ -421,7 +422,9 @@ def _term(var: Var, coef: int) -> str:
 
 
 units_digit = _support_rule("units digit", lambda model: model.base, letters_only=True)
-two_columns = _support_rule("two columns", lambda model: None, False, _pairs)
+PAIR_LIMIT = 4_000
+"""Two columns are listed only up to this many combinations (a person does it when few)."""
+two_columns = _support_rule("two columns", lambda model: None, False, _pairs, PAIR_LIMIT)
 column_cases = _support_rule("column cases", lambda model: None, letters_only=False)
 
 
