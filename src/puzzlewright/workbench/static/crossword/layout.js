@@ -125,7 +125,7 @@ export function buildLayout(root) {
   ui.openDialog = dialog("Open puzzle", [ui.openList, field("File in the folder", ui.openPath)], "Open");
   ui.savePath = el("input", { type: "text" });
   ui.saveDialog = dialog("Save as", [field("File name (.ipuz, .puz, .xd, .txt)", ui.savePath)], "Save");
-  ui.exportFormat = el("select", {}, el("option", { value: "pdf", text: "PDF" }), el("option", { value: "html", text: "HTML" }), el("option", { value: "svg", text: "SVG" }));
+  ui.exportFormat = el("select", {}, el("option", { value: "pdf", text: "PDF" }), el("option", { value: "html", text: "HTML" }), el("option", { value: "svg", text: "SVG" }), el("option", { value: "play", text: "Playable page (HTML)" }));
   ui.exportPath = el("input", { type: "text" });
   ui.exportKey = el("input", { type: "checkbox" });
   ui.exportDialog = dialog("Export", [field("Format", ui.exportFormat), field("File name", ui.exportPath), field("With answer key", ui.exportKey)], "Export");

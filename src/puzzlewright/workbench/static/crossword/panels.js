@@ -345,11 +345,11 @@ function wireDialogs(ui, S) {
     });
   });
   ui.exportButton.addEventListener("click", () => {
-    ui.exportPath.value = S.fileName.replace(/\.[a-z]+$/i, `.${ui.exportFormat.value}`);
+    ui.exportPath.value = S.fileName.replace(/\.[a-z]+$/i, `.${ui.exportFormat.value === "play" ? "html" : ui.exportFormat.value}`);
     ui.exportDialog.error.textContent = "";
     ui.exportDialog.node.showModal();
   });
-  ui.exportFormat.addEventListener("change", () => { ui.exportPath.value = ui.exportPath.value.replace(/\.[a-z]+$/i, `.${ui.exportFormat.value}`); });
+  ui.exportFormat.addEventListener("change", () => { ui.exportPath.value = ui.exportPath.value.replace(/\.[a-z]+$/i, `.${ui.exportFormat.value === "play" ? "html" : ui.exportFormat.value}`); });
   ui.exportDialog.form.addEventListener("submit", (event) => {
     event.preventDefault();
     guarded(ui, ui.exportDialog, () => E.exportFile(ui.exportPath.value.trim(), ui.exportFormat.value, ui.exportKey.checked));
