@@ -30,7 +30,9 @@ from puzzlewright.stopping import NEVER, StopReason, StopSignal, clock
 
 WILD = "?*"
 MAX_PATTERN = 12
-"""Longest number in a layout (the search is over the divisor's or multiplicand's digits)."""
+"""Longest number in a layout."""
+MAX_SEARCHED = 5
+"""Longest divisor or multiplicand: the search runs over its digits (at most 90,000 values)."""
 
 Mapping = dict[str, int]
 
@@ -140,6 +142,8 @@ def parse_layout(kind: str, header: str, lines: list[str]) -> Layout:
             )
         if len(quotient) > len(dividend):
             raise PuzzleInputError("the quotient is longer than the dividend")
+        if len(divisor) > MAX_SEARCHED:
+            raise PuzzleInputError(f"the divisor has at most {MAX_SEARCHED} digits")
         remainder = None if match.group(4) is None else _pattern(match.group(4), "remainder")
         return DivisionLayout(dividend, divisor, quotient, tuple(steps), remainder)
     if kind == "multiplication":
@@ -151,6 +155,11 @@ def parse_layout(kind: str, header: str, lines: list[str]) -> Layout:
         a, b, c = (_pattern(t, "number") for t in match.groups())
         if not a or not b or not c:
             raise PuzzleInputError("every number of a multiplication must be written")
+        if len(a) > MAX_SEARCHED or len(b) > MAX_PATTERN // 2:
+            raise PuzzleInputError(
+                f"the multiplicand has at most {MAX_SEARCHED} digits, the multiplier "
+                f"{MAX_PATTERN // 2}"
+            )
         partials = tuple(None if line == "-" else _pattern(line, "partial") for line in lines)
         if partials and len(partials) != len(b):
             raise PuzzleInputError(
@@ -619,6 +628,11 @@ def hide_digits(
     exactly one solution, the true one."""
     if style not in ("stars", "letters"):
         raise PuzzleInputError(f"unknown style {style!r}: use stars or letters")
+    searched = layout.divisor if isinstance(layout, DivisionLayout) else layout.multiplicand
+    if len(searched) > MAX_SEARCHED:
+        raise PuzzleInputError(
+            f"the divisor or multiplicand of a puzzle has at most {MAX_SEARCHED} digits"
+        )
     rng = random.Random(seed)
     fields = _fields(layout)
     if solve_layout(layout, limit=2, keep=False, stop=stop).count != 1:
