@@ -97,6 +97,7 @@ def render(
         key=key,
         page=page,  # type: ignore[arg-type]
         font=font,
+        warnings=warnings,
     )
     if output == "-":
         for message in warnings:

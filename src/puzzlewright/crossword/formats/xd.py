@@ -13,8 +13,9 @@ look, then a grid of those characters). ``dialect="auto"`` reads ``.`` as a bloc
 clue answers match the grid only that way; ``standard`` or ``puzzmo`` force a reading.
 
 Writing: the layout both the xd corpus tools and Puzzmo's parser read: an unclued entry is
-``A1.  ~ ANSWER`` (two spaces), the Down group is written even when empty, circles are
-lower-case letters *and* a ``## Design`` section, rebus keys are separated by spaces.
+``A1.  ~ ANSWER`` (two spaces), ``## `` section headings when a clue group is empty (Puzzmo
+needs four sections), rebus keys separated by spaces, circles as lower-case letters (the xd
+spec's way; Puzzmo takes circles only from ``## Design``, which is not written).
 """
 
 from __future__ import annotations
