@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import click
 from rich.table import Table
 
-from puzzlewright.cli.common import emit_json, stdout
+from puzzlewright.cli.common import emit_json, exit_status, stdout, stop_note, stopping, warn
 from puzzlewright.lexicon import WordList
 from puzzlewright.lexicon import wordplay as wp
 from puzzlewright.lexicon.anagrams import phrase_anagrams
@@ -48,9 +48,16 @@ def wordplay_options(func: F) -> F:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         kwargs["wordplay"] = {mode: kwargs.pop(mode) for mode in MODES}
+        kwargs["wordplay"]["timeout"] = kwargs.pop("wordplay_timeout")
         return func(*args, **kwargs)
 
-    command: Any = wrapper
+    command: Any = click.option(
+        "--timeout",
+        "wordplay_timeout",
+        type=click.FloatRange(min=0, min_open=True),
+        default=None,
+        help="--anagram phrases: stop after S seconds and show the best found so far.",
+    )(wrapper)
     for mode, (metavar, help_text) in reversed(MODES.items()):
         flag = "--" + mode.replace("_", "-")
         command = click.option(flag, mode, metavar=metavar, default=None, help=help_text)(command)
@@ -66,15 +73,19 @@ def show_wordplay(
     as_json: bool,
 ) -> int:
     """Run one wordplay helper and print its findings (exit status 1 when there are none)."""
+    reason = None
     if mode == "anagram":
-        phrases = phrase_anagrams(
-            wordlist,
-            query,
-            words_max=options["words_max"],
-            require=options["require"],
-            pattern=options["result"],
-            limit=limit,
-        )
+        with stopping(options["timeout"]) as stop:
+            phrases = phrase_anagrams(
+                wordlist,
+                query,
+                words_max=options["words_max"],
+                require=options["require"],
+                pattern=options["result"],
+                limit=limit,
+                stop=stop,
+            )
+        reason = stop.reason
         found = [wp.Finding("anagram", p.words, p.text, p.score) for p in phrases]
     else:
         found = HELPERS[mode](wordlist, query, limit=limit)
@@ -85,6 +96,7 @@ def show_wordplay(
                 "mode": name,
                 "query": query,
                 "count": len(found),
+                "stop_reason": reason,
                 "results": [
                     {"kind": f.kind, "text": f.text, "parts": list(f.parts), "score": f.score}
                     for f in found
@@ -99,4 +111,6 @@ def show_wordplay(
         for finding in found:
             table.add_row(finding.text, finding.kind, str(finding.score))
         stdout.print(table)
-    return 0 if found else 1
+    if stop_note(reason):
+        warn(f"{stop_note(reason)}: the phrases shown are the best found so far")
+    return exit_status(bool(found), reason)
