@@ -15,6 +15,7 @@ from puzzlewright.render import load_document, render
 DATA = Path(__file__).parent / "data"
 SAMPLER = DATA / "formats" / "sampler.ipuz"
 ACROSTIC = DATA / "acrostic" / "sample.ipuz"
+NYT_1952 = DATA / "play" / "nyt-1952-04-22.xd"  # public domain, see data/play/SOURCES.md
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",

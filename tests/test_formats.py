@@ -289,7 +289,7 @@ def test_xd_writer_layout() -> None:
         ("Title: X\n\n\nAB\nC\n", "xd: ragged grid: row 2 has 1 cells, row 1 has 2"),
         ("Title: X\n\n\nA3\nCD\n", "line 4: unknown grid character '3' at row 1, column 2"),
         ("Rebus: 1\n\n\nA1\nCD\n", "bad Rebus header entry '1'"),
-        ("Rebus: 1=C/P\n\n\nA1\nCD\n", "not letters"),
+        ("Rebus: 1=C/P\n\n\nA1\nCD\n", "quantum rebuses"),
         ("Title: X\nTitle: Y\n\n\nAB\nCD\n", "line 2: header 'Title' given twice"),
         ("Title: X\n", "no grid found"),
         ("AB\nCD\n\n\nA1. Fine ~ AB\nnot a clue\n", "line 6: bad clue line 'not a clue'"),

@@ -13,7 +13,14 @@ from typing import Any
 
 import pytest
 
-from play_helpers import SAMPLER, acrostic_answers, clued_acrostic, launch_browser, play_page
+from play_helpers import (
+    NYT_1952,
+    SAMPLER,
+    acrostic_answers,
+    clued_acrostic,
+    launch_browser,
+    play_page,
+)
 from puzzlewright.crossword.formats import load_puzzle
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -59,9 +66,9 @@ def type_entry(page: Any, cells: list[tuple[int, int]], letters: list[str], acro
             page.keyboard.type(text)
 
 
-def solve_sampler(page: Any) -> dict[tuple[int, int], str]:
-    """Type every across answer of the sampler; return the solution by square."""
-    puzzle = load_puzzle(SAMPLER)
+def solve_by_typing(page: Any, source: Path) -> dict[tuple[int, int], str]:
+    """Type every across answer of ``source``; return the solution by square."""
+    puzzle = load_puzzle(source)
     grid = puzzle.grid
     solution = {(r, c): grid.cells[r][c] or "" for r, c in grid.positions()}
     for slot in grid.slots():
@@ -77,7 +84,7 @@ def test_solve_by_typing_then_reload_keeps_progress(page: Any, tmp_path: Path) -
     open_page(page, path)
     status = page.get_by_role("status")
     expect(status).not_to_contain_text("Solved")
-    solution = solve_sampler(page)
+    solution = solve_by_typing(page, SAMPLER)
     expect(status).to_contain_text("Solved!")
     expect(page.locator(".pw-status.pw-win")).to_be_visible()
     for (r, c), letters in solution.items():
@@ -88,6 +95,19 @@ def test_solve_by_typing_then_reload_keeps_progress(page: Any, tmp_path: Path) -
         expect(cell(page, r, c)).to_have_text(letters)
     expect(status).to_contain_text("Solved!")
     assert all(url.startswith("file://") for url in requests), requests
+
+
+def test_a_real_1952_puzzle_solved_on_a_phone_width_window(browser: Any, tmp_path: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=False)
+    tab = context.new_page()
+    open_page(tab, play_page(NYT_1952, tmp_path))
+    expect(tab.get_by_role("gridcell", name=re.compile(r"^1, row 1, column 1"))).to_be_focused()
+    solution = solve_by_typing(tab, NYT_1952)
+    expect(tab.get_by_role("status")).to_contain_text("Solved!")
+    assert len(solution) == 225 - 35  # 35 blocks
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+    expect(tab.locator(".pw-clue.pw-current")).to_contain_text("Lengths of yarn.")
+    context.close()
 
 
 def test_keyboard_moves_direction_tab_and_backspace(page: Any, tmp_path: Path) -> None:
@@ -245,3 +265,24 @@ def test_print_view_is_the_blank_puzzle(page: Any, tmp_path: Path) -> None:
     assert letter.evaluate("n => getComputedStyle(n).color") == "rgba(0, 0, 0, 0)"
     expect(page.get_by_role("button", name="Check")).to_be_hidden()
     expect(page.locator(".pw-clue").first).to_be_visible()
+
+
+def test_touch_typing_goes_through_the_hidden_field(browser: Any, tmp_path: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    tab = context.new_page()
+    open_page(tab, play_page(SAMPLER, tmp_path))
+    cell(tab, 2, 0).tap()
+    field = tab.get_by_role("textbox", name="Type a letter in the selected square")
+    expect(field).to_be_focused()
+    tab.keyboard.insert_text("j")  # what a phone keyboard sends: an input event, no key code
+    tab.keyboard.insert_text("k")
+    expect(cell(tab, 2, 0)).to_have_text("J")
+    expect(cell(tab, 2, 1)).to_have_text("K")
+    # a phone's backspace: no usable key code, the field's one space deleted
+    field.evaluate(
+        "n => { n.value = ''; n.dispatchEvent(new InputEvent('input', "
+        "{inputType: 'deleteContentBackward'})); }"
+    )
+    expect(cell(tab, 2, 1)).to_have_text("")
+    expect(cell(tab, 2, 0)).to_have_text("J")
+    context.close()

@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "render": ("puzzlewright.cli.render", "render", "Print a puzzle as PDF, SVG or HTML."),
     "convert": ("puzzlewright.cli.convert", "convert", "Convert between .ipuz, .puz, .xd, text."),
     "demo": ("puzzlewright.cli.demo", "demo", "Show the main jobs on the built-in word list."),
+    "serve": ("puzzlewright.cli.serve", "serve", "Open the workbench: a local web constructor."),
 }
 
 

@@ -18,6 +18,7 @@ from puzzlewright.cli.common import (
     load_words,
     seed_option,
     status,
+    stdout_output,
     stop_note,
     stopping,
     timeout_option,
@@ -70,7 +71,13 @@ def acrostic() -> None:
     help="Grid width in cells.",
 )
 @click.option("--key", is_flag=True, help="Show the answers and the filled grid.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the puzzle as .ipuz.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    callback=stdout_output,
+    help="Write the puzzle as .ipuz ('-': stdout).",
+)
 @click.option("--title", default=None, help="Title stored in the .ipuz file.")
 @click.option("--force", is_flag=True, help="Allow -o to replace an input file.")
 @wordlist_options

@@ -260,6 +260,16 @@ def library_warnings() -> Iterator[None]:
         yield
 
 
+def stdout_output(ctx: click.Context, _: click.Parameter, value: str | None) -> str | None:
+    """Callback of an output option: ``-`` gives stdout to the file (written by
+    :func:`~puzzlewright.fileio.write_atomic`), and the command's report goes to stderr."""
+    from puzzlewright.fileio import STDOUT, stdout_reserved
+
+    if value == STDOUT:
+        ctx.with_resource(stdout_reserved())
+    return value
+
+
 def fail(message: str) -> PuzzleInputError:
     """An input error to raise from a command: ``raise fail("...")``."""
     return PuzzleInputError(message)

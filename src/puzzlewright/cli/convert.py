@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import click
 
-from puzzlewright.cli.common import emit_json, json_option, warn
+from puzzlewright.cli.common import emit_json, json_option, stdout_output, warn
 from puzzlewright.messages import counted
 
 
 @click.command()
 @click.argument("source", metavar="IN", type=click.Path(path_type=str))
-@click.argument("target", metavar="OUT", type=click.Path(path_type=str))
+@click.argument("target", metavar="OUT", type=click.Path(path_type=str), callback=stdout_output)
 @click.option("--force", is_flag=True, help="Allow OUT to be the same file as IN.")
 @click.option(
     "--to",

@@ -20,6 +20,7 @@ from puzzlewright.cli.common import (
     on_terminal,
     seed_option,
     stderr,
+    stdout_output,
     stopping,
     timeout_option,
     warn,
@@ -204,7 +205,8 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     "--output",
     default=None,
     metavar="OUT",
-    help="Write the (best) fill to OUT: .ipuz, .puz, .xd or .txt by extension.",
+    callback=stdout_output,
+    help="Write the (best) fill to OUT: .ipuz, .puz, .xd or .txt by extension ('-': stdout).",
 )
 @click.option(
     "--write-partial",

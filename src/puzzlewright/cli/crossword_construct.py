@@ -23,12 +23,14 @@ from puzzlewright.cli.common import (
     load_words,
     seed_option,
     status,
+    stdout_output,
     stop_note,
     stopping,
     warn,
     wordlist_options,
 )
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.fileio import STDOUT
 from puzzlewright.messages import counted
 
 if TYPE_CHECKING:
@@ -51,7 +53,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def numbered(path: str, index: int, count: int) -> str:
     """``out.ipuz`` for one pattern; ``out-1.ipuz``, ``out-2.ipuz``, ... for several."""
-    if count == 1:
+    if count == 1 or path == STDOUT:
         return path
     target = Path(path)
     return str(target.with_name(f"{target.stem}-{index}{target.suffix}"))
@@ -109,6 +111,7 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
     "--output",
     type=click.Path(path_type=str),
     default=None,
+    callback=stdout_output,
     help="Write the pattern(s) here (.ipuz, .txt, .puz, .xd); several get -1, -2, ... added.",
 )
 @click.option("--force", is_flag=True, help="Allow the output to replace an input file.")
@@ -292,6 +295,7 @@ def _preview(layout: Layout) -> list[str]:
     "--output",
     type=click.Path(path_type=str),
     default=None,
+    callback=stdout_output,
     help="Write the puzzle here (.ipuz keeps the shape and clues).",
 )
 @click.option("--force", is_flag=True, help="Allow the output to replace WORDS_FILE.")
@@ -374,7 +378,12 @@ def _print_layout(result: Layout, words: int, output: str | None) -> None:
 @click.argument("filled", metavar="FILLED", type=click.Path(path_type=str))
 @click.argument("clue_file", metavar="CLUES", type=click.Path(path_type=str))
 @click.option(
-    "-o", "--output", type=click.Path(path_type=str), required=True, help="The clued puzzle."
+    "-o",
+    "--output",
+    type=click.Path(path_type=str),
+    required=True,
+    callback=stdout_output,
+    help="The clued puzzle.",
 )
 @click.option("--force", is_flag=True, help="Allow OUT to replace an input file.")
 @json_option

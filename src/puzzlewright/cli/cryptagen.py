@@ -351,7 +351,9 @@ def _lexicon_pool(words: WordList, min_score: int | None, *, builtin: bool) -> l
     list, so that sampled puzzles use everyday words)."""
     if min_score is None and builtin:
         min_score = DEFAULT_FIND_MIN_SCORE
-    return [e.word for e in words if min_score is None or e.score >= min_score]
+    from puzzlewright.cryptarithm.studio import lexicon_pool
+
+    return lexicon_pool(words, min_score)
 
 
 def _theme_pool(words: WordList, theme: tuple[str, ...], from_file: str | None) -> list[str]:
@@ -376,11 +378,6 @@ def _theme_pool(words: WordList, theme: tuple[str, ...], from_file: str | None) 
             entry = line.split("#", 1)[0].split(";", 1)[0].split("\t", 1)[0].strip()
             if entry:
                 raw.append(entry)
-    pool = [words.alphabet.normalize(w) for w in raw]
-    pool = [w for w in pool if w]
-    bad = [w for w in pool if words.alphabet.foreign(w)]
-    if bad:
-        raise PuzzleInputError(f"theme word {bad[0]!r} has characters outside the alphabet")
-    if not pool:
-        raise PuzzleInputError("the theme has no words")
-    return list(dict.fromkeys(pool))
+    from puzzlewright.cryptarithm.studio import word_pool
+
+    return word_pool(words, raw)

@@ -19,6 +19,8 @@ from puzzlewright.cli.common import (
     warn,
 )
 from puzzlewright.cryptarithm import Cryptarithm, SolveResult, parse_assignments, parse_forbidden
+from puzzlewright.cryptarithm.explain import explain
+from puzzlewright.cryptarithm.explain.text import explanation_lines, grade_line
 from puzzlewright.cryptarithm.solver import digit_char
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.stopping import interrupted_by
@@ -53,6 +55,13 @@ def cryptarithm() -> None:
 @click.option(
     "--unique", is_flag=True, help="Stop at the second solution; say whether it is unique."
 )
+@click.option(
+    "--explain",
+    "explain_steps",
+    is_flag=True,
+    help="Explain the solution step by step, as a person solves it (sums and differences).",
+)
+@click.option("--grade", "show_grade", is_flag=True, help="Grade the puzzle: easy to fiendish.")
 @timeout_option
 @json_option
 def solve(
@@ -66,6 +75,8 @@ def solve(
     limit: int | None,
     count_only: bool,
     unique: bool,
+    explain_steps: bool,
+    show_grade: bool,
     timeout: float | None,
     as_json: bool,
 ) -> int:
@@ -99,13 +110,26 @@ def solve(
     )
     with stopping(timeout) as stop:
         result = problem.search(limit=limit, stop=stop, keep=not count_only)
+        explained = explain(problem, stop=stop) if explain_steps or show_grade else None
     if as_json:
-        emit_json(result.to_json())
+        document = result.to_json()
+        if explained is not None:
+            data = explained.to_json()
+            document["grade"] = data["grade"]
+            if explain_steps:
+                document["steps"] = data["steps"]
+                document["explanation"] = {k: v for k, v in data.items() if k != "steps"}
+        emit_json(document)
     else:
+        if explained is not None and explain_steps:
+            for line in explanation_lines(explained):
+                stdout.print(line, markup=False, soft_wrap=True)
         if not count_only:
             for number, solution in enumerate(result.solutions, 1):
                 _print_solution(problem, solution, number)
         stdout.print(_summary(result, unique=unique, count_only=count_only))
+        if explained is not None and show_grade:
+            stdout.print(grade_line(explained), markup=False, soft_wrap=True)
     if stop_note(result.stop_reason):
         warn(f"{stop_note(result.stop_reason)}; {result.count} solution(s) found so far")
     return exit_status(result.count > 0, result.stop_reason)

@@ -123,8 +123,8 @@ class Grid:
     @staticmethod
     def _read_cell(rebus: str | None, char: str | None, row: int, col: int) -> Cell:
         if rebus is not None:
-            letters = rebus.strip().upper()
-            if not letters or not letters.isalpha():
+            letters = rebus.strip().upper()  # letters, or a digit/symbol answer: [1], [$]
+            if not letters or not letters.isprintable() or any(ch.isspace() for ch in letters):
                 raise PuzzleInputError(f"bad rebus cell [{rebus}] at row {row}, column {col}")
             return letters
         assert char is not None
@@ -162,7 +162,7 @@ class Grid:
 
     def bar_between(self, a: Position, b: Position) -> bool:
         """True when a bar separates the neighbouring cells ``a`` and ``b``."""
-        (r, c), (r2, _c2) = sorted((a, b))
+        (r, c), (r2, _) = sorted((a, b))
         return self.has_bar(r, c, BAR_RIGHT if r == r2 else BAR_BELOW)
 
     def set_bar(self, r: int, c: int, sides: BarSides, on: bool = True) -> None:
@@ -289,7 +289,7 @@ class Grid:
                     out.append("#")
                 elif cell == "":
                     out.append(".")
-                elif len(cell) > 1:
+                elif len(cell) > 1 or not cell.isalpha():
                     out.append(f"[{cell}]")
                 else:
                     out.append(cell)

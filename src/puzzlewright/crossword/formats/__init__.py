@@ -16,7 +16,7 @@ from pathlib import Path
 
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.fileio import read_input, write_atomic
+from puzzlewright.fileio import STDOUT, read_input, write_atomic
 
 Reader = Callable[[bytes, "list[str] | None"], Puzzle]
 Writer = Callable[[Puzzle, "list[str] | None"], "str | bytes"]
@@ -63,10 +63,11 @@ FORMAT_NAMES = ("ipuz", "puz", "jpz", "xd", "text", "across-lite")
 
 
 def format_for(path: str | os.PathLike[str], name: str | None = None) -> Format:
-    """The format called ``name``, else the one of ``path``'s extension; else PuzzleInputError."""
+    """The format called ``name``, else the one of ``path``'s extension (``-``, stdout: ipuz);
+    else PuzzleInputError."""
     if name is not None:
         return format_named(name)
-    suffix = Path(path).suffix.lower()
+    suffix = ".ipuz" if str(path) == STDOUT else Path(path).suffix.lower()
     formats = _formats()
     if suffix not in formats:
         shown = f"'{suffix}'" if suffix else "no extension"

@@ -109,19 +109,14 @@ def _text(element: Element | None) -> str:
 
 
 def _markup(element: Element) -> str:
-    """Inner text with inline markup (<i>, <b> ...) kept as tags, everything else escaped."""
-    parts = [escape(element.text or "")]
+    """Inner text with inline markup (<i>, <b> ...) kept as tags, other elements as text."""
+    parts = [element.text or ""]
     for child in element:
         tag = str(child.tag).lower()
         inner = _markup(child)
         parts.append(f"<{tag}>{inner}</{tag}>" if tag in _KEEP_TAGS else inner)
-        parts.append(escape(child.tail or ""))
-    text = " ".join("".join(parts).split())
-    return text if any(f"<{tag}>" in text for tag in _KEEP_TAGS) else _unescape(text)
-
-
-def _unescape(text: str) -> str:
-    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+        parts.append(child.tail or "")
+    return " ".join("".join(parts).split())
 
 
 # -- reading ------------------------------------------------------------------------------------

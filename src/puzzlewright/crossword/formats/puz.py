@@ -313,8 +313,9 @@ def _puz_grid(puzzle: Puzzle, target: puz.Puzzle, notes: list[str], *, utf8: boo
                 continue
             if utf8:  # the grid holds one byte: anything else goes in the UTF-8 rebus table
                 _reserved(cell, (r, c))
-                solution.append(_placeholder(cell))
-                if len(cell) > 1 or not cell.isascii():
+                plain = len(cell) == 1 and cell.isascii()
+                solution.append(cell if plain else _placeholder(cell))
+                if not plain:
                     rebus[r * grid.width + c] = cell
                 continue
             letters = "".join(_puz_letter(ch, (r, c), changed_letters) for ch in cell)

@@ -95,7 +95,7 @@ def read_xd(
     data: bytes | str, warnings: list[str] | None = None, *, dialect: Dialect = "auto"
 ) -> Puzzle:
     """A puzzle from xd text; PuzzleInputError naming the line when it is malformed."""
-    text = unicodedata.normalize("NFC", decode_text(data, "xd file"))
+    text = decode_text(data, "xd file")  # cells are normalized (NFC) one by one; text is kept
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if any(_SECTION.match(line) for line in lines):
         sections = _explicit_sections(lines, warnings)
@@ -331,11 +331,9 @@ def _rebus_header(value: str) -> dict[str, str]:
             raise _fail(f"Rebus header key {key!r} is reserved")
         if key in rebus:
             raise _fail(f"Rebus key {key!r} given twice (Schrödinger squares are not supported)")
-        if not letters.isalnum():
-            raise _fail(
-                f"Rebus value {token!r} is not letters or digits (symbol rebuses are not supported)"
-            )
-        rebus[key] = letters.upper()
+        if "/" in letters or not letters.isprintable():
+            raise _fail(f"Rebus value {token!r} is not supported (quantum rebuses with '/')")
+        rebus[key] = unicodedata.normalize("NFC", letters).upper()
     return rebus
 
 
@@ -400,16 +398,25 @@ def write_xd(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
             + ", ".join(where(pos) for pos in grid.unmarkable[:5])
         )
     multiline_notes = "\n" in puzzle.notes.strip()
-    parts = [
-        "\n".join(_header_lines(puzzle, grid, marks, multiline_notes)),
-        "\n".join(grid.rows),
-        "\n\n".join("\n".join(group) for group in _clue_groups(puzzle, notes)),
-    ]
-    if multiline_notes:
-        parts.append(puzzle.notes.strip("\n"))
+    head = "\n".join(_header_lines(puzzle, grid, marks, multiline_notes))
+    groups = _clue_groups(puzzle, notes)
     if warnings is not None:
         warnings.extend(notes)
+    if len(groups) < 2:  # one clue group: only explicit sections keep an empty Down group
+        return _explicit(head, grid.rows, groups, puzzle.notes if multiline_notes else "")
+    parts = [head, "\n".join(grid.rows), "\n\n".join("\n".join(g) for g in groups)]
+    if multiline_notes:
+        parts.append(puzzle.notes.strip("\n"))
     return "\n\n\n".join(parts).rstrip("\n") + "\n"
+
+
+def _explicit(head: str, rows: list[str], groups: list[list[str]], notes: str) -> str:
+    """xd 2.0 with ``## Section`` headings, which Puzzmo needs when a clue group is empty."""
+    clues = "\n\n".join("\n".join(group) for group in groups)
+    parts = [f"## Metadata\n\n{head}", "## Grid\n\n" + "\n".join(rows), f"## Clues\n\n{clues}"]
+    if notes.strip():
+        parts.append("## Notes\n\n" + notes.strip("\n"))
+    return "\n\n".join(parts) + "\n"
 
 
 def _marks(puzzle: Puzzle, notes: list[str]) -> _Marks:
