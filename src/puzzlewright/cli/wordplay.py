@@ -14,7 +14,6 @@ from rich.table import Table
 from puzzlewright.cli.common import emit_json, exit_status, stdout, stop_note, stopping, warn
 from puzzlewright.lexicon import WordList
 from puzzlewright.lexicon import wordplay as wp
-from puzzlewright.lexicon.anagrams import phrase_anagrams
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -23,22 +22,11 @@ MODES = {
     "hidden": ("PHRASE", "Words hidden across the breaks of PHRASE, forwards and reversed."),
     "hider": ("WORD", "Phrases of 2-3 words that hide WORD across their breaks."),
     "charade": ("WORD", "WORD as 2-3 words in a row: PARTRIDGE = PART + RIDGE."),
-    "container": ("WORD", "WORD as one word inside another: PLANET = P(LAN)ET."),
+    "container": ("WORD", "WORD as one word inside another: PIRATE = PI(RAT)E."),
     "deletion": ("WORD", "Words that give WORD when a letter goes: TRAIN minus T."),
     "reversal": ("WORD", "WORD read backwards, and charades with reversed parts."),
     "letter_bank": ("WORD", "Words using exactly the distinct letters of WORD."),
     "spoonerism": ("PHRASE", "Swap the onsets of two words; one word finds its partners."),
-}
-
-HELPERS: dict[str, Callable[..., list[wp.Finding]]] = {
-    "hidden": wp.hidden_words,
-    "hider": wp.hiders,
-    "charade": wp.charades,
-    "container": wp.containers,
-    "deletion": wp.deletions,
-    "reversal": wp.reversals,
-    "letter_bank": wp.letter_bank,
-    "spoonerism": wp.spoonerisms,
 }
 
 
@@ -73,22 +61,18 @@ def show_wordplay(
     as_json: bool,
 ) -> int:
     """Run one wordplay helper and print its findings (exit status 1 when there are none)."""
-    reason = None
-    if mode == "anagram":
-        with stopping(options["timeout"]) as stop:
-            phrases = phrase_anagrams(
-                wordlist,
-                query,
-                words_max=options["words_max"],
-                require=options["require"],
-                pattern=options["result"],
-                limit=limit,
-                stop=stop,
-            )
-        reason = stop.reason
-        found = [wp.Finding("anagram", p.words, p.text, p.score) for p in phrases]
-    else:
-        found = HELPERS[mode](wordlist, query, limit=limit)
+    with stopping(options["timeout"]) as stop:
+        found = wp.find_wordplay(
+            wordlist,
+            mode,
+            query,
+            words_max=options["words_max"],
+            require=options["require"],
+            pattern=options["result"],
+            limit=limit,
+            stop=stop,
+        )
+    reason = stop.reason
     name = mode.replace("_", "-")
     if as_json:
         emit_json(
@@ -97,10 +81,7 @@ def show_wordplay(
                 "query": query,
                 "count": len(found),
                 "stop_reason": reason,
-                "results": [
-                    {"kind": f.kind, "text": f.text, "parts": list(f.parts), "score": f.score}
-                    for f in found
-                ],
+                "results": [finding.to_json() for finding in found],
             }
         )
     elif not found:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import bisect
 import weakref
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon.wordlist import WordList
+from puzzlewright.stopping import StopSignal
 
 MAX_QUERY = 200  # letters in a phrase or answer: every input is bounded
 VOWELS = frozenset("AEIOUY")
@@ -31,6 +32,15 @@ class Finding:
     parts: tuple[str, ...]
     text: str
     score: int
+
+    def to_json(self) -> dict[str, object]:
+        """The finding as ``words --json`` and the workbench API spell it."""
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "parts": list(self.parts),
+            "score": self.score,
+        }
 
 
 def _ranked(found: Iterable[Finding], limit: int | None, min_score: int | None) -> list[Finding]:
@@ -366,3 +376,58 @@ def spoonerisms(
             score = min(s for s in scores if s is not None)
             found.append(Finding("spoonerism", (partner, *swapped), text, score))
     return _ranked(found, limit, min_score)
+
+
+# -- one entry point for the faces (CLI, workbench) ---------------------------------------
+MODES = (
+    "anagram",
+    "hidden",
+    "hider",
+    "charade",
+    "container",
+    "deletion",
+    "reversal",
+    "letter_bank",
+    "spoonerism",
+)
+
+
+def find_wordplay(
+    wordlist: WordList,
+    mode: str,
+    query: str,
+    *,
+    words_max: int = 3,
+    require: str | None = None,
+    pattern: str | None = None,
+    limit: int | None = 50,
+    stop: StopSignal | None = None,
+) -> list[Finding]:
+    """Run the helper named ``mode`` (one of :data:`MODES`) on ``query``; ``words_max``,
+    ``require``, ``pattern`` and ``stop`` apply to ``anagram`` (phrase anagrams)."""
+    if mode == "anagram":
+        from puzzlewright.lexicon.anagrams import phrase_anagrams
+
+        phrases = phrase_anagrams(
+            wordlist,
+            query,
+            words_max=words_max,
+            require=require,
+            pattern=pattern,
+            limit=limit,
+            stop=stop,
+        )
+        return [Finding("anagram", p.words, p.text, p.score) for p in phrases]
+    helpers: dict[str, Callable[..., list[Finding]]] = {
+        "hidden": hidden_words,
+        "hider": hiders,
+        "charade": charades,
+        "container": containers,
+        "deletion": deletions,
+        "reversal": reversals,
+        "letter_bank": letter_bank,
+        "spoonerism": spoonerisms,
+    }
+    if mode not in helpers:
+        raise PuzzleInputError(f"unknown wordplay {mode!r} (one of {', '.join(MODES)})")
+    return helpers[mode](wordlist, query, limit=limit)
