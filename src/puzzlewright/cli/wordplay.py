@@ -75,15 +75,7 @@ def show_wordplay(
     reason = stop.reason
     name = mode.replace("_", "-")
     if as_json:
-        emit_json(
-            {
-                "mode": name,
-                "query": query,
-                "count": len(found),
-                "stop_reason": reason,
-                "results": [finding.to_json() for finding in found],
-            }
-        )
+        emit_json(wp.findings_json(mode, query, found, reason))
     elif not found:
         stdout.print(f"nothing found for {name} {query}")
     else:

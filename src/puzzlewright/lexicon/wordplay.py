@@ -431,3 +431,16 @@ def find_wordplay(
     if mode not in helpers:
         raise PuzzleInputError(f"unknown wordplay {mode!r} (one of {', '.join(MODES)})")
     return helpers[mode](wordlist, query, limit=limit)
+
+
+def findings_json(
+    mode: str, query: str, found: list[Finding], stop_reason: str | None
+) -> dict[str, object]:
+    """The document ``words --json`` prints and the workbench API returns for findings."""
+    return {
+        "mode": mode.replace("_", "-"),
+        "query": query,
+        "count": len(found),
+        "stop_reason": stop_reason,
+        "results": [finding.to_json() for finding in found],
+    }
