@@ -5,7 +5,7 @@ matrix, so "which signatures still fit in the letters left" is one vectorised co
 search picks signatures longest first (ties in a fixed order, so each multiset of words is
 found once) and completes the last word with a dictionary lookup of the letters left rather
 than a scan. Ranking is by the weakest word's score: the search runs with a score floor that
-drops in doubling steps until enough phrases are found, so the first ``limit`` phrases are
+drops in steps until enough phrases are found, so the first ``limit`` phrases are
 exactly the best ``limit`` without enumerating the weak ones.
 """
 
@@ -26,7 +26,7 @@ from puzzlewright.stopping import StopSignal
 Counts = npt.NDArray[np.int16]  # letter counts over the list's alphabet
 SigId = int  # a signature's row in the index (longest first, then best score first)
 
-SCORE_STEP = 8  # how far the score floor drops after the first pass; it doubles each pass
+SCORE_STEP = 8  # how far the score floor drops between passes (larger steps overshoot)
 MAX_LETTERS = 40  # longer phrases make the search explode; bounded input
 
 
@@ -225,7 +225,6 @@ def phrase_anagrams(
     top = int(index.best.max(initial=0))
     bottom = min_score if min_score is not None else int(index.best.min(initial=0))
     floor = top - SCORE_STEP if limit is not None else bottom
-    step = SCORE_STEP
     while True:
         floor = max(floor, bottom)
         if shape is not None:
@@ -243,8 +242,7 @@ def phrase_anagrams(
         done = limit is None or len(ranked) >= limit or floor <= bottom
         if done or (stop is not None and stop.should_stop()):
             return ranked if limit is None else ranked[:limit]
-        floor -= step
-        step *= 2  # few phrases so far: reach the rest in few passes
+        floor -= SCORE_STEP
 
 
 def _shape(wordlist: WordList, pattern: str, letters: int) -> list[str]:
