@@ -87,7 +87,7 @@ def live_solve(
         substituted=[puzzle.substitute(s) for s in shown],
         count=found.count,
         complete=found.complete,
-        reason=found.reason,
+        reason=found.stop_reason,
         seconds=found.seconds,
     )
 

@@ -128,7 +128,7 @@ class FindTask:
             {
                 "type": "result",
                 "found": len(finished.puzzles),
-                "reason": finished.reason,
+                "reason": finished.stop_reason,
                 "candidates": finished.stats.candidates,
                 "seconds": round(finished.seconds, 2),
             }
