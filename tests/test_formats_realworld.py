@@ -101,12 +101,14 @@ def test_jpz_acrostic_prints(tmp_path: Path) -> None:
     assert "Clue 1" in html and "Test title" in html
 
 
-def test_jpz_bars_are_a_warning_in_convert_and_render(tmp_path: Path) -> None:
+def test_jpz_bars_survive_convert_and_render(tmp_path: Path) -> None:
     source = str(KOT / "jpz-test-barred.jpz")
-    _, _, converted = run("convert", source, str(tmp_path / "b.ipuz"))
-    _, _, rendered = run("render", source, "-o", str(tmp_path / "b.html"))
-    bar = "warning: jpz bars between cells dropped"
-    assert bar in converted and bar in rendered
+    code, _, converted = run("convert", source, str(tmp_path / "b.ipuz"))
+    assert code == 0 and "bars" not in converted
+    assert load_puzzle(tmp_path / "b.ipuz").grid.bars == load_puzzle(source).grid.bars
+    code, _, rendered = run("render", source, "-o", str(tmp_path / "b.html"))
+    assert code == 0 and "bars" not in rendered
+    assert 'class="bar"' in (tmp_path / "b.html").read_text()
 
 
 # -- Across Lite text ------------------------------------------------------------------------
