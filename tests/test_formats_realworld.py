@@ -101,14 +101,15 @@ def test_jpz_acrostic_prints(tmp_path: Path) -> None:
     assert "Clue 1" in html and "Test title" in html
 
 
-def test_jpz_bars_survive_convert_and_render(tmp_path: Path) -> None:
-    source = str(KOT / "jpz-test-barred.jpz")
-    code, _, converted = run("convert", source, str(tmp_path / "b.ipuz"))
-    assert code == 0 and "bars" not in converted
-    assert load_puzzle(tmp_path / "b.ipuz").grid.bars == load_puzzle(source).grid.bars
-    code, _, rendered = run("render", source, "-o", str(tmp_path / "b.html"))
-    assert code == 0 and "bars" not in rendered
-    assert 'class="bar"' in (tmp_path / "b.html").read_text()
+def test_jpz_bars_kept_in_ipuz_and_refused_by_puz(tmp_path: Path) -> None:
+    source = KOT / "jpz-test-barred.jpz"
+    puzzle = load_puzzle(source)
+    assert puzzle.grid.is_barred
+    code, _, stderr = run("convert", str(source), str(tmp_path / "b.ipuz"))
+    assert code == 0 and "bars" not in stderr
+    assert load_puzzle(tmp_path / "b.ipuz").grid == puzzle.grid
+    code, _, stderr = run("convert", str(source), str(tmp_path / "b.puz"))
+    assert code == 2 and "cannot hold bars" in stderr and not (tmp_path / "b.puz").exists()
 
 
 # -- Across Lite text ------------------------------------------------------------------------
@@ -139,7 +140,7 @@ def test_plain_txt_output_says_how_to_keep_clues(tmp_path: Path) -> None:
     code, _, stderr = run(
         "convert", str(CORPUS / "puzpy" / "washpost.puz"), str(tmp_path / "g.txt")
     )
-    assert code == 0 and "--to across-lite keeps clues" in stderr
+    assert code == 0 and "as Across Lite text: --to across-lite" in stderr
 
 
 # -- diagramless ----------------------------------------------------------------------------
@@ -209,3 +210,40 @@ def test_locked_puz_keeps_its_rebus_table() -> None:
     puzzle = load_puzzle(CORPUS / "puzpy" / "nyt_sun_rebus.puz", warnings=warnings)
     assert len(puzzle.rebus_cells()) == 12
     assert any("rebus table kept" in w for w in warnings)
+
+
+def test_wynne_1913_clue_numbers_are_kept_and_printed(tmp_path: Path) -> None:
+    """The first crossword numbers clues by the squares they run between: '2-3', 'F-7'."""
+    source = CORPUS / "ipuz-package" / "first.ipuz"
+    puzzle = load_puzzle(source)
+    assert "2-3" in puzzle.clue_labels.values() and "F-7" in puzzle.clue_labels.values()
+    placed = {puzzle.clue_labels.get(slot.key): puzzle.clue(slot) for slot in puzzle.grid.slots()}
+    assert placed["2-3"] == "What bargain hunters enjoy"
+    assert placed["F-7"] == "Part of your head"
+    text, _ = dumps_puzzle(puzzle, "ipuz")
+    assert loads_puzzle(text, "ipuz").clue_labels == puzzle.clue_labels
+    _, puz_warnings = dumps_puzzle(puzzle, "puz")
+    assert any("clue number(s) of the file's own (2-3" in w for w in puz_warnings)
+    code, _, _ = run("render", str(source), "-o", str(tmp_path / "w.html"))
+    html = (tmp_path / "w.html").read_text(encoding="utf-8")
+    assert code == 0 and "2-3" in html and "What bargain hunters enjoy" in html
+
+
+def test_acrostic_converts_between_ipuz_and_jpz(tmp_path: Path) -> None:
+    import json
+
+    from puzzlewright.acrostic.ipuz import read_ipuz
+
+    source = Path(__file__).parent / "data" / "acrostic" / "sample.ipuz"
+    code, stdout, _ = run("convert", str(source), str(tmp_path / "a.jpz"))
+    assert code == 0 and "acrostic" in stdout
+    code, _, _ = run("convert", str(tmp_path / "a.jpz"), str(tmp_path / "b.ipuz"))
+    assert code == 0
+    before = read_ipuz(json.loads(source.read_text(encoding="utf-8")))
+    after = read_ipuz(json.loads((tmp_path / "b.ipuz").read_text(encoding="utf-8")))
+    assert after.clues == before.clues and after.quote == before.quote
+    assert after.source == before.source and after.title == before.title
+    strip = [[(c.number, c.letter, c.clue, c.block) for c in row] for row in before.rows]
+    assert [[(c.number, c.letter, c.clue, c.block) for c in row] for row in after.rows] == strip
+    code, _, stderr = run("convert", str(tmp_path / "a.jpz"), str(tmp_path / "c.puz"))
+    assert code == 2 and "an acrostic is written as .ipuz or .jpz" in stderr

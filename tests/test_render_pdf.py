@@ -109,13 +109,16 @@ def test_without_a_unicode_font_latin_still_prints(monkeypatch: pytest.MonkeyPat
     assert "Mini clue 1A, 4 letters" in pages[0]
 
 
-def test_without_a_unicode_font_cyrillic_is_a_clear_error(
+def test_without_a_unicode_font_cyrillic_falls_back_to_an_installed_font(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    _need_dejavu()
     monkeypatch.setattr(pdf_module, "find_font", lambda explicit=None: None)
-    with pytest.raises(PuzzleInputError, match="fonts-dejavu-core") as info:
-        render(crossword_document(russian_puzzle()), "pdf")
-    assert "Helvetica" in str(info.value) and "\n" not in str(info.value)
+    warnings: list[str] = []
+    pages = _pages(render(crossword_document(russian_puzzle()), "pdf", warnings=warnings))
+    assert "Кроссворд" in pages[0]
+    assert len(warnings) == 1 and warnings[0].startswith("the font Helvetica has no glyphs for")
+    assert "U+041A" in warnings[0] and "printed in DejaVuSans" in warnings[0]
 
 
 def test_font_option_errors(tmp_path: Path) -> None:
@@ -128,12 +131,19 @@ def test_font_option_errors(tmp_path: Path) -> None:
         render(doc, "pdf", font=str(bogus))
 
 
-def test_font_without_a_glyph_is_reported() -> None:
+def test_glyphs_no_font_has_are_replaced_with_a_warning_naming_them() -> None:
+    """The issue-12 emoji case: name the missing glyphs and the fonts tried, never fail."""
     _need_dejavu()
     puzzle = mini_puzzle()
-    puzzle.clues["1A"] = "Hiragana ひらがな"
-    with pytest.raises(PuzzleInputError, match=r"DejaVuSans\.ttf has no glyphs for 'ひらがな'"):
-        render(crossword_document(puzzle), "pdf")
+    puzzle.clues["1A"] = "Hiragana ひらがな and a party 🎉"
+    warnings: list[str] = []
+    pages = _pages(render(crossword_document(puzzle), "pdf", warnings=warnings))
+    assert "Hiragana □□□□ and a party □" in pages[0]
+    assert len(warnings) == 1
+    message = warnings[0]
+    assert message.startswith("no installed font has glyphs for 'ひ' (U+3072)")
+    assert "'🎉' (U+1F389)" in message and "tried DejaVuSans.ttf, " in message
+    assert "install DejaVu" not in message
 
 
 def test_missing_reportlab_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:

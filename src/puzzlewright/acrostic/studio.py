@@ -23,7 +23,7 @@ from puzzlewright.acrostic.letters import foreign_letters, letters_of, split_tex
 from puzzlewright.acrostic.quality import QuoteFilter, first_clash
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
-from puzzlewright.stopping import NEVER, StopSignal
+from puzzlewright.stopping import NEVER, StopReason, StopSignal
 
 RowIndex = int  # 0-based row, one per source letter
 MAX_QUOTE = 2000  # characters: a long quotation is ~250 letters
@@ -176,7 +176,8 @@ class Completion:
     status: str  # built, impossible, timeout
     words: list[str] = field(default_factory=list)  # one per row (built)
     scores: list[int | None] = field(default_factory=list)
-    reason: str | None = None
+    reason: str | None = None  # a sentence: why impossible, or how close it came
+    stop_reason: StopReason | None = None
     leftover: str = ""
     overused: str = ""
     mean_zipf: float | None = None
@@ -189,6 +190,7 @@ class Completion:
             "words": self.words,
             "scores": self.scores,
             "reason": self.reason,
+            "stop_reason": self.stop_reason,
             "leftover": self.leftover,
             "overused": self.overused,
             "mean_zipf": self.mean_zipf,
@@ -246,6 +248,7 @@ def complete_rows(
     done = Completion(
         result.status,
         reason=result.reason,
+        stop_reason=result.stop_reason,
         seconds=result.seconds,
         mean_zipf_bound=result.mean_zipf_bound,
     )
@@ -256,8 +259,9 @@ def complete_rows(
         return done
     normalized = {row: words.alphabet.normalize(word) for row, word in locked.items()}
     sets = [_in_row_order([a.word for a in p.answers], normalized) for p in result.puzzles]
-    avoid_set = {words.alphabet.normalize(w) for w in avoid if w}
-    chosen = next((s for s in sets if set(s) - set(normalized.values()) != avoid_set), None)
+    kept = set(normalized.values())
+    avoid_set = {words.alphabet.normalize(w) for w in avoid if w} - kept
+    chosen = next((s for s in sets if not avoid_set or set(s) - kept != avoid_set), None)
     if chosen is None:
         return Completion(
             "impossible",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from puzzlewright.cli.common import emit_json, json_option, stdout_output, warn
+from puzzlewright.cli.common import check_output, emit_json, json_option, stdout_output, warn
 from puzzlewright.messages import counted
 
 
@@ -42,11 +42,27 @@ def convert(
     Title, author, copyright, notes, clues, circles, shading, rebus cells and the diagramless
     kind are kept where the target format can hold them; each thing it cannot hold is a
     `warning:` line. A .txt is read as Across Lite text or a plain grid, by its content.
+    An acrostic converts between .ipuz and .jpz.
     """
-    from puzzlewright.crossword.formats import format_for, load_puzzle, save_puzzle
+    from puzzlewright.crossword.formats import (
+        format_for,
+        load_acrostic,
+        load_puzzle,
+        save_acrostic,
+        save_puzzle,
+    )
 
     source_format = format_for(source)
     target_format = format_for(target, to_format)  # fail on a bad OUT before reading IN
+    check_output(target, inputs=[source], force=force)
+    acrostic = load_acrostic(source)
+    if acrostic is not None:  # an acrostic travels between .ipuz and .jpz
+        save_acrostic(acrostic, target, force=force, inputs=[source])
+        if as_json:
+            emit_json({"input": source, "output": target, "kind": "acrostic", "warnings": []})
+        else:
+            click.echo(f"wrote {target} (acrostic, {target_format.name}) from {source}")
+        return 0
     warnings: list[str] = []
     puzzle = load_puzzle(source, warnings=warnings, xd_dialect=xd_dialect)
     warnings.extend(

@@ -29,6 +29,8 @@ class Puzzle:
     kind: PuzzleKind = "crossword"
     # open cells whose letters are printed on the blank grid (ipuz "value", JPZ prefilled)
     given: set[Position] = field(default_factory=set)
+    # the file's own clue number where it is not the standard one (``"2-3"``), by slot key
+    clue_labels: dict[str, str] = field(default_factory=dict)
 
     def clue(self, slot: Slot) -> str:
         return self.clues.get(slot.key, "")

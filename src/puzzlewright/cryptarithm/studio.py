@@ -11,9 +11,9 @@ from puzzlewright.cryptarithm.find_themes import theme_words
 from puzzlewright.cryptarithm.solver import Cryptarithm, parse_assignments, parse_forbidden
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
-from puzzlewright.stopping import StopSignal
+from puzzlewright.stopping import StopReason, StopSignal
 
-MAX_PUZZLE = 500  # characters of a typed puzzle
+MAX_PUZZLE = 5000  # characters of a typed puzzle (199 addends take ~2,000)
 SHOWN = 10  # solutions returned in full
 
 
@@ -27,7 +27,7 @@ class LiveSolve:
     substituted: list[str] = field(default_factory=list)
     count: int = 0
     complete: bool = True
-    reason: str | None = None
+    stop_reason: StopReason | None = None
     seconds: float = 0.0
 
     @property
@@ -51,7 +51,7 @@ class LiveSolve:
             "complete": self.complete,
             "unique": self.complete and self.count == 1,
             "verdict": self.verdict,
-            "reason": self.reason,
+            "stop_reason": self.stop_reason,
             "seconds": round(self.seconds, 4),
         }
 
@@ -87,7 +87,7 @@ def live_solve(
         substituted=[puzzle.substitute(s) for s in shown],
         count=found.count,
         complete=found.complete,
-        reason=found.stop_reason,
+        stop_reason=found.stop_reason,
         seconds=found.seconds,
     )
 

@@ -85,8 +85,12 @@ def render(
     key: bool = False,
     page: PageName = "letter",
     font: str | None = None,
+    warnings: list[str] | None = None,
 ) -> bytes:
-    """The document in format ``fmt`` (with an answer page or grid when ``key``)."""
+    """The document in format ``fmt`` (with an answer page or grid when ``key``).
+
+    ``warnings`` collects what could not be printed as it is (PDF: characters no font has).
+    """
     if fmt == "svg":
         from puzzlewright.render.svg import render_svg
 
@@ -109,5 +113,5 @@ def render(
                 "PDF output needs reportlab: install puzzlewright[pdf] "
                 "(pip install 'puzzlewright[pdf]'), or use --format html or svg"
             ) from None
-        return render_pdf(document, key=key, page=page, font=font)
+        return render_pdf(document, key=key, page=page, font=font, warnings=warnings)
     raise PuzzleInputError(f"unknown output format {fmt!r}: use pdf, svg, html or play")

@@ -81,7 +81,7 @@ def render_sheet(
     """One self-contained HTML sheet: the puzzles with working space, then the key."""
     intro = (
         "Each letter stands for a different digit; numbers do not begin with 0. "
-        "Find the digits that make each sum true."
+        "Find the digits that make each equation true."
     )
     parts = [
         "<!DOCTYPE html>",

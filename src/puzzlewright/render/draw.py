@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from puzzlewright.render.model import Blank, GridView
+from puzzlewright.render.model import Blank, CellView, GridView
 
 Anchor = Literal["start", "middle", "end"]
 
@@ -92,8 +92,21 @@ def fit_size(text: str, size: float, room: float) -> float:
     return min(size, room / (0.62 * len(text)))
 
 
-def grid_drawing(grid: GridView, cell: float, *, key: bool = False) -> Drawing:
-    """The grid as shapes: squares, blocks, circles, numbers, and answers when ``key``."""
+def grid_drawing(
+    grid: GridView, cell: float, *, key: bool = False, diagramless: bool = False
+) -> Drawing:
+    """The grid as shapes: squares, blocks, circles, numbers, and answers when ``key``.
+
+    A ``diagramless`` puzzle page (not its key) shows an empty frame of squares: no blocks
+    and no numbers, which the solver works out.
+    """
+    if diagramless and not key:
+        grid = GridView(
+            tuple(
+                tuple(CellView(given=view.given) if not view.void else view for view in row)
+                for row in grid.rows
+            )
+        )
     thin = max(0.5, cell * 0.03)
     pad = cell * 0.07
     shapes: list[Shape] = []
@@ -107,9 +120,15 @@ def grid_drawing(grid: GridView, cell: float, *, key: bool = False) -> Drawing:
                 continue
             fill = SHADE if view.shaded else WHITE
             shapes.append(Rect(x, y, cell, cell, fill, BLACK, thin, "cell"))
+            small = cell * 0.27
             if view.circle:
                 shapes.append(Circle(x + cell / 2, y + cell / 2, cell * 0.46, INK, thin))
-            small = cell * 0.27
+                if view.number:  # the circle's line never runs through the number
+                    width = 0.62 * small * len(view.number) + pad
+                    back = fill
+                    shapes.append(
+                        Rect(x + thin, y + thin, width, small + pad, back, None, 0, "numbg")
+                    )
             if view.number:
                 shapes.append(Text(x + pad, y + pad + small * 0.8, view.number, small, role="num"))
             if view.corner:
@@ -176,8 +195,14 @@ def bar_lines(grid: GridView, cell: float, width: float) -> list[Line]:
 def blanks_drawing(
     blanks: tuple[Blank, ...], blank: float, per_row: int, *, key: bool = False
 ) -> Drawing:
-    """An acrostic clue's blanks: an underline per letter, its quotation number beneath."""
+    """An acrostic clue's blanks: an underline per letter, its quotation number beneath.
+
+    The blanks are shared out evenly over the rows they need, so a blank never wraps alone.
+    """
     per_row = max(1, per_row)
+    if blanks:
+        rows_needed = -(-len(blanks) // per_row)
+        per_row = -(-len(blanks) // rows_needed)
     line_h = blank * 1.25
     shapes: list[Shape] = []
     gap = blank * 0.18

@@ -72,5 +72,6 @@ def render_svg(document: Document, *, key: bool = False, cell: float = 24.0) -> 
     title = document.title or "Puzzle"
     if key:
         title += " (solution)"
-    body = svg_element(grid_drawing(document.grid, cell, key=key), title=title, standalone=True)
+    drawing = grid_drawing(document.grid, cell, key=key, diagramless=document.diagramless)
+    body = svg_element(drawing, title=title, standalone=True)
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{body}\n'

@@ -100,8 +100,9 @@ async def export_file(request: Request) -> JSONResponse:
     if fmt not in FORMATS:
         raise ApiError(400, f"format must be one of {', '.join(FORMATS)}")
     path = safe_path(bench.config.root, doc.get("path"))
-    if path.suffix.lower() != f".{fmt}":
-        raise ApiError(400, f"the file name must end in .{fmt}")
+    suffix = "html" if fmt == "play" else fmt  # a playable page is an .html file
+    if path.suffix.lower() != f".{suffix}":
+        raise ApiError(400, f"the file name must end in .{suffix}")
     puzzle = puzzle_from_json(doc.get("puzzle"))
     key = bool(doc.get("key"))
 

@@ -116,7 +116,7 @@ class CompleteTask:
             min_length=self.draft.min_length,
             stop=stop,
         )
-        post({"type": "result", **done.to_json(), "stopped_by": stop.reason})
+        post({"type": "result", **done.to_json()})
 
 
 async def complete(request: Request) -> JSONResponse:

@@ -60,7 +60,7 @@ async def solve(request: Request) -> JSONResponse:
     base = field_int(doc, "base", 10, 2, 36) or 10
     found = await run_in_threadpool(
         lambda: live_solve(
-            field_str(doc, "puzzle", limit=500),
+            field_str(doc, "puzzle", limit=5000),
             base=base,
             leading_zeros=bool(doc.get("leading_zeros")),
             assign=field_str(doc, "assign", limit=200),
@@ -128,7 +128,7 @@ class FindTask:
             {
                 "type": "result",
                 "found": len(finished.puzzles),
-                "reason": finished.stop_reason,
+                "stop_reason": finished.stop_reason,
                 "candidates": finished.stats.candidates,
                 "seconds": round(finished.seconds, 2),
             }

@@ -144,6 +144,54 @@ def loads_puzzle(
     return format_named(format_name).reader(payload, warnings)
 
 
+def load_acrostic(path: str | os.PathLike[str]) -> dict[str, object] | None:
+    """The acrostic in an .ipuz or .jpz file as an acrostic ipuz document; None otherwise."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".ipuz", ".jpz"):
+        return None
+    data = read_input(path)
+    try:
+        if suffix == ".jpz":
+            from puzzlewright.crossword.formats.jpz import read_jpz_acrostic
+
+            return read_jpz_acrostic(data)
+        import json
+
+        from puzzlewright.acrostic.ipuz import is_acrostic
+
+        doc = json.loads(data.decode("utf-8-sig"))
+    except PuzzleInputError as exc:
+        raise PuzzleInputError(f"{path}: {exc}") from None
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None  # the crossword reader reports it in its own words
+    return doc if isinstance(doc, dict) and is_acrostic(doc) else None
+
+
+def save_acrostic(
+    document: dict[str, object],
+    path: str | os.PathLike[str],
+    *,
+    force: bool = False,
+    inputs: Iterable[str | os.PathLike[str]] = (),
+) -> None:
+    """Write an acrostic ipuz document as .ipuz or .jpz (by ``path``'s extension)."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".jpz":
+        from puzzlewright.crossword.formats.jpz import write_jpz_acrostic
+
+        try:
+            text = write_jpz_acrostic(document)
+        except PuzzleInputError as exc:
+            raise PuzzleInputError(f"{path}: {exc}") from None
+    elif suffix == ".ipuz":
+        import json
+
+        text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+    else:
+        raise PuzzleInputError(f"{path}: an acrostic is written as .ipuz or .jpz, not {suffix!r}")
+    write_atomic(path, text, inputs=inputs, force=force)
+
+
 __all__ = [
     "EXTENSIONS",
     "FORMAT_NAMES",
@@ -151,7 +199,9 @@ __all__ = [
     "dumps_puzzle",
     "format_for",
     "format_named",
+    "load_acrostic",
     "load_puzzle",
     "loads_puzzle",
+    "save_acrostic",
     "save_puzzle",
 ]

@@ -23,6 +23,7 @@ class Capabilities:
     rebus: bool = True
     diagramless: bool = True  # can say "print without blocks"
     given: bool = True  # can mark cells printed on the blank grid
+    labels: bool = False  # can keep a clue number that is not the standard one ("2-3")
     bars: bool = True  # can hold bars between cells (barred grids)
 
 
@@ -109,6 +110,12 @@ def lost_features(puzzle: Puzzle, caps: Capabilities) -> list[str]:
         )
     if not caps.diagramless and puzzle.kind == "diagramless":
         lost.append(f"diagramless kind dropped ({fmt} cannot say so): blocks will be printed")
+    if not caps.labels and puzzle.clue_labels:
+        shown = ", ".join(list(puzzle.clue_labels.values())[:5])
+        lost.append(
+            f"{len(puzzle.clue_labels)} clue number(s) of the file's own ({shown}) written "
+            f"as standard numbers ({fmt} has no clue labels)"
+        )
     if not caps.given and puzzle.given:
         lost.append(f"{len(puzzle.given)} given (pre-filled) cell mark(s) dropped ({fmt})")
     if not caps.rebus:

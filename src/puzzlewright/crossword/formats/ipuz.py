@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from puzzlewright.crossword.formats.common import (
@@ -29,7 +30,7 @@ from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, BarSides, Cell, Po
 from puzzlewright.crossword.puzzle import Puzzle, PuzzleKind
 from puzzlewright.errors import PuzzleInputError
 
-CAPABILITIES = Capabilities(".ipuz")
+CAPABILITIES = Capabilities(".ipuz", labels=True)
 KIND = "http://ipuz.org/crossword#1"
 DIAGRAMLESS = "http://ipuz.org/crossword/diagramless#1"
 VERSION = "http://ipuz.org/v2"
@@ -61,6 +62,7 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
     voids: set[Position] = set()
     bars: dict[Position, BarSides] = {}
     given_cells: set[Position] = set()
+    ends: dict[str, Position] = {}
     for r in range(height):
         row: list[Cell] = []
         for c in range(width):
@@ -78,6 +80,9 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
                 continue
             if label is not None and not _same(label, empty) and str(label) != "":
                 labels.setdefault(str(label), pos)
+            mark = style.get("mark")
+            if isinstance(mark, dict) and mark.get("TR") not in (None, ""):
+                ends.setdefault(str(mark["TR"]), pos)  # an entry's last square (Wynne, 1913)
             if style.get("shapebg") == "circle":
                 circles.add(pos)
             if style.get("highlight") or style.get("color"):
@@ -87,6 +92,7 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
             letters = _solution_letters(solution, empty, pos)
             if isinstance(given, str) and given.strip():
                 given_cells.add(pos)
+                ends.setdefault(given.strip(), pos)  # Wynne's "F-7": from the given F
                 if not letters:
                     letters = letters_cell(given, pos, "ipuz: given letter")
             row.append(letters)
@@ -104,8 +110,29 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
     intro = doc.get("intro")
     if isinstance(intro, str) and intro.strip():  # printed above the puzzle, like notes
         puzzle.notes = "\n\n".join(part for part in (intro.strip(), puzzle.notes) if part)
-    puzzle.clues = _clues(doc, puzzle, labels, warnings)
+    puzzle.clues = _clues(doc, puzzle, _Labels(labels, ends), warnings)
     return puzzle
+
+
+@dataclass(frozen=True)
+class _Labels:
+    """Where the grid's labels are: cell numbers (top left) and end marks (top right)."""
+
+    starts: dict[str, Position]
+    ends: dict[str, Position]
+
+    def entry(self, number: str, direction: str, puzzle: Puzzle) -> str | None:
+        """The entry of a clue numbered ``A-B`` (from the square labelled A to the one B)."""
+        parts = [part.strip() for part in number.split("-")]
+        if len(parts) != 2:
+            return None
+        first, last = parts
+        where_ = self.starts.get(first) or self.ends.get(first)
+        where_ = where_ or self.ends.get(last) or self.starts.get(last)
+        for slot in puzzle.grid.slots():
+            if slot.direction == direction and where_ in slot.cells:
+                return slot.key
+        return None
 
 
 def _load_json(text: str) -> dict[str, Any]:
@@ -219,7 +246,7 @@ def _solution_letters(solution: Any, empty: Any, pos: Position) -> str:
 
 
 def _clues(
-    doc: dict[str, Any], puzzle: Puzzle, labels: dict[str, Position], warnings: list[str] | None
+    doc: dict[str, Any], puzzle: Puzzle, labels: _Labels, warnings: list[str] | None
 ) -> dict[str, str]:
     lists = doc.get("clues")
     if lists is None:
@@ -241,7 +268,7 @@ def _clues(
         if not isinstance(items, list):
             raise _fail(f'clue list "{heading}" must be a list')
         in_order = [slot for slot in puzzle.grid.slots() if slot.direction == direction]
-        for index, (number, text, extra) in enumerate(_clue_items(items, heading)):
+        for index, (number, text, extra, shown) in enumerate(_clue_items(items, heading)):
             if extra and warnings is not None and extra not in ignored:
                 ignored.append(extra)
             if not text:
@@ -250,7 +277,13 @@ def _clues(
                 if index < len(in_order):
                     clues[in_order[index].key] = text
                 continue
-            key = starts.get((labels.get(number), direction)) or clue_key(number, direction)
+            key = (
+                starts.get((labels.starts.get(number), direction))
+                or labels.entry(number, direction, puzzle)
+                or clue_key(number, direction)
+            )
+            if (shown or number) != key[:-1]:  # printed as the file numbers it
+                puzzle.clue_labels[key] = shown or number
             if key in clues:  # never overwrite: keep it under the file's own label
                 kept_apart.append(f"{number} {direction}")
                 key = _free_key(clues, clue_key(number, direction))
@@ -274,19 +307,21 @@ def _free_key(clues: dict[str, str], key: str) -> str:
     return candidate
 
 
-def _clue_items(items: list[Any], heading: str) -> Iterator[tuple[str | None, str, str]]:
-    """(number or None for a bare string, clue text, a kept-out field such as enumeration)."""
+def _clue_items(items: list[Any], heading: str) -> Iterator[tuple[str | None, str, str, str]]:
+    """(number or None for a bare string, clue text, a kept-out field, the label to show)."""
     for item in items:
-        extra = ""
+        extra = shown = ""
         if isinstance(item, list) and len(item) >= 2:
             number, text = item[0], item[1]
         elif isinstance(item, dict):
             number, text = item.get("number", item.get("label")), item.get("clue", "")
             extra = next((k for k in ("enumeration", "continued", "references") if k in item), "")
+            if isinstance(item.get("label"), str | int) and "number" in item:
+                shown = str(item["label"])
             if number is None:
                 raise _fail(f'clue {shorten(repr(item))} in "{heading}" has no number')
         elif isinstance(item, str):
-            yield None, item, ""
+            yield None, item, "", ""
             continue
         else:
             raise _fail(
@@ -296,7 +331,7 @@ def _clue_items(items: list[Any], heading: str) -> Iterator[tuple[str | None, st
             number = number[0] if number else None
         if number is None or not isinstance(text, str | int | float) or isinstance(text, bool):
             raise _fail(f'bad clue {shorten(repr(item))} in "{heading}"')
-        yield str(number), str(text), extra
+        yield str(number), str(text), extra, shown
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -348,13 +383,21 @@ def write_ipuz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
     clues = grid_clues(puzzle, warnings)
     doc["clues"] = {
         heading: [
-            [slot.number, clues.get(slot.key, "")]
+            _clue_entry(puzzle, slot.key, slot.number, clues.get(slot.key, ""))
             for slot in grid.slots()
             if slot.direction == heading.lower()
         ]
         for heading in ("Across", "Down")
     }
     return _dump(doc)
+
+
+def _clue_entry(puzzle: Puzzle, key: str, number: int, text: str) -> Any:
+    """``[number, "clue"]``, or an object with the file's own ``label`` when it has one."""
+    label = puzzle.clue_labels.get(key)
+    if label:
+        return {"number": number, "label": label, "clue": text}
+    return [number, text]
 
 
 def _dump(doc: dict[str, Any]) -> str:

@@ -12,6 +12,10 @@ Safety: the XML is parsed with :mod:`defusedxml` (no DTDs, entity expansion or e
 entities), and a zipped file is refused when its content would exceed :data:`MAX_XML_BYTES`
 (a zip bomb), checked both from the zip directory and while reading.
 
+Acrostics: :func:`read_jpz_acrostic` and :func:`write_jpz_acrostic` convert between a JPZ
+``<acrostic>`` and the acrostic ipuz document (the quotation as typed and its source ride
+along as ``quote``/``source`` attributes of the ``[QUOTE]`` clue, ignored by other readers).
+
 Diagramless: Crossword Compiler has no standard flag that other tools agree on; this module
 writes and reads ``diagramless="true"`` on ``<grid-look>`` and also reads a grid whose blocks
 are all marked ``type="block"`` under a ``<diagramless>`` element.
@@ -91,6 +95,8 @@ def _parse(data: bytes | str) -> Element:
         raise _fail(f"refused unsafe XML ({type(exc).__name__})") from None
     except ParseError as exc:
         raise _fail(f"corrupt XML ({exc})") from None
+    except LookupError:  # an encoding the XML declaration names but Python does not know
+        raise _fail("corrupt XML (unknown encoding in the XML declaration)") from None
     except (ValueError, RecursionError) as exc:
         raise _fail(f"corrupt XML ({type(exc).__name__})") from None
     for element in root.iter():  # namespaces vary (and are sometimes wrong): drop them
@@ -172,7 +178,7 @@ def _read_grid(body: Element) -> _JpzGrid:
     sizes = []
     for name in ("width", "height"):
         raw = grid_element.get(name, "")
-        if not raw.isdigit() or not 1 <= int(raw) <= MAX_SIDE:
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 6 or not 1 <= int(raw) <= MAX_SIDE:
             raise _fail(f"grid {name} must be a whole number from 1 to {MAX_SIDE}, not {raw!r}")
         sizes.append(int(raw))
     grid = _JpzGrid(sizes[0], sizes[1])
@@ -322,7 +328,7 @@ def write_jpz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<crossword-compiler xmlns="http://crossword.info/xml/crossword-compiler">',
-        f'<rectangular-puzzle xmlns="{_NS}" alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ">',
+        f'<rectangular-puzzle xmlns="{_NS}">',
         "<metadata>",
         *_metadata_lines(puzzle),
         "</metadata>",
@@ -353,7 +359,8 @@ def write_jpz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _metadata_lines(puzzle: Puzzle) -> list[str]:
+def _metadata_lines(puzzle: Puzzle | Any) -> list[str]:
+    """``<metadata>`` children of anything with title, author, copyright and notes."""
     fields = (
         ("title", puzzle.title),
         ("creator", puzzle.author),
@@ -417,6 +424,7 @@ def read_jpz_acrostic(data: bytes | str) -> dict[str, Any] | None:
     words = _words(body, grid)
     quote_cells: tuple[Position, ...] = ()
     clues: list[dict[str, Any]] = []
+    extension: dict[str, str] = {}
     for clue in body.iter("clue"):
         text = _text(clue)
         cells = words.get(clue.get("word", ""), ())
@@ -424,6 +432,9 @@ def read_jpz_acrostic(data: bytes | str) -> dict[str, Any] | None:
         if special:
             if special.group(1) == "QUOTE":
                 quote_cells = cells
+                for name in ("quote", "source"):  # puzzlewright's: the quotation as typed
+                    if clue.get(name):
+                        extension[name] = clue.get(name, "")
             continue
         numbers = [grid.cells[pos].number for pos in cells if pos in grid.cells]
         answer = "".join(grid.cells[pos].solution for pos in cells if pos in grid.cells)
@@ -450,6 +461,8 @@ def read_jpz_acrostic(data: bytes | str) -> dict[str, Any] | None:
         "solution": solution_rows,
         "clues": {"Clues": clues},
     }
+    if extension:
+        document["org.puzzlewright:acrostic"] = extension
     return document
 
 
@@ -478,3 +491,79 @@ def _quote_rows(grid: _JpzGrid, last_row: int) -> tuple[list[list[Any]], list[li
         puzzle_rows.append(labels)
         solution_rows.append(letters)
     return puzzle_rows, solution_rows
+
+
+def write_jpz_acrostic(document: dict[str, Any]) -> str:
+    """An acrostic ipuz document as a JPZ ``<acrostic>`` in kotwords' layout.
+
+    The quotation rows come first, then an empty row, then one row per clue: its label in a
+    ``type="clue"`` square followed by its answer squares, each numbered with the quotation
+    square it feeds (wrapped to the grid's width). Each clue and the quotation are words.
+    """
+    from puzzlewright.acrostic.ipuz import read_ipuz
+
+    sheet = read_ipuz(document)
+    width = max(len(sheet.rows[0]), 1 + max(len(clue.cells) for clue in sheet.clues))
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<crossword-compiler xmlns="http://crossword.info/xml/crossword-compiler">',
+        f'<rectangular-puzzle xmlns="{_NS}">',
+        "<metadata>",
+        *_metadata_lines(sheet),
+        "</metadata>",
+        "<acrostic>",
+    ]
+    cells: list[str] = []
+    quote: list[tuple[int, int]] = []
+    for r, row in enumerate(sheet.rows):
+        for c in range(width):
+            cell = row[c] if c < len(row) else None
+            attrs: dict[str, Any] = {"x": c + 1, "y": r + 1}
+            if cell is None or cell.void:
+                attrs["type"] = "void"
+            elif cell.block:
+                attrs["type"] = "block"
+            elif cell.given or not cell.number:
+                attrs.update({"type": "clue", "solution": cell.given or cell.letter})
+            else:
+                attrs.update({"solution": cell.letter, "number": cell.number})
+                if cell.clue:
+                    attrs["top-right-number"] = cell.clue
+                quote.append((r, c))
+            cells.append(_element("cell", attrs))
+    top = len(sheet.rows) + 1  # one empty row between the quotation and the answers
+    cells += [_element("cell", {"x": c + 1, "y": top, "type": "void"}) for c in range(width)]
+    words: list[str] = []
+    clue_lines: list[str] = []
+    for index, clue in enumerate(sheet.clues, 1):
+        y = top + index
+        cells.append(_element("cell", {"x": 1, "y": y, "type": "clue", "solution": clue.label}))
+        for c in range(1, width):
+            if c <= len(clue.cells):
+                square = sheet.cell(clue.cells[c - 1])
+                attrs = {"x": c + 1, "y": y, "solution": square.letter, "number": square.number}
+            else:
+                attrs = {"x": c + 1, "y": y, "type": "void"}
+            cells.append(_element("cell", attrs))
+        words.append(_word(index, [(y - 1, c) for c in range(1, len(clue.cells) + 1)]))
+        clue_lines.append(
+            f'<clue word="{index}" number="{escape(clue.label)}">{_clue_xml(clue.text)}</clue>'
+        )
+    words.append(_word(1000, quote))
+    extra = f"quote={quoteattr(sheet.quote)} source={quoteattr(sheet.source)}"
+    clue_lines.append(f'<clue word="1000" number="" {extra}>[QUOTE]</clue>')
+    height = top + len(sheet.clues)
+    lines += [f'<grid width="{width}" height="{height}">', '<grid-look numbering-scheme="normal"/>']
+    lines += [*cells, "</grid>", *words, "<clues><title><b>Clues</b></title>"]
+    lines += [*clue_lines, "</clues>", "</acrostic>", "</rectangular-puzzle>"]
+    lines.append("</crossword-compiler>")
+    return "\n".join(lines) + "\n"
+
+
+def _element(tag: str, attrs: dict[str, Any]) -> str:
+    return f"<{tag} " + " ".join(f"{k}={quoteattr(str(v))}" for k, v in attrs.items()) + "/>"
+
+
+def _word(number: int, cells: list[tuple[int, int]]) -> str:
+    inner = "".join(f'<cells x="{c + 1}" y="{r + 1}"/>' for r, c in cells)
+    return f'<word id="{number}">{inner}</word>'

@@ -46,6 +46,8 @@ def write_text(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
     if warnings is not None:
         lost = lost_features(puzzle, CAPABILITIES)
         if lost:
-            lost[-1] += " (--to across-lite keeps clues, title and circles in a .txt)"
+            lost.append(
+                "a .txt keeps clues, title and circles as Across Lite text: --to across-lite"
+            )
         warnings.extend(lost)
     return puzzle.grid.to_text()

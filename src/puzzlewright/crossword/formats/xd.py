@@ -13,8 +13,9 @@ look, then a grid of those characters). ``dialect="auto"`` reads ``.`` as a bloc
 clue answers match the grid only that way; ``standard`` or ``puzzmo`` force a reading.
 
 Writing: the layout both the xd corpus tools and Puzzmo's parser read: an unclued entry is
-``A1.  ~ ANSWER`` (two spaces), the Down group is written even when empty, circles are
-lower-case letters *and* a ``## Design`` section, rebus keys are separated by spaces.
+``A1.  ~ ANSWER`` (two spaces), ``## `` section headings when a clue group is empty (Puzzmo
+needs four sections), rebus keys separated by spaces, circles as lower-case letters (the xd
+spec's way; Puzzmo takes circles only from ``## Design``, which is not written).
 """
 
 from __future__ import annotations
@@ -240,7 +241,8 @@ def _clue_answers(lines: list[tuple[int, str]]) -> dict[str, str]:
         match = _CLUE.match(line)
         answer = _ANSWER.match(match.group(3)) if match else None
         if match and answer and answer.group(2):
-            answers[f"{int(match.group(2))}{match.group(1).upper()}"] = answer.group(2).upper()
+            number = whole_number(match.group(2), "xd: clue number")
+            answers[f"{number}{match.group(1).upper()}"] = answer.group(2).upper()
     return answers
 
 

@@ -13,7 +13,7 @@ it only when PDF output is asked for.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -32,8 +32,10 @@ from puzzlewright.render.pdf.paint import paint
 
 MARGIN = 36.0  # half an inch
 GAP = 14.0  # between columns
-HEADER_TITLE = 16.0
+HEADER_TITLE = 16.0  # the title: always larger than the byline, which is larger than clues
+BYLINE = 11.0
 FOOTER = 14.0
+FOOTER_SIZE = 7.5
 MAX_CELL = 32.0
 BLANK = 19.0
 
@@ -149,9 +151,18 @@ def _columns(x: float, width: float, bottom: float, top: float, count: int) -> l
     return [Frame(x + i * (colw + GAP), bottom, colw, top - bottom) for i in range(count)]
 
 
-def header_height(document: Document) -> float:
-    """Room taken on page one by the title and byline."""
-    return HEADER_TITLE * 1.3 + (14.0 if document.author else 0.0) + 8.0
+def title_block(document: Document, fonts: Fonts | None, width: float) -> Block:
+    """The title set in ``width``: a long title wraps onto more lines, never off the page."""
+    fonts = fonts or load_fonts(None)
+    style = TextStyle(fonts.bold, HEADER_TITLE, HEADER_TITLE * 1.2)
+    return Setter(width).plain("title", document.display_title(), style)
+
+
+def header_height(document: Document, fonts: Fonts | None = None) -> float:
+    """Room taken on page one by the title (all its lines) and byline."""
+    page_width = min(w for w, _ in PAGE_SIZES.values())
+    title = title_block(document, fonts, page_width - 2 * MARGIN)
+    return title.height + 6.0 + (BYLINE * 1.3 if document.byline() else 0.0) + 8.0
 
 
 def plan(document: Document, page: tuple[float, float], header: float) -> Layout:
@@ -185,6 +196,7 @@ def plan(document: Document, page: tuple[float, float], header: float) -> Layout
 
 CLUE_SIZES = (9.5, 9.0, 8.5, 8.0, 7.5)  # tried in turn until the puzzle fits one page
 READABLE = 9.0  # used when even the smallest size needs more pages
+SPREAD_SIZES = (10.5, 10.0, 9.5)  # larger sizes tried when those pages are needed anyway
 
 
 @dataclass(frozen=True)
@@ -202,6 +214,22 @@ class Fitted:
 
 
 def fit_clues(document: Document, fonts: Fonts, layout: Layout) -> Fitted:
+    """The clue layout at the chosen size (:func:`choose_size`), its last page balanced.
+
+    Balanced: the last page's columns end level (an acrostic's two columns, and the page a
+    long crossword continues on), rather than one full column beside empty ones.
+    """
+    fitted = choose_size(document, fonts, layout)
+    if fitted.pages == 1 and document.kind != "acrostic":
+        return fitted  # page one: the column beside the grid is full height by design
+    setter = Setter(layout.later[0].width)
+    column = layout.full.height
+    return _balanced(
+        fitted, layout, lambda: _clue_flow(document, fitted.styles, fonts, setter, column)
+    )
+
+
+def choose_size(document: Document, fonts: Fonts, layout: Layout) -> Fitted:
     """The clue layout at the largest size of :data:`CLUE_SIZES` that fits one page.
 
     When the smallest does not fit either, the clues are set at :data:`READABLE` and continue
@@ -227,6 +255,11 @@ def fit_clues(document: Document, fonts: Fonts, layout: Layout) -> Fitted:
     if smallest is None:
         readable = pour_at(READABLE, None)
         assert readable is not None
+        for size in SPREAD_SIZES:  # the pages are needed anyway: fill them, larger
+            larger = pour_at(size, readable.pages)
+            if larger is not None:
+                readable = larger
+                break
         return readable
     for size in CLUE_SIZES[1:-1]:
         fitted = pour_at(size, 1)
@@ -235,24 +268,62 @@ def fit_clues(document: Document, fonts: Fonts, layout: Layout) -> Fitted:
     return smallest
 
 
+def _balanced(fitted: Fitted, layout: Layout, flow: Callable[[], Iterator[Item]]) -> Fitted:
+    """The same pour with the last page's columns shortened to the same length.
+
+    Without this a 21x21 whose clues spill onto page two fills that page's first column and
+    leaves the others empty; balanced, the three columns end level, as in a newspaper.
+    """
+    last = fitted.pages
+    columns = layout.first if last == 1 else layout.later
+    if not columns or len({f.top for f in columns}) != 1:
+        return fitted
+    top = columns[0].top
+
+    def shortened(height: float) -> list[Frame]:
+        return [Frame(f.x, top - height, f.width, height) for f in columns]
+
+    best = fitted
+    low, high = 0.0, columns[0].height
+    while high - low > 2.0:
+        middle = (low + high) / 2
+        frames = shortened(middle)
+
+        def frames_for(page: int, frames: list[Frame] = frames) -> Sequence[Frame]:
+            if page == last:
+                return frames
+            return layout.first if page == 1 else layout.later
+
+        placements = pour(flow(), frames_for, last_page=last)
+        if placements is None:
+            low = middle
+        else:
+            high = middle
+            best = Fitted(fitted.size, fitted.styles, placements)
+    return best
+
+
 def render_pdf(
     document: Document,
     *,
     key: bool = False,
     page: PageName = "letter",
     font: str | None = None,
+    warnings: list[str] | None = None,
 ) -> bytes:
     """The puzzle as PDF bytes: puzzle page(s), then an answer page with ``key``.
 
     The clue size shrinks step by step (9.5 to 7.5 pt) until the puzzle fits on one page;
-    when it cannot, the clues are set at 9 pt and continue on following pages.
+    when it cannot, the clues are set at 9 pt and continue on following pages, the last
+    page's columns balanced. Characters no installed font can print are replaced, with a
+    warning in ``warnings`` naming them and the fonts tried.
     """
     if key:
         require_key(document)
     fonts = load_fonts(find_font(font))
-    check_fonts(document, fonts)
+    document, fonts = check_fonts(document, fonts, warnings)
     size = PAGE_SIZES[page]
-    layout = plan(document, size, header_height(document))
+    layout = plan(document, size, header_height(document, fonts))
     fitted = fit_clues(document, fonts, layout)
     placements = list(fitted.placements)
     if key:
@@ -285,10 +356,7 @@ def _draw(
         if number == 1:
             _first_page(canvas, document, fonts, size, layout, title)
         else:
-            canvas.setFont(fonts.regular, 7.5)
-            canvas.drawRightString(
-                size[0] - MARGIN, MARGIN, f"{title} — " + document.words.page.format(number)
-            )
+            _footer(canvas, fonts, size, f"{title} — " + document.words.page.format(number))
         for placement in by_page.get(number, []):
             frame = placement.frame
             placement.block.draw(canvas, frame.x, placement.top, frame.width)
@@ -305,18 +373,37 @@ def _first_page(
     layout: Layout,
     title: str,
 ) -> None:
-    """Title, byline, the blank grid and the copyright line."""
+    """Title (wrapped), byline, the blank grid and the copyright line, inside the margins."""
     top = size[1] - MARGIN
     room = size[0] - 2 * MARGIN
-    wide = pdfmetrics.stringWidth(title, fonts.bold, HEADER_TITLE)
-    canvas.setFont(fonts.bold, max(8.0, min(HEADER_TITLE, HEADER_TITLE * room / wide)))
-    canvas.drawString(MARGIN, top - HEADER_TITLE, title)
-    if document.author:
-        canvas.setFont(fonts.regular, 10.5)
-        canvas.drawString(MARGIN, top - HEADER_TITLE - 16, document.byline())
-    grid = grid_drawing(document.grid, layout.cell)
+    heading = title_block(document, fonts, room)
+    heading.draw(canvas, MARGIN, top, room)
+    byline = document.byline()
+    if byline:
+        canvas.setFont(fonts.regular, _fit(byline, fonts.regular, BYLINE, room))
+        canvas.drawString(MARGIN, top - heading.height - 6.0 - BYLINE * 0.9, byline)
+    grid = grid_drawing(document.grid, layout.cell, diagramless=document.diagramless)
     paint(canvas, grid, layout.grid_x, layout.grid_top, fonts, cell=layout.cell)
     line = document.copyright_line()
-    canvas.setFont(fonts.regular, 7.5)
     if line:
-        canvas.drawString(MARGIN, MARGIN, line)
+        _footer(canvas, fonts, size, line, right=False)
+
+
+def _fit(text: str, font: str, size: float, room: float) -> float:
+    """``size``, or smaller so that ``text`` fits ``room`` points."""
+    wide = pdfmetrics.stringWidth(text, font, size)
+    return size if wide <= room else size * room / wide
+
+
+def _footer(
+    canvas: Canvas, fonts: Fonts, size: tuple[float, float], text: str, *, right: bool = True
+) -> None:
+    """A footer line whose descenders stay inside the bottom margin, shrunk to the width."""
+    room = size[0] - 2 * MARGIN
+    font_size = _fit(text, fonts.regular, FOOTER_SIZE, room)
+    canvas.setFont(fonts.regular, font_size)
+    baseline = MARGIN + font_size * 0.25
+    if right:
+        canvas.drawRightString(size[0] - MARGIN, baseline, text)
+    else:
+        canvas.drawString(MARGIN, baseline, text)

@@ -13,8 +13,15 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from puzzlewright.errors import PuzzleInputError
 from puzzlewright.render.model import Document
-from puzzlewright.render.pdf.fontfiles import FontFiles, coverage_error, uncovered
+from puzzlewright.render.pdf.fontfiles import (
+    INSTALL_HINT,
+    FontFiles,
+    glyph_list,
+    other_fonts,
+    uncovered,
+)
 
 
 @dataclass(frozen=True)
@@ -25,6 +32,7 @@ class Fonts:
     bold: str
     italic: str
     source: str
+    files: FontFiles | None = None
 
 
 _registered: dict[str, Fonts] = {}
@@ -39,14 +47,12 @@ def load_fonts(files: FontFiles | None) -> Fonts:
     if cache_key in _registered:
         return _registered[cache_key]
     index = len(_registered)
-    names = Fonts(f"PW{index}", f"PW{index}-Bold", f"PW{index}-Italic", files.regular.name)
+    names = Fonts(f"PW{index}", f"PW{index}-Bold", f"PW{index}-Italic", files.regular.name, files)
     try:
         pdfmetrics.registerFont(TTFont(names.regular, str(files.regular)))
         pdfmetrics.registerFont(TTFont(names.bold, str(files.bold)))
         pdfmetrics.registerFont(TTFont(names.italic, str(files.italic)))
     except Exception as exc:  # reportlab raises TTFError and others for unusable files
-        from puzzlewright.errors import PuzzleInputError
-
         raise PuzzleInputError(f"cannot use the font {files.regular}: {exc}") from None
     pdfmetrics.registerFontFamily(
         names.regular,
@@ -59,14 +65,50 @@ def load_fonts(files: FontFiles | None) -> Fonts:
     return names
 
 
-def check_fonts(document: Document, fonts: Fonts) -> None:
-    """Fail with one clear line when the document has characters the font cannot print."""
-    covered: set[int] | None = None
-    if fonts.regular != "Helvetica":
-        covered = _coverage.get(fonts.regular)
-        if covered is None:
-            face: Any = pdfmetrics.getFont(fonts.regular).face
-            covered = _coverage[fonts.regular] = set(face.charToGlyph)
-    missing = uncovered(document.texts(), covered)
-    if missing:
-        raise coverage_error(missing, fonts.source)
+def _covered(fonts: Fonts) -> set[int] | None:
+    """Code points the face has glyphs for (None: a PDF standard font, cp1252)."""
+    if fonts.files is None:
+        return None
+    covered = _coverage.get(fonts.regular)
+    if covered is None:
+        face: Any = pdfmetrics.getFont(fonts.regular).face
+        covered = _coverage[fonts.regular] = set(face.charToGlyph)
+    return covered
+
+
+def check_fonts(
+    document: Document, fonts: Fonts, warnings: list[str] | None = None
+) -> tuple[Document, Fonts]:
+    """The document and fonts to print it with, when the font lacks some characters.
+
+    Another installed font that has every character takes over; failing that, the missing
+    characters are printed as a box. Either way one warning names the characters and the
+    fonts tried: a puzzle with an emoji in a clue still prints.
+    """
+    texts = document.texts()
+    missing = uncovered(texts, _covered(fonts))
+    if not missing:
+        return document, fonts
+    tried = [fonts.source]
+    for files in other_fonts(fonts.files):
+        try:
+            candidate = load_fonts(files)
+        except PuzzleInputError:
+            continue
+        tried.append(candidate.source)
+        if not uncovered(texts, _covered(candidate)):
+            if warnings is not None:
+                warnings.append(
+                    f"the font {fonts.source} has no glyphs for {glyph_list(missing)}; "
+                    f"the puzzle is printed in {candidate.source}"
+                )
+            return document, candidate
+    covered = _covered(fonts)
+    box = "\u25a1" if covered is not None and 0x25A1 in covered else "?"
+    lacking = set(missing)
+    if warnings is not None:
+        warnings.append(
+            f"no installed font has glyphs for {glyph_list(missing)} (tried "
+            f"{', '.join(tried)}): printed as {box!r}; {INSTALL_HINT}"
+        )
+    return document.map_texts(lambda text: "".join(box if c in lacking else c for c in text)), fonts

@@ -33,9 +33,7 @@ _FACES = {
     "bold": "DejaVuSans-Bold.ttf",
     "italic": "DejaVuSans-Oblique.ttf",
 }
-INSTALL_HINT = (
-    "install DejaVu Sans (Debian/Ubuntu: apt-get install fonts-dejavu-core) or pass --font FILE.ttf"
-)
+INSTALL_HINT = "install a font that has them (e.g. Noto: apt-get install fonts-noto) or pass --font"
 
 
 @dataclass(frozen=True)
@@ -77,6 +75,22 @@ def find_font(explicit: str | os.PathLike[str] | None = None) -> FontFiles | Non
     return None
 
 
+def other_fonts(current: FontFiles | None, limit: int = 16) -> list[FontFiles]:
+    """Other TrueType fonts installed in the usual places, to fall back on (sans first)."""
+    found: list[Path] = []
+    for directory in _search_dirs():
+        if directory.is_dir():
+            found.extend(sorted(directory.glob("*.ttf")))
+    regular = [
+        path
+        for path in found
+        if not any(word in path.stem.lower() for word in ("bold", "oblique", "italic", "light"))
+        and (current is None or path != current.regular)
+    ]
+    regular.sort(key=lambda path: ("sans" not in path.stem.lower(), "mono" in path.stem.lower()))
+    return [FontFiles(path, path, path) for path in dict.fromkeys(regular)][:limit]
+
+
 def uncovered(texts: list[str], covered: set[int] | None) -> list[str]:
     """Characters of ``texts`` the font cannot print (``covered`` None means cp1252 only)."""
     missing: dict[str, None] = {}
@@ -94,8 +108,7 @@ def uncovered(texts: list[str], covered: set[int] | None) -> list[str]:
     return list(missing)
 
 
-def coverage_error(missing: list[str], font: str) -> PuzzleInputError:
-    """The one-line error for text the chosen font cannot print."""
-    sample = "".join(missing[:8])
-    more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""
-    return PuzzleInputError(f"the font {font} has no glyphs for {sample!r}{more}; {INSTALL_HINT}")
+def glyph_list(missing: list[str]) -> str:
+    """The missing characters for a message: a sample, their code points, how many more."""
+    shown = ", ".join(f"{char!r} (U+{ord(char):04X})" for char in missing[:6])
+    return shown + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")

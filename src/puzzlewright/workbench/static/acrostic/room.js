@@ -42,6 +42,20 @@ const S = {
 
 const page = el("div", { class: "studio" }, room);
 
+// the word lists the server offers (built-in, --words lists, uploads)
+async function offerWordLists(select, onChange) {
+  try {
+    const info = await call("/api/files");
+    select.replaceChildren();
+    for (const list of info.wordlists) el("option", { value: list.source, text: list.name }, select);
+    const preferred = (info.default_words || [])[0];
+    if (preferred) select.value = preferred;
+  } catch (err) {
+    /* keep the server's default */
+  }
+  select.addEventListener("change", onChange);
+}
+
 // -- text ---------------------------------------------------------------------------------
 const textBox = el("section", { class: "card", "aria-labelledby": "text-h" }, page);
 el("h2", { id: "text-h", text: "Quotation and source" }, textBox);
@@ -52,6 +66,8 @@ const source = field(metaRow, "Source", { value: saved.source ?? "Austen Pride" 
 const title = field(metaRow, "Title", { value: saved.title ?? "" });
 const author = field(metaRow, "Author", { value: saved.author ?? "" });
 const minLength = field(metaRow, "Shortest answer", { type: "number", min: 1, max: 20, value: saved.minLength || 4 });
+const wordList = field(metaRow, "Word list", { tag: "select" });
+offerWordLists(wordList, () => scheduleCheck());
 const problems = el("ul", { class: "problems", role: "status", "aria-live": "polite", "aria-label": "Problems" }, textBox);
 el("h3", { class: "field", text: "Letters left" }, textBox);
 const pool = el("div", { class: "pool", "aria-label": "Letters left", role: "group" }, textBox);
@@ -97,6 +113,7 @@ function draft(extra = {}) {
   return {
     quote: quote.value, source: source.value, answers: S.answers.map((a) => a || ""),
     clues: S.clues, min_length: Number(minLength.value) || 4, title: title.value, author: author.value,
+    words: [wordList.value].filter(Boolean),
     ...extra,
   };
 }

@@ -31,6 +31,20 @@ function keep() {
 
 const page = el("div", { class: "studio" }, room);
 
+// the word lists the server offers (built-in, --words lists, uploads)
+async function offerWordLists(select, onChange) {
+  try {
+    const info = await call("/api/files");
+    select.replaceChildren();
+    for (const list of info.wordlists) el("option", { value: list.source, text: list.name }, select);
+    const preferred = (info.default_words || [])[0];
+    if (preferred) select.value = preferred;
+  } catch (err) {
+    /* keep the server's default */
+  }
+  select.addEventListener("change", onChange);
+}
+
 // -- solve --------------------------------------------------------------------------------
 const solveBox = el("section", { class: "card", "aria-labelledby": "solve-h" }, page);
 el("h2", { id: "solve-h", text: "Solve" }, solveBox);
@@ -70,7 +84,7 @@ async function solveNow() {
     verdict.className = "verdict " + (result.unique ? "unique" : result.count ? "many" : "none");
     verdict.textContent = result.unique ? "Unique solution"
       : result.verdict.charAt(0).toUpperCase() + result.verdict.slice(1)
-        + (result.reason === "timeout" ? " (stopped after 2 s)" : "");
+        + (result.stop_reason === "timeout" ? " (stopped after 2 s)" : "");
     solutions.replaceChildren();
     result.substituted.forEach((line, i) => {
       const li = el("li", {}, solutions);
@@ -101,7 +115,7 @@ async function runEncode() {
   encodeInfo.textContent = "Encoding…";
   encodings.replaceChildren();
   try {
-    const result = await call("/api/cryptarithm/encode", { equation: equation.value, limit: 20 });
+    const result = await call("/api/cryptarithm/encode", { equation: equation.value, limit: 20, words: [wordList.value].filter(Boolean) });
     encodeInfo.textContent = `${result.total} encodings of the shape ${result.pattern}; ` +
       (result.unique ? "the shape has a unique solution." : "the shape has more than one solution.");
     result.encodings.forEach((e) => resultItem(encodings, e.puzzle, e.unique,
@@ -128,6 +142,8 @@ function resultItem(list, text, unique, extra) {
 const findBox = el("section", { class: "card", "aria-labelledby": "find-h" }, page);
 el("h2", { id: "find-h", text: "Find unique puzzles" }, findBox);
 const findRow = el("div", { class: "row" }, findBox);
+const wordList = field(findRow, "Word list", { tag: "select" });
+offerWordLists(wordList, () => {});
 const form = field(findRow, "Form", { tag: "select" });
 for (const f of ["A + B = C", "A + B + C = D", "A - B = C", "A * B = C"]) el("option", { text: f }, form);
 const result = field(findRow, "Result word", { class: "mono", placeholder: "optional" });
@@ -146,6 +162,7 @@ async function runFind() {
   try {
     const job = await call("/api/cryptarithm/find", {
       form: form.value, result: result.value, theme: theme.value, limit: Number(limit.value) || 20,
+      words: [wordList.value].filter(Boolean),
     });
     state.job = job.job;
     findBtn.disabled = true;
@@ -165,7 +182,7 @@ function onFindEvent(event) {
     findInfo.textContent = `Searching: ${event.shards}${of} batches, ${event.found} found…`;
   } else if (event.type === "result") {
     findInfo.textContent = `${event.found} unique puzzles from ${event.candidates} candidates in ${event.seconds} s` +
-      (event.reason === "interrupted" ? " (cancelled)" : "");
+      (event.stop_reason === "interrupted" ? " (cancelled)" : "");
   } else if (event.type === "end") {
     if (event.status === "error") findInfo.textContent = event.error;
     else if (event.status === "cancelled" && !/cancelled/.test(findInfo.textContent)) {
