@@ -19,7 +19,9 @@ over blacksquare). Not a test: nothing is asserted.
 ``pip install blacksquare`` (skipped with a note when missing).
 
 ``--frontier`` prints the frontier table instead (crossword_frontier.py: the hardest grids,
-``--jobs 1,2``, blacksquare and Qxw side by side; min scores 50,40,30 by default).
+``--jobs 1,2``, blacksquare and Qxw side by side; min scores 50,40,30 by default);
+``--builtin-quality`` fills grids with the built-in list and judges the entries by STWL;
+``--scaling`` measures per-worker throughput on 1 and 2 processes and the Dask overhead.
 """
 
 from __future__ import annotations
@@ -245,9 +247,23 @@ def main() -> None:
     parser.add_argument("--grids", default=None, help="comma-separated subset")
     parser.add_argument("--frontier", action="store_true", help="the frontier table instead")
     parser.add_argument("--jobs", default="1,2", help="frontier: --jobs values to compare")
+    parser.add_argument("--scaling", action="store_true", help="1 vs 2 processes, Dask")
+    parser.add_argument(
+        "--builtin-quality", action="store_true", help="judge built-in list fills by STWL"
+    )
     args = parser.parse_args()
     if not STWL.exists():
         sys.exit(f"Spread the Wordlist not found at {STWL}")
+    if args.scaling:
+        from crossword_frontier import scaling
+
+        scaling(args, sys.modules[__name__])
+        return
+    if args.builtin_quality:
+        from crossword_frontier import builtin_quality
+
+        builtin_quality(args, sys.modules[__name__])
+        return
     if args.frontier:
         from crossword_frontier import run_frontier
 

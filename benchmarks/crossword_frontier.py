@@ -211,3 +211,101 @@ def as_attempt(run: Any) -> Attempt:
     """A benchmark Run of ours as an Attempt (whole-process seconds)."""
     seconds = run.whole if run.whole is not None else run.fill
     return Attempt(run.status, seconds, run.average, run.duplicates)
+
+
+QUALITY_GRIDS = ["mini5", "mini7", "open6", "themed1", "themed2", "themed3", "themeless", "big21"]
+
+
+def builtin_quality(args: Any, tools: Any) -> None:
+    """Fill with the built-in list (no --words, as a user would) and judge every entry by
+    Spread the Wordlist: average STWL score, share under 30 (missing from STWL counts as
+    under 30, scored 0)."""
+    import json
+
+    scores = tools.load_scores()
+    names = args.grids.split(",") if args.grids else QUALITY_GRIDS
+    print(f"{'grid':<10} {'seed':>4} {'status':>8} {'sec':>6} {'entries':>7} {'avg':>6} {'<30':>6}")
+    judged: list[int] = []
+    for name in names:
+        for seed in range(args.runs):
+            command = [
+                sys.executable, "-m", "puzzlewright", "crossword", "fill",
+                str(tools.GRIDS / f"{name}.txt"), "--seed", str(seed),
+                "--timeout", str(args.timeout), "--json",
+            ]  # fmt: skip
+            start = time.perf_counter()
+            done = subprocess.run(command, capture_output=True, text=True, check=False)
+            seconds = time.perf_counter() - start
+            document = json.loads(done.stdout)
+            answers = [e["answer"] for e in document["entries"] if "?" not in e["answer"]]
+            marks = [scores.get(answer, 0) for answer in answers]
+            judged.extend(marks)
+            low = sum(mark < 30 for mark in marks) / max(1, len(marks))
+            average = sum(marks) / max(1, len(marks))
+            print(
+                f"{name:<10} {seed:>4} {document['status']:>8} {seconds:>6.2f} {len(marks):>7}"
+                f" {average:>6.2f} {100 * low:>5.1f}%"
+            )
+    low = sum(mark < 30 for mark in judged) / max(1, len(judged))
+    print(
+        f"\nall {len(judged)} entries: STWL average {sum(judged) / max(1, len(judged)):.2f}, "
+        f"{100 * low:.1f}% under 30 (targets: >= 45, < 2%)"
+    )
+
+
+def scaling(args: Any, tools: Any) -> None:
+    """Per-worker throughput on 1 and 2 processes, and the Dask LocalCluster overhead.
+
+    Throughput: the portfolio runs without racing on ``open7`` (STWL 50: no member finishes)
+    for a fixed time; each member reports its search nodes. Overhead: a ``mini7`` fill on
+    2 local processes against the same portfolio on a running 2-worker LocalCluster.
+    """
+    from puzzlewright.crossword.fill.portfolio import (
+        FillJob,
+        fill_portfolio,
+        members,
+        race_processes,
+    )
+    from puzzlewright.crossword.grid import Grid
+    from puzzlewright.lexicon import load_wordlist
+    from puzzlewright.stopping import NEVER
+
+    words, _ = load_wordlist([tools.STWL])
+    seconds = min(args.timeout, 20.0)
+    grid = Grid.parse((tools.GRIDS / "open7.txt").read_text())
+    print(f"throughput: open7 at min score 50, {seconds:.0f} s per run, nodes per second")
+    for jobs in (1, 2):
+        job = FillJob(grid, 50, None, None, seconds, 1, False)
+        results = race_processes(job, members(0, jobs), words, NEVER)
+        rates = [r.result.nodes / max(r.result.seconds, 1e-9) for r in results]
+        per = ", ".join(f"{rate:.0f}" for rate in rates)
+        print(f"  {jobs} process(es): per worker {per}; total {sum(rates):.0f}")
+    mini = Grid.parse((tools.GRIDS / "mini7.txt").read_text())
+    local = []
+    for _ in range(args.runs):
+        start = time.perf_counter()
+        fill_portfolio(mini, words, jobs=2, min_score=50)
+        local.append(time.perf_counter() - start)
+    try:
+        import distributed
+    except ImportError:
+        print("distributed is not installed: no LocalCluster figures")
+        return
+    start = time.perf_counter()
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        started = time.perf_counter() - start
+        on_dask = []
+        for _ in range(args.runs):
+            start = time.perf_counter()
+            fill_portfolio(mini, words, jobs=2, min_score=50, client=client)
+            on_dask.append(time.perf_counter() - start)
+    print(
+        f"mini7 at 50, 2 members: local processes {statistics.median(local):.2f} s, "
+        f"LocalCluster (2 worker processes, running) {statistics.median(on_dask):.2f} s "
+        f"(cluster start {started:.1f} s), medians of {args.runs}"
+    )

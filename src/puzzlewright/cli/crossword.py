@@ -273,14 +273,18 @@ def fill(
     --jobs). Exit status 0 filled, 1 unfillable or out of time, 2 bad input.
     """
     from puzzlewright.crossword.fill import fill_grid
-    from puzzlewright.crossword.fill.portfolio import check_scheduler, fill_portfolio
 
     chosen_region = parse_region(region)
     check_output(output)
-    check_scheduler(scheduler)
+    if scheduler is not None:
+        from puzzlewright.crossword.fill.portfolio import check_scheduler
+
+        check_scheduler(scheduler)
     grid, puzzle = load_grid(grid_path, encoding)
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
     if jobs > 1 or scheduler is not None:
+        from puzzlewright.crossword.fill.portfolio import fill_portfolio
+
         with stopping(timeout) as stop:
             result = fill_portfolio(
                 grid,

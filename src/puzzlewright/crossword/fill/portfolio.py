@@ -17,13 +17,11 @@ fills, all members run to the end, and the distinct fills are ranked together.
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from math import ceil
-from queue import Empty
 from typing import Any
 
 from puzzlewright.crossword.fill.engine import fill_grid
@@ -220,6 +218,9 @@ def race_processes(
     job: FillJob, team: list[Member], words: WordList, stop: StopSignal
 ) -> list[MemberResult]:
     """Run the members on local processes (spawned: no state shared by accident)."""
+    import multiprocessing
+    from queue import Empty as queue_empty
+
     context = multiprocessing.get_context("spawn")
     bound = context.RawValue("q", NO_BOUND)
     queue = context.Queue()
@@ -236,7 +237,7 @@ def race_processes(
         while len(results) < len(team):
             try:
                 message = queue.get(timeout=0.05)
-            except Empty:
+            except queue_empty:
                 if stop.should_stop():
                     bound.value = ABORT
                 if not any(p.is_alive() for p in processes) and queue.empty():
