@@ -153,7 +153,6 @@ def test_include_and_exclude(words) -> None:  # type: ignore[no-untyped-def]
         ("Call me Ishmael. Some years ago I went to sea.", "Moby Dick", {}, "K (needs 1, has 0)"),
         ("The report of my death was an exaggeration.", "The report of my death", {}, "at least 4"),
         ("The report of my death was an exaggeration.", "Twain", {"max_length": 6}, "at most 6"),
-        ("Σοφία is wisdom, said the sage.", "Sage", {}, "outside the alphabet"),
         ("The report of my death was an exaggeration.", "Twain", {"include": ["wizard"]}, "Z"),
         (
             "The report of my death was an exaggeration.",

@@ -54,7 +54,7 @@ def test_convert_json_summary(sample: Path) -> None:
     doc = json.loads(stdout)
     assert doc["input"] == str(sample) and doc["output"] == str(out)
     assert doc["format"] == "text" and doc["input_format"] == "ipuz"
-    assert len(doc["warnings"]) == 6
+    assert len(doc["warnings"]) == 7  # six dropped features and the --to across-lite hint
     assert stderr == ""
 
 
@@ -94,13 +94,14 @@ def test_convert_errors_are_one_line(
     assert not (tmp_path / "out.txt").exists()
 
 
-def test_convert_refuses_what_puz_cannot_store(tmp_path: Path) -> None:
+def test_convert_cyrillic_to_puz_v2_with_a_warning(tmp_path: Path) -> None:
     grid = tmp_path / "ru.txt"
     grid.write_text("ДОМ\nА#Р\nРОТ\n", encoding="utf-8")
     code, _, stderr = run("convert", str(grid), str(tmp_path / "ru.puz"))
-    assert code == 2
-    assert "cannot store the letter 'Д' at row 1, column 1" in stderr
-    assert not (tmp_path / "ru.puz").exists()
+    assert code == 0
+    assert "warning: letters or text outside Latin-1: written as .puz version 2.0 (UTF-8)" in stderr
+    code, _, stderr = run("convert", str(tmp_path / "ru.puz"), str(tmp_path / "back.txt"))
+    assert code == 0 and (tmp_path / "back.txt").read_text(encoding="utf-8") == "ДОМ\nА#Р\nРОТ\n"
     code, _, stderr = run("convert", str(grid), str(tmp_path / "ru.xd"))
     assert code == 0 and stderr == ""
 

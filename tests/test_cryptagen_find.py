@@ -88,7 +88,7 @@ def test_cheap_filters() -> None:
 
 def test_sampled_run_is_unique_and_deterministic(sampled: FindSpec) -> None:
     first = find(sampled, limit=8)
-    assert len(first.puzzles) == 8 and first.reason == "limit"
+    assert len(first.puzzles) == 8 and first.stop_reason == "limit"
     assert_unique(first.puzzles)
     again = find(sampled, limit=8)
     assert texts(again.puzzles) == texts(first.puzzles)
@@ -106,7 +106,7 @@ def test_theme_with_result(words: WordList) -> None:
         parse_form("A + B = C"), pool=planets, scores=words.scores(), result="PLANETS"
     )
     run = find(spec, limit=None)
-    assert run.reason == "exhausted" and run.puzzles
+    assert run.stop_reason is None and run.complete and run.puzzles
     for p in run.puzzles:
         assert p.words[-1] == "PLANETS"
         assert set(p.words[:-1]) <= set(planets)

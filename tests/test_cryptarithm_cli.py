@@ -47,6 +47,7 @@ def test_json_document() -> None:
         "count": 1,
         "complete": True,
         "solutions": [{"S": 9, "E": 5, "N": 6, "D": 7, "M": 1, "O": 0, "R": 8, "Y": 2}],
+        "stop_reason": None,
     }
 
 
@@ -58,6 +59,7 @@ def test_json_no_solution_exits_1() -> None:
         "count": 0,
         "complete": True,
         "solutions": [],
+        "stop_reason": None,
     }
     code, out, _ = run("FORTY + TEN + SIX = SIXTY")
     assert code == 1 and "No solution." in out
@@ -104,7 +106,8 @@ def test_count() -> None:
 def test_timeout_marks_the_result_incomplete() -> None:
     code, out, err = run("ABCDEFGHIJ = ABCDEFGHIJ", "--count", "--json", "--timeout", "0.05")
     doc = json.loads(out)
-    assert code == 0 and doc["complete"] is False and 0 < doc["count"] < 3_265_920
+    assert code == 1 and doc["complete"] is False and 0 < doc["count"] < 3_265_920
+    assert doc["stop_reason"] == "timeout"
     assert err.startswith("warning: search stopped by the time limit")
 
 

@@ -319,9 +319,9 @@ def test_every_solution_is_verified_and_unique() -> None:
 def test_limit_first_and_stop_reasons() -> None:
     problem = Cryptarithm.parse("I + LOVE + YOU = DORA")
     limited = problem.search(limit=3)
-    assert limited.count == 3 and not limited.complete and limited.reason == "limit"
+    assert limited.count == 3 and not limited.complete and limited.stop_reason == "limit"
     full = problem.search()
-    assert full.count == 312 and full.complete and full.reason is None
+    assert full.count == 312 and full.complete and full.stop_reason is None
     counted = problem.search(keep=False)
     assert counted.count == 312 and counted.solutions == []
 
@@ -331,10 +331,10 @@ def test_timeout_stops_a_long_search() -> None:
     problem = Cryptarithm.parse("ABCDEFGHIJ = ABCDEFGHIJ")
     stop = StopSignal(0.05)
     result = problem.search(stop=stop, keep=False)
-    assert not result.complete and result.reason == "timeout"
+    assert not result.complete and result.stop_reason == "timeout"
     assert 0 < result.count < 3_265_920
     result = solve("ABCDEFGHIJ = ABCDEFGHIJ", timeout=0.05, limit=None)
-    assert result.reason == "timeout"
+    assert result.stop_reason == "timeout"
 
 
 def test_constant_equations() -> None:

@@ -153,7 +153,7 @@ def test_unfillable_grid_is_proved_and_names_the_slots_that_failed() -> None:
     words = tiny_list(["CAT", "DOG", "EMU", "COD", "ATE", "TOG", "APE", "OAT"])
     result = fill_grid(Grid.parse("...\n...\n..."), words, stop=StopSignal(30))
     assert result.status == "unfillable"
-    assert result.fills == [] and result.stopped_by is None
+    assert result.fills == [] and result.stop_reason is None
     assert result.failed_slots and result.failed_slots[0].failures >= 1
     assert {f.key for f in result.failed_slots} <= {"1A", "2D", "3D", "1D", "4A", "5A"}
 
@@ -181,7 +181,7 @@ class CountdownStop(StopSignal):
 def test_timeout_returns_the_best_partial_fill(english: WordList) -> None:
     grid = grid_file("british15.txt")
     result = fill_grid(grid, english, min_score=30, stop=CountdownStop(1))
-    assert result.status == "timeout" and result.stopped_by == "timeout"
+    assert result.status == "timeout" and result.stop_reason == "timeout"
     filled = [e for e in result.entries if "?" not in e.answer]
     assert 0 < len(filled) < len(result.entries)
     for entry in filled:
@@ -193,7 +193,7 @@ def test_interrupt_reports_interrupted(english: WordList) -> None:
     stop = StopSignal()
     stop.interrupted = True
     result = fill_grid(grid_file("british15.txt"), english, stop=stop)
-    assert result.status == "timeout" and result.stopped_by == "interrupted"
+    assert result.status == "timeout" and result.stop_reason == "interrupted"
 
 
 def test_progress_reports(english: WordList) -> None:

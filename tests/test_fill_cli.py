@@ -44,7 +44,15 @@ def test_json_document_has_exactly_the_documented_shape() -> None:
     code, stdout, stderr = run(MINI5, "--min-score", "30", "--json")
     assert code == 0 and stderr == ""
     document = json.loads(stdout)
-    assert set(document) == {"status", "grid", "entries", "average_score", "seconds"}
+    assert set(document) == {
+        "status",
+        "grid",
+        "entries",
+        "average_score",
+        "seconds",
+        "stop_reason",
+    }
+    assert document["stop_reason"] is None
     assert document["status"] == "filled"
     assert len(document["grid"]) == 5 and document["grid"][0][0] == "#"
     first = document["entries"][0]

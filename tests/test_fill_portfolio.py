@@ -76,9 +76,9 @@ def test_race_stop_stops_past_the_bound_and_on_abort() -> None:
     assert not stop.should_stop() and not stop.should_stop()
     bound[0] = 3  # a finished member needed 3 polls: a member may still tie at 3...
     assert not stop.should_stop()
-    assert stop.should_stop() and stop.reason == "limit"  # ...but not use a 4th
+    assert stop.should_stop() and stop.outrun  # ...but not use a 4th
     aborted = RaceStop(None, lambda: -1)
-    assert aborted.should_stop() and aborted.reason == "interrupted"
+    assert aborted.should_stop() and aborted.reason == "interrupted" and not aborted.outrun
 
 
 def test_two_processes_give_the_serially_defined_answer(english: WordList) -> None:
@@ -125,7 +125,7 @@ def test_interrupt_returns_a_partial_result(english: WordList) -> None:
     stop = StopSignal()
     stop.interrupted = True
     result = fill_portfolio(grid_file("british15.txt"), english, jobs=2, stop=stop)
-    assert result.status == "timeout" and result.stopped_by == "interrupted"
+    assert result.status == "timeout" and result.stop_reason == "interrupted"
 
 
 def test_winner_prefers_least_work_then_lower_index(english: WordList) -> None:

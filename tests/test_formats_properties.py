@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -96,3 +98,57 @@ def test_puz_keeps_all_but_shading_and_voids(puzzle: Puzzle) -> None:
 def test_text_keeps_the_grid(puzzle: Puzzle) -> None:
     back, _ = round_trip(puzzle, "text")
     assert back.grid == puzzle.grid
+
+
+@settings(max_examples=60, deadline=None)
+@given(puzzles(letters=[*CELLS, "1", "$", "Ж"]))
+def test_jpz_is_exact(puzzle: Puzzle) -> None:
+    back, warnings = round_trip(puzzle, "jpz")
+    assert warnings == []
+    assert back == puzzle
+
+
+@settings(max_examples=60, deadline=None)
+@given(puzzles(letters=[*CELLS, "1", "Ж"]))
+def test_across_lite_keeps_grid_clues_and_text(puzzle: Puzzle) -> None:
+    back, _ = round_trip(puzzle, "across-lite")
+    assert back.grid.cells == puzzle.grid.cells
+    # an entry without a clue is written "-" (so a clue that is "-" reads like none)
+    assert {k: v for k, v in back.clues.items() if v != "-"} == {
+        k: v for k, v in puzzle.clues.items() if v and v != "-"
+    }
+    assert (back.title, back.author, back.copyright) == (
+        puzzle.title,
+        puzzle.author,
+        puzzle.copyright,
+    )
+
+
+@settings(max_examples=int(os.environ.get("PW_FUZZ_EXAMPLES", "150")), deadline=None)
+@given(st.data())
+def test_jpz_reader_never_crashes_on_mutated_files(data: st.DataObject) -> None:
+    """Structure-aware fuzzing: a real JPZ with bytes cut, repeated or replaced.
+
+    A longer run: ``PW_FUZZ_EXAMPLES=5000 .venv/bin/pytest tests/test_formats_properties.py``.
+    """
+    import contextlib
+    from pathlib import Path
+
+    from puzzlewright.errors import PuzzleInputError
+
+    corpus = Path(__file__).parent / "data" / "corpus" / "kotwords"
+    name = data.draw(st.sampled_from(["jpz-test.jpz", "jpz-test-barred.jpz", "jpz-gaps.jpz"]))
+    raw = bytearray((corpus / name).read_bytes())
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(raw) - 1))
+        action = data.draw(st.sampled_from(["cut", "dup", "byte", "tag"]))
+        if action == "cut":
+            del raw[at : at + data.draw(st.integers(1, 40))]
+        elif action == "dup":
+            raw[at:at] = raw[at : at + data.draw(st.integers(1, 40))]
+        elif action == "byte":
+            raw[at] = data.draw(st.integers(0, 255))
+        else:
+            raw[at:at] = data.draw(st.sampled_from([b'<cell x="99" y="1"/>', b"&x;", b"<a>"]))
+    with contextlib.suppress(PuzzleInputError):  # a clear refusal is fine; nothing else
+        loads_puzzle(bytes(raw), "jpz")

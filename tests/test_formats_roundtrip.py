@@ -143,7 +143,7 @@ def test_xd_with_circles_and_shading_keeps_circles(tmp_path: Path) -> None:
     assert back.circles == {(0, 1)} and back.shaded == set()
 
 
-def test_cyrillic_grid_in_ipuz_xd_txt_refused_by_puz(tmp_path: Path) -> None:
+def test_cyrillic_grid_in_ipuz_xd_txt_and_puz_v2(tmp_path: Path) -> None:
     puzzle = Puzzle(
         Grid.parse("КОТ\nИ#А\nТ[ЁЖ]К"),
         title="Кроссворд",
@@ -157,14 +157,18 @@ def test_cyrillic_grid_in_ipuz_xd_txt_refused_by_puz(tmp_path: Path) -> None:
     assert load_puzzle(tmp_path / "ru.xd").grid.cells[0][0] == "К"
     save_puzzle(puzzle, tmp_path / "ru.txt")
     assert load_puzzle(tmp_path / "ru.txt").grid == puzzle.grid
-    from puzzlewright.errors import PuzzleInputError
+    warnings = save_puzzle(puzzle, tmp_path / "ru.puz")
+    assert warnings == [
+        "letters or text outside Latin-1: written as .puz version 2.0 (UTF-8), which older "
+        "solvers may not read"
+    ]
+    assert load_puzzle(tmp_path / "ru.puz") == puzzle
 
-    with pytest.raises(PuzzleInputError, match=r"cannot store the letter 'К' at row 1, column 1"):
-        save_puzzle(puzzle, tmp_path / "ru.puz")
-    assert not (tmp_path / "ru.puz").exists()
 
+def test_puz_keeps_polish_in_version_2(tmp_path: Path) -> None:
+    """Text outside Latin-1 goes to a UTF-8 .puz 2.0, never to '?' or a transliteration."""
+    import puz
 
-def test_puz_transliterates_text_and_letters(tmp_path: Path) -> None:
     puzzle = Puzzle(
         Grid.parse("ŁÓD\nA#E\nŹ[ÉŻ]Y"),
         title="Zażółć “gęślą”",
@@ -173,14 +177,35 @@ def test_puz_transliterates_text_and_letters(tmp_path: Path) -> None:
     )
     path = tmp_path / "pl.puz"
     warnings = save_puzzle(puzzle, path)
-    assert "letters transliterated to Latin-1 for .puz: Ł->L, Ź->Z, Ż->Z" in warnings
-    assert any(w.startswith("title transliterated") and '"gesla"' in w for w in warnings)
-    assert any("1 clue(s) transliterated" in w and "1A" in w for w in warnings)
+    assert len(warnings) == 1 and "version 2.0 (UTF-8)" in warnings[0]
+    assert load_puzzle(path) == puzzle
+    independent = puz.read(str(path))  # puzpy reads it on its own
+    assert independent.title == "Zażółć “gęślą”" and independent.clues[0] == "City — in Poland"
+    assert independent.solution[0] == "L"  # the grid byte; the rebus table has "Ł"
+
+
+def test_puz_latin1_stays_version_1_3(tmp_path: Path) -> None:
+    puzzle = Puzzle(Grid.parse("ÓD\nAE"), author="Zoë", clues={"1A": "Olé"})
+    path = tmp_path / "es.puz"
+    assert save_puzzle(puzzle, path) == []
+    assert path.read_bytes()[0x18:0x1B] == b"1.3"
+    assert load_puzzle(path) == puzzle
+
+
+def test_puz_v13_text_is_windows_1252(tmp_path: Path) -> None:
+    """Across Lite writes curly quotes as cp1252 bytes: \\x92 is an apostrophe."""
+    import puz
+
+    source = puz.Puzzle()
+    source.width = source.height = 2
+    source.solution, source.fill = "ABCD", "----"
+    source.title = "Ann\x92s \x93mini\x94 \x80"
+    source.clues = ["It\x92s", "b", "c", "d"]
+    path = tmp_path / "cp.puz"
+    path.write_bytes(source.tobytes())
     back = load_puzzle(path)
-    assert back.grid.cells == [["L", "Ó", "D"], ["A", None, "E"], ["Z", "ÉZ", "Y"]]
-    assert back.title == 'Zazólc "gesla"'
-    assert back.author == "Zoë"  # Latin-1 as it is
-    assert back.clues == {"1A": "City -- in Poland", "1D": "Plain ASCII"}
+    assert back.title == "Ann’s “mini” €"
+    assert back.clues["1A"] == "It’s"
 
 
 def test_written_ipuz_passes_an_independent_validator() -> None:

@@ -9,15 +9,22 @@ from pathlib import Path
 import pytest
 
 from puzzlewright.lexicon import builtin_english
-from puzzlewright.lexicon.builtin import is_dictionary_word, stems
+from puzzlewright.lexicon.builtin import is_dictionary_word, is_number_or_elongation, stems
 
 REJECTED = [
     *["LONDON", "OBAMA", "PARIS", "NFL", "NYC", "DONT", "YOURE", "TEXAS", "ST", "CM"],
     *["RUSSIA", "GENEVA", "KODAK", "LAFAYETTE", "PETER", "MARY", "MASTURBATE", "BASTARDS"],
+    # elongations, numerals, abbreviations, acronyms, brands, places (issue 12)
+    *["MASSS", "YESSS", "YASSS", "REALLLY", "XIII", "XVIII", "YRS", "ASCII", "GIF", "LAN"],
+    *["OREO", "SUMATRA", "TATLER", "UTA", "ORN", "IYO", "ARN", "SLA", "MARTIN", "VINCENT"],
 ]
 KEPT = [
     *["HOUSE", "QUIXOTIC", "ZEPHYR", "HOUSES", "WALKED", "CITIES", "BIGGER", "TO", "EGG"],
     *["CHINA", "TURKEY", "BILL", "ROSE", "JACK", "PATH", "JERSEY", "ERODE"],
+    # what the issue-12 rules must not take: look-alikes of the rejected words
+    *["MASS", "YES", "REALLY", "MIX", "CIVIC", "ADS", "UPS", "SAD", "BASIC", "DOT", "LISP"],
+    *["ATLAS", "ROBIN", "LANCE", "VICTOR", "HARRIED", "ROGER", "DIETERS", "EKE", "AWL", "ILL"],
+    *["COMMITTEE", "BOOKKEEPER", "ASSESS", "LEVEL"],
 ]
 
 
@@ -57,6 +64,17 @@ def test_cache_is_written_and_reused(tmp_path: Path) -> None:
     env = {"PUZZLEWRIGHT_CACHE_DIR": str(tmp_path), "PATH": ""}
     first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert first.returncode == 0, first.stderr
-    assert list(tmp_path.glob("english-*.pickle")), "no cache file written"
+    assert list(tmp_path.glob("english-*.pwl")), "no cache file written"
     second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert first.stdout.split()[0] == second.stdout.split()[0]
+
+
+def test_elongation_numeral_and_abbreviation_rules() -> None:
+    for token in ("yesss", "masss", "reallly", "xiii", "xviii", "xxiv", "civ", "lxx"):
+        assert is_number_or_elongation(token), token
+    for token in ("yes", "mass", "really", "mix", "civic", "dill", "xi", "committee", "lid"):
+        assert not is_number_or_elongation(token), token
+    lower, capital = {"yr", "ad", "up", "cat"}, set()
+    assert not is_dictionary_word("yrs", lower, capital)  # an abbreviation's plural
+    assert is_dictionary_word("ads", lower, capital)  # an everyday two-letter word's
+    assert is_dictionary_word("cats", lower, capital)

@@ -120,7 +120,7 @@ def test_large_lists_are_compiled_once_and_cached(
     words = [a + b + c + d for a in letters[:12] for b in letters for c in letters for d in "AEIOU"]
     path = write(tmp_path / "big.txt", "".join(f"{w};{len(w) * 7}\n" for w in words))
     first, _ = load_wordlist([path], min_score=20)
-    assert len(list((tmp_path / "cache" / "lists").glob("*.pickle"))) == 1
+    assert len(list((tmp_path / "cache" / "lists").glob("*.pwl"))) == 1
 
     def no_reading(*args: object) -> None:
         raise AssertionError("the cached list should not be read again")
@@ -132,3 +132,30 @@ def test_large_lists_are_compiled_once_and_cached(
     monkeypatch.undo()
     monkeypatch.setenv("PUZZLEWRIGHT_CACHE_DIR", str(tmp_path / "cache"))
     assert load_wordlist([path])[0].scores() == {"CHANGED": 50}
+
+
+def test_endless_and_oversized_lists_stop_at_the_limit(tmp_path: Path) -> None:
+    with pytest.raises(PuzzleInputError, match=r"/dev/zero is larger than the limit of 2 MB"):
+        load_wordlist(["/dev/zero"], max_bytes=2 << 20)
+    bomb = tmp_path / "zeros.gz"
+    bomb.write_bytes(gzip.compress(b"\0" * (8 << 20)))  # 8 KB that expand to 8 MB
+    with pytest.raises(PuzzleInputError, match=r"zeros\.gz is larger than the limit of 2 MB"):
+        load_wordlist([bomb], max_bytes=2 << 20)
+    members = tmp_path / "two.gz"  # concatenated gzip members count together
+    members.write_bytes(gzip.compress(b"a\n" * (600 << 10)) * 2)
+    with pytest.raises(PuzzleInputError, match="larger than the limit"):
+        load_wordlist([members], max_bytes=2 << 20)
+
+
+def test_overlong_lines_and_unstorable_scores_are_skipped_and_counted(tmp_path: Path) -> None:
+    text = "good;40\n" + "x" * 5000 + "\nbig;1e300\ninfinite;inf\nnotanumber;nan\nfine;-3\n"
+    words, reports = load_wordlist([write(tmp_path / "w.txt", text)])
+    assert words.scores() == {"GOOD": 40}
+    assert reports[0].skipped["line longer than 1,000 characters"] == 1
+    assert reports[0].skipped["unreadable score"] == 3
+
+
+def test_repeated_letters_are_not_an_alphabet(tmp_path: Path) -> None:
+    path = write(tmp_path / "w.txt", "zz\n")
+    with pytest.raises(PuzzleInputError, match="repeats Z"):
+        load_wordlist([path], alphabet="zz")

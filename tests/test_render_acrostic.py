@@ -204,7 +204,7 @@ def test_builder_ipuz_pdf_and_raster(luck: dict[str, Any], tmp_path: Path) -> No
     pypdf = pytest.importorskip("pypdf")
     pytest.importorskip("reportlab")
     from puzzlewright.render import PAGE_SIZES
-    from puzzlewright.render.pdf import header_height, plan
+    from puzzlewright.render.pdf.document import header_height, plan
     from test_render_samples import need_pdftoppm
 
     doc = acrostic_document(luck)

@@ -12,13 +12,13 @@ import pytest
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.render import PAGE_SIZES, Document, crossword_document, render
-from puzzlewright.render.fonts import find_font
 from test_render_samples import big_puzzle, mini_puzzle, need_pdftoppm, russian_puzzle
 
 pypdf = pytest.importorskip("pypdf")
 pytest.importorskip("reportlab")
 
-from puzzlewright.render import pdf as pdf_module  # noqa: E402
+from puzzlewright.render.pdf import document as pdf_module  # noqa: E402
+from puzzlewright.render.pdf.fontfiles import find_font  # noqa: E402
 
 
 def _pages(data: bytes) -> list[str]:
@@ -109,13 +109,16 @@ def test_without_a_unicode_font_latin_still_prints(monkeypatch: pytest.MonkeyPat
     assert "Mini clue 1A, 4 letters" in pages[0]
 
 
-def test_without_a_unicode_font_cyrillic_is_a_clear_error(
+def test_without_a_unicode_font_cyrillic_falls_back_to_an_installed_font(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    _need_dejavu()
     monkeypatch.setattr(pdf_module, "find_font", lambda explicit=None: None)
-    with pytest.raises(PuzzleInputError, match="fonts-dejavu-core") as info:
-        render(crossword_document(russian_puzzle()), "pdf")
-    assert "Helvetica" in str(info.value) and "\n" not in str(info.value)
+    warnings: list[str] = []
+    pages = _pages(render(crossword_document(russian_puzzle()), "pdf", warnings=warnings))
+    assert "Кроссворд" in pages[0]
+    assert len(warnings) == 1 and warnings[0].startswith("the font Helvetica has no glyphs for")
+    assert "U+041A" in warnings[0] and "printed in DejaVuSans" in warnings[0]
 
 
 def test_font_option_errors(tmp_path: Path) -> None:
@@ -128,12 +131,19 @@ def test_font_option_errors(tmp_path: Path) -> None:
         render(doc, "pdf", font=str(bogus))
 
 
-def test_font_without_a_glyph_is_reported() -> None:
+def test_glyphs_no_font_has_are_replaced_with_a_warning_naming_them() -> None:
+    """The issue-12 emoji case: name the missing glyphs and the fonts tried, never fail."""
     _need_dejavu()
     puzzle = mini_puzzle()
-    puzzle.clues["1A"] = "Hiragana ひらがな"
-    with pytest.raises(PuzzleInputError, match=r"DejaVuSans\.ttf has no glyphs for 'ひらがな'"):
-        render(crossword_document(puzzle), "pdf")
+    puzzle.clues["1A"] = "Hiragana ひらがな and a party 🎉"
+    warnings: list[str] = []
+    pages = _pages(render(crossword_document(puzzle), "pdf", warnings=warnings))
+    assert "Hiragana □□□□ and a party □" in pages[0]
+    assert len(warnings) == 1
+    message = warnings[0]
+    assert message.startswith("no installed font has glyphs for 'ひ' (U+3072)")
+    assert "'🎉' (U+1F389)" in message and "tried DejaVuSans.ttf, " in message
+    assert "install DejaVu" not in message
 
 
 def test_missing_reportlab_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -141,7 +151,9 @@ def test_missing_reportlab_says_how_to_install(monkeypatch: pytest.MonkeyPatch) 
         if name == "reportlab" or name.startswith("reportlab."):
             monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.setitem(sys.modules, "reportlab", None)
-    monkeypatch.delitem(sys.modules, "puzzlewright.render.pdf")
+    for name in list(sys.modules):
+        if name.startswith("puzzlewright.render.pdf"):
+            monkeypatch.delitem(sys.modules, name)
     with pytest.raises(PuzzleInputError, match=r"install puzzlewright\[pdf\]"):
         render(crossword_document(mini_puzzle()), "pdf")
 

@@ -17,9 +17,9 @@ pytest.importorskip("reportlab")
 
 from reportlab.platypus import Paragraph  # noqa: E402
 
-from puzzlewright.render import pdf  # noqa: E402
-from puzzlewright.render.pdfflow import Frame, Group, pour  # noqa: E402
-from puzzlewright.render.pdftext import (  # noqa: E402
+from puzzlewright.render.pdf import document as pdf  # noqa: E402
+from puzzlewright.render.pdf.flow import Frame, Group, pour  # noqa: E402
+from puzzlewright.render.pdf.text import (  # noqa: E402
     break_lines,
     fragments,
     line_fragments,

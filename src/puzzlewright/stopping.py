@@ -1,7 +1,15 @@
-"""Cooperative stopping for long searches: a time limit and Ctrl-C, polled by the engines.
+"""Cooperative stopping for long searches, and the words every engine uses to say how one ended.
 
 Engines never install signal handlers themselves; they take a :class:`StopSignal` and call
 :meth:`StopSignal.should_stop` every few thousand steps, then return what they found so far.
+Every result reports why a search ended early in a field named ``stop_reason`` holding a
+:data:`StopReason` (``None`` when the search ran to its end), and times itself with
+:func:`clock`.
+
+>>> stop = StopSignal()
+>>> stop.interrupted = True  # what the first Ctrl-C does inside interrupt_sets()
+>>> stop.should_stop(), stop.reason
+(True, 'interrupted')
 """
 
 from __future__ import annotations
@@ -11,16 +19,35 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Literal, TypeAlias
+
+StopReason: TypeAlias = Literal["limit", "candidates", "timeout", "interrupted"]
+"""Why a search ended before it was complete: it reached the number of results asked for
+(``limit``), used up its candidate budget (``candidates``), ran out of time (``timeout``) or
+the user pressed Ctrl-C (``interrupted``)."""
+
+Interruption: TypeAlias = Literal["timeout", "interrupted"]
+"""The stop reasons a :class:`StopSignal` itself gives: the time limit or Ctrl-C."""
+
+
+def clock() -> float:
+    """Seconds on the one clock every engine times itself with (monotonic, wall time)."""
+    return time.monotonic()
+
+
+def interrupted_by(reason: StopReason | None) -> bool:
+    """True when the time limit or Ctrl-C ended the search (its result is partial)."""
+    return reason in ("timeout", "interrupted")
 
 
 class StopSignal:
     """A deadline plus an "interrupted" flag that a search polls."""
 
     def __init__(self, timeout: float | None = None) -> None:
-        self.started = time.monotonic()
+        self.started = clock()
         self.deadline = None if timeout is None else self.started + timeout
         self.interrupted = False
-        self.reason: str | None = None  # "timeout" or "interrupted" once stopped
+        self.reason: Interruption | None = None  # set once stopped
 
     def should_stop(self) -> bool:
         """True once the time limit has passed or the user pressed Ctrl-C."""
@@ -28,19 +55,44 @@ class StopSignal:
             return True
         if self.interrupted:
             self.reason = "interrupted"
-        elif self.deadline is not None and time.monotonic() >= self.deadline:
+        elif self.deadline is not None and clock() >= self.deadline:
             self.reason = "timeout"
         return self.reason is not None
 
     def elapsed(self) -> float:
         """Seconds since the signal was created."""
-        return time.monotonic() - self.started
+        return clock() - self.started
 
     def remaining(self) -> float | None:
         """Seconds left before the deadline (None when there is no deadline)."""
         if self.deadline is None:
             return None
-        return max(0.0, self.deadline - time.monotonic())
+        return max(0.0, self.deadline - clock())
+
+
+class EitherStop(StopSignal):
+    """A time limit of its own for one step of a longer job, which also fires (with the
+    outer reason) when the outer signal does: e.g. one trial fill inside a pattern search.
+
+    >>> outer = StopSignal()
+    >>> inner = EitherStop(60.0, outer)
+    >>> inner.should_stop()
+    False
+    >>> outer.interrupted = True
+    >>> inner.should_stop(), inner.reason
+    (True, 'interrupted')
+    """
+
+    def __init__(self, timeout: float | None, outer: StopSignal) -> None:
+        super().__init__(timeout)
+        self.outer = outer
+
+    def should_stop(self) -> bool:
+        """True when this step's time is up or the outer signal fired."""
+        if self.outer.should_stop():
+            self.reason = self.outer.reason
+            return True
+        return super().should_stop()
 
 
 NEVER = StopSignal()

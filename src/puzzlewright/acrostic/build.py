@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 
 import numpy as np
@@ -32,7 +31,7 @@ from puzzlewright.acrostic.solver import Search, Tuning
 from puzzlewright.acrostic.tables import counts_of
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
-from puzzlewright.stopping import NEVER, StopSignal
+from puzzlewright.stopping import NEVER, StopSignal, clock
 
 MAX_CANDIDATES = 6000  # per initial, best first: rarer words only slow the moves down
 DEFAULT_WIDTH = 15
@@ -65,23 +64,25 @@ def build_acrostic(
     without searching) or ``timeout`` (the closest partial set). Raises PuzzleInputError for
     an empty quotation or a source without letters.
     """
-    started = time.process_time()
+    started = clock()
     alphabet = words.alphabet
     if not quote.strip():
         raise PuzzleInputError("the quotation is empty")
     if min_length < 1:
-        raise PuzzleInputError("--min-length must be at least 1")
+        raise PuzzleInputError("min_length must be at least 1", parameters=("min_length",))
     if max_length is not None and max_length < min_length:
-        raise PuzzleInputError("--max-length must not be below --min-length")
+        raise PuzzleInputError(
+            "max_length must not be below min_length", parameters=("max_length", "min_length")
+        )
     if count < 1:
-        raise PuzzleInputError("--count must be at least 1")
+        raise PuzzleInputError("count must be at least 1", parameters=("count",))
     letters = letters_of(quote, alphabet)
     initials = letters_of(source, alphabet)
     result = BuildResult("impossible", quote, source)
 
     def impossible(reason: str) -> BuildResult:
         result.reason = reason
-        result.seconds = time.process_time() - started
+        result.seconds = clock() - started
         return result
 
     foreign_quote = foreign_letters(quote, alphabet)
@@ -159,7 +160,8 @@ def build_acrostic(
         fixed_words=list(fixed.values()),
     )
     outcome = search.run(count=count, improve=improve)
-    result.seconds = time.process_time() - started
+    result.stop_reason = outcome.stop_reason
+    result.seconds = clock() - started
     fixed_total = sum(words.score(word) or 0 for word in fixed.values())
     result.mean_zipf_bound = round((search.prices.bound + fixed_total) / len(initials) / 10, 2)
     result.stats = {
@@ -186,7 +188,7 @@ def build_acrostic(
         return result
     result.status = "timeout"
     result.reason = (
-        "interrupted" if outcome.stopped == "interrupted" else "time limit reached"
+        "interrupted" if outcome.stop_reason == "interrupted" else "time limit reached"
     ) + f"; the closest set is {sum(abs(x) for x in outcome.off)} letters off"
     result.partial = [
         Answer(label, word, words.score(word))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from puzzlewright.errors import PuzzleInputError
+
 
 def missing_source_letters(quote: str, source: str) -> str | None:
     """Source letters the quotation lacks: which, how many of each, and the total."""
@@ -26,22 +28,26 @@ def length_problem(letters: int, clues: int, min_length: int, max_length: int) -
     if letters < clues * min_length:
         return (
             f"{letters} letters cannot make {clues} answers of at least {min_length} letters "
-            f"(needs {clues * min_length}; shorten the source or lower --min-length)"
+            f"(needs {clues * min_length}; shorten the source or lower min_length)"
         )
     if letters > clues * max_length:
         return (
             f"{letters} letters cannot make {clues} answers of at most {max_length} letters "
-            f"(allows {clues * max_length}; lengthen the source or raise --max-length)"
+            f"(allows {clues * max_length}; lengthen the source or raise max_length)"
         )
     return None
 
 
 def foreign_problem(where: str, characters: Sequence[str], alphabet: str) -> str | None:
-    """Letters that are not in the word list's alphabet."""
+    """Letters that are not in the word list's alphabet: bad input (PuzzleInputError), not an
+    impossible puzzle, since no word list of that alphabet can ever spell them."""
     if not characters:
         return None
     shown = ", ".join(repr(ch) for ch in characters)
-    return f"the {where} has letters outside the alphabet {alphabet}: {shown}"
+    raise PuzzleInputError(
+        f"the {where} has letters outside the alphabet {alphabet}: {shown} "
+        "(give a word list in its alphabet with --words)"
+    )
 
 
 def include_problem(quote: str, includes: Sequence[str]) -> str | None:

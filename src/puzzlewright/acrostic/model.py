@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
 
 from puzzlewright.acrostic.grid import QuoteGrid
+from puzzlewright.stopping import StopReason
+
+BuildStatus: TypeAlias = Literal["built", "impossible", "timeout"]
+"""How a build ended: answer sets found, ruled out before searching, or stopped (time limit
+or Ctrl-C, see ``stop_reason``) before an exact set turned up."""
 
 
 @dataclass
@@ -17,6 +23,7 @@ class Answer:
     cells: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, object]:
+        """The answer as JSON: label, word, score and its quotation cells (1-based)."""
         return {"label": self.label, "word": self.word, "score": self.score, "cells": self.cells}
 
 
@@ -36,15 +43,21 @@ class Acrostic:
         return round(sum(scores) / len(scores) / 10, 2) if scores else None
 
     def min_zipf(self) -> float | None:
+        """The lowest word-list score / 10 (the rarest answer)."""
         scores = [a.score for a in self.answers if a.score is not None]
         return min(scores) / 10 if scores else None
 
 
 @dataclass
 class BuildResult:
-    """Outcome of :func:`build_acrostic`: status built / impossible / timeout."""
+    """Outcome of :func:`build_acrostic`: status built / impossible / timeout.
 
-    status: str
+    ``reason`` is a sentence for a person (why it is impossible, or how close the search came
+    before it stopped); ``stop_reason`` the shared stop word (``timeout`` or ``interrupted``)
+    when the time limit or Ctrl-C ended the search, also when it had built some sets.
+    """
+
+    status: BuildStatus
     quote: str
     source: str
     reason: str | None = None
@@ -56,3 +69,36 @@ class BuildResult:
     stats: dict[str, int] = field(default_factory=dict)
     # no exact answer set has a higher mean zipf (the letter-price bound, see acrostic.prices)
     mean_zipf_bound: float | None = None
+    stop_reason: StopReason | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """The ``acrostic build --json`` document: the best set (or the closest partial one)
+        with its grid and figures, the other sets as ``alternatives``."""
+        best = self.puzzles[0] if self.puzzles else None
+        document: dict[str, object] = {
+            "status": self.status,
+            "reason": self.reason,
+            "stop_reason": self.stop_reason,
+            "quote": self.quote,
+            "source": self.source,
+            "answers": [a.to_json() for a in (best.answers if best else self.partial)],
+            "grid": best.grid.to_json() if best else None,
+            "seconds": round(self.seconds, 2),
+        }
+        if best:
+            document["mean_zipf"] = best.mean_zipf()
+            document["min_zipf"] = best.min_zipf()
+            document["mean_zipf_bound"] = self.mean_zipf_bound
+            if len(self.puzzles) > 1:
+                document["alternatives"] = [
+                    {
+                        "answers": [a.to_json() for a in p.answers],
+                        "mean_zipf": p.mean_zipf(),
+                        "min_zipf": p.min_zipf(),
+                    }
+                    for p in self.puzzles[1:]
+                ]
+        elif self.status == "timeout":
+            document["leftover"] = self.leftover
+            document["overused"] = self.overused
+        return document

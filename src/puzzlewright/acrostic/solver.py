@@ -30,7 +30,7 @@ import numpy as np
 from puzzlewright.acrostic.prices import letter_prices
 from puzzlewright.acrostic.quality import first_clash
 from puzzlewright.acrostic.tables import HashArray, IntArray, WordTable
-from puzzlewright.stopping import NEVER, StopSignal
+from puzzlewright.stopping import NEVER, StopReason, StopSignal
 
 BARRED = 1.0e9  # energy of a word below the current quality floor
 MAX_REPEATS = 20  # with --count: give up on more sets after this many re-finds of known ones
@@ -78,7 +78,7 @@ class SearchResult:
     solutions: list[list[str]]
     partial: list[str]
     off: list[int]  # per letter: quotation count minus answer count, for the partial set
-    stopped: str | None
+    stop_reason: StopReason | None  # the time limit or Ctrl-C ended the search early
     stats: SearchStats = field(default_factory=SearchStats)
 
 
@@ -534,7 +534,7 @@ class Search:
         else:
             budget = round(improve * self.tuning.steps_per_second)
         found: dict[frozenset[str], list[int]] = {}
-        stopped: str | None = None
+        stopped: StopReason | None = None
         repeats = 0  # exact sets found again in a row: there may be no other
         while len(found) < count:
             if not self._find(None):
@@ -559,6 +559,6 @@ class Search:
             solutions=[self.words(state) for state in ranked],
             partial=self.words(partial),
             off=[int(x) for x in self.off],
-            stopped=stopped,
+            stop_reason=stopped,
             stats=self.stats,
         )

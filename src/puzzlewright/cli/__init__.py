@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "render": ("puzzlewright.cli.render", "render", "Print a puzzle as PDF, SVG or HTML."),
     "convert": ("puzzlewright.cli.convert", "convert", "Convert between .ipuz, .puz, .xd, text."),
     "demo": ("puzzlewright.cli.demo", "demo", "Show the main jobs on the built-in word list."),
+    "serve": ("puzzlewright.cli.serve", "serve", "Open the workbench: a local web constructor."),
 }
 
 
@@ -61,8 +62,11 @@ class LazyGroup(click.Group):
 
         A command returns its exit status (None means 0).
         """
+        from puzzlewright.cli.common import library_warnings
+
         try:
-            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            with library_warnings():
+                result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             code = result if isinstance(result, int) else 0
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx else "puzzlewright"
@@ -72,7 +76,9 @@ class LazyGroup(click.Group):
             click.echo(f"error: {exc.format_message()}", err=True)
             code = exc.exit_code
         except PuzzleInputError as exc:
-            click.echo(f"error: {exc}", err=True)
+            from puzzlewright.cli.common import error_text
+
+            click.echo(f"error: {error_text(exc)}", err=True)
             code = 2
         except click.Abort:
             click.echo("interrupted", err=True)

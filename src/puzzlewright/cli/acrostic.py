@@ -4,24 +4,34 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from puzzlewright.cli.common import (
+    check_output,
     emit_json,
+    exit_status,
     fail,
+    flags_for,
     json_option,
     load_words,
     seed_option,
     status,
+    stdout_output,
+    stop_note,
     stopping,
     timeout_option,
     warn,
     wordlist_options,
 )
+from puzzlewright.errors import rename_parameters
+
+if TYPE_CHECKING:
+    from puzzlewright.acrostic.model import BuildResult
 
 DEFAULT_TIMEOUT = 120.0
+LENGTHS = ("min_length", "max_length")  # the parameters an impossibility reason may name
 
 
 @click.group()
@@ -61,7 +71,13 @@ def acrostic() -> None:
     help="Grid width in cells.",
 )
 @click.option("--key", is_flag=True, help="Show the answers and the filled grid.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the puzzle as .ipuz.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    callback=stdout_output,
+    help="Write the puzzle as .ipuz ('-': stdout).",
+)
 @click.option("--title", default=None, help="Title stored in the .ipuz file.")
 @click.option("--force", is_flag=True, help="Allow -o to replace an input file.")
 @wordlist_options
@@ -93,13 +109,16 @@ def build(
     """Find answers for QUOTE whose first letters spell SOURCE.
 
     The answers use exactly the quotation's letters. QUOTE may be '-' (standard input) or
-    @PATH (a UTF-8 text file). Exit status: 0 built, 1 impossible or out of time, 2 bad
-    input. Without --timeout the search stops after 120 s.
+    @PATH (a UTF-8 text file). Exit status: 0 built, 1 impossible, out of time or
+    interrupted (the sets or the closest partial set found so far are shown), 2 bad input.
+    Without --timeout the search stops after 120 s.
     """
-    from puzzlewright.acrostic import build_acrostic, render_text
+    from puzzlewright.acrostic import build_acrostic
     from puzzlewright.acrostic.ipuz import dumps
 
     text, quote_file = _read_quote(quote)
+    inputs = [p for p in (*word_paths, quote_file) if p and p != "builtin"]
+    check_output(output, inputs=inputs, force=force)
     words, _ = load_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
     limit = DEFAULT_TIMEOUT if timeout is None else timeout
     with stopping(limit) as stop, status("Building the acrostic…", quiet=as_json):
@@ -120,17 +139,20 @@ def build(
     if output and result.puzzles:
         from puzzlewright.fileio import write_atomic
 
-        inputs = [p for p in (*word_paths, quote_file) if p and p != "builtin"]
         write_atomic(output, dumps(result.puzzles[0], title=title), inputs=inputs, force=force)
     if as_json:
-        emit_json(_json(result))
+        emit_json(result.to_json())
     else:
-        _print_text(result, key, render_text)
-        if output and result.puzzles and not as_json:
+        _print_text(result, key)
+        if output and result.puzzles:
             click.echo(f"wrote {output}", err=True)
+    if output and not result.puzzles:
+        warn(f"nothing written to {output}: no answer set was found")
     if result.status == "built" and len(result.puzzles) < count:
         warn(f"found {len(result.puzzles)} of {count} answer sets in the time allowed")
-    return 0 if result.status == "built" else 1
+        if stop_note(result.stop_reason):
+            warn(stop_note(result.stop_reason))
+    return exit_status(result.status == "built", result.stop_reason)
 
 
 def _read_quote(quote: str) -> tuple[str, str | None]:
@@ -148,39 +170,13 @@ def _read_quote(quote: str) -> tuple[str, str | None]:
     return quote, None
 
 
-def _json(result: Any) -> dict[str, Any]:
-    best = result.puzzles[0] if result.puzzles else None
-    document: dict[str, Any] = {
-        "status": result.status,
-        "reason": result.reason,
-        "quote": result.quote,
-        "source": result.source,
-        "answers": [a.to_json() for a in (best.answers if best else result.partial)],
-        "grid": best.grid.to_json() if best else None,
-        "seconds": round(result.seconds, 2),
-    }
-    if best:
-        document["mean_zipf"] = best.mean_zipf()
-        document["min_zipf"] = best.min_zipf()
-        document["mean_zipf_bound"] = result.mean_zipf_bound
-        if len(result.puzzles) > 1:
-            document["alternatives"] = [
-                {
-                    "answers": [a.to_json() for a in p.answers],
-                    "mean_zipf": p.mean_zipf(),
-                    "min_zipf": p.min_zipf(),
-                }
-                for p in result.puzzles[1:]
-            ]
-    elif result.status == "timeout":
-        document["leftover"] = result.leftover
-        document["overused"] = result.overused
-    return document
+def _print_text(result: BuildResult, key: bool) -> None:
+    """The puzzle (or why there is none) as text."""
+    from puzzlewright.acrostic import render_text
 
-
-def _print_text(result: Any, key: bool, render_text: Any) -> None:
     if result.status == "impossible":
-        click.echo(f"impossible: {result.reason}")
+        reason = rename_parameters(result.reason or "", LENGTHS, flags_for(LENGTHS))
+        click.echo(f"impossible: {reason}")
         return
     if result.status == "timeout":
         click.echo(f"no acrostic: {result.reason}")

@@ -7,7 +7,9 @@ Commands are thin: parse options, call the library, print. Error handling lives 
 from __future__ import annotations
 
 import json
+import os
 import sys
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -15,9 +17,9 @@ from typing import Any, TypeVar
 import click
 from rich.console import Console
 
-from puzzlewright.errors import PuzzleInputError
+from puzzlewright.errors import PuzzleInputError, PuzzlewrightWarning
 from puzzlewright.lexicon import SourceReport, WordList
-from puzzlewright.stopping import StopSignal, interrupt_sets
+from puzzlewright.stopping import StopReason, StopSignal, interrupt_sets, interrupted_by
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -58,6 +60,18 @@ def timeout_option(func: F) -> F:
     )(func)
 
 
+def max_list_mb_option(func: F) -> F:
+    """Add ``--max-list-mb N`` (read by :func:`load_words`; commands need not pass it)."""
+    return click.option(
+        "--max-list-mb",
+        type=click.IntRange(min=1),
+        default=None,
+        expose_value=False,
+        callback=_remember_max_list_mb,
+        help="Refuse word lists larger than N MB of text (default 200).",
+    )(func)
+
+
 def wordlist_options(func: F) -> F:
     """Add --words/--encoding/--alphabet/--min-score, read by :func:`load_words`."""
     options = [
@@ -81,10 +95,35 @@ def wordlist_options(func: F) -> F:
             help="Alphabet: en, ru, or its letters. Default: inferred from the list.",
         ),
         click.option("--min-score", type=int, default=None, help="Ignore words scoring below N."),
+        max_list_mb_option,
     ]
     for option in reversed(options):
         func = option(func)
     return func
+
+
+MAX_LIST_MB = "puzzlewright.max_list_mb"
+
+
+def _remember_max_list_mb(ctx: click.Context, _: click.Parameter, value: int | None) -> None:
+    """Keep --max-list-mb for :func:`load_words` (commands need not pass it along)."""
+    if value is not None:
+        ctx.meta[MAX_LIST_MB] = value
+
+
+def _wordlist_limits(paths: Sequence[str], encoding: str) -> int:
+    """The --max-list-mb bound in bytes; warns about --encoding given for the built-in list."""
+    from puzzlewright.lexicon.loading import BUILTIN_NAMES, DEFAULT_MAX_MB
+
+    ctx = click.get_current_context(silent=True)
+    explicit = ctx is not None and ctx.get_parameter_source("encoding") in (
+        click.core.ParameterSource.COMMANDLINE,
+        click.core.ParameterSource.ENVIRONMENT,
+    )
+    if explicit and all(path.lower() in BUILTIN_NAMES for path in paths):
+        warn(f"--encoding {encoding} ignored: the built-in list is not read from a file")
+    megabytes = ctx.meta.get(MAX_LIST_MB, DEFAULT_MAX_MB) if ctx is not None else DEFAULT_MAX_MB
+    return int(megabytes) << 20
 
 
 def load_words(
@@ -105,9 +144,10 @@ def load_words(
         quiet = quiet or cache_path().exists()
     else:
         message = "Loading word list…"
+    max_bytes = _wordlist_limits(paths, encoding)
     with status(message, quiet=quiet):
         words, reports = load_wordlist(
-            paths, encoding=encoding, alphabet=alphabet, min_score=min_score
+            paths, encoding=encoding, alphabet=alphabet, min_score=min_score, max_bytes=max_bytes
         )
     if not quiet:
         for report in reports:
@@ -139,9 +179,95 @@ def stopping(timeout: float | None) -> Iterator[StopSignal]:
         yield stop
 
 
+def check_output(
+    path: str | None,
+    *,
+    inputs: Sequence[str] = (),
+    force: bool = False,
+    puzzle_format: bool = False,
+) -> None:
+    """Refuse an ``-o`` path before any long work starts, for what the write would refuse
+    after it: a missing directory, one of ``inputs`` (without ``--force``) and, with
+    ``puzzle_format``, an extension that names no puzzle format. ``-`` (stdout) passes."""
+    if path is None or path == "-":
+        return
+    if puzzle_format:
+        from puzzlewright.crossword.formats import format_for
+
+        format_for(path)
+    directory = os.path.dirname(path) or "."
+    if not os.path.isdir(directory):
+        raise fail(f"cannot write {path}: directory {directory} does not exist")
+    if os.path.isdir(path):
+        raise fail(f"cannot write {path}: it is a directory")
+    if not force:
+        for source in inputs:
+            try:
+                same = os.path.samefile(path, source)
+            except OSError:
+                continue
+            if same:
+                raise fail(f"refusing to overwrite the input file {path} (use --force)")
+
+
+def stop_note(reason: StopReason | None) -> str:
+    """How a search stopped, for the note after a partial result ("" when it was not)."""
+    if reason == "timeout":
+        return "search stopped by the time limit"
+    if reason == "interrupted":
+        return "search stopped by the interrupt (Ctrl-C)"
+    return ""
+
+
+def exit_status(found: bool, reason: StopReason | None) -> int:
+    """The stop contract: 0 when the search found what it looked for and ran to its end,
+    1 when it found nothing or the time limit or Ctrl-C stopped it (with a partial result)."""
+    return 0 if found and not interrupted_by(reason) else 1
+
+
+FLAG_FOR_PARAMETER = {"unique_only": "--unique", "max_candidates": "--candidates"}
+"""Library parameters whose command-line flag is not the parameter's name in dashes."""
+
+
+def flags_for(parameters: Sequence[str]) -> dict[str, str]:
+    """The command-line flag for each library parameter (``min_length`` -> ``--min-length``)."""
+    return {p: FLAG_FOR_PARAMETER.get(p, "--" + p.replace("_", "-")) for p in parameters}
+
+
+def error_text(error: PuzzleInputError) -> str:
+    """A library error as the command line says it: flags where it names parameters."""
+    return error.naming(flags_for(error.parameters))
+
+
 def warn(message: str) -> None:
     """A one-line warning on stderr."""
     click.echo(f"warning: {message}", err=True)
+
+
+@contextmanager
+def library_warnings() -> Iterator[None]:
+    """Show the library's warnings (e.g. an unsafe cache folder) as ``warning:`` lines."""
+    with warnings.catch_warnings():
+        original = warnings.showwarning
+
+        def show(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
+            if issubclass(category, PuzzlewrightWarning):
+                warn(str(message))
+            else:
+                original(message, category, *args, **kw)
+
+        warnings.showwarning = show
+        yield
+
+
+def stdout_output(ctx: click.Context, _: click.Parameter, value: str | None) -> str | None:
+    """Callback of an output option: ``-`` gives stdout to the file (written by
+    :func:`~puzzlewright.fileio.write_atomic`), and the command's report goes to stderr."""
+    from puzzlewright.fileio import STDOUT, stdout_reserved
+
+    if value == STDOUT:
+        ctx.with_resource(stdout_reserved())
+    return value
 
 
 def fail(message: str) -> PuzzleInputError:

@@ -13,12 +13,14 @@ from typing import Any
 import click
 
 from puzzlewright.cli.common import (
+    check_output,
     emit_json,
     json_option,
     load_words,
     on_terminal,
     seed_option,
     stderr,
+    stdout_output,
     stopping,
     timeout_option,
     warn,
@@ -29,6 +31,7 @@ from puzzlewright.crossword.grid import Grid
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import read_input
+from puzzlewright.messages import counted
 
 PUZZLE_SUFFIXES = (".ipuz", ".puz", ".xd")
 _RECTANGLE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*-\s*(\d+)\s*,\s*(\d+)\s*$")
@@ -69,14 +72,6 @@ def load_grid(path: str, encoding: str) -> tuple[Grid, Puzzle | None]:
     return Grid.parse(read_text(path, encoding)), None
 
 
-def check_output(out: str | None) -> None:
-    """Refuse an output file name of unknown format before the (long) fill starts."""
-    if out is not None:
-        from puzzlewright.crossword.formats import format_for
-
-        format_for(out)
-
-
 def save_grid(grid: Grid, puzzle: Puzzle | None, out: str, source: str, force: bool) -> None:
     """Write the fill to ``out`` in the format its extension names (metadata kept)."""
     from puzzlewright.crossword.formats import save_puzzle
@@ -107,27 +102,6 @@ def parse_region(text: str | None) -> Region:
 
 
 # -- printing --------------------------------------------------------------------------------
-def fill_json(grid: Grid, entries: list[EntryScore], average: float | None) -> dict[str, Any]:
-    """One fill as the --json document spells it."""
-    return {
-        "grid": grid.rows_text(),
-        "entries": [entry.as_json() for entry in entries],
-        "average_score": average,
-    }
-
-
-def result_json(result: FillResult, count: int) -> dict[str, Any]:
-    """The whole --json document."""
-    document: dict[str, Any] = {"status": result.status}
-    document.update(fill_json(result.grid, result.entries, result.average_score))
-    document["seconds"] = result.seconds
-    if count > 1:
-        document["fills"] = [
-            fill_json(fill.grid, fill.entries, fill.average_score) for fill in result.ranked
-        ]
-    return document
-
-
 def entry_lines(entries: list[EntryScore]) -> list[str]:
     """The entry list: Across then Down, one ``number ANSWER score`` line each."""
     lines = []
@@ -174,10 +148,10 @@ def print_result(result: FillResult) -> None:
     if result.status == "unfillable":
         heading = f"unfillable: no fill exists with this list (searched in {result.seconds:.2f} s)"
     else:
-        why = "interrupted" if result.stopped_by == "interrupted" else "out of time"
+        why = "interrupted" if result.stop_reason == "interrupted" else "out of time"
         heading = (
             f"timeout: {why} after {result.seconds:.2f} s; best partial fill "
-            f"({done} of {len(result.entries)} entries)"
+            f"({done} of {counted(len(result.entries), 'entry')})"
         )
     click.echo(heading)
     if result.failed_slots:
@@ -231,7 +205,13 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     "--output",
     default=None,
     metavar="OUT",
-    help="Write the (best) fill to OUT: .ipuz, .puz, .xd or .txt by extension.",
+    callback=stdout_output,
+    help="Write the (best) fill to OUT: .ipuz, .puz, .xd or .txt by extension ('-': stdout).",
+)
+@click.option(
+    "--write-partial",
+    is_flag=True,
+    help="When the search stops without a fill, write the best partial fill to -o anyway.",
 )
 @click.option("--force", is_flag=True, help="Allow -o to replace the input file.")
 @click.option(
@@ -259,6 +239,7 @@ def fill(
     region: str | None,
     max_shared_substring: int | None,
     output: str | None,
+    write_partial: bool,
     force: bool,
     jobs: int,
     scheduler: str | None,
@@ -270,12 +251,13 @@ def fill(
     .puz or .xd file. Letters and complete entries already there are kept. Prints the
     fill and its entries (best first with --count). With --jobs or --scheduler, a portfolio
     of searches races and the first fill or proof wins (same output for the same --seed and
-    --jobs). Exit status 0 filled, 1 unfillable or out of time, 2 bad input.
+    --jobs). Exit status 0 filled, 1 unfillable, out of time or interrupted (the best
+    partial fill is shown), 2 bad input.
     """
     from puzzlewright.crossword.fill import fill_grid
 
     chosen_region = parse_region(region)
-    check_output(output)
+    check_output(output, inputs=[grid_path], force=force, puzzle_format=True)
     if scheduler is not None:
         from puzzlewright.crossword.fill.portfolio import check_scheduler
 
@@ -298,7 +280,7 @@ def fill(
                 max_shared_substring=max_shared_substring,
                 region=chosen_region,
             )
-        return report_fill(result, puzzle, grid_path, output, force, as_json, count)
+        return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
     hook, live = progress_display()
     with stopping(timeout) as stop, live if live is not None else nullcontext():
         result = fill_grid(
@@ -312,7 +294,7 @@ def fill(
             region=chosen_region,
             on_progress=hook,
         )
-    return report_fill(result, puzzle, grid_path, output, force, as_json, count)
+    return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
 
 
 def report_fill(
@@ -321,16 +303,19 @@ def report_fill(
     grid_path: str,
     output: str | None,
     force: bool,
+    write_partial: bool,
     as_json: bool,
     count: int,
 ) -> int:
     """Warnings, the output file, the report; the exit status."""
     for message in result.warnings:
         warn(message)
-    if output is not None and result.status == "filled":
+    if output is not None and (result.status == "filled" or write_partial):
         save_grid(result.grid, puzzle, output, grid_path, force)
+    elif output is not None:
+        warn(f"nothing written to {output}: no fill (--write-partial saves the best partial one)")
     if as_json:
-        emit_json(result_json(result, count))
+        emit_json(result.to_json(every_fill=count > 1))
     else:
         print_result(result)
     return 0 if result.status == "filled" else 1
@@ -343,3 +328,7 @@ from puzzlewright.cli.crossword_construct import clues, layout, pattern  # noqa:
 crossword.add_command(pattern)
 crossword.add_command(layout)
 crossword.add_command(clues)
+
+from puzzlewright.cli.barred import check  # noqa: E402
+
+crossword.add_command(check)

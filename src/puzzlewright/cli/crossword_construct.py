@@ -9,30 +9,34 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
+from puzzlewright.cli.barred import barred_json, barred_options, barred_spec, checking_line
 from puzzlewright.cli.common import (
+    check_output,
     emit_json,
+    exit_status,
     fail,
     json_option,
     load_words,
     seed_option,
     status,
+    stdout_output,
+    stop_note,
     stopping,
     warn,
     wordlist_options,
 )
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.stopping import StopSignal
+from puzzlewright.fileio import STDOUT
+from puzzlewright.messages import counted
 
 if TYPE_CHECKING:
-    from puzzlewright.crossword.grid import Grid
     from puzzlewright.crossword.layout import Layout
     from puzzlewright.crossword.pattern import PatternRun, PatternSpec
     from puzzlewright.crossword.puzzle import Puzzle
-    from puzzlewright.lexicon import WordList
 
 _SIZE = re.compile(r"^\s*(\d+)\s*(?:[x×X*]\s*(\d+))?\s*$")
 
@@ -47,21 +51,9 @@ def parse_size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def check_output(path: str | None) -> None:
-    """Fail early (before a long search) on an output with an unknown extension or no folder."""
-    if path is None:
-        return
-    from puzzlewright.crossword.formats import format_for
-
-    format_for(path)
-    directory = Path(path).parent
-    if not directory.is_dir():
-        raise fail(f"cannot write {path}: directory {directory} does not exist")
-
-
 def numbered(path: str, index: int, count: int) -> str:
     """``out.ipuz`` for one pattern; ``out-1.ipuz``, ``out-2.ipuz``, ... for several."""
-    if count == 1:
+    if count == 1 or path == STDOUT:
         return path
     target = Path(path)
     return str(target.with_name(f"{target.stem}-{index}{target.suffix}"))
@@ -75,70 +67,6 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
 
 
 # -- pattern ------------------------------------------------------------------------------------
-class _EitherStop(StopSignal):
-    """A per-fill time limit that also fires when the whole command is interrupted."""
-
-    def __init__(self, timeout: float | None, outer: StopSignal) -> None:
-        super().__init__(timeout)
-        self.outer = outer
-
-    def should_stop(self) -> bool:
-        if self.outer.should_stop():
-            self.reason = self.outer.reason
-            return True
-        return super().should_stop()
-
-
-class _FillCheck:
-    """The ``--fillable`` test: does the filler fill this pattern within the time limit?"""
-
-    def __init__(
-        self,
-        words: WordList,
-        min_score: int | None,
-        seed: int,
-        timeout: float,
-        outer: StopSignal,
-    ) -> None:
-        self.words = words
-        self.min_score = min_score
-        self.seed = seed
-        self.timeout = timeout
-        self.outer = outer
-        self.fills: dict[str, Grid] = {}
-        self.tried = 0
-
-    def __call__(self, grid: Grid) -> bool:
-        from puzzlewright.crossword.fill import fill_grid
-
-        self.tried += 1
-        stop = _EitherStop(self.timeout, self.outer)
-        result = fill_grid(grid, self.words, min_score=self.min_score, seed=self.seed, stop=stop)
-        if result.status == "filled":
-            self.fills[grid.to_text()] = result.grid
-            return True
-        return False
-
-
-def _pattern_json(grid: Grid, fill: Grid | None, output: str | None) -> dict[str, Any]:
-    from puzzlewright.crossword.pattern import PatternStats
-
-    stats = PatternStats.of(grid)
-    document: dict[str, Any] = {
-        "rows": grid.rows_text(),
-        "blocks": stats.blocks,
-        "words": stats.words,
-        "average_length": stats.average_length,
-        "longest": stats.longest,
-        "unchecked": stats.unchecked,
-    }
-    if fill is not None:
-        document["fill"] = fill.rows_text()
-    if output is not None:
-        document["output"] = output
-    return document
-
-
 @click.command()
 @click.option("--size", default="15x15", show_default=True, help="Grid size WIDTHxHEIGHT.")
 @click.option("--blocks", type=int, default=None, help="Exact number of blocks.")
@@ -161,6 +89,7 @@ def _pattern_json(grid: Grid, fill: Grid | None, output: str | None) -> dict[str
     "--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many patterns."
 )
 @click.option("--allow-unchecked", is_flag=True, help="Allow cells in only one entry.")
+@barred_options
 @click.option("--fillable", is_flag=True, help="Keep only patterns the filler can fill.")
 @wordlist_options
 @click.option(
@@ -182,6 +111,7 @@ def _pattern_json(grid: Grid, fill: Grid | None, output: str | None) -> dict[str
     "--output",
     type=click.Path(path_type=str),
     default=None,
+    callback=stdout_output,
     help="Write the pattern(s) here (.ipuz, .txt, .puz, .xd); several get -1, -2, ... added.",
 )
 @click.option("--force", is_flag=True, help="Allow the output to replace an input file.")
@@ -195,6 +125,7 @@ def pattern(
     seed: int,
     count: int,
     allow_unchecked: bool,
+    barred: dict[str, Any],
     fillable: bool,
     word_paths: tuple[str, ...],
     encoding: str,
@@ -212,10 +143,11 @@ def pattern(
     cell is checked (unless --allow-unchecked) and the blocks follow --symmetry. Without
     --blocks or --max-words the grid gets about one block in six cells.
     """
-    from puzzlewright.crossword.pattern import PatternSpec, PatternStats, generate_patterns
-    from puzzlewright.crossword.puzzle import Puzzle
+    from puzzlewright.crossword.barred import generate_barred
+    from puzzlewright.crossword.pattern import FillCheck, PatternSpec, generate_patterns
 
     width, height = parse_size(size)
+    british = barred_spec(barred, width, height, blocks, max_words, symmetry, min_length)
     spec = PatternSpec(
         width,
         height,
@@ -225,69 +157,87 @@ def pattern(
         min_length=min_length,
         allow_unchecked=allow_unchecked,
     )
-    spec.validate()
-    check_output(output)
+    spec.validate() if british is None else british.validate()
+    check_output(output, inputs=word_paths, force=force, puzzle_format=True)
     if word_paths and not fillable:
         warn("--words only matters with --fillable; ignored")
-    check: _FillCheck | None = None
     with stopping(None) as stop:
+        check = None
         if fillable:
             words, _ = load_words(word_paths, encoding, alphabet, min_score)
-            check = _FillCheck(words, min_score, seed, timeout, stop)
+            check = FillCheck(words, min_score=min_score, seed=seed, timeout=timeout, outer=stop)
             if attempts is None:
                 attempts = 10 * count
         with status("Designing patterns…"):
-            run = generate_patterns(
-                spec, count, seed=seed, attempts=attempts, accept=check, stop=stop
-            )
+            if british is not None:
+                run = generate_barred(
+                    british, count, seed=seed, attempts=attempts, accept=check, stop=stop
+                )
+            else:
+                run = generate_patterns(
+                    spec, count, seed=seed, attempts=attempts, accept=check, stop=stop
+                )
+    written, warnings = _save_patterns(run, output, word_paths, force)
+    shortfall = _shortfall(run, count, spec, timeout)
+    if as_json:
+        document = run.to_json()
+        patterns = cast("list[dict[str, object]]", document["patterns"])
+        for item, path, grid in zip(patterns, written, run.patterns, strict=True):
+            if path is not None:
+                item["output"] = path
+            item.update(barred_json(grid, run.fills.get(grid.to_text())))
+        head = {"size": spec.size, "symmetry": spec.symmetry, "min_length": spec.min_length}
+        emit_json(
+            {**head, "requested": count, **document, "message": shortfall, "warnings": warnings}
+        )
+    else:
+        for message in warnings:
+            warn(message)
+        _print_patterns(run, written, checked=british is not None)
+        if shortfall:
+            click.echo(shortfall, err=True)
+    return exit_status(bool(run.patterns), run.stop_reason)
+
+
+def _save_patterns(
+    run: PatternRun, output: str | None, inputs: Sequence[str], force: bool
+) -> tuple[list[str | None], list[str]]:
+    """Write each pattern to ``output`` (numbered when several); the paths and warnings."""
+    from puzzlewright.crossword.puzzle import Puzzle
+
     written: list[str | None] = []
     warnings: list[str] = []
     for index, grid in enumerate(run.patterns, 1):
         path = None if output is None else numbered(output, index, len(run.patterns))
         if path is not None:
-            warnings.extend(save(Puzzle(grid), path, word_paths, force))
+            warnings.extend(save(Puzzle(grid), path, inputs, force))
         written.append(path)
-    fills = check.fills if check is not None else {}
-    if as_json:
-        emit_json(
-            {
-                "size": spec.size,
-                "symmetry": spec.symmetry,
-                "min_length": spec.min_length,
-                "requested": count,
-                "status": run.status,
-                "attempts": run.attempts,
-                "rejected": run.rejected,
-                "patterns": [
-                    _pattern_json(grid, fills.get(grid.to_text()), path)
-                    for grid, path in zip(run.patterns, written, strict=True)
-                ],
-                "message": _shortfall(run, count, spec, timeout),
-                "warnings": warnings,
-            }
+    return written, warnings
+
+
+def _print_patterns(run: PatternRun, written: list[str | None], *, checked: bool = False) -> None:
+    """Each pattern's figures and rows (beside its trial fill with --fillable); ``checked``
+    (barred and British grids) adds the unches line and prints the rows with their bars."""
+    from puzzlewright.crossword.pattern import PatternStats
+
+    for index, (grid, path) in enumerate(zip(run.patterns, written, strict=True), 1):
+        stats = PatternStats.of(grid)
+        click.echo(
+            f"pattern {index}: {stats.blocks} blocks, {stats.words} words, "
+            f"average length {stats.average_length}, longest {stats.longest}"
+            + (f", {stats.unchecked} unchecked cells" if stats.unchecked else "")
+            + (f" -> {path}" if path else "")
         )
-    else:
-        for message in warnings:
-            warn(message)
-        for index, (grid, path) in enumerate(zip(run.patterns, written, strict=True), 1):
-            stats = PatternStats.of(grid)
-            click.echo(
-                f"pattern {index}: {stats.blocks} blocks, {stats.words} words, "
-                f"average length {stats.average_length}, longest {stats.longest}"
-                + (f", {stats.unchecked} unchecked cells" if stats.unchecked else "")
-                + (f" -> {path}" if path else "")
-            )
-            fill = fills.get(grid.to_text())
-            if fill is None:
-                click.echo(grid.to_text())
-            else:
-                for blank, filled in zip(grid.rows_text(), fill.rows_text(), strict=True):
-                    click.echo(f"{blank}   {filled}")
-                click.echo()
-    shortfall = _shortfall(run, count, spec, timeout)
-    if shortfall and not as_json:
-        click.echo(shortfall, err=True)
-    return 0 if run.patterns else 1
+        fill = run.fills.get(grid.to_text())
+        if checked:
+            click.echo(checking_line(grid))
+            click.echo((fill or grid).to_text())
+        elif fill is None:
+            click.echo(grid.to_text())
+        else:
+            for blank, filled in zip(grid.rows_text(), fill.rows_text(), strict=True):
+                click.echo(f"{blank}   {filled}")
+            click.echo()
 
 
 def _shortfall(run: PatternRun, count: int, spec: PatternSpec, timeout: float) -> str:
@@ -298,8 +248,8 @@ def _shortfall(run: PatternRun, count: int, spec: PatternSpec, timeout: float) -
         return ""
     found = f"found {len(run.patterns)} of {count}" if run.patterns else "no pattern found"
     text = f"{found} for {describe(spec)} in {run.attempts} attempts"
-    if run.status in ("timeout", "interrupted"):
-        text += f" ({run.status})"
+    if run.stop_reason is not None:
+        text += f" ({run.stop_reason})"
     if run.rejected:
         text += f"; {run.rejected} built were not fillable within {timeout:g} s"
     elif not run.patterns:
@@ -345,6 +295,7 @@ def _preview(layout: Layout) -> list[str]:
     "--output",
     type=click.Path(path_type=str),
     default=None,
+    callback=stdout_output,
     help="Write the puzzle here (.ipuz keeps the shape and clues).",
 )
 @click.option("--force", is_flag=True, help="Allow the output to replace WORDS_FILE.")
@@ -374,7 +325,7 @@ def layout(
     if size is not None and max_size is not None:
         raise fail("give --size or --max-size, not both")
     width, height = parse_size(size) if size is not None else (None, None)
-    check_output(output)
+    check_output(output, inputs=[words_file], force=force, puzzle_format=True)
     words = read_clues(words_file, "words file")
     if not words:
         raise fail(f"{words_file}: no answers found")
@@ -390,41 +341,23 @@ def layout(
         )
     puzzle = result.puzzle(title=title, author=author)
     warnings = save(puzzle, output, [words_file], force) if output is not None else []
-    ordered = result.ordered()
     if as_json:
-        emit_json(
-            {
-                "width": result.width,
-                "height": result.height,
-                "placed": len(result.placements),
-                "words": len(words),
-                "crossings": result.crossings,
-                "density": round(result.density, 3),
-                "attempts": result.attempts,
-                "rows": result.grid().rows_text(),
-                "entries": [
-                    {
-                        "key": key,
-                        "number": int(key[:-1]),
-                        "direction": p.direction,
-                        "row": p.row,
-                        "col": p.col,
-                        "answer": p.answer,
-                        "clue": p.clue,
-                        "line": p.line,
-                    }
-                    for key, p in ordered
-                ],
-                "unplaced": [u.to_json() for u in result.unplaced],
-                "output": output,
-                "warnings": warnings,
-            }
-        )
-        return 0
-    for message in warnings:
-        warn(message)
+        document = {**result.to_json(), "words": len(words), "output": output}
+        emit_json({**document, "warnings": warnings})
+    else:
+        for message in warnings:
+            warn(message)
+        _print_layout(result, len(words), output)
+    if stop_note(result.stop_reason):
+        warn(f"{stop_note(result.stop_reason)}; the best layout of {result.attempts} is shown")
+    return exit_status(True, result.stop_reason)
+
+
+def _print_layout(result: Layout, words: int, output: str | None) -> None:
+    """The solution, the clues across and down, what was left out and the figures."""
     click.echo("\n".join(_preview(result)))
     click.echo()
+    ordered = result.ordered()
     for heading in ("across", "down"):
         click.echo(heading.capitalize())
         for key, p in ordered:
@@ -434,11 +367,10 @@ def layout(
     for u in result.unplaced:
         warn(f"not placed: {u.answer} (line {u.line}): {u.reason}")
     click.echo(
-        f"placed {len(result.placements)} of {len(words)} words in {result.width}x"
+        f"placed {len(result.placements)} of {words} words in {result.width}x"
         f"{result.height}, {result.crossings} crossings, {result.density:.0%} of cells filled"
         + (f"; wrote {output}" if output else "")
     )
-    return 0
 
 
 # -- clues --------------------------------------------------------------------------------------
@@ -446,7 +378,12 @@ def layout(
 @click.argument("filled", metavar="FILLED", type=click.Path(path_type=str))
 @click.argument("clue_file", metavar="CLUES", type=click.Path(path_type=str))
 @click.option(
-    "-o", "--output", type=click.Path(path_type=str), required=True, help="The clued puzzle."
+    "-o",
+    "--output",
+    type=click.Path(path_type=str),
+    required=True,
+    callback=stdout_output,
+    help="The clued puzzle.",
 )
 @click.option("--force", is_flag=True, help="Allow OUT to replace an input file.")
 @json_option
@@ -460,7 +397,7 @@ def clues(filled: str, clue_file: str, output: str, force: bool, as_json: bool) 
     from puzzlewright.crossword.clues import attach_clues, read_clues
     from puzzlewright.crossword.formats import load_puzzle
 
-    check_output(output)
+    check_output(output, inputs=[filled, clue_file], force=force, puzzle_format=True)
     warnings: list[str] = []
     puzzle = load_puzzle(filled, warnings=warnings)
     lines = read_clues(clue_file)
@@ -470,18 +407,7 @@ def clues(filled: str, clue_file: str, output: str, force: bool, as_json: bool) 
         raise fail(f"{filled}: {exc}") from None
     warnings.extend(save(report.puzzle, output, [filled, clue_file], force))
     if as_json:
-        emit_json(
-            {
-                "input": filled,
-                "output": output,
-                "entries": len(report.entries),
-                "attached": len(report.attached),
-                "missing": [e.to_json() for e in report.missing],
-                "not_in_grid": [c.to_json() for c in report.not_in_grid],
-                "unused": [c.to_json() for c in report.unused],
-                "warnings": warnings,
-            }
-        )
+        emit_json({"input": filled, "output": output, **report.to_json(), "warnings": warnings})
         return 0
     for message in warnings:
         warn(message)
@@ -491,10 +417,11 @@ def clues(filled: str, clue_file: str, output: str, force: bool, as_json: bool) 
         warn(f"line {line.line}: one clue more for {line.answer} than the grid has entries")
     missing = report.missing
     click.echo(
-        f"attached {len(report.attached)} clues to {len(report.entries)} entries; wrote {output}"
+        f"attached {counted(len(report.attached), 'clue')} to "
+        f"{counted(len(report.entries), 'entry')}; wrote {output}"
     )
     if missing:
-        click.echo(f"{len(missing)} entries without a clue:")
+        click.echo(f"{counted(len(missing), 'entry')} without a clue:")
         for entry in missing:
             click.echo(f"  {entry.key:>5} {entry.answer}")
     return 0

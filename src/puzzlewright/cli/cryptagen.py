@@ -14,12 +14,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from puzzlewright.cli.common import (
+    exit_status,
     json_option,
     load_words,
     on_terminal,
     seed_option,
     stderr,
     stdout,
+    stop_note,
     stopping,
     timeout_option,
     warn,
@@ -88,7 +90,8 @@ def encode(
 
     Same digit, same letter; different digits, different letters; every number becomes
     a word of the list. Ranked: forms with one solution first, then by the weakest word's
-    score, then the mean. Exit status 1 when no encoding exists.
+    score, then the mean. Exit status 1 when no encoding exists or the time limit or
+    Ctrl-C stopped the search (the best found so far are shown).
     """
     from puzzlewright.cryptarithm.encode import encode as run_encode
 
@@ -113,16 +116,15 @@ def encode(
         )
     else:
         _print_encodings(result)
-    if result.reason is not None:
-        what = "time limit" if result.reason == "timeout" else "interrupt"
-        warn(f"search stopped by the {what}; ranked among the {result.total} found so far")
+    if stop_note(result.stop_reason):
+        warn(f"{stop_note(result.stop_reason)}; ranked among the {result.total} found so far")
     if unique_only and not result.unique:
         many = "no solution" if result.solutions == 0 else "more than one solution"
         warn(
             f"its word forms have {many} (every encoding has the letter shape "
             f"{result.pattern}), so none is unique"
         )
-    return 0 if result.encodings else 1
+    return exit_status(bool(result.encodings), result.stop_reason)
 
 
 def _print_encodings(result: object) -> None:
@@ -250,7 +252,8 @@ def find(
     (--theme, --from) or number names (--doubly-true); each passes cheap filters, a fast
     solution counter, and the general solver before it is printed. Output streams as a
     table or JSON Lines (--json), in the same order for the same --seed on any executor.
-    Exit status 1 when nothing was found.
+    Exit status 1 when nothing was found or the time limit or Ctrl-C stopped the search
+    (the puzzles found so far are shown).
     """
     from puzzlewright.cryptarithm.executors import make_map
     from puzzlewright.cryptarithm.find import build_spec, parse_form, shard_count
@@ -331,12 +334,11 @@ def find(
             f"({stats.filtered} filtered, {stats.checked} checked, "
             f"{stats.checks_per_second:,.0f} checks/s per core) in {run.seconds:.1f} s[/dim]"
         )
-    if run.reason in ("timeout", "interrupted"):
-        what = "time limit" if run.reason == "timeout" else "interrupt"
-        warn(f"search stopped by the {what}")
-    elif run.reason == "candidates" and len(run.puzzles) < limit:
+    if stop_note(run.stop_reason):
+        warn(stop_note(run.stop_reason))
+    elif run.stop_reason == "candidates" and len(run.puzzles) < limit:
         warn(f"gave up after {max_candidates} candidates (raise --candidates)")
-    return 0 if run.puzzles else 1
+    return exit_status(bool(run.puzzles), run.stop_reason)
 
 
 def _normal(words: WordList, text: str) -> str:
@@ -349,7 +351,9 @@ def _lexicon_pool(words: WordList, min_score: int | None, *, builtin: bool) -> l
     list, so that sampled puzzles use everyday words)."""
     if min_score is None and builtin:
         min_score = DEFAULT_FIND_MIN_SCORE
-    return [e.word for e in words if min_score is None or e.score >= min_score]
+    from puzzlewright.cryptarithm.studio import lexicon_pool
+
+    return lexicon_pool(words, min_score)
 
 
 def _theme_pool(words: WordList, theme: tuple[str, ...], from_file: str | None) -> list[str]:
@@ -374,11 +378,6 @@ def _theme_pool(words: WordList, theme: tuple[str, ...], from_file: str | None) 
             entry = line.split("#", 1)[0].split(";", 1)[0].split("\t", 1)[0].strip()
             if entry:
                 raw.append(entry)
-    pool = [words.alphabet.normalize(w) for w in raw]
-    pool = [w for w in pool if w]
-    bad = [w for w in pool if words.alphabet.foreign(w)]
-    if bad:
-        raise PuzzleInputError(f"theme word {bad[0]!r} has characters outside the alphabet")
-    if not pool:
-        raise PuzzleInputError("the theme has no words")
-    return list(dict.fromkeys(pool))
+    from puzzlewright.cryptarithm.studio import word_pool
+
+    return word_pool(words, raw)

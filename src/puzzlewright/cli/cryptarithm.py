@@ -8,10 +8,22 @@ import click
 from rich import box
 from rich.table import Table
 
-from puzzlewright.cli.common import emit_json, json_option, stdout, stopping, timeout_option, warn
+from puzzlewright.cli.common import (
+    emit_json,
+    exit_status,
+    json_option,
+    stdout,
+    stop_note,
+    stopping,
+    timeout_option,
+    warn,
+)
 from puzzlewright.cryptarithm import Cryptarithm, SolveResult, parse_assignments, parse_forbidden
+from puzzlewright.cryptarithm.explain import explain
+from puzzlewright.cryptarithm.explain.text import explanation_lines, grade_line
 from puzzlewright.cryptarithm.solver import digit_char
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.stopping import interrupted_by
 
 TABLE_COLUMNS = 16
 
@@ -43,6 +55,13 @@ def cryptarithm() -> None:
 @click.option(
     "--unique", is_flag=True, help="Stop at the second solution; say whether it is unique."
 )
+@click.option(
+    "--explain",
+    "explain_steps",
+    is_flag=True,
+    help="Explain the solution step by step, as a person solves it (sums and differences).",
+)
+@click.option("--grade", "show_grade", is_flag=True, help="Grade the puzzle: easy to fiendish.")
 @timeout_option
 @json_option
 def solve(
@@ -56,6 +75,8 @@ def solve(
     limit: int | None,
     count_only: bool,
     unique: bool,
+    explain_steps: bool,
+    show_grade: bool,
     timeout: float | None,
     as_json: bool,
 ) -> int:
@@ -66,7 +87,8 @@ def solve(
     parentheses, = or ==; several equations separated by , ; or newlines. / is exact
     division, ^ a power with a non-negative integer exponent.
 
-    Exit status 0 when a solution is found, 1 when there is none, 2 on bad input.
+    Exit status 0 when a solution is found, 1 when there is none or the time limit or
+    Ctrl-C stopped the search (the solutions found so far are shown), 2 on bad input.
     """
     for part in puzzle:
         if part.startswith("--"):
@@ -88,24 +110,29 @@ def solve(
     )
     with stopping(timeout) as stop:
         result = problem.search(limit=limit, stop=stop, keep=not count_only)
+        explained = explain(problem, stop=stop) if explain_steps or show_grade else None
     if as_json:
-        emit_json(
-            {
-                "puzzle": problem.text,
-                "count": result.count,
-                "complete": result.complete,
-                "solutions": result.solutions,
-            }
-        )
+        document = result.to_json()
+        if explained is not None:
+            data = explained.to_json()
+            document["grade"] = data["grade"]
+            if explain_steps:
+                document["steps"] = data["steps"]
+                document["explanation"] = {k: v for k, v in data.items() if k != "steps"}
+        emit_json(document)
     else:
+        if explained is not None and explain_steps:
+            for line in explanation_lines(explained):
+                stdout.print(line, markup=False, soft_wrap=True)
         if not count_only:
             for number, solution in enumerate(result.solutions, 1):
                 _print_solution(problem, solution, number)
         stdout.print(_summary(result, unique=unique, count_only=count_only))
-    if result.reason in ("timeout", "interrupted"):
-        what = "time limit" if result.reason == "timeout" else "interrupt"
-        warn(f"search stopped by the {what}; {result.count} solution(s) found so far")
-    return 0 if result.count else 1
+        if explained is not None and show_grade:
+            stdout.print(grade_line(explained), markup=False, soft_wrap=True)
+    if stop_note(result.stop_reason):
+        warn(f"{stop_note(result.stop_reason)}; {result.count} solution(s) found so far")
+    return exit_status(result.count > 0, result.stop_reason)
 
 
 def _print_solution(problem: Cryptarithm, solution: dict[str, int], number: int) -> None:
@@ -132,7 +159,7 @@ def _summary(result: SolveResult, *, unique: bool, count_only: bool) -> str:
     """One line saying how many solutions there are and whether the search finished."""
     n = result.count
     noun = "solution" if n == 1 else "solutions"
-    if result.reason in ("timeout", "interrupted"):
+    if interrupted_by(result.stop_reason):
         return f"{n} {noun} found before the search was stopped; there may be more."
     if unique:
         if n == 1:
@@ -142,7 +169,7 @@ def _summary(result: SolveResult, *, unique: bool, count_only: bool) -> str:
         return "Not unique: at least 2 solutions."
     if n == 0:
         return "No solution."
-    if result.reason == "limit":
+    if result.stop_reason == "limit":
         return f"{n} {noun}; stopped at the limit, there may be more."
     return f"{n} {noun}." if count_only else f"{n} {noun}, search complete."
 

@@ -15,6 +15,8 @@ def default_output(source: str, fmt: str, key: bool) -> Path:
     """``IN`` with the new extension, beside it (``-key`` added for a solution SVG)."""
     path = Path(source)
     stem = f"{path.stem}-key" if key and fmt == "svg" else path.stem
+    if fmt == "play":
+        return path.with_name(f"{stem}-play.html")  # a page beside the printable one
     return path.with_name(f"{stem}.{fmt}")
 
 
@@ -31,9 +33,10 @@ def _pdf_pages(data: bytes) -> int:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["pdf", "svg", "html"]),
+    type=click.Choice(["pdf", "svg", "html", "play"]),
     default=None,
-    help="Output format. Default: from OUT's extension, else pdf.",
+    help="Output format (play: a page to solve in a browser). "
+    "Default: from OUT's extension, else pdf.",
 )
 @click.option("--key", is_flag=True, help="Add the answer page (SVG: draw the solution grid).")
 @click.option(
@@ -82,6 +85,8 @@ def render(
     if fmt is None:
         suffix = Path(output).suffix.lower() if output and output != "-" else ""
         fmt = _SUFFIXES.get(suffix, "pdf")
+    if fmt == "play" and key:
+        raise fail("--key does not apply to --format play (the page checks and reveals itself)")
     if output == "-" and as_json:
         raise fail("--json prints a report on stdout; give -o a file name, not '-'")
     warnings: list[str] = []
@@ -92,6 +97,7 @@ def render(
         key=key,
         page=page,  # type: ignore[arg-type]
         font=font,
+        warnings=warnings,
     )
     if output == "-":
         for message in warnings:
@@ -100,7 +106,7 @@ def render(
         return 0
     target = Path(output) if output else default_output(source, fmt, key)
     named = _SUFFIXES.get(target.suffix.lower())
-    if named and named != fmt:
+    if named and named != fmt and not (fmt == "play" and named == "html"):
         warnings.append(f"writing {fmt} to {target}, whose extension says {named}")
     write_atomic(target, data, inputs=[source], force=force)
     pages = _pdf_pages(data) if fmt == "pdf" else None

@@ -5,9 +5,18 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from puzzlewright.cli.common import emit_json, json_option, load_words, stdout, wordlist_options
+from puzzlewright.cli.common import (
+    emit_json,
+    json_option,
+    load_words,
+    max_list_mb_option,
+    stdout,
+    wordlist_options,
+)
+from puzzlewright.cli.wordplay import show_wordplay, wordplay_options
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Entry
+from puzzlewright.messages import counted
 
 
 @click.command()
@@ -22,6 +31,20 @@ from puzzlewright.lexicon import Entry
     help="Shortest word for --within.",
 )
 @click.option(
+    "--words-max",
+    type=click.IntRange(min=1, max=6),
+    default=1,
+    show_default=True,
+    help="--anagram: phrases of up to N words (the anagram server).",
+)
+@click.option("--require", metavar="WORD", help="--anagram: every phrase contains WORD.")
+@click.option(
+    "--result",
+    metavar="PATTERN",
+    help="--anagram: the phrase's shape, e.g. 'O?? ???? ??????' or 3,4,6.",
+)
+@wordplay_options
+@click.option(
     "--limit",
     type=click.IntRange(min=0),
     default=50,
@@ -35,6 +58,10 @@ def words(
     anagram: str | None,
     within: str | None,
     min_length: int,
+    words_max: int,
+    require: str | None,
+    result: str | None,
+    wordplay: dict[str, str | None],
     limit: int,
     word_paths: tuple[str, ...],
     encoding: str,
@@ -42,15 +69,25 @@ def words(
     min_score: int | None,
     as_json: bool,
 ) -> int:
-    """Find words by PATTERN (? or . for any letter, e.g. C?O?S), --anagram or --within.
+    """Find words by PATTERN (? or . for any letter, e.g. C?O?S), --anagram or --within,
+    or wordplay for a cryptic clue (--hidden, --charade, --container ...).
 
     Results are ranked by score, best first. Exit status 1 when nothing matches.
     """
-    modes = [m for m in (pattern, anagram, within) if m is not None]
+    chosen = {k: v for k, v in wordplay.items() if v is not None}
+    modes = [m for m in (pattern, anagram, within, *chosen.values()) if m is not None]
     if len(modes) != 1:
-        raise PuzzleInputError("give exactly one of PATTERN, --anagram or --within")
+        raise PuzzleInputError(
+            "give exactly one of PATTERN, --anagram, --within or a wordplay option"
+        )
     wordlist, _ = load_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
     cap = limit or None
+    if chosen or (anagram is not None and (words_max > 1 or require or result)):
+        mode, query = next(iter(chosen.items())) if chosen else ("anagram", str(anagram))
+        options = {"words_max": words_max, "require": require, "result": result}
+        return show_wordplay(wordlist, mode, query, options, cap, as_json)
+    if require or result:
+        raise PuzzleInputError("--require and --result go with --anagram")
     if anagram is not None:
         mode, query = "anagram", anagram
         found = wordlist.anagrams(anagram, limit=cap)
@@ -80,7 +117,7 @@ def print_entries(found: list[Entry], title: str) -> None:
     if not found:
         stdout.print(f"no words match {title}")
         return
-    stdout.print(f"{len(found)} words for {title}")
+    stdout.print(f"{counted(len(found), 'word')} for {title}")
     table = Table("word", "score")
     for entry in found:
         table.add_row(entry.word, str(entry.score))
@@ -101,6 +138,7 @@ def lexicon() -> None:
     help="Encoding of the lists (e.g. cp1251); 'auto' detects it.",
 )
 @click.option("--alphabet", default=None, help="Alphabet: en, ru, or its letters.")
+@max_list_mb_option
 @json_option
 def info(paths: tuple[str, ...], encoding: str, alphabet: str | None, as_json: bool) -> None:
     """Counts per length, score histogram, and lines skipped and why."""
@@ -116,7 +154,7 @@ def info(paths: tuple[str, ...], encoding: str, alphabet: str | None, as_json: b
         skipped = ", ".join(f"{n:,} {why}" for why, n in report.skipped.most_common()) or "none"
         stdout.print(
             f"  {report.path} ({report.encoding}): {report.lines:,} lines, "
-            f"{report.entries:,} entries; skipped: {skipped}"
+            f"{counted(report.entries, 'entry')}; skipped: {skipped}"
         )
     lengths = Table("length", "words")
     for length, count in stats.by_length.items():

@@ -16,6 +16,7 @@ from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import read_input
 from puzzlewright.lexicon.alphabet import SQUASHED, fold_accents
+from puzzlewright.messages import counted
 
 FORMAT_HINT = "expected 'ANSWER<TAB>clue' or 'ANSWER: clue'"
 SHOWN_PROBLEMS = 5
@@ -31,6 +32,7 @@ class ClueLine:
     written: str = ""  # the answer as written in the file
 
     def to_json(self) -> dict[str, object]:
+        """The clue line as JSON: line number, normalized answer, clue."""
         return {"line": self.line, "answer": self.answer, "clue": self.clue}
 
 
@@ -111,6 +113,7 @@ class EntryClue:
     line: int | None = None  # the clue file line it came from; None if kept or missing
 
     def to_json(self) -> dict[str, object]:
+        """The entry as JSON: key, answer, clue and the clue file line it came from."""
         return {"key": self.key, "answer": self.answer, "clue": self.clue, "line": self.line}
 
 
@@ -125,11 +128,23 @@ class ClueReport:
 
     @property
     def attached(self) -> list[EntryClue]:
+        """Entries that got their clue from the clue file."""
         return [entry for entry in self.entries if entry.line is not None]
 
     @property
     def missing(self) -> list[EntryClue]:
+        """Entries left without any clue."""
         return [entry for entry in self.entries if not entry.clue]
+
+    def to_json(self) -> dict[str, object]:
+        """What attaching did, as JSON: counts and the lists a person fixes by hand."""
+        return {
+            "entries": len(self.entries),
+            "attached": len(self.attached),
+            "missing": [entry.to_json() for entry in self.missing],
+            "not_in_grid": [line.to_json() for line in self.not_in_grid],
+            "unused": [line.to_json() for line in self.unused],
+        }
 
 
 def attach_clues(puzzle: Puzzle, lines: list[ClueLine]) -> ClueReport:
@@ -147,7 +162,8 @@ def attach_clues(puzzle: Puzzle, lines: list[ClueLine]) -> ClueReport:
         shown = ", ".join(unfilled[:SHOWN_PROBLEMS])
         more = ", ..." if len(unfilled) > SHOWN_PROBLEMS else ""
         raise PuzzleInputError(
-            f"the grid is not filled: {len(unfilled)} entries have empty cells ({shown}{more})"
+            f"the grid is not filled: {counted(len(unfilled), 'entry')} with empty cells "
+            f"({shown}{more})"
         )
     by_answer: dict[str, list[ClueLine]] = defaultdict(list)
     for line in lines:

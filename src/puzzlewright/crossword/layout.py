@@ -21,7 +21,7 @@ from puzzlewright.crossword.clues import ClueLine
 from puzzlewright.crossword.grid import Cell, Direction, Grid, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.stopping import NEVER, StopSignal
+from puzzlewright.stopping import NEVER, StopReason, StopSignal
 
 ACROSS, DOWN = 1, 2
 STEP = {ACROSS: (0, 1), DOWN: (1, 0)}
@@ -56,6 +56,7 @@ class Unplaced:
     line: int = 0
 
     def to_json(self) -> dict[str, object]:
+        """The left-out answer as JSON, with the reason it found no place."""
         return {"answer": self.answer, "clue": self.clue, "line": self.line, "reason": self.reason}
 
 
@@ -68,6 +69,7 @@ class Layout:
     placements: list[Placement]
     unplaced: list[Unplaced] = field(default_factory=list)
     attempts: int = 0
+    stop_reason: StopReason | None = None  # the time limit or Ctrl-C cut the attempts short
 
     def letters(self) -> dict[Position, str]:
         """Every lettered cell and its letter."""
@@ -118,6 +120,34 @@ class Layout:
         keyed = {(s.row, s.col, s.direction): s.key for s in grid.slots()}
         rows = [(keyed[(p.row, p.col, p.direction)], p) for p in self.placements]
         return sorted(rows, key=lambda item: (item[1].direction != "across", int(item[0][:-1])))
+
+    def to_json(self) -> dict[str, object]:
+        """The layout as ``crossword layout --json`` prints it (less the command's own
+        fields): size, figures, solution rows, entries in clue order, left-out words."""
+        return {
+            "width": self.width,
+            "height": self.height,
+            "placed": len(self.placements),
+            "crossings": self.crossings,
+            "density": round(self.density, 3),
+            "attempts": self.attempts,
+            "stop_reason": self.stop_reason,
+            "rows": self.grid().rows_text(),
+            "entries": [
+                {
+                    "key": key,
+                    "number": int(key[:-1]),
+                    "direction": p.direction,
+                    "row": p.row,
+                    "col": p.col,
+                    "answer": p.answer,
+                    "clue": p.clue,
+                    "line": p.line,
+                }
+                for key, p in self.ordered()
+            ],
+            "unplaced": [u.to_json() for u in self.unplaced],
+        }
 
 
 class _Board:
@@ -306,7 +336,7 @@ def lay_out(
     if tries is None:
         tries = default_tries(len(words))
     if tries < 1:
-        raise PuzzleInputError(f"--tries must be at least 1, not {tries}")
+        raise PuzzleInputError(f"tries must be at least 1, not {tries}", parameters=("tries",))
     fixed = width is not None or height is not None
     if fixed:
         if width is None or height is None:
@@ -337,7 +367,9 @@ def lay_out(
         raise PuzzleInputError(
             f"could not cross any two answers within {limit_w}x{limit_h}; allow a larger grid"
         )
-    return _finish(best, words, (limit_w, limit_h) if fixed else None, attempts)
+    layout = _finish(best, words, (limit_w, limit_h) if fixed else None, attempts)
+    layout.stop_reason = stop.reason
+    return layout
 
 
 def _any_shared_letter(words: Sequence[ClueLine]) -> bool:

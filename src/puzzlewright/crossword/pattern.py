@@ -13,11 +13,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.stopping import NEVER, StopSignal
+from puzzlewright.stopping import NEVER, EitherStop, StopReason, StopSignal
+
+if TYPE_CHECKING:
+    from puzzlewright.lexicon import WordList
+
+PatternStatus: TypeAlias = Literal["found", "partial", "none", "timeout", "interrupted"]
+"""How a pattern search ended: every pattern asked for, fewer (``partial``), none, or
+stopped by the time limit or Ctrl-C (``stop_reason`` says the same in the shared words)."""
 
 Symmetry = Literal["rotational", "mirror", "diagonal", "none"]
 SYMMETRIES: tuple[Symmetry, ...] = ("rotational", "mirror", "diagonal", "none")
@@ -93,9 +100,10 @@ class PatternSpec:
             if self.max_words < max(least, 1):
                 raise PuzzleInputError(
                     f"impossible: a {self.size} grid with every cell checked has at least "
-                    f"{w + h} entries, so --max-words {self.max_words} cannot be met"
+                    f"{w + h} entries, so max_words {self.max_words} cannot be met"
                     if least
-                    else f"--max-words must be positive, not {self.max_words}"
+                    else f"max_words must be positive, not {self.max_words}",
+                    parameters=("max_words",),
                 )
 
     def _validate_blocks(self, blocks: int) -> None:
@@ -126,6 +134,7 @@ class PatternStats:
 
     @classmethod
     def of(cls, grid: Grid) -> PatternStats:
+        """The figures of ``grid``."""
         slots = grid.slots()
         lengths = [slot.length for slot in slots] or [0]
         return cls(
@@ -138,14 +147,77 @@ class PatternStats:
         )
 
 
+def pattern_json(grid: Grid, fill: Grid | None = None) -> dict[str, object]:
+    """One pattern as JSON: its rows and figures, and its trial fill when there is one."""
+    stats = PatternStats.of(grid)
+    document: dict[str, object] = {
+        "rows": grid.rows_text(),
+        "blocks": stats.blocks,
+        "words": stats.words,
+        "average_length": stats.average_length,
+        "longest": stats.longest,
+        "unchecked": stats.unchecked,
+    }
+    if fill is not None:
+        document["fill"] = fill.rows_text()
+    return document
+
+
 @dataclass
 class PatternRun:
     """The patterns found, how many attempts it took and why the search ended."""
 
     patterns: list[Grid] = field(default_factory=list)
     attempts: int = 0
-    status: str = "found"  # "found", "partial" (fewer than asked), "none", "timeout", ...
+    status: PatternStatus = "found"
     rejected: int = 0  # patterns built but refused by the caller's test (e.g. not fillable)
+    stop_reason: StopReason | None = None  # "timeout" or "interrupted" when stopped early
+    fills: dict[str, Grid] = field(default_factory=dict)  # pattern text -> its trial fill
+
+    def to_json(self) -> dict[str, object]:
+        """The run as JSON: status, stop reason, attempts and every pattern with its fill."""
+        return {
+            "status": self.status,
+            "stop_reason": self.stop_reason,
+            "attempts": self.attempts,
+            "rejected": self.rejected,
+            "patterns": [pattern_json(g, self.fills.get(g.to_text())) for g in self.patterns],
+        }
+
+
+class FillCheck:
+    """The "fillable" test for :func:`generate_patterns`: does the filler fill a pattern
+    within ``timeout`` seconds? Each trial stops early too when ``outer`` fires (Ctrl-C on
+    the whole job); the fills found are kept by pattern text in ``fills``."""
+
+    def __init__(
+        self,
+        words: WordList,
+        *,
+        min_score: int | None = None,
+        seed: int = 0,
+        timeout: float = 10.0,
+        outer: StopSignal = NEVER,
+    ) -> None:
+        self.words = words
+        self.min_score = min_score
+        self.seed = seed
+        self.timeout = timeout
+        self.outer = outer
+        self.fills: dict[str, Grid] = {}
+        self.tried = 0
+
+    def __call__(self, grid: Grid) -> bool:
+        """True (and the fill kept) when the filler fills ``grid`` in time."""
+        from puzzlewright.crossword.fill import fill_grid
+
+        self.tried += 1
+        stop = EitherStop(self.timeout, self.outer)
+        result = fill_grid(grid, self.words, min_score=self.min_score, seed=self.seed, stop=stop)
+        if result.status == "filled":
+            self.fills[grid.to_text()] = result.grid
+            return True
+        return False
 
 
 class _Builder:
@@ -444,7 +516,7 @@ def generate_patterns(
     stale = 0  # attempts in a row that gave nothing new: the distinct patterns may be used up
     while len(run.patterns) < count and run.attempts < limit and stale < STALE_LIMIT:
         if stop.should_stop():
-            run.status = stop.reason or "timeout"
+            run.status = run.stop_reason = stop.reason or "timeout"
             break
         run.attempts += 1
         stale += 1
@@ -462,6 +534,8 @@ def generate_patterns(
         run.patterns.append(grid)
     if run.status == "found" and len(run.patterns) < count:
         run.status = "partial" if run.patterns else "none"
+    if isinstance(accept, FillCheck):
+        run.fills = {text: fill for text, fill in accept.fills.items()}
     return run
 
 

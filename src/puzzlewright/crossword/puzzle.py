@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from puzzlewright.crossword.grid import Grid, Position, Slot
+
+PuzzleKind = Literal["crossword", "diagramless"]
+"""A diagramless puzzle is printed without its blocks (the solver finds the pattern)."""
 
 
 @dataclass
@@ -22,6 +26,11 @@ class Puzzle:
     # nothing: ipuz ``null``, xd ``_``)
     shaded: set[Position] = field(default_factory=set)
     voids: set[Position] = field(default_factory=set)
+    kind: PuzzleKind = "crossword"
+    # open cells whose letters are printed on the blank grid (ipuz "value", JPZ prefilled)
+    given: set[Position] = field(default_factory=set)
+    # the file's own clue number where it is not the standard one (``"2-3"``), by slot key
+    clue_labels: dict[str, str] = field(default_factory=dict)
 
     def clue(self, slot: Slot) -> str:
         return self.clues.get(slot.key, "")

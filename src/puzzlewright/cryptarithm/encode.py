@@ -16,7 +16,6 @@ stays flat however many encodings there are.
 from __future__ import annotations
 
 import heapq
-import time
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -25,7 +24,7 @@ from puzzlewright.cryptarithm.parse import Numeral, normalize, parse_equations
 from puzzlewright.cryptarithm.solver import Cryptarithm
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import LengthIndex, WordList, iter_bits
-from puzzlewright.stopping import NEVER, StopSignal
+from puzzlewright.stopping import NEVER, StopReason, StopSignal, clock
 
 POLL_EVERY = 1024
 Progress = Callable[[int, int, int], None]
@@ -159,15 +158,28 @@ class EncodeResult:
     encodings: list[Encoding]
     total: int  # encodings found (all of them, not only the kept ones)
     complete: bool
-    reason: str | None = None  # "timeout" / "interrupted" when stopped early
+    stop_reason: StopReason | None = None  # "timeout" / "interrupted" when stopped early
     seconds: float = 0.0
     nodes: int = field(default=0, repr=False)
-    searched: bool = True  # False when --unique ruled every encoding out beforehand
+    searched: bool = True  # False when unique_only ruled every encoding out beforehand
 
     @property
     def unique(self) -> bool:
         """True when the equation's word forms have exactly one solution."""
         return self.solutions == 1
+
+    def to_json(self) -> dict[str, object]:
+        """The whole result as JSON (``cryptarithm encode --json`` prints its encodings)."""
+        return {
+            "equation": self.equation,
+            "pattern": self.pattern,
+            "solutions": self.solutions,
+            "encodings": [encoding.to_json() for encoding in self.encodings],
+            "total": self.total,
+            "complete": self.complete,
+            "stop_reason": self.stop_reason,
+            "seconds": round(self.seconds, 3),
+        }
 
 
 # ------------------------------------------------------------------------------------------
@@ -357,7 +369,7 @@ def encode(
     """
     if limit < 0:
         raise PuzzleInputError("limit must not be negative")
-    started = time.perf_counter()
+    started = clock()
     equation = parse_equation(text)
     pattern = equation.pattern()
     solutions = count_pattern_solutions(pattern)
@@ -365,7 +377,7 @@ def encode(
     result = EncodeResult(equation.text, pattern, solutions, [], 0, True)
     if unique_only and not unique:
         result.searched = False
-        result.seconds = time.perf_counter() - started
+        result.seconds = clock() - started
         return result
     heap: list[tuple[int, int, int, tuple[str, ...]]] = []  # (min, sum, -seq, words)
     seq = 0
@@ -398,7 +410,7 @@ def encode(
         equation, words, leaves, min_score=min_score, stop=stop, progress=progress
     )
     if stop.reason is not None:
-        result.complete, result.reason = False, stop.reason
+        result.complete, result.stop_reason = False, stop.reason
     digits = equation.digits()
     for _, _, _, chosen in sorted(heap, key=lambda k: (-k[0], -k[1], k[3])):
         letters = {}
@@ -416,7 +428,7 @@ def encode(
             )
         )
     result.encodings.sort(key=lambda e: not e.unique)  # stable: score order within each
-    result.seconds = time.perf_counter() - started
+    result.seconds = clock() - started
     return result
 
 

@@ -82,8 +82,9 @@ def dask_map(address: str, *, client: Any = None) -> MapShards:
         import distributed
     except ImportError:
         raise PuzzleInputError(
-            "--scheduler needs Dask: pip install 'puzzlewright[dask]' "
-            "(or pip install 'dask[distributed]')"
+            "scheduler needs Dask: pip install 'puzzlewright[dask]' "
+            "(or pip install 'dask[distributed]')",
+            parameters=("scheduler",),
         ) from None
 
     connect: Any = distributed.Client
@@ -116,11 +117,12 @@ def make_map(jobs: int = 1, scheduler: str | None = None) -> MapShards:
     if scheduler:
         if not scheduler.startswith(("tcp://", "tls://", "inproc://", "ws://", "wss://")):
             raise PuzzleInputError(
-                f"bad --scheduler {scheduler!r}: give the scheduler's address, tcp://HOST:PORT"
+                f"bad scheduler {scheduler!r}: give the scheduler's address, tcp://HOST:PORT",
+                parameters=("scheduler",),
             )
         return dask_map(scheduler)
     if jobs < 1:
-        raise PuzzleInputError("--jobs must be at least 1")
+        raise PuzzleInputError("jobs must be at least 1", parameters=("jobs",))
     if jobs == 1:
         return serial_map
     return process_map(jobs)

@@ -24,7 +24,7 @@ from puzzlewright.cryptarithm.find_checker import WordEquation, count_solutions
 from puzzlewright.cryptarithm.numbers import NumberNames
 from puzzlewright.cryptarithm.solver import Cryptarithm
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.stopping import NEVER, StopSignal
+from puzzlewright.stopping import NEVER, StopReason, StopSignal, clock
 
 EXHAUSTIVE_LIMIT = 2_000_000
 """Enumerate every candidate when there are at most this many; sample otherwise."""
@@ -57,14 +57,17 @@ def parse_form(text: str) -> Form:
     """``"A + B = C"``, ``"A + B + C = D"``, ``"A - B = C"`` or ``"A * B = C"``."""
     if not _FORM.match(text):
         raise PuzzleInputError(
-            f"bad --form {text!r}: write it like 'A + B = C', 'A + B + C = D', 'A - B = C' "
-            "or 'A * B = C'"
+            f"bad form {text!r}: write it like 'A + B = C', 'A + B + C = D', 'A - B = C' "
+            "or 'A * B = C'",
+            parameters=("form",),
         )
     left = text.split("=")[0]
     ops = set(re.findall(r"[-+*×]|(?<=\s)x(?=\s)", left))
     ops = {"*" if op in "×x" else op for op in ops}
     if len(ops) != 1:
-        raise PuzzleInputError(f"bad --form {text!r}: use one kind of operator (+, - or *)")
+        raise PuzzleInputError(
+            f"bad form {text!r}: use one kind of operator (+, - or *)", parameters=("form",)
+        )
     op = ops.pop()
     terms = len(re.findall(r"[A-Za-z]\w*", left))
     if op == "*" and terms != 2:
@@ -462,8 +465,21 @@ class FindRun:
     stats: ShardStats = field(default_factory=ShardStats)
     shards: int = 0
     complete: bool = True  # every shard ran (exhaustive) or the limit was reached
-    reason: str | None = None  # "limit", "candidates", "timeout", "interrupted", "exhausted"
+    stop_reason: StopReason | None = None  # None: every candidate of an exhaustive run seen
     seconds: float = 0.0
+
+    def to_json(self) -> dict[str, object]:
+        """The run as JSON: its puzzles, totals and why it ended."""
+        return {
+            "puzzles": [puzzle.to_json() for puzzle in self.puzzles],
+            "candidates": self.stats.candidates,
+            "filtered": self.stats.filtered,
+            "checked": self.stats.checked,
+            "shards": self.shards,
+            "complete": self.complete,
+            "stop_reason": self.stop_reason,
+            "seconds": round(self.seconds, 3),
+        }
 
 
 def find(
@@ -482,11 +498,11 @@ def find(
     or when an exhaustive run has covered every shard. The puzzles are the same for the
     same spec whatever ``map_shards`` runs them on.
     """
-    started = time.perf_counter()
+    started = clock()
     run = FindRun()
     total_shards = shard_count(spec)
     if limit is not None and limit <= 0:
-        run.reason = "limit"
+        run.stop_reason = "limit"
         return run
     indexes: Iterable[int]
     if total_shards is not None:
@@ -508,21 +524,21 @@ def find(
                 if on_puzzle is not None:
                     on_puzzle(puzzle)
                 if limit is not None and len(run.puzzles) >= limit:
-                    run.reason = "limit"
+                    run.stop_reason = "limit"
                     break
             if on_shard is not None:
                 on_shard(run.shards, total_shards, run)
-            if run.reason == "limit":
+            if run.stop_reason == "limit":
                 break
             if stop.should_stop():
-                run.reason = stop.reason
+                run.stop_reason = stop.reason
                 run.complete = False
                 break
         else:
-            run.reason = "exhausted" if total_shards is not None else "candidates"
+            run.stop_reason = None if total_shards is not None else "candidates"
     finally:
         close = getattr(results, "close", None)
         if close is not None:
             close()
-    run.seconds = time.perf_counter() - started
+    run.seconds = clock() - started
     return run

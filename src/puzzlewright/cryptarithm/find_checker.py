@@ -13,6 +13,14 @@ letter per column with a unit coefficient is solved for instead of enumerated. A
 column-``k`` letter solved for is R's, or else A's (B's) through ``x * units(B) = t mod base``,
 a short table lookup since the units digit need not be invertible.
 
+Products, where most candidates have no solution and the whole tree is walked, get three
+more tricks: a free letter loops over a table of the digits still free (indexed by the mask
+of digits taken); a column's last free factor letter and its result letter come in pairs
+from a table (the result digit is linear in that letter once ``k >= 1``); and the last free
+letter of the factors runs over the interval the result's magnitude allows. Running values a
+letter does not weigh in are not updated, and a column check its solved digit already
+satisfies is left out. Together 1.5-1.7x the checks per second of the plain column search.
+
 Before the columns from the right, an additive equation's top column is assigned with a
 bounds check after every letter: the leading letters weigh the most, so what the rest of the
 equation can still add pins them down early, where it saves the most work.
@@ -194,7 +202,14 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
                 if unit and gcd(unit, base) == 1:
                     solved, inverse = letter, pow(unit, -1, base)
                     break
+        bounded, lead = 0, -1
+        if product and factor < 2:
+            free = [x for x in new if x != solved]
+            bounded, last = _bounded_letter(equation, free, assigned, per_factor)
+            if bounded:
+                new = [x for x in new if x != last] + [last]
         n_free = 0
+        pattern: list[int] = []
         for letter in new:
             if letter == solved:
                 continue
@@ -203,15 +218,33 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
             assigned.add(letter)
             digits = tuple(range(low[letter], high[letter] + 1))
             if product:
-                constants.extend((*per_factor[letter], digits))
+                pattern.append(_pattern(per_factor[letter]))
+                if bounded and n_free == len(new) - (solved is not None):
+                    lead = _lead_slot(equation, order)
+                    constants.extend((*per_factor[letter], digits))
+                    constants.extend(_bound_constants(equation, base, low, high, letter, bounded))
+                else:
+                    table = _available(base, low[letter], high[letter])
+                    constants.extend((*per_factor[letter], digits if table is None else table))
             else:
                 constants.extend((weight[letter], digits))
+        pair = 0
+        if product and factor == 1 and k > 0 and n_free and not bounded and base <= TABLE_BASE:
+            y = order[-1]
+            pair = (terms[0][-1 - k : len(terms[0]) - k] == y) + 2 * (
+                terms[1][-1 - k : len(terms[1]) - k] == y
+            )
         if solved is not None:
             order.append(solved)
             assigned.add(solved)
+            if product:
+                pattern.append(_pattern(per_factor[solved]))
             allowed = ((1 << (high[solved] + 1)) - 1) & ~((1 << low[solved]) - 1)
             if product and factor == 1:
                 constants.extend((*per_factor[solved], shift, shift * base, full & ~allowed))
+                if pair:
+                    y = order[-2]
+                    constants.append(_pairs(base, low[y], high[y], full & ~allowed))
             elif product:
                 constants.extend(
                     (*per_factor[solved], shift, shift * base, full & ~allowed, _divisors(base))
@@ -223,7 +256,21 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
         if not product:
             bound_slots.append((len(constants), len(order)))
             constants.extend((0, 0))
-        steps.append(("low", n_free, factor if product else solved is not None))
+        steps.append(
+            (
+                "low",
+                n_free,
+                factor,
+                bounded,
+                lead,
+                tuple(pattern),
+                solved is not None and last_column == k,
+                base <= TABLE_BASE,
+                pair,
+            )
+            if product
+            else ("low", n_free, solved is not None)
+        )
     if not product:
         for at, done in bound_slots:
             bottom = top = 0
@@ -241,6 +288,107 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
     return Plan(tuple(order), shape, tuple(constants))
 
 
+def _bounded_letter(
+    equation: WordEquation, free: list[str], assigned: set[str], per_factor: dict[str, list[int]]
+) -> tuple[int, str]:
+    """A product column's free letter whose digits the magnitude of ``A * B`` bounds.
+
+    When this column completes both factors, its last free letter ``x`` of one factor (not
+    both) is the only unknown of ``A * B``, which must lie within the result's range: so
+    ``x`` runs over an interval computed by one division instead of every digit, which was
+    most of the work of a product check. Returns (1 for A or 2 for B, the letter) or (0, "")."""
+    factors = set(equation.terms[0]) | set(equation.terms[1])
+    if not factors <= assigned | set(free):
+        return 0, ""
+    for letter in reversed(free):
+        in_a, in_b = per_factor[letter][0] > 0, per_factor[letter][1] > 0
+        if in_a != in_b:
+            return (1 if in_a else 2), letter
+    return 0, ""
+
+
+def _pattern(weights: list[int]) -> int:
+    """Which of a product letter's weights (in A, B, the result) are nonzero, as 3 bits:
+    the generated code updates only those running values."""
+    return sum(1 << i for i, w in enumerate(weights) if w)
+
+
+TABLE_BASE = 12
+"""Up to this base a free letter's loop runs over a table of the digits still free, indexed
+by the mask of digits taken (``2 ** base`` entries), instead of testing every digit."""
+
+_AVAILABLE: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _available(base: int, low: int, high: int) -> tuple[tuple[int, ...], ...] | None:
+    """``table[mask]``: the digits in ``low..high`` not in ``mask`` (None above TABLE_BASE)."""
+    if base > TABLE_BASE:
+        return None
+    key = (base, low, high)
+    found = _AVAILABLE.get(key)
+    if found is None:
+        digits = range(low, high + 1)
+        found = tuple(tuple(d for d in digits if not mask >> d & 1) for mask in range(1 << base))
+        _AVAILABLE[key] = found
+    return found
+
+
+_PAIRS: dict[tuple[int, int, int, int], tuple[tuple[tuple[tuple[int, int], ...], ...], ...]] = {}
+
+
+def _pairs(
+    base: int, low: int, high: int, forbidden: int
+) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    """``table[u * base + y0][mask]``: the pairs ``(y, c)`` with ``c = (y0 + u * y) mod
+    base``, ``y`` in ``low..high``, ``c`` not forbidden, both free in ``mask`` and distinct.
+
+    A column's last free factor letter ``y`` and its result letter ``c`` are linked by
+    that congruence (``u`` is the other factor's units digit), so one lookup replaces a
+    loop over ``y`` that computed and tested ``c`` for each digit (about 0.1 s per table,
+    built once per process)."""
+    key = (base, low, high, forbidden)
+    found = _PAIRS.get(key)
+    if found is None:
+        rows = []
+        for u in range(base):
+            for y0 in range(base):
+                pairs = [(y, (y0 + u * y) % base) for y in range(low, high + 1)]
+                pairs = [(y, c) for y, c in pairs if c != y and not forbidden >> c & 1]
+                rows.append(
+                    tuple(
+                        tuple(p for p in pairs if not (mask >> p[0] | mask >> p[1]) & 1)
+                        for mask in range(1 << base)
+                    )
+                )
+        found = tuple(rows)
+        _PAIRS[key] = found
+    return found
+
+
+def _lead_slot(equation: WordEquation, order: list[str]) -> int:
+    """The slot of the result's leading letter if assigned before the last letter, else -1."""
+    lead = equation.result[0]
+    return order.index(lead) if lead in order[:-1] else -1
+
+
+def _bound_constants(
+    equation: WordEquation,
+    base: int,
+    low: dict[str, int],
+    high: dict[str, int],
+    letter: str,
+    factor: int,
+) -> tuple[int, ...]:
+    """Constants of a bounded letter: its place weight in its factor, the result's leading
+    place, and the result's range while its leading letter is unknown."""
+    word = equation.terms[factor - 1]
+    weight = sum(base ** (len(word) - 1 - j) for j, x in enumerate(word) if x == letter)
+    result = equation.result
+    place = base ** (len(result) - 1)
+    lead = result[0]
+    return (weight, place, low[lead] * place, (high[lead] + 1) * place - 1)
+
+
 # --------------------------------------------------------------------------------------
 # Code generation: nested loops with every constant in a local variable
 
@@ -249,12 +397,13 @@ def _generate(shape: tuple[object, ...]) -> str:
     """Python source of ``count(K, B, limit)`` for one shape."""
     kind, steps = shape
     assert isinstance(steps, tuple)
-    product = kind == "product"
+    if kind == "product":
+        return _generate_product(steps)
     names: list[str] = []
     body: list[str] = []
     depth = 2  # inside a one-pass loop, so that every check can ``continue``
     slot = 0
-    sums = ("a", "b", "t") if product else ("s",)
+    sums = ("s",)
 
     def emit(line: str) -> None:
         body.append("    " * depth + line)
@@ -286,49 +435,27 @@ def _generate(shape: tuple[object, ...]) -> str:
         _, n_free, solved = spec
         for _ in range(n_free):
             i = slot
-            weights = (f"wa{i}", f"wb{i}", f"wt{i}") if product else (f"w{i}",)
-            names.extend((*weights, f"r{i}"))
+            names.extend((f"w{i}", f"r{i}"))
             emit(f"for d{i} in r{i}:")
             depth += 1
             if i > 0:
                 emit(f"if m{i - 1} >> d{i} & 1: continue")
-            add_digit(str(i), weights)
+            add_digit(str(i), (f"w{i}",))
             slot += 1
         if solved:
             i = slot
-            a, b, t = prev("a", i), prev("b", i), prev("t", i)
-            if product and solved == 1:
-                names.extend((f"wa{i}", f"wb{i}", f"wt{i}", f"h{i}", f"q{i}", f"f{i}"))
-                emit(f"d{i} = (({a} * {b} % q{i} - {t}) // h{i}) % B")
-                weights = (f"wa{i}", f"wb{i}", f"wt{i}")
-            elif product:
-                # x * (other factor's units digit) = the product's missing digit, mod B
-                names.extend((f"wa{i}", f"wb{i}", f"wt{i}", f"h{i}", f"q{i}", f"f{i}", f"S{i}"))
-                other = b if solved == 2 else a
-                emit(f"for d{i} in S{i}[{other} % B][(({t} - {a} * {b}) % q{i}) // h{i}]:")
-                depth += 1
-                weights = (f"wa{i}", f"wb{i}", f"wt{i}")
-            else:
-                names.extend((f"w{i}", f"h{i}", f"v{i}", f"f{i}"))
-                emit(f"d{i} = (-({prev('s', i)} // h{i}) * v{i}) % B")
-                weights = (f"w{i}",)
+            names.extend((f"w{i}", f"h{i}", f"v{i}", f"f{i}"))
+            emit(f"d{i} = (-({prev('s', i)} // h{i}) * v{i}) % B")
             emit(f"if ({prev('m', i)} | f{i}) >> d{i} & 1: continue")
-            add_digit(str(i), weights)
+            add_digit(str(i), (f"w{i}",))
             slot += 1
         last = slot - 1
-        names.append(f"M{step}")
-        if product:
-            if is_last:
-                emit(f"if a{last} * b{last} != t{last}: continue")
-            else:
-                emit(f"if (a{last} * b{last} - t{last}) % M{step}: continue")
+        names.extend((f"M{step}", f"lo{step}", f"hi{step}"))
+        if is_last:
+            emit(f"if s{last}: continue")
         else:
-            names.extend((f"lo{step}", f"hi{step}"))
-            if is_last:
-                emit(f"if s{last}: continue")
-            else:
-                emit(f"if s{last} % M{step}: continue")
-                emit(f"if s{last} < lo{step} or s{last} > hi{step}: continue")
+            emit(f"if s{last} % M{step}: continue")
+            emit(f"if s{last} < lo{step} or s{last} > hi{step}: continue")
     digits = ", ".join(f"d{i}" for i in range(slot))
     emit("count += 1")
     emit("if first is None:")
@@ -341,6 +468,149 @@ def _generate(shape: tuple[object, ...]) -> str:
     head.append("    first = None")
     head.append("    for _ in (0,):")
     return "\n".join([*head, *body, "    return count, first", ""])
+
+
+class _ProductCode:
+    """Builds a product counter's source: running ``A mod``, ``B mod``, result and digit
+    mask, each kept under its latest name so letters with a zero weight add no line."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.body: list[str] = []
+        self.depth = 2
+        self.slot = 0
+        self.now = {"a": "0", "b": "0", "t": "0", "m": "0", "ab": "0"}
+
+    def emit(self, line: str) -> None:
+        self.body.append("    " * self.depth + line)
+
+    def add(self, i: int, pattern: int) -> None:
+        """Record digit ``d{i}`` in the mask and in the running values it weighs in."""
+        self.emit(f"m{i} = {self.now['m']} | 1 << d{i}")
+        self.now["m"] = f"m{i}"
+        for bit, total in enumerate("abt"):
+            if pattern >> bit & 1:
+                self.emit(f"{total}{i} = {self.now[total]} + w{total}{i} * d{i}")
+                self.now[total] = f"{total}{i}"
+        if pattern & 3:
+            self.now["ab"] = ""
+
+    def product(self, i: int) -> str:
+        """The name of ``A mod * B mod`` now, computed once after either changed."""
+        if not self.now["ab"]:
+            self.emit(f"ab{i} = {self.now['a']} * {self.now['b']}")
+            self.now["ab"] = f"ab{i}"
+        return self.now["ab"]
+
+    def free(self, i: int, pattern: int, bound: tuple[int, int] | None, table: bool) -> None:
+        """The loop over a free letter's digits."""
+        self.names.extend((f"wa{i}", f"wb{i}", f"wt{i}", f"r{i}"))
+        if bound is not None:
+            self.names.extend((f"g{i}", f"P{i}", f"L{i}", f"H{i}"))
+            self.bounded(i, *bound)
+        elif table:
+            self.emit(f"for d{i} in r{i}[{self.now['m']}]:")
+        else:
+            self.emit(f"for d{i} in r{i}:")
+        self.depth += 1
+        if (bound is not None or not table) and i > 0:
+            self.emit(f"if {self.now['m']} >> d{i} & 1: continue")
+        self.add(i, pattern)
+
+    def bounded(self, i: int, factor: int, lead: int) -> None:
+        """The loop of a bounded letter (see ``_bounded_letter``): ``(known + g * x) *
+        other`` within ``[L, H]``, the result's range (narrowed by its leading digit)."""
+        a, b = self.now["a"], self.now["b"]
+        known, other = (a, b) if factor == 1 else (b, a)
+        if lead >= 0:
+            self.emit(f"L = d{lead} * P{i}")
+            self.emit(f"H = L + P{i} - 1")
+        else:
+            self.emit(f"L, H = L{i}, H{i}")
+        self.emit(f"o = {other} * g{i}")
+        self.emit(f"p = {known} * {other}")
+        self.emit(f"for d{i} in (range(max(r{i}[0], -((p - L) // o)), ")
+        self.emit(f"        min(r{i}[-1], (H - p) // o) + 1) if o else r{i}):")
+
+    def solved(self, i: int, kind: int, pattern: int) -> None:
+        """A letter computed from the column: the result's digit, or (``kind`` 2/3) a
+        factor's digit through the units digit of the other factor."""
+        a, b, t = self.now["a"], self.now["b"], self.now["t"]
+        self.names.extend((f"wa{i}", f"wb{i}", f"wt{i}", f"h{i}", f"q{i}", f"f{i}"))
+        ab = self.product(i)
+        if kind == 1:
+            # (A * B - result) is 0 below this column, so its digit here is the new one
+            self.emit(f"d{i} = ({ab} - {t}) // h{i} % B")
+        else:
+            self.names.append(f"S{i}")
+            other = b if kind == 2 else a
+            self.emit(f"for d{i} in S{i}[{other} % B][({t} - {ab}) // h{i} % B]:")
+            self.depth += 1
+        self.emit(f"if ({self.now['m']} | f{i}) >> d{i} & 1: continue")
+        self.add(i, pattern)
+
+    def pair(self, i: int, which: int, y_pattern: int, c_pattern: int) -> None:
+        """The last free factor letter ``d{i}`` and the result letter ``d{i+1}`` of a column
+        together, from a table (see ``_pairs``)."""
+        j = i + 1
+        self.names.extend((f"wa{i}", f"wb{i}", f"wt{i}", f"r{i}"))
+        self.names.extend((f"wa{j}", f"wb{j}", f"wt{j}", f"h{j}", f"q{j}", f"f{j}", f"T{j}"))
+        a, b = self.now["a"], self.now["b"]
+        units = {1: f"{b} % B", 2: f"{a} % B", 3: f"({a} + {b}) % B"}[which]
+        y0 = f"({self.product(i)} - {self.now['t']}) // h{j} % B"
+        self.emit(f"for d{i}, d{j} in T{j}[{units} * B + {y0}][{self.now['m']}]:")
+        self.depth += 1
+        self.emit(f"m{j} = {self.now['m']} | 1 << d{i} | 1 << d{j}")
+        self.now["m"] = f"m{j}"
+        for k, pattern in ((i, y_pattern), (j, c_pattern)):
+            for bit, total in enumerate("abt"):
+                if pattern >> bit & 1:
+                    self.emit(f"{total}{k} = {self.now[total]} + w{total}{k} * d{k}")
+                    self.now[total] = f"{total}{k}"
+        if (y_pattern | c_pattern) & 3:
+            self.now["ab"] = ""
+
+    def step(self, index: int, spec: tuple[object, ...], is_last: bool) -> None:
+        """One column step: its free letters, its solved letter, the column check."""
+        _, n_free, kind, factor, lead, patterns, exact, table, pair = spec
+        assert isinstance(n_free, int) and isinstance(kind, int) and isinstance(factor, int)
+        assert isinstance(lead, int) and isinstance(patterns, tuple) and isinstance(pair, int)
+        if pair:
+            n_free -= 1
+        for k in range(n_free):
+            bound = (factor, lead) if factor and k == n_free - 1 else None
+            self.free(self.slot, patterns[k], bound, bool(table))
+            self.slot += 1
+        if pair:
+            self.pair(self.slot, pair, patterns[n_free], patterns[n_free + 1])
+            self.slot += 2
+        elif kind:
+            self.solved(self.slot, kind, patterns[n_free])
+            self.slot += 1
+        self.names.append(f"M{index}")
+        if is_last:
+            self.emit(f"if {self.product(self.slot)} != {self.now['t']}: continue")
+        elif not exact:  # a column's solved digit already satisfies it
+            self.emit(f"if ({self.product(self.slot)} - {self.now['t']}) % M{index}: continue")
+
+    def source(self) -> str:
+        """The function's text."""
+        digits = ", ".join(f"d{i}" for i in range(self.slot))
+        for line in ("count += 1", "if first is None:", f"    first = ({digits},)"):
+            self.emit(line)
+        self.emit("if count >= limit:")
+        self.emit("    return count, first")
+        head = ["def count(K, B, limit):", f"    ({', '.join(self.names)},) = K"]
+        head += ["    count = 0", "    first = None", "    for _ in (0,):"]
+        return "\n".join([*head, *self.body, "    return count, first", ""])
+
+
+def _generate_product(steps: tuple[tuple[object, ...], ...]) -> str:
+    """Python source of ``count(K, B, limit)`` for a product shape."""
+    code = _ProductCode()
+    for index, spec in enumerate(steps):
+        code.step(index, spec, index == len(steps) - 1)
+    return code.source()
 
 
 _DIVISORS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}

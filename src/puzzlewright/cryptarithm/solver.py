@@ -12,7 +12,6 @@ Conventions (results depend on them):
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -31,7 +30,7 @@ from puzzlewright.cryptarithm.algebra import (
 from puzzlewright.cryptarithm.engine import TreeCheck, build_search
 from puzzlewright.cryptarithm.parse import Equation, Node, normalize, parse_equations
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.stopping import StopSignal
+from puzzlewright.stopping import StopReason, StopSignal, clock
 
 DIGIT_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 Solution = dict[str, int]
@@ -39,13 +38,17 @@ Solution = dict[str, int]
 
 @dataclass
 class SolveResult:
-    """The solutions found and whether the search covered every assignment."""
+    """The solutions found and whether the search covered every assignment.
+
+    ``stop_reason`` says why the search ended early (``limit``, ``timeout`` or
+    ``interrupted``); None means it was complete.
+    """
 
     puzzle: str
     symbols: tuple[str, ...]
     solutions: list[Solution]
     complete: bool
-    reason: str | None = None  # why it stopped early: "limit", "timeout" or "interrupted"
+    stop_reason: StopReason | None = None
     seconds: float = 0.0
     counted: int = field(default=-1, repr=False)
 
@@ -53,6 +56,16 @@ class SolveResult:
     def count(self) -> int:
         """Number of solutions found (also when they were only counted, not kept)."""
         return len(self.solutions) if self.counted < 0 else self.counted
+
+    def to_json(self) -> dict[str, object]:
+        """The result as ``cryptarithm solve --json`` prints it."""
+        return {
+            "puzzle": self.puzzle,
+            "count": self.count,
+            "complete": self.complete,
+            "solutions": self.solutions,
+            "stop_reason": self.stop_reason,
+        }
 
 
 def parse_digit_set(spec: str, base: int = 10) -> frozenset[int]:
@@ -91,9 +104,11 @@ def parse_assignments(specs: Iterable[str], base: int = 10) -> dict[str, int]:
             letter, eq, value = part.partition("=")
             letter = normalize(letter)
             if not eq or not letter or not value.strip().isdigit():
-                raise PuzzleInputError(f"bad --assign {part!r}: expected LETTER=DIGIT, e.g. S=9")
+                raise PuzzleInputError(
+                    f"bad assign {part!r}: expected LETTER=DIGIT, e.g. S=9", parameters=("assign",)
+                )
             if letter in fixed and fixed[letter] != int(value):
-                raise PuzzleInputError(f"--assign gives {letter} two values")
+                raise PuzzleInputError(f"assign gives {letter} two values", parameters=("assign",))
             fixed[letter] = int(value)
     return fixed
 
@@ -105,7 +120,9 @@ def parse_forbidden(specs: Iterable[str], base: int = 10) -> dict[str, frozenset
         letter, eq, digits = spec.partition("=")
         letter = normalize(letter)
         if not eq or not letter:
-            raise PuzzleInputError(f"bad --forbid {spec!r}: expected LETTER=DIGITS, e.g. S=0,1")
+            raise PuzzleInputError(
+                f"bad forbid {spec!r}: expected LETTER=DIGITS, e.g. S=0,1", parameters=("forbid",)
+            )
         forbidden[letter] = forbidden.get(letter, frozenset()) | parse_digit_set(digits, base)
     return forbidden
 
@@ -199,32 +216,47 @@ class Cryptarithm:
         masks = {s: full & ~1 if s in leading and not leading_zeros else full for s in names}
         for letter, banned in (forbid or {}).items():
             if letter not in masks:
-                raise PuzzleInputError(f"--forbid names {letter!r}, which is not in the puzzle")
+                raise PuzzleInputError(
+                    f"forbid names {letter!r}, which is not in the puzzle", parameters=("forbid",)
+                )
             for d in banned:
                 if not 0 <= d < base:
-                    raise PuzzleInputError(f"--forbid {letter}={d}: not a digit in base {base}")
+                    raise PuzzleInputError(
+                        f"forbid {letter}={d}: not a digit in base {base}", parameters=("forbid",)
+                    )
                 masks[letter] &= ~(1 << d)
         fixed = dict(assign or {})
         taken: dict[int, str] = {}
         for letter, value in fixed.items():
             if letter not in masks:
-                raise PuzzleInputError(f"--assign names {letter!r}, which is not in the puzzle")
+                raise PuzzleInputError(
+                    f"assign names {letter!r}, which is not in the puzzle", parameters=("assign",)
+                )
             if not 0 <= value < base:
-                raise PuzzleInputError(f"--assign {letter}={value}: not a digit in base {base}")
+                raise PuzzleInputError(
+                    f"assign {letter}={value}: not a digit in base {base}", parameters=("assign",)
+                )
             if value in taken:
                 raise PuzzleInputError(
-                    f"--assign gives {taken[value]} and {letter} the same digit {value}"
+                    f"assign gives {taken[value]} and {letter} the same digit {value}",
+                    parameters=("assign",),
                 )
             taken[value] = letter
             if value not in allowed:
-                raise PuzzleInputError(f"--assign {letter}={value} contradicts the allowed digits")
+                raise PuzzleInputError(
+                    f"assign {letter}={value} contradicts the allowed digits",
+                    parameters=("assign",),
+                )
             if value == 0 and letter in leading and not leading_zeros:
                 raise PuzzleInputError(
-                    f"--assign {letter}=0 contradicts the puzzle: {letter} starts a number "
-                    "(use --leading-zeros to allow it)"
+                    f"assign {letter}=0 contradicts the puzzle: {letter} starts a number "
+                    "(use leading_zeros to allow it)",
+                    parameters=("assign", "leading_zeros"),
                 )
             if not masks[letter] >> value & 1:
-                raise PuzzleInputError(f"--assign {letter}={value} contradicts --forbid")
+                raise PuzzleInputError(
+                    f"assign {letter}={value} contradicts forbid", parameters=("assign", "forbid")
+                )
         taken_mask = 0
         for value in taken:
             taken_mask |= 1 << value
@@ -322,14 +354,14 @@ class Cryptarithm:
         self, *, limit: int | None = None, stop: StopSignal | None = None, keep: bool = True
     ) -> SolveResult:
         """Solve with a limit and a stop signal; say whether the search was complete."""
-        started = time.perf_counter()
+        started = clock()
         solutions: list[Solution] = []
         counted = 0
         for solution in self.solve(limit=limit, stop=stop):
             counted += 1
             if keep:
                 solutions.append(solution)
-        reason = None
+        reason: StopReason | None = None
         if stop is not None and stop.reason is not None:
             reason = stop.reason
         elif limit is not None and counted >= limit:
@@ -339,8 +371,8 @@ class Cryptarithm:
             symbols=self.symbols,
             solutions=solutions,
             complete=reason is None,
-            reason=reason,
-            seconds=time.perf_counter() - started,
+            stop_reason=reason,
+            seconds=clock() - started,
             counted=-1 if keep else counted,
         )
 

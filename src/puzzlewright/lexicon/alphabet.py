@@ -37,9 +37,15 @@ class Alphabet:
         if key in NAMED:
             letters = NAMED[key]
             return cls(letters, fold=letters == LATIN)
-        letters = "".join(dict.fromkeys(unicodedata.normalize("NFC", name).upper()))
+        given = unicodedata.normalize("NFC", name).upper()
+        letters = "".join(dict.fromkeys(given))
         if not letters or not all(ch.isalpha() for ch in letters):
             raise ValueError(f"unknown alphabet {name!r}: name en or ru, or list its letters")
+        if len(letters) < len(given):  # "zz" is a typo, not the one-letter alphabet Z
+            repeated = "".join(ch for ch in letters if given.count(ch) > 1)
+            raise ValueError(
+                f"alphabet {name!r} repeats {repeated}: name en or ru, or list each letter once"
+            )
         return cls(letters, fold=all(ch in LATIN for ch in letters))
 
     @classmethod

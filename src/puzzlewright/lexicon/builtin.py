@@ -18,8 +18,18 @@ How the filter works (see docs/lexicon.md):
    everyday two-letter words in ``TWO_LETTER_WORDS`` are kept; longer words need a vowel
    (``a e i o u y``), which drops letter salad such as ``xls`` and ``tck``.
 6. ``data/excluded.txt`` (reviewed by hand) drops what the dictionary test cannot see:
-   places and names that Webster's also lists in an obscure lower-case sense (``russia``,
-   ``geneva``, ``peter``), and obscenities and slurs; with them their inflected forms.
+   places, brands and names that Webster's also lists in an obscure lower-case sense
+   (``russia``, ``geneva``, ``peter``, ``oreo``, ``sumatra``), and obscenities and slurs;
+   with them their inflected forms.
+7. Elongations: a letter three times in a row (``yesss``, ``masss``, ``reallly``) is a
+   spelling of emphasis, not a word.
+8. Roman numerals of three or more letters (``xiii``, ``xviii``) are numbers.
+9. Abbreviations in the plural: the ``-s`` rule of 3. needs a stem of three letters or an
+   everyday two-letter word (``ads``, ``ups``), so ``yrs`` (from ``yr``) stays out.
+10. Acronyms: a token the dictionaries also list in capitals (``ASCII``, ``GIF``, ``LAN``)
+    and that GCIDE does not list in lower case is dropped when it is about as frequent in
+    other languages as in English (an international acronym, not an English word: ``sad``
+    and ``basic`` stay).
 
 Scores are ``round(10 * zipf)``: ``the`` is 78, ``house`` 53, ``zephyr`` 27; a score of 35
 is a zipf of 3.5 (about once per 300,000 words of text).
@@ -27,23 +37,32 @@ is a zipf of 3.5 (about once per 300,000 words of text).
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib.metadata import version
 from importlib.resources import files
 from pathlib import Path
 
 from puzzlewright.lexicon.alphabet import Alphabet
-from puzzlewright.lexicon.cache import cache_dir, read_pickle, write_pickle
+from puzzlewright.lexicon.cache import SUFFIX, cache_dir, read_entry, write_entry
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
-FORMAT = 6  # bump when the filter or the pickle layout changes
+FORMAT = 8  # bump when the filter changes (the cache format has its own version)
 VOWELS = set("aeiouy")
 TWO_LETTER_WORDS = frozenset(
     "ad ah am an as at aw ax ay be by do eh ex go ha he hi hm ho id if in is it la lo ma me "
     "mi mu my no of oh ok on or ow ox oy pa pi re so ta ti to uh um up us we ye yo".split()
 )
+ROMAN_NUMERAL = re.compile(r"^(c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
+ELONGATION = re.compile(r"(.)\1\1")
+OTHER_LANGUAGES = ("de", "fr", "es", "it", "nl", "pt", "pl", "sv")
+INTERNATIONAL_GAP = 0.4
+"""An acronym candidate is dropped when its median zipf in OTHER_LANGUAGES is within this of
+its English zipf (a name or acronym travels; an English word is rarer abroad)."""
 CONTRACTION_LOOKALIKES = frozenset(
     "its ill id cant wont lets were well hell shed wed shell".split()
 )
@@ -51,8 +70,12 @@ CONTRACTION_LOOKALIKES = frozenset(
 
 def cache_path() -> Path:
     """The cache file for the current filter and dependency versions."""
-    key = f"english-f{FORMAT}-wordfreq{version('wordfreq')}-ew{version('english-words')}"
-    return cache_dir() / f"{key}.pickle"
+    exclusions = hashlib.blake2b(_excluded_text().encode(), digest_size=4).hexdigest()
+    key = (
+        f"english-f{FORMAT}-x{exclusions}-wordfreq{version('wordfreq')}"
+        f"-ew{version('english-words')}"
+    )
+    return cache_dir() / f"{key}{SUFFIX}"
 
 
 def stems(word: str) -> Iterator[str]:
@@ -74,6 +97,8 @@ def stems(word: str) -> Iterator[str]:
     ):
         if word.endswith(suffix) and len(word) > len(suffix) + 1:
             base = word[: -len(suffix)]
+            if suffix in ("s", "es") and len(base) < 3 and base not in TWO_LETTER_WORDS:
+                continue  # yrs is not the plural of a word (rule 9)
             for tail in replacements:
                 yield base + tail
             if len(base) > 2 and base[-1] == base[-2] and base[-1] not in VOWELS:
@@ -82,19 +107,55 @@ def stems(word: str) -> Iterator[str]:
 
 def dictionary_forms() -> tuple[set[str], set[str]]:
     """(lower-case entries, lower-cased capitalized entries) of Webster's 2nd and GCIDE."""
+    forms = dictionary_entries()
+    return forms.lower, forms.capital - forms.lower
+
+
+@dataclass(frozen=True)
+class DictionaryEntries:
+    """What the dictionaries list, lower-cased: in lower case, capitalized, in capitals."""
+
+    lower: set[str]
+    capital: set[str]
+    acronyms: set[str]  # listed in capitals (ASCII) and not in lower case by GCIDE
+
+
+def dictionary_entries() -> DictionaryEntries:
+    """The entries of Webster's 2nd and GCIDE by the case they are written in."""
     from english_words import get_english_words_set
 
     lower: set[str] = set()
     capital: set[str] = set()
+    capitals: set[str] = set()
+    gcide_lower: set[str] = set()
     for source in ("web2", "gcide"):
         for word in get_english_words_set([source], lower=False, alpha=False):
             if not (word.isascii() and word.isalpha()):
                 continue  # alpha=True would squash "don't" into the word "dont"
             if word.islower():
                 lower.add(word)
+                if source == "gcide":
+                    gcide_lower.add(word)
             else:
                 capital.add(word.lower())
-    return lower, capital - lower
+                if word.isupper() and len(word) > 1:
+                    capitals.add(word.lower())
+    return DictionaryEntries(lower, capital, capitals - gcide_lower)
+
+
+def is_international(token: str, zipf: float) -> bool:
+    """True when ``token`` is about as frequent in other languages as in English (rule 10)."""
+    from wordfreq import zipf_frequency
+
+    abroad = sorted(zipf_frequency(token, lang, "large") for lang in OTHER_LANGUAGES)
+    return abroad[len(abroad) // 2] >= zipf - INTERNATIONAL_GAP
+
+
+def is_number_or_elongation(token: str) -> bool:
+    """Rules 7 and 8: ``yesss``, ``reallly``; ``xiii``, ``xviii``."""
+    if ELONGATION.search(token):
+        return True
+    return len(token) >= 3 and ROMAN_NUMERAL.match(token) is not None
 
 
 def is_dictionary_word(word: str, lower: set[str], capital: set[str]) -> bool:
@@ -106,9 +167,14 @@ def is_dictionary_word(word: str, lower: set[str], capital: set[str]) -> bool:
     return any(stem in lower for stem in stems(word))
 
 
+@lru_cache(maxsize=1)
+def _excluded_text() -> str:
+    return files("puzzlewright.lexicon").joinpath("data/excluded.txt").read_text("utf-8")
+
+
 def excluded_words() -> frozenset[str]:
     """The hand-reviewed exclusions of rule 6 (lower case)."""
-    text = files("puzzlewright.lexicon").joinpath("data/excluded.txt").read_text("utf-8")
+    text = _excluded_text()
     lines = (line for line in text.splitlines() if not line.startswith("#"))
     return frozenset(" ".join(lines).split())
 
@@ -120,8 +186,10 @@ def is_wanted(
     contractions: set[str],
     excluded: frozenset[str] = frozenset(),
 ) -> bool:
-    """Rules 1-6 of the module docstring for one wordfreq token."""
+    """Rules 1-9 of the module docstring for one wordfreq token (10 needs frequencies)."""
     if len(token) < 2 or not (token.isascii() and token.isalpha()):
+        return False
+    if is_number_or_elongation(token):
         return False
     if token in excluded or any(stem in excluded for stem in stems(token)):
         return False
@@ -138,7 +206,8 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
     """Build the list from wordfreq and the dictionaries (a few seconds)."""
     from wordfreq import iter_wordlist, zipf_frequency
 
-    lower, capital = dictionary_forms()
+    forms = dictionary_entries()
+    lower, capital = forms.lower, forms.capital - forms.lower
     excluded = excluded_words()
     entries: dict[str, int] = {}
     contractions: set[str] = set()  # "dont" from "don't" (seen first: more frequent)
@@ -148,7 +217,9 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
             break
         if "'" in token:
             contractions.add(token.replace("'", ""))
-        elif is_wanted(token, lower, capital, contractions, excluded):
+        elif is_wanted(token, lower, capital, contractions, excluded) and not (
+            token in forms.acronyms and is_international(token, zipf)
+        ):
             entries[token.upper()] = round(10 * zipf)
     return WordList(entries.items(), Alphabet.latin(), "english")
 
@@ -157,9 +228,9 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
 def builtin_english() -> WordList:
     """The built-in English list, loaded from the disk cache or built and cached."""
     path = cache_path()
-    cached = read_pickle(path)
-    if isinstance(cached, WordList):
-        return cached
+    cached = read_entry(path)
+    if cached is not None:
+        return cached[0]
     words = build_english().build_all()
-    write_pickle(path, words)
+    write_entry(path, words)
     return words

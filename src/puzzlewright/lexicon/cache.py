@@ -1,24 +1,69 @@
-"""On-disk cache of compiled word lists, so a large list read once loads in a blink later.
+"""On-disk cache of compiled word lists, in a data-only format that is validated on every read.
 
-Entries are pickles of (WordList with its indexes, load reports), keyed by the files' paths,
-sizes and modification times and the loading options; a changed file gets a new key.
+Nothing read from the cache is executed or unpickled: anyone who can write a file into a
+cache directory must not be able to run code as its user. An entry is
+
+* a header: the magic ``\\x89PWL\\r\\n\\x1a\\n``, the format version (u32), the payload length
+  (u64) and the CRC-32 of the payload (it catches truncation and damage; it is no defence
+  against a forger, and need not be: a forged entry can only hold words, never code);
+* the payload: the length of the metadata (u32), the metadata (UTF-8 JSON: alphabet, list
+  name, the caller's report data and, per word length, the word count, the byte size of the
+  words and the letters present at each position), then per length the words joined by
+  newlines (UTF-8), the scores (int64, little-endian) and one bitset per (position, letter)
+  in exactly ceil(n / 8) bytes.
+
+Whatever does not validate (magic, version, lengths that do not add up, checksum, JSON of the
+wrong shape, words of the wrong length, bitsets with stray bits) is a cache miss: the list is
+rebuilt and the entry rewritten. Never an exception.
+
+User lists are keyed by the blake2b digest of their bytes plus the loading options, so a list
+edited in place with its size and modification time restored (``cp -p``, ``tar``,
+``touch -d``) is not served stale. The directory is created with mode 0700; one owned by
+another user, or writable by group or others, is not used (a :class:`CacheWarning` says so
+and lists load without a cache).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import logging
 import os
-import pickle
+import stat
+import struct
+import sys
+import warnings
+import zlib
+from array import array
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from puzzlewright.errors import PuzzlewrightWarning
 from puzzlewright.fileio import write_atomic
+from puzzlewright.lexicon.alphabet import Alphabet
+from puzzlewright.lexicon.wordlist import LengthIndex, WordList
 
-FORMAT = 2  # bump when WordList's pickled layout changes
+MAGIC = b"\x89PWL\r\n\x1a\n"  # 8 bytes, PNG-style: catches text-mode damage
+VERSION = 3  # bump when the layout below or WordList's indexes change
+SUFFIX = ".pwl"
+HEADER = struct.Struct("<8sIQI")  # magic, version, payload length, CRC-32 of the payload
+META_LENGTH = struct.Struct("<I")
 KEEP = 12  # compiled user lists kept; older ones are removed
 MIN_ENTRIES = 20_000  # smaller lists load quickly enough without a cache
 
+log = logging.getLogger(__name__)
 
+
+class CacheWarning(PuzzlewrightWarning):
+    """The cache directory cannot be used safely; lists load without a cache."""
+
+
+class _Invalid(Exception):
+    """An entry that does not validate (internal: becomes a cache miss)."""
+
+
+# -- the directory ---------------------------------------------------------------------------
 def cache_dir() -> Path:
     """Where compiled lists live: $PUZZLEWRIGHT_CACHE_DIR or the user cache dir."""
     override = os.environ.get("PUZZLEWRIGHT_CACHE_DIR")
@@ -29,52 +74,262 @@ def cache_dir() -> Path:
     return Path(user_cache_dir("puzzlewright"))
 
 
-def list_key(sources: list[str], options: tuple[Any, ...]) -> str | None:
-    """A key for these files as they are now, or None when one cannot be examined."""
-    parts = [f"format {FORMAT}", repr(options)]
-    for source in sources:
-        try:
-            stat = os.stat(source)
-        except OSError:
-            return None  # the loader reports the problem
-        parts.append(f"{os.path.abspath(source)}|{stat.st_size}|{stat.st_mtime_ns}")
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+_refused: set[str] = set()
 
 
-def _path(key: str) -> Path:
-    return cache_dir() / "lists" / f"{key}.pickle"
+def _refuse(path: Path, reason: str) -> None:
+    if str(path) not in _refused:  # once per directory and process
+        _refused.add(str(path))
+        warnings.warn(
+            f"not using the word-list cache {path}: {reason}; lists load without it",
+            CacheWarning,
+            stacklevel=4,
+        )
 
 
-def read_pickle(path: Path) -> Any | None:
-    """A cached value, or None: a missing or unreadable cache file is only a miss."""
+def safe_dir(path: Path) -> Path | None:
+    """``path`` created (mode 0700) and checked: ours and not writable by others, else None."""
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = os.stat(path)
+    except OSError as exc:
+        _refuse(path, exc.strerror or str(exc))
+        return None
+    if not stat.S_ISDIR(info.st_mode):
+        _refuse(path, "it is not a directory")
+    elif hasattr(os, "getuid") and info.st_uid != os.getuid():
+        _refuse(path, f"it belongs to another user (uid {info.st_uid})")
+    elif info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        _refuse(path, f"it is writable by others (mode {stat.S_IMODE(info.st_mode):o})")
+    else:
+        return path
+    return None
+
+
+# -- keys --------------------------------------------------------------------------------------
+def content_key(contents: Iterable[bytes], options: tuple[Any, ...]) -> str:
+    """A key for files with these bytes, loaded with these options (blake2b, 32 hex digits)."""
+    digest = hashlib.blake2b(f"format {VERSION}\n{options!r}\n".encode(), digest_size=16)
+    for data in contents:
+        digest.update(hashlib.blake2b(data, digest_size=32).digest())
+    return digest.hexdigest()
+
+
+# -- encoding ----------------------------------------------------------------------------------
+def _scores_bytes(scores: tuple[int, ...]) -> bytes:
+    packed = array("q", scores)
+    if sys.byteorder != "little":
+        packed.byteswap()
+    return packed.tobytes()
+
+
+def encode(words: WordList, extra: Any = None) -> bytes:
+    """A cache entry for ``words`` (all indexes built) and JSON-able ``extra`` data."""
+    indexes = words.built_indexes()
+    meta: dict[str, Any] = {
+        "alphabet": words.alphabet.letters,
+        "fold": words.alphabet.fold,
+        "name": words.name,
+        "extra": extra,
+        "lengths": [],
+    }
+    blobs: list[bytes] = []
+    for length, index in sorted(indexes.items()):
+        count = len(index.words)
+        size = (count + 7) // 8
+        joined = "\n".join(index.words).encode("utf-8")
+        columns = ["".join(column) for column in index.bits]
+        meta["lengths"].append([length, count, len(joined), columns])
+        blobs.append(joined)
+        blobs.append(_scores_bytes(index.scores))
+        for column in index.bits:
+            blobs.extend(bits.to_bytes(size, "little") for bits in column.values())
+    head = json.dumps(meta, ensure_ascii=False).encode("utf-8")
+    payload = b"".join([META_LENGTH.pack(len(head)), head, *blobs])
+    return HEADER.pack(MAGIC, VERSION, len(payload), zlib.crc32(payload)) + payload
+
+
+# -- decoding ----------------------------------------------------------------------------------
+class _Cursor:
+    """Reads consecutive slices of the payload; running past its end is invalid."""
+
+    def __init__(self, data: memoryview) -> None:
+        self.data, self.at = data, 0
+
+    def take(self, size: int) -> memoryview:
+        if size < 0 or self.at + size > len(self.data):
+            raise _Invalid("truncated payload")
+        part = self.data[self.at : self.at + size]
+        self.at += size
+        return part
+
+
+def _payload(data: bytes) -> memoryview:
+    """The payload after checking magic, version, length and checksum."""
+    if len(data) < HEADER.size:
+        raise _Invalid("shorter than a header")
+    magic, version, size, checksum = HEADER.unpack_from(data)
+    if magic != MAGIC:
+        raise _Invalid("not a puzzlewright cache entry (bad magic)")
+    if version != VERSION:
+        raise _Invalid(f"format version {version}, expected {VERSION}")
+    if size != len(data) - HEADER.size:
+        raise _Invalid("payload length does not match")
+    payload = memoryview(data)[HEADER.size :]
+    if zlib.crc32(payload) != checksum:
+        raise _Invalid("checksum mismatch")
+    return payload
+
+
+def _meta(cursor: _Cursor) -> dict[str, Any]:
+    (size,) = META_LENGTH.unpack(cursor.take(META_LENGTH.size))
+    meta = json.loads(bytes(cursor.take(size)).decode("utf-8"))
+    shape = {"alphabet": str, "fold": bool, "name": str, "lengths": list}
+    if not isinstance(meta, dict) or not all(
+        isinstance(meta.get(key), kind) for key, kind in shape.items()
+    ):
+        raise _Invalid("metadata of the wrong shape")
+    return meta
+
+
+def _words(blob: memoryview, length: int, count: int) -> tuple[str, ...]:
+    """The joined words, checked to be ``count`` words of exactly ``length`` letters."""
+    joined = bytes(blob).decode("utf-8")
+    if count == 0:
+        if joined:
+            raise _Invalid("words in an empty index")
+        return ()
+    if (
+        len(joined) != count * (length + 1) - 1
+        or joined.count("\n") != count - 1
+        or joined[length :: length + 1] != "\n" * (count - 1)
+    ):
+        raise _Invalid(f"words of length {length} do not line up")
+    return tuple(joined.split("\n"))
+
+
+def _scores(blob: memoryview) -> tuple[int, ...]:
+    packed = array("q")
+    packed.frombytes(blob)
+    if sys.byteorder != "little":
+        packed.byteswap()
+    return tuple(packed)
+
+
+def _index(cursor: _Cursor, spec: Any, alphabet: Alphabet) -> LengthIndex:
+    """One length index from its metadata entry and its blobs."""
+    if not (isinstance(spec, list) and len(spec) == 4):
+        raise _Invalid("length entry of the wrong shape")
+    length, count, words_size, columns = spec
+    if not (
+        isinstance(length, int)
+        and isinstance(count, int)
+        and isinstance(words_size, int)
+        and 0 < length <= 10_000
+        and 0 <= count <= len(cursor.data)
+        and isinstance(columns, list)
+        and len(columns) == length
+        and all(isinstance(letters, str) for letters in columns)
+    ):
+        raise _Invalid("length entry of the wrong shape")
+    words = _words(cursor.take(words_size), length, count)
+    scores = _scores(cursor.take(8 * count))
+    size = (count + 7) // 8
+    bits: list[dict[str, int]] = []
+    for letters in columns:
+        if len(set(letters)) != len(letters) or any(ch not in alphabet for ch in letters):
+            raise _Invalid("bitset letters outside the alphabet")
+        column = {ch: int.from_bytes(cursor.take(size), "little") for ch in letters}
+        if any(value.bit_length() > count for value in column.values()):
+            raise _Invalid("bitset with bits beyond the word count")
+        bits.append(column)
+    return LengthIndex.from_parts(length, words, scores, bits)
+
+
+def decode(data: bytes) -> tuple[WordList, Any]:
+    """(WordList, extra) from a cache entry; raises _Invalid for anything malformed."""
+    try:
+        cursor = _Cursor(_payload(data))
+        meta = _meta(cursor)
+        letters = meta["alphabet"]
+        if not letters or len(set(letters)) != len(letters):
+            raise _Invalid("bad alphabet")
+        alphabet = Alphabet(letters, fold=meta["fold"])
+        indexes: dict[int, LengthIndex] = {}
+        for spec in meta["lengths"]:
+            index = _index(cursor, spec, alphabet)
+            if index.length in indexes:
+                raise _Invalid("a word length given twice")
+            indexes[index.length] = index
+        if cursor.at != len(cursor.data):
+            raise _Invalid("trailing bytes after the last index")
+    except (ValueError, TypeError, KeyError, struct.error, OverflowError, RecursionError) as exc:
+        raise _Invalid(f"{type(exc).__name__}: {exc}") from None
+    return WordList.from_indexes(indexes, alphabet, meta["name"]), meta.get("extra")
+
+
+# -- files -------------------------------------------------------------------------------------
+MAX_ENTRY_BYTES = 2 << 30  # a compiled list larger than this is not ours
+
+
+def read_entry(path: Path) -> tuple[WordList, Any] | None:
+    """The (WordList, extra) cached at ``path``, or None for a miss (absent or invalid)."""
+    if safe_dir(path.parent) is None:
+        return None
     try:
         with path.open("rb") as handle:
-            return pickle.load(handle)
-    except (OSError, EOFError, pickle.UnpicklingError):
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
+                raise _Invalid("not a regular file of a plausible size")
+            if hasattr(os, "getuid") and info.st_uid != os.getuid():
+                raise _Invalid("written by another user")
+            data = handle.read(MAX_ENTRY_BYTES + 1)
+        return decode(data)
+    except FileNotFoundError:
         return None
-    except (AttributeError, ImportError, KeyError, TypeError, ValueError):
-        return None  # a file written by another version of puzzlewright
+    except (OSError, _Invalid) as exc:
+        log.info("word-list cache entry %s is a miss (%s); rebuilding it", path, exc)
+        return None
 
 
-def write_pickle(path: Path, value: Any) -> bool:
-    """Cache ``value`` at ``path``; False when that failed (which only costs speed)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-    except Exception:
+def write_entry(path: Path, words: WordList, extra: Any = None) -> bool:
+    """Cache ``words`` at ``path``; False when that failed (which only costs speed)."""
+    if safe_dir(path.parent) is None:
         return False
+    try:
+        data = encode(words, extra)
+        write_atomic(path, data)
+    except Exception as exc:  # a cache that cannot be written only costs speed
+        log.info("word-list cache entry %s not written (%s)", path, exc)
+        return False
+    _drop_old_pickles(path.parent)
     return True
 
 
-def load(key: str) -> Any | None:
-    """The compiled list cached under ``key``, or None."""
-    return read_pickle(_path(key))
+def _drop_old_pickles(directory: Path) -> None:
+    """Remove compiled lists of earlier versions (pickles, never read again)."""
+    for old in directory.glob("*.pickle"):
+        old.unlink(missing_ok=True)
 
 
-def store(key: str, value: Any) -> None:
+def _lists_dir() -> Path | None:
+    """The checked folder of compiled user lists (its parent checked first), or None."""
+    root = safe_dir(cache_dir())
+    return None if root is None else safe_dir(root / "lists")
+
+
+def load(key: str) -> tuple[WordList, Any] | None:
+    """The compiled list cached under ``key`` with its extra data, or None."""
+    folder = _lists_dir()
+    return None if folder is None else read_entry(folder / f"{key}{SUFFIX}")
+
+
+def store(key: str, words: WordList, extra: Any = None) -> None:
     """Cache a compiled list under ``key`` and drop the oldest entries."""
-    path = _path(key)
-    if write_pickle(path, value):
-        entries = sorted(path.parent.glob("*.pickle"), key=lambda p: p.stat().st_mtime)
-        for old in entries[:-KEEP]:
-            old.unlink(missing_ok=True)
+    folder = _lists_dir()
+    path = folder / f"{key}{SUFFIX}" if folder else None
+    if path is None or not write_entry(path, words, extra):
+        return
+    entries = sorted(path.parent.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime)
+    for old in entries[:-KEEP]:
+        old.unlink(missing_ok=True)

@@ -3,20 +3,27 @@
 A line is ``word``, ``word;score`` or ``word<TAB>score``; files may be gzip-compressed.
 Lists are layered in order: a later entry overrides an earlier score, and a score of 0 or
 below removes the word (the constructors' "edit file" convention).
+
+Every list is bounded: at most ``max_bytes`` of text (200 MB by default), counted while
+reading and while gunzipping, so ``/dev/zero`` or a gzip bomb stops at the limit with one
+error; lines longer than ``MAX_LINE`` characters are skipped and counted.
 """
 
 from __future__ import annotations
 
 import gzip
+import io
+import math
 import os
 import re
+import zlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.fileio import read_input
+from puzzlewright.fileio import InputTooLarge, byte_size, read_input
 from puzzlewright.lexicon.alphabet import Alphabet
 from puzzlewright.lexicon.wordlist import WordList
 
@@ -24,6 +31,14 @@ DEFAULT_SCORE = 50
 """Score given to entries of plain lists (one word per line): the top of the STWL scale."""
 
 BUILTIN_NAMES = frozenset({"builtin", "@builtin", "english", "@english"})
+
+DEFAULT_MAX_MB = 200
+DEFAULT_MAX_BYTES = DEFAULT_MAX_MB << 20
+"""Largest word list read, in bytes of text (after gunzipping); ``--max-list-mb`` changes it."""
+MAX_LINE = 1_000
+"""Longer lines are not entries (a binary file, a pasted paragraph): skipped and counted."""
+MAX_SCORE = 10**9
+"""Scores beyond +-MAX_SCORE (and inf, nan) are unreadable: they could not be stored."""
 
 
 @dataclass
@@ -42,15 +57,41 @@ RawEntry = tuple[str, int]
 """An entry as read: (text before normalization, score)."""
 
 
-def read_bytes(path: Path) -> bytes:
-    """The file's bytes, gunzipped when it is gzip; unreadable files raise PuzzleInputError."""
-    data = read_input(path, "word list")
-    if data[:2] == b"\x1f\x8b":
+def read_raw(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
+    """The file's bytes as stored (perhaps gzip), bounded: a gzip file may be a little larger
+    than the text it holds, so it gets 1/64 of slack; the text itself is checked later."""
+    try:
+        return read_input(path, "word list", max_bytes=max_bytes + max_bytes // 64 + 65_536)
+    except InputTooLarge:
+        raise _too_large(path, max_bytes) from None
+
+
+def text_bytes(raw: bytes, path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
+    """The text of a raw file: gunzipped (at most ``max_bytes``) when it is gzip."""
+    if raw[:2] != b"\x1f\x8b":
+        data = raw
+    else:
         try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as exc:
+            with gzip.GzipFile(fileobj=io.BytesIO(raw)) as stream:
+                data = stream.read(max_bytes + 1)
+        except (OSError, EOFError, zlib.error) as exc:
             raise PuzzleInputError(f"word list {path} is a damaged gzip file: {exc}") from None
+    if len(data) > max_bytes:
+        raise _too_large(path, max_bytes)
     return data
+
+
+def _too_large(path: Path, max_bytes: int) -> PuzzleInputError:
+    return PuzzleInputError(
+        f"word list {path} is larger than the limit of {byte_size(max_bytes)} of text "
+        "(--max-list-mb raises it)"
+    )
+
+
+def read_bytes(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
+    """The file's text bytes, gunzipped when it is gzip, at most ``max_bytes``; unreadable
+    or oversized files raise PuzzleInputError."""
+    return text_bytes(read_raw(path, max_bytes), path, max_bytes)
 
 
 def detect_encoding(data: bytes) -> str:
@@ -86,6 +127,9 @@ def parse_lines(text: str, report: SourceReport) -> list[RawEntry]:
     entries = []
     for line in text.splitlines():
         report.lines += 1
+        if len(line) > MAX_LINE:
+            report.skipped[f"line longer than {MAX_LINE:,} characters"] += 1
+            continue
         line = line.strip()
         if not line or line.startswith("#"):
             continue
@@ -94,18 +138,31 @@ def parse_lines(text: str, report: SourceReport) -> list[RawEntry]:
             entries.append((line, DEFAULT_SCORE))
             continue
         word, _, raw_score = line.rpartition(sep)
-        try:
-            score = round(float(raw_score))
-        except ValueError:
+        value = _number(raw_score)
+        if value is None:
             report.skipped["unreadable score"] += 1
             continue
+        score = round(value)
         entries.append((word.strip(), score))
     return entries
 
 
-def read_source(path: Path, encoding: str) -> tuple[list[RawEntry], SourceReport]:
-    """Read one file into raw entries with its report."""
-    text, used = decode(read_bytes(path), encoding, path)
+def _number(text: str) -> float | None:
+    """A finite score within +-MAX_SCORE, or None."""
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) and abs(value) <= MAX_SCORE else None
+
+
+def read_source(
+    path: Path, encoding: str, raw: bytes | None = None, max_bytes: int = DEFAULT_MAX_BYTES
+) -> tuple[list[RawEntry], SourceReport]:
+    """Read one file (or its ``raw`` bytes, read already) into raw entries with its report."""
+    if raw is None:
+        raw = read_raw(path, max_bytes)
+    text, used = decode(text_bytes(raw, path, max_bytes), encoding, path)
     report = SourceReport(str(path), used)
     return parse_lines(text, report), report
 
@@ -152,32 +209,71 @@ def load_wordlist(
     encoding: str = "utf-8-sig",
     alphabet: Alphabet | str | None = None,
     min_score: int | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> tuple[WordList, list[SourceReport]]:
     """Load and layer word lists; the name ``builtin`` stands for the built-in English list.
 
     With no alphabet given, it is inferred from the entries (A-Z with accents folded for
-    Latin lists; otherwise the letters seen, e.g. Cyrillic). Large lists are compiled once
-    and cached on disk (see :mod:`puzzlewright.lexicon.cache`).
+    Latin lists; otherwise the letters seen, e.g. Cyrillic). Each file holds at most
+    ``max_bytes`` of text. Large lists are compiled once and cached on disk, keyed by the
+    files' contents (see :mod:`puzzlewright.lexicon.cache`).
     """
     from puzzlewright.lexicon import cache
     from puzzlewright.lexicon.builtin import cache_path
 
-    files = [str(p) for p in paths if str(p).lower() not in BUILTIN_NAMES]
-    builtin = [cache_path().name] if len(files) < len(paths) else []
-    key = cache.list_key(files, (*builtin, [str(p) for p in paths], encoding, alphabet, min_score))
-    cached = cache.load(key) if key else None
-    if cached is not None:
-        words, reports = cached
-        return words, reports
-    words, reports = _load_uncached(paths, encoding, alphabet)
+    raws = [None if _is_builtin(p) else read_raw(Path(p), max_bytes) for p in paths]
+    builtin = [cache_path().name] if None in raws else []
+    options = (*builtin, [str(p) for p in paths], encoding, repr(alphabet), min_score, max_bytes)
+    key = cache.content_key([raw for raw in raws if raw is not None], options)
+    cached = cache.load(key)
+    reports = _reports_from_json(cached[1]) if cached else None
+    if cached and reports is not None and len(reports) == len(raws) - len(builtin):
+        return cached[0], reports
+    words, reports = _load_uncached(paths, raws, encoding, alphabet, max_bytes)
     words = words.filtered(min_score)
-    if key and sum(report.entries for report in reports) >= cache.MIN_ENTRIES:
-        cache.store(key, (words.build_all(), reports))
+    if sum(report.entries for report in reports) >= cache.MIN_ENTRIES:
+        cache.store(key, words, [_report_json(report) for report in reports])
     return words, reports
 
 
+def _is_builtin(path: str | os.PathLike[str]) -> bool:
+    return str(path).lower() in BUILTIN_NAMES
+
+
+def _report_json(report: SourceReport) -> dict[str, object]:
+    """A load report as JSON-able data (cached with the compiled list)."""
+    return {**asdict(report), "skipped": dict(report.skipped)}
+
+
+def _reports_from_json(data: object) -> list[SourceReport] | None:
+    """Load reports from cached data, or None when the data has the wrong shape."""
+    if not isinstance(data, list):
+        return None
+    reports = []
+    for item in data:
+        if not isinstance(item, dict):
+            return None
+        path, encoding, skipped = item.get("path"), item.get("encoding"), item.get("skipped")
+        counts = [item.get(name) for name in ("lines", "entries", "removed")]
+        if not (
+            isinstance(path, str)
+            and isinstance(encoding, str)
+            and all(type(count) is int for count in counts)
+            and isinstance(skipped, dict)
+            and all(type(count) is int for count in skipped.values())
+        ):
+            return None
+        lines, entries, removed = (int(count) for count in counts)  # type: ignore[arg-type]
+        reports.append(SourceReport(path, encoding, lines, entries, removed, Counter(skipped)))
+    return reports
+
+
 def _load_uncached(
-    paths: Sequence[str | os.PathLike[str]], encoding: str, alphabet: Alphabet | str | None
+    paths: Sequence[str | os.PathLike[str]],
+    raws: Sequence[bytes | None],
+    encoding: str,
+    alphabet: Alphabet | str | None,
+    max_bytes: int,
 ) -> tuple[WordList, list[SourceReport]]:
     """Read, normalize and layer the files (the work the cache saves)."""
     from puzzlewright.lexicon.builtin import builtin_english
@@ -189,15 +285,15 @@ def _load_uncached(
             raise PuzzleInputError(str(exc)) from None
     layers: list[tuple[list[RawEntry], SourceReport]] = []
     scores: dict[str, int] = {}
-    for index, item in enumerate(paths):
-        if str(item).lower() in BUILTIN_NAMES:
+    for index, (item, raw) in enumerate(zip(paths, raws, strict=True)):
+        if raw is None:
             if index:
                 raise PuzzleInputError("the built-in list must be the first --words layer")
             base = builtin_english()
             scores.update(base.scores())
             alphabet = alphabet or base.alphabet
             continue
-        layers.append(read_source(Path(item), encoding))
+        layers.append(read_source(Path(item), encoding, raw, max_bytes))
     if alphabet is None:
         alphabet = Alphabet.infer([text for entries, _ in layers for text, _ in entries])
     merge(layers, alphabet, scores)

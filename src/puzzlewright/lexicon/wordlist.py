@@ -58,6 +58,20 @@ class LengthIndex:
         self.all: int = (1 << len(self.words)) - 1
         self.bits: list[dict[str, int]] = self._build_bits()
 
+    @classmethod
+    def from_parts(
+        cls,
+        length: int,
+        words: tuple[str, ...],
+        scores: tuple[int, ...],
+        bits: list[dict[str, int]],
+    ) -> LengthIndex:
+        """An index from parts built earlier (the compiled-list cache); no checks here."""
+        index = cls.__new__(cls)
+        index.length, index.words, index.scores, index.bits = length, words, scores, bits
+        index.all = (1 << len(words)) - 1
+        return index
+
     def _build_bits(self) -> list[dict[str, int]]:
         # All words joined, last word first, so bit i of int(..., 2) is word i. Letters are
         # coded as single bytes; column ``pos`` is then the slice blob[pos::length], and each
@@ -128,6 +142,20 @@ class WordList:
         self.name = state["name"]
         self._indexes = state["indexes"]
         self._buckets = {}  # every length is indexed already
+
+    @classmethod
+    def from_indexes(
+        cls, indexes: dict[int, LengthIndex], alphabet: Alphabet, name: str
+    ) -> WordList:
+        """A list made of built length indexes (what the compiled-list cache stores)."""
+        words = cls.__new__(cls)
+        words.__setstate__({"alphabet": alphabet, "name": name, "indexes": indexes})
+        return words
+
+    def built_indexes(self) -> dict[int, LengthIndex]:
+        """Every length index, built now (what the compiled-list cache stores)."""
+        self.build_all()
+        return dict(self._indexes)
 
     @cached_property
     def _scores(self) -> dict[str, int]:

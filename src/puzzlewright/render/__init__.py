@@ -6,7 +6,6 @@ into the bytes of one output format. reportlab (the ``[pdf]`` extra) is imported
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Literal
@@ -16,8 +15,8 @@ from puzzlewright.render.acrostic import acrostic_document, is_acrostic
 from puzzlewright.render.model import Document, crossword_document
 from puzzlewright.render.pages import PAGE_SIZES, PageName
 
-OutputFormat = Literal["pdf", "svg", "html"]
-FORMATS: tuple[OutputFormat, ...] = ("pdf", "svg", "html")
+OutputFormat = Literal["pdf", "svg", "html", "play"]
+FORMATS: tuple[OutputFormat, ...] = ("pdf", "svg", "html", "play")
 
 __all__ = [
     "FORMATS",
@@ -34,28 +33,49 @@ __all__ = [
 
 def _acrostic_json(path: Path) -> dict[str, object] | None:
     """The parsed ipuz document when ``path`` is an acrostic, else None."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+    from puzzlewright.crossword.formats.limits import load_json
+    from puzzlewright.fileio import read_input
+
+    try:  # bounded like every reader: file size, digits of numbers
+        data = load_json(read_input(path).decode("utf-8-sig"), "ipuz")
+    except (PuzzleInputError, UnicodeDecodeError):
         return None  # the crossword reader reports unreadable files in its own words
     if isinstance(data, dict) and is_acrostic(data):
         return data
     return None
 
 
+def _jpz_acrostic(path: Path) -> dict[str, object] | None:
+    """The acrostic of a .jpz file in ipuz form, or None when it holds a crossword."""
+    from puzzlewright.crossword.formats.jpz import read_jpz_acrostic
+    from puzzlewright.fileio import read_input
+
+    try:
+        return read_jpz_acrostic(read_input(path))
+    except PuzzleInputError as exc:
+        raise PuzzleInputError(f"{path}: {exc}") from None
+
+
 def load_document(path: str | os.PathLike[str], *, warnings: list[str] | None = None) -> Document:
-    """Read a crossword (.ipuz/.puz/.xd/.txt) or an acrostic .ipuz as a printable document."""
+    """Read a crossword (.ipuz/.puz/.jpz/.xd/.txt) or an acrostic (.ipuz/.jpz) to print.
+
+    ``warnings`` collects what was dropped, in the same words ``convert`` uses.
+    """
     source = Path(path)
-    if source.suffix.lower() == ".ipuz":
-        data = _acrostic_json(source)
+    if source.suffix.lower() in (".ipuz", ".jpz"):
+        reader = _acrostic_json if source.suffix.lower() == ".ipuz" else _jpz_acrostic
+        data = reader(source)
         if data is not None:
             try:
                 return acrostic_document(data)
             except PuzzleInputError as exc:
                 raise PuzzleInputError(f"{path}: {exc}") from None
     from puzzlewright.crossword.formats import load_puzzle
+    from puzzlewright.crossword.formats.common import grid_clues
 
-    return crossword_document(load_puzzle(source, warnings=warnings))
+    puzzle = load_puzzle(source, warnings=warnings)
+    grid_clues(puzzle, warnings)  # clues that cannot be placed: warned as convert does
+    return crossword_document(puzzle)
 
 
 def render(
@@ -65,8 +85,12 @@ def render(
     key: bool = False,
     page: PageName = "letter",
     font: str | None = None,
+    warnings: list[str] | None = None,
 ) -> bytes:
-    """The document in format ``fmt`` (with an answer page or grid when ``key``)."""
+    """The document in format ``fmt`` (with an answer page or grid when ``key``).
+
+    ``warnings`` collects what could not be printed as it is (PDF: characters no font has).
+    """
     if fmt == "svg":
         from puzzlewright.render.svg import render_svg
 
@@ -75,6 +99,10 @@ def render(
         from puzzlewright.render.html import render_html
 
         return render_html(document, key=key, page=page).encode("utf-8")
+    if fmt == "play":
+        from puzzlewright.render.play import render_play
+
+        return render_play(document).encode("utf-8")
     if fmt == "pdf":
         try:
             from puzzlewright.render.pdf import render_pdf
@@ -85,5 +113,5 @@ def render(
                 "PDF output needs reportlab: install puzzlewright[pdf] "
                 "(pip install 'puzzlewright[pdf]'), or use --format html or svg"
             ) from None
-        return render_pdf(document, key=key, page=page, font=font)
-    raise PuzzleInputError(f"unknown output format {fmt!r}: use pdf, svg or html")
+        return render_pdf(document, key=key, page=page, font=font, warnings=warnings)
+    raise PuzzleInputError(f"unknown output format {fmt!r}: use pdf, svg, html or play")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from puzzlewright.render.model import Blank, GridView
+from puzzlewright.render.model import Blank, CellView, GridView
 
 Anchor = Literal["start", "middle", "end"]
 
@@ -48,7 +48,7 @@ class Circle:
 
 @dataclass(frozen=True)
 class Line:
-    """A straight stroke (the underline of an acrostic blank)."""
+    """A straight stroke (the underline of an acrostic blank, a bar between two cells)."""
 
     x1: float
     y1: float
@@ -56,6 +56,7 @@ class Line:
     y2: float
     stroke: str
     width: float
+    role: str = ""
 
 
 @dataclass(frozen=True)
@@ -91,8 +92,21 @@ def fit_size(text: str, size: float, room: float) -> float:
     return min(size, room / (0.62 * len(text)))
 
 
-def grid_drawing(grid: GridView, cell: float, *, key: bool = False) -> Drawing:
-    """The grid as shapes: squares, blocks, circles, numbers, and answers when ``key``."""
+def grid_drawing(
+    grid: GridView, cell: float, *, key: bool = False, diagramless: bool = False
+) -> Drawing:
+    """The grid as shapes: squares, blocks, circles, numbers, and answers when ``key``.
+
+    A ``diagramless`` puzzle page (not its key) shows an empty frame of squares: no blocks
+    and no numbers, which the solver works out.
+    """
+    if diagramless and not key:
+        grid = GridView(
+            tuple(
+                tuple(CellView(given=view.given) if not view.void else view for view in row)
+                for row in grid.rows
+            )
+        )
     thin = max(0.5, cell * 0.03)
     pad = cell * 0.07
     shapes: list[Shape] = []
@@ -106,9 +120,15 @@ def grid_drawing(grid: GridView, cell: float, *, key: bool = False) -> Drawing:
                 continue
             fill = SHADE if view.shaded else WHITE
             shapes.append(Rect(x, y, cell, cell, fill, BLACK, thin, "cell"))
+            small = cell * 0.27
             if view.circle:
                 shapes.append(Circle(x + cell / 2, y + cell / 2, cell * 0.46, INK, thin))
-            small = cell * 0.27
+                if view.number:  # the circle's line never runs through the number
+                    width = 0.62 * small * len(view.number) + pad
+                    back = fill
+                    shapes.append(
+                        Rect(x + thin, y + thin, width, small + pad, back, None, 0, "numbg")
+                    )
             if view.number:
                 shapes.append(Text(x + pad, y + pad + small * 0.8, view.number, small, role="num"))
             if view.corner:
@@ -147,17 +167,42 @@ def grid_drawing(grid: GridView, cell: float, *, key: bool = False) -> Drawing:
                 shapes.append(
                     Text(x + cell / 2, y + cell * 0.86, view.answer, size, "middle", role="ans")
                 )
+    shapes.extend(bar_lines(grid, cell, thin * 4))
     border = Rect(0, 0, grid.width * cell, grid.height * cell, None, BLACK, thin * 2.5, "frame")
     if not any(view.void for row in grid.rows for view in row):
         shapes.append(border)
     return Drawing(grid.width * cell, grid.height * cell, tuple(shapes))
 
 
+def bar_lines(grid: GridView, cell: float, width: float) -> list[Line]:
+    """Thick strokes on the cell edges that carry a bar, drawn after every square so that
+    no neighbouring square paints over them."""
+    lines = []
+    cap = width / 2  # reach into the crossing bar so joined bars meet without a notch
+    right, bottom = grid.width * cell, grid.height * cell
+    for r, row in enumerate(grid.rows):
+        for c, view in enumerate(row):
+            x, y = c * cell, r * cell
+            if view.bar_right:
+                top, end = max(0.0, y - cap), min(bottom, y + cell + cap)
+                lines.append(Line(x + cell, top, x + cell, end, BLACK, width, "bar"))
+            if view.bar_below:
+                start, end = max(0.0, x - cap), min(right, x + cell + cap)
+                lines.append(Line(start, y + cell, end, y + cell, BLACK, width, "bar"))
+    return lines
+
+
 def blanks_drawing(
     blanks: tuple[Blank, ...], blank: float, per_row: int, *, key: bool = False
 ) -> Drawing:
-    """An acrostic clue's blanks: an underline per letter, its quotation number beneath."""
+    """An acrostic clue's blanks: an underline per letter, its quotation number beneath.
+
+    The blanks are shared out evenly over the rows they need, so a blank never wraps alone.
+    """
     per_row = max(1, per_row)
+    if blanks:
+        rows_needed = -(-len(blanks) // per_row)
+        per_row = -(-len(blanks) // rows_needed)
     line_h = blank * 1.25
     shapes: list[Shape] = []
     gap = blank * 0.18

@@ -112,7 +112,8 @@ def render_html(document: Document, *, key: bool = False, page: PageName = "lett
         "columns": 2 if acrostic else 3,
     }
     title = document.display_title()
-    grid = svg_element(grid_drawing(document.grid, 24.0), title="Puzzle grid")
+    drawing = grid_drawing(document.grid, 24.0, diagramless=document.diagramless)
+    grid = svg_element(drawing, title="Puzzle grid")
     parts = [
         "<!DOCTYPE html>",
         "<html>",

@@ -6,10 +6,11 @@ and PDF writers never look at puzzle files or puzzle objects themselves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from puzzlewright.crossword.grid import Position
+from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.render.markup import plain_text
@@ -31,6 +32,8 @@ class CellView:
     answer: str = ""  # the solution letter(s), printed on the key only
     circle: bool = False
     shaded: bool = False
+    bar_right: bool = False  # a thick bar between this cell and the next one across
+    bar_below: bool = False  # a thick bar between this cell and the one below
 
 
 @dataclass(frozen=True)
@@ -133,16 +136,24 @@ class Document:
     notes: str = ""
     solution_lines: tuple[str, ...] = field(default=())  # extra key text (acrostic quote)
     words: Words = ENGLISH
+    diagramless: bool = False  # the puzzle page shows no blocks (the key does)
 
     def display_title(self) -> str:
-        """The title, or the kind of puzzle when it has none."""
-        if self.title:
-            return self.title
+        """The title (padding trimmed), or the kind of puzzle when it has none."""
+        title = " ".join(self.title.split())
+        if title:
+            return title
         return self.words.acrostic if self.kind == "acrostic" else self.words.crossword
 
     def byline(self) -> str:
-        """``by Author`` (in the puzzle's language), or nothing."""
-        return self.words.byline.format(self.author) if self.author else ""
+        """``by Author`` (in the puzzle's language), or nothing; never ``by by``."""
+        author = " ".join(self.author.split())
+        if not author:
+            return ""
+        prefix = self.words.byline.split("{}")[0].strip().lower()
+        if prefix and author.lower().startswith(prefix + " "):
+            return author
+        return self.words.byline.format(author)
 
     def texts(self) -> list[str]:
         """Every string the document may print, for font coverage checks."""
@@ -157,6 +168,49 @@ class Document:
                 out.extend((cell.number, cell.corner, cell.given, cell.answer))
                 out.extend((cell.before, cell.after))
         return [plain_text(text) for text in out if text]
+
+    def map_texts(self, change: Callable[[str], str]) -> Document:
+        """The document with ``change`` applied to every text it prints."""
+        rows = tuple(
+            tuple(
+                replace(
+                    cell,
+                    number=change(cell.number),
+                    corner=change(cell.corner),
+                    given=change(cell.given),
+                    before=change(cell.before),
+                    after=change(cell.after),
+                    answer=change(cell.answer),
+                )
+                for cell in row
+            )
+            for row in self.grid.rows
+        )
+        sections = tuple(
+            ClueSection(
+                change(section.heading),
+                tuple(
+                    ClueEntry(
+                        change(entry.label),
+                        change(entry.text),
+                        change(entry.answer),
+                        tuple(Blank(change(b.number), change(b.answer)) for b in entry.blanks),
+                    )
+                    for entry in section.entries
+                ),
+            )
+            for section in self.sections
+        )
+        return replace(
+            self,
+            grid=GridView(rows),
+            sections=sections,
+            title=change(self.title),
+            author=change(self.author),
+            copyright=change(self.copyright),
+            notes=change(self.notes),
+            solution_lines=tuple(change(line) for line in self.solution_lines),
+        )
 
     def copyright_line(self) -> str:
         """The copyright as printed, with a © unless it already says so."""
@@ -183,12 +237,16 @@ def crossword_document(puzzle: Puzzle) -> Document:
                 out.append(CellView(void=True) if (r, c) in voids else CellView(block=True))
                 continue
             number = numbers.get((r, c))
+            given = (r, c) in puzzle.given
             out.append(
                 CellView(
                     number=str(number) if number else "",
                     answer=cell,
+                    given=cell if given else "",
                     circle=(r, c) in puzzle.circles,
                     shaded=(r, c) in shaded,
+                    bar_right=grid.has_bar(r, c, BAR_RIGHT),
+                    bar_below=grid.has_bar(r, c, BAR_BELOW),
                 )
             )
         rows.append(tuple(out))
@@ -198,7 +256,7 @@ def crossword_document(puzzle: Puzzle) -> Document:
     for direction, heading in (("across", words.across), ("down", words.down)):
         entries = tuple(
             ClueEntry(
-                label=str(slot.number),
+                label=puzzle.clue_labels.get(slot.key, str(slot.number)),
                 text=puzzle.clue(slot),
                 answer="".join(grid.cells[r][c] or "" for r, c in slot.cells)
                 if all(grid.cells[r][c] for r, c in slot.cells)
@@ -218,6 +276,7 @@ def crossword_document(puzzle: Puzzle) -> Document:
         copyright=plain_text(puzzle.copyright),
         notes=puzzle.notes,
         words=words,
+        diagramless=puzzle.kind == "diagramless",
     )
 
 

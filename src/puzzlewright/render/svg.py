@@ -51,8 +51,9 @@ def _shape(shape: Rect | Circle | Line | Text) -> str:
             f'stroke-width="{_num(shape.width)}"/>'
         )
     if isinstance(shape, Line):
+        role = f' class="{shape.role}"' if shape.role else ""
         return (
-            f'<line x1="{_num(shape.x1)}" y1="{_num(shape.y1)}" x2="{_num(shape.x2)}" '
+            f'<line{role} x1="{_num(shape.x1)}" y1="{_num(shape.y1)}" x2="{_num(shape.x2)}" '
             f'y2="{_num(shape.y2)}" stroke="{shape.stroke}" stroke-width="{_num(shape.width)}"/>'
         )
     weight = ' font-weight="bold"' if shape.bold else ""
@@ -71,5 +72,6 @@ def render_svg(document: Document, *, key: bool = False, cell: float = 24.0) -> 
     title = document.title or "Puzzle"
     if key:
         title += " (solution)"
-    body = svg_element(grid_drawing(document.grid, cell, key=key), title=title, standalone=True)
+    drawing = grid_drawing(document.grid, cell, key=key, diagramless=document.diagramless)
+    body = svg_element(drawing, title=title, standalone=True)
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{body}\n'

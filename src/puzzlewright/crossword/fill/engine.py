@@ -170,7 +170,7 @@ def make_result(
         ranked=fills,
         failed_slots=[] if status == "filled" else failed,
         warnings=list(problem.warnings),
-        stopped_by=(stop.reason if stop is not None else None) if status == "timeout" else None,
+        stop_reason=(stop.reason if stop is not None else None) if status == "timeout" else None,
         nodes=outcome.nodes,
         backtracks=outcome.backtracks,
         restarts=outcome.restarts,

@@ -119,6 +119,7 @@ class RaceStop(StopSignal):
         self.poll = poll
         self.bound = NO_BOUND
         self.next_read = 0.0
+        self.outrun = False
 
     def should_stop(self) -> bool:
         """Count the call; stop on time, on abort, or once past the bound."""
@@ -132,7 +133,8 @@ class RaceStop(StopSignal):
             self.interrupted = True
             return super().should_stop()
         if self.work > self.bound:
-            self.reason = "limit"
+            self.outrun = True  # another member finished with less work: this one lost
+            self.reason = "interrupted"
             return True
         return False
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from puzzlewright.crossword.grid import Direction, Grid
+from puzzlewright.stopping import StopReason
 
 Status = Literal["filled", "unfillable", "timeout"]
 
@@ -23,7 +24,7 @@ class EntryScore:
     score: int | None  # None when the answer is incomplete or not in the word list
     given: bool = False  # the entry was already complete in the input grid (a seed)
 
-    def as_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, object]:
         """The entry as the ``--json`` document spells it."""
         return {
             "number": self.number,
@@ -43,6 +44,17 @@ class Fill:
     entries: list[EntryScore]
     average_score: float | None
     weakest: list[EntryScore]
+
+    def to_json(self) -> dict[str, object]:
+        """The fill as the ``--json`` document spells it: rows, entries, average score."""
+        document: dict[str, object] = {
+            "grid": self.grid.rows_text(),
+            "entries": [entry.to_json() for entry in self.entries],
+            "average_score": self.average_score,
+        }
+        if self.grid.is_barred:  # the rows with their bars, as a text grid writes them
+            document["barred_grid"] = self.grid.to_text().splitlines()
+        return document
 
 
 @dataclass(frozen=True)
@@ -71,7 +83,7 @@ class FillResult:
     """The outcome of :func:`fill_grid`.
 
     ``status`` is ``filled``, ``unfillable`` (the search was exhaustive) or ``timeout`` (the
-    time limit or Ctrl-C stopped it; ``stopped_by`` says which). ``grid``, ``entries``,
+    time limit or Ctrl-C stopped it; ``stop_reason`` says which). ``grid``, ``entries``,
     ``average_score`` and ``weakest`` describe the best fill, or the best partial fill when
     not filled. ``fills`` holds every fill found (best first; one unless ``count`` > 1) and
     ``ranked`` their entries and figures, in the same order.
@@ -87,7 +99,7 @@ class FillResult:
     ranked: list[Fill] = field(default_factory=list)
     failed_slots: list[SlotFailure] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    stopped_by: str | None = None
+    stop_reason: StopReason | None = None  # "timeout" or "interrupted" when status is timeout
     nodes: int = 0
     backtracks: int = 0
     restarts: int = 0
@@ -100,3 +112,14 @@ class FillResult:
             if "?" not in entry.answer:
                 seen[entry.answer] = seen.get(entry.answer, 0) + 1
         return sorted(answer for answer, count in seen.items() if count > 1)
+
+    def to_json(self, *, every_fill: bool = False) -> dict[str, object]:
+        """The ``crossword fill --json`` document: status, the best (partial) fill, timing;
+        with ``every_fill`` also ``fills``, every fill found, best first."""
+        best = Fill(self.grid, self.entries, self.average_score, self.weakest)
+        document: dict[str, object] = {"status": self.status, **best.to_json()}
+        document["seconds"] = self.seconds
+        document["stop_reason"] = self.stop_reason
+        if every_fill:
+            document["fills"] = [fill.to_json() for fill in self.ranked]
+        return document

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from puzzlewright.crossword.grid import Cell, Grid, Position
+from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, BarSides, Cell, Grid, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 
@@ -21,6 +21,10 @@ class Capabilities:
     shaded: bool = True
     voids: bool = True
     rebus: bool = True
+    diagramless: bool = True  # can say "print without blocks"
+    given: bool = True  # can mark cells printed on the blank grid
+    labels: bool = False  # can keep a clue number that is not the standard one ("2-3")
+    bars: bool = True  # can hold bars between cells (barred grids)
 
 
 def where(pos: Position) -> str:
@@ -29,15 +33,29 @@ def where(pos: Position) -> str:
 
 
 def letters_cell(value: str, pos: Position, what: str = "cell") -> str:
-    """Normalize a cell's letters (NFC, upper case); reject anything that is not letters."""
+    """Normalize a cell's contents (NFC, upper case): letters, digits or symbols.
+
+    Published puzzles put digits and symbols in answers (``1`` in ``R2D2``, ``$``); each
+    writer refuses them only where its format cannot hold them. Spaces and control
+    characters are never part of an answer.
+    """
     letters = unicodedata.normalize("NFC", value.strip()).upper()
     if not letters:
         return ""
-    if not letters.isalpha():
+    if not letters.isprintable() or any(ch.isspace() for ch in letters):
         raise PuzzleInputError(
-            f"{what} at {where(pos)} holds {value!r}; only letters can be stored in a grid"
+            f"{what} at {where(pos)} holds {value!r}; a cell holds letters, digits or symbols"
         )
     return letters
+
+
+def odd_cells(puzzle: Puzzle) -> list[Position]:
+    """Open cells holding something other than letters (digits, symbols), row by row."""
+    return [
+        (r, c)
+        for r, c in puzzle.grid.positions()
+        if (cell := puzzle.grid.cells[r][c]) and not cell.isalpha()
+    ]
 
 
 def clue_key(number: object, direction: str) -> str:
@@ -60,7 +78,16 @@ def grid_clues(puzzle: Puzzle, warnings: list[str] | None) -> dict[str, str]:
 
 
 def lost_features(puzzle: Puzzle, caps: Capabilities) -> list[str]:
-    """One warning per feature of ``puzzle`` that a format with ``caps`` cannot hold."""
+    """One warning per feature of ``puzzle`` that a format with ``caps`` cannot hold.
+
+    Bars are never dropped with a warning: without them the entries change, so a format
+    that cannot hold them refuses the puzzle (PuzzleInputError naming formats that can).
+    """
+    if not caps.bars and puzzle.grid.is_barred:
+        raise PuzzleInputError(
+            f"{caps.name} cannot hold bars between cells, and without them the entries "
+            f"change; save this barred grid as .ipuz, .jpz or .txt"
+        )
     lost: list[str] = []
     fmt = caps.name
     if not caps.metadata:
@@ -81,6 +108,16 @@ def lost_features(puzzle: Puzzle, caps: Capabilities) -> list[str]:
             f"{len(puzzle.voids)} cell(s) outside the puzzle's shape written as blocks "
             f"({fmt} has no omitted cells)"
         )
+    if not caps.diagramless and puzzle.kind == "diagramless":
+        lost.append(f"diagramless kind dropped ({fmt} cannot say so): blocks will be printed")
+    if not caps.labels and puzzle.clue_labels:
+        shown = ", ".join(list(puzzle.clue_labels.values())[:5])
+        lost.append(
+            f"{len(puzzle.clue_labels)} clue number(s) of the file's own ({shown}) written "
+            f"as standard numbers ({fmt} has no clue labels)"
+        )
+    if not caps.given and puzzle.given:
+        lost.append(f"{len(puzzle.given)} given (pre-filled) cell mark(s) dropped ({fmt})")
     if not caps.rebus:
         rebus = puzzle.rebus_cells()
         if rebus:
@@ -94,12 +131,39 @@ def shorten(text: str, limit: int = 40) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-def make_grid(cells: list[list[Cell]], what: str) -> Grid:
-    """A Grid from parsed cells, with the format named in shape errors."""
+def add_bars(
+    bars: dict[Position, BarSides], sides: str, pos: Position, width: int, height: int
+) -> None:
+    """Record the bars on a cell's sides (letters of ``TRBL``: ipuz ``barred`` styles, JPZ
+    ``*-bar`` flags) as bars after cells; a bar on the grid's outer edge means nothing and
+    is skipped."""
+    r, c = pos
+    wanted = {
+        "R": (r, c, BAR_RIGHT, c < width - 1),
+        "B": (r, c, BAR_BELOW, r < height - 1),
+        "L": (r, c - 1, BAR_RIGHT, c > 0),
+        "T": (r - 1, c, BAR_BELOW, r > 0),
+    }
+    for side in sides.upper():
+        if side in wanted and wanted[side][3]:
+            row, col, bar, _ = wanted[side]
+            bars[(row, col)] = bars.get((row, col), 0) | bar
+
+
+def make_grid(
+    cells: list[list[Cell]], what: str, bars: dict[Position, BarSides] | None = None
+) -> Grid:
+    """A Grid from parsed cells (and bars), with the format named in shape errors. Bars
+    beside a block separate nothing and are dropped, so every format reads the same grid."""
     try:
-        return Grid(cells)
+        grid = Grid(cells)
     except PuzzleInputError as exc:
         raise PuzzleInputError(f"{what}: {exc}") from None
+    for (r, c), sides in (bars or {}).items():
+        for side, (r2, c2) in ((BAR_RIGHT, (r, c + 1)), (BAR_BELOW, (r + 1, c))):
+            if sides & side and grid.is_open(r, c) and grid.is_open(r2, c2):
+                grid.set_bar(r, c, side)
+    return grid
 
 
 def decode_text(data: bytes | str, what: str) -> str:

@@ -1,7 +1,8 @@
 """ipuz crosswords (``http://ipuz.org/crossword#1``), read and written with :mod:`json`.
 
 Read: dimensions, puzzle (numbers, blocks, empty cells, ``null`` omitted cells, styles with
-``shapebg: circle`` or a highlight/colour for shading), solution (letters, rebus strings),
+``shapebg: circle`` or a highlight/colour for shading, ``barred`` sides ``TRBL`` for bars),
+solution (letters, rebus strings),
 Across and Down clues, title, author, copyright and notes. Clue numbers are matched to the
 cells labelled with them, so a puzzle numbered differently from the standard still lines up.
 """
@@ -10,10 +11,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from puzzlewright.crossword.formats.common import (
     Capabilities,
+    add_bars,
     clue_key,
     decode_text,
     grid_clues,
@@ -22,12 +25,14 @@ from puzzlewright.crossword.formats.common import (
     shorten,
     where,
 )
-from puzzlewright.crossword.grid import Cell, Position
-from puzzlewright.crossword.puzzle import Puzzle
+from puzzlewright.crossword.formats.limits import load_json
+from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, BarSides, Cell, Position
+from puzzlewright.crossword.puzzle import Puzzle, PuzzleKind
 from puzzlewright.errors import PuzzleInputError
 
-CAPABILITIES = Capabilities(".ipuz")
+CAPABILITIES = Capabilities(".ipuz", labels=True)
 KIND = "http://ipuz.org/crossword#1"
+DIAGRAMLESS = "http://ipuz.org/crossword/diagramless#1"
 VERSION = "http://ipuz.org/v2"
 METADATA = ("title", "author", "copyright", "notes")
 
@@ -40,7 +45,7 @@ def _fail(message: str) -> PuzzleInputError:
 def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
     """A puzzle from ipuz text; PuzzleInputError with a one-line reason when it is malformed."""
     doc = _load_json(decode_text(data, "ipuz file"))
-    _check_kind(doc)
+    kind = _check_kind(doc, warnings)
     width, height = _dimensions(doc)
     block = doc.get("block", "#")
     empty = doc.get("empty", 0)
@@ -55,7 +60,9 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
     circles: set[Position] = set()
     shaded: set[Position] = set()
     voids: set[Position] = set()
-    barred: list[Position] = []
+    bars: dict[Position, BarSides] = {}
+    given_cells: set[Position] = set()
+    ends: dict[str, Position] = {}
     for r in range(height):
         row: list[Cell] = []
         for c in range(width):
@@ -73,56 +80,92 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
                 continue
             if label is not None and not _same(label, empty) and str(label) != "":
                 labels.setdefault(str(label), pos)
+            mark = style.get("mark")
+            if isinstance(mark, dict) and mark.get("TR") not in (None, ""):
+                ends.setdefault(str(mark["TR"]), pos)  # an entry's last square (Wynne, 1913)
             if style.get("shapebg") == "circle":
                 circles.add(pos)
             if style.get("highlight") or style.get("color"):
                 shaded.add(pos)
-            if style.get("barred") and warnings is not None and not barred:
-                barred.append(pos)
-                warnings.append("ipuz bars between cells ignored (barred grids are not supported)")
+            if style.get("barred"):
+                add_bars(bars, str(style["barred"]), pos, width, height)
             letters = _solution_letters(solution, empty, pos)
-            if not letters and isinstance(given, str):
-                letters = letters_cell(given, pos, "ipuz: given letter")
+            if isinstance(given, str) and given.strip():
+                given_cells.add(pos)
+                ends.setdefault(given.strip(), pos)  # Wynne's "F-7": from the given F
+                if not letters:
+                    letters = letters_cell(given, pos, "ipuz: given letter")
             row.append(letters)
         cells.append(row)
 
-    grid = make_grid(cells, "ipuz")
-    puzzle = Puzzle(grid, circles=circles, shaded=shaded, voids=voids)
+    grid = make_grid(cells, "ipuz", bars)
+    puzzle = Puzzle(grid, circles=circles, shaded=shaded, voids=voids, kind=kind)
+    puzzle.given = given_cells
     for name in METADATA:
         value = doc.get(name)
         if value is not None:
             if not isinstance(value, str | int | float):
                 raise _fail(f'"{name}" must be a string')
             setattr(puzzle, name, str(value))
-    puzzle.clues = _clues(doc, puzzle, labels, warnings)
+    intro = doc.get("intro")
+    if isinstance(intro, str) and intro.strip():  # printed above the puzzle, like notes
+        puzzle.notes = "\n\n".join(part for part in (intro.strip(), puzzle.notes) if part)
+    puzzle.clues = _clues(doc, puzzle, _Labels(labels, ends), warnings)
     return puzzle
+
+
+@dataclass(frozen=True)
+class _Labels:
+    """Where the grid's labels are: cell numbers (top left) and end marks (top right)."""
+
+    starts: dict[str, Position]
+    ends: dict[str, Position]
+
+    def entry(self, number: str, direction: str, puzzle: Puzzle) -> str | None:
+        """The entry of a clue numbered ``A-B`` (from the square labelled A to the one B)."""
+        parts = [part.strip() for part in number.split("-")]
+        if len(parts) != 2:
+            return None
+        first, last = parts
+        where_ = self.starts.get(first) or self.ends.get(first)
+        where_ = where_ or self.ends.get(last) or self.starts.get(last)
+        for slot in puzzle.grid.slots():
+            if slot.direction == direction and where_ in slot.cells:
+                return slot.key
+        return None
 
 
 def _load_json(text: str) -> dict[str, Any]:
     stripped = text.strip()
     if stripped.startswith("ipuz(") and stripped.endswith(")"):  # JSONP wrapper (in the spec)
         stripped = stripped[5:-1]
-    try:
-        doc = json.loads(stripped)
-    except json.JSONDecodeError as exc:
-        raise _fail(f"corrupt JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
-    except RecursionError:
-        raise _fail("corrupt JSON: nested too deeply") from None
+    doc = load_json(stripped, "ipuz")  # bounded numbers: one error line, never a traceback
     if not isinstance(doc, dict):
         raise _fail("the file is JSON but not an ipuz object")
     return doc
 
 
-def _check_kind(doc: dict[str, Any]) -> None:
+def _check_kind(doc: dict[str, Any], warnings: list[str] | None) -> PuzzleKind:
+    """The puzzle's kind; crossword sub-kinds other than diagramless are read as crosswords."""
     kinds = doc.get("kind")
     if isinstance(kinds, str):
         kinds = [kinds]
     if not isinstance(kinds, list) or not kinds:
         raise _fail('missing "kind" (expected ["http://ipuz.org/crossword#1"])')
-    for kind in kinds:
-        if isinstance(kind, str) and kind.split("#")[0].rstrip("/").endswith("ipuz.org/crossword"):
-            return
-    raise _fail(f"not a crossword (kind {kinds!r}); only http://ipuz.org/crossword#1 is read")
+    names = [kind.split("#")[0].rstrip("/") for kind in kinds if isinstance(kind, str)]
+    crosswords = [name for name in names if "ipuz.org/crossword" in name]
+    if not crosswords:
+        raise _fail(f"not a crossword (kind {kinds!r}); only ipuz.org/crossword kinds are read")
+    if any(name.endswith("/diagramless") for name in crosswords):
+        return "diagramless"
+    others = [
+        n.split("ipuz.org/crossword")[1] for n in crosswords if n.split("ipuz.org/crossword")[1]
+    ]
+    if others and warnings is not None:
+        warnings.append(
+            "ipuz crossword sub-kind(s) read as a plain crossword: " + ", ".join(others)
+        )
+    return "crossword"
 
 
 def _dimensions(doc: dict[str, Any]) -> tuple[int, int]:
@@ -203,7 +246,7 @@ def _solution_letters(solution: Any, empty: Any, pos: Position) -> str:
 
 
 def _clues(
-    doc: dict[str, Any], puzzle: Puzzle, labels: dict[str, Position], warnings: list[str] | None
+    doc: dict[str, Any], puzzle: Puzzle, labels: _Labels, warnings: list[str] | None
 ) -> dict[str, str]:
     lists = doc.get("clues")
     if lists is None:
@@ -212,6 +255,7 @@ def _clues(
         raise _fail('"clues" must be an object of clue lists ("Across", "Down")')
     clues: dict[str, str] = {}
     ignored: list[str] = []
+    kept_apart: list[str] = []
     starts: dict[tuple[Position | None, str], str] = {
         (slot.cells[0], slot.direction): slot.key for slot in puzzle.grid.slots()
     }
@@ -224,7 +268,7 @@ def _clues(
         if not isinstance(items, list):
             raise _fail(f'clue list "{heading}" must be a list')
         in_order = [slot for slot in puzzle.grid.slots() if slot.direction == direction]
-        for index, (number, text, extra) in enumerate(_clue_items(items, heading)):
+        for index, (number, text, extra, shown) in enumerate(_clue_items(items, heading)):
             if extra and warnings is not None and extra not in ignored:
                 ignored.append(extra)
             if not text:
@@ -233,26 +277,51 @@ def _clues(
                 if index < len(in_order):
                     clues[in_order[index].key] = text
                 continue
-            key = starts.get((labels.get(number), direction)) or clue_key(number, direction)
+            key = (
+                starts.get((labels.starts.get(number), direction))
+                or labels.entry(number, direction, puzzle)
+                or clue_key(number, direction)
+            )
+            if (shown or number) != key[:-1]:  # printed as the file numbers it
+                puzzle.clue_labels[key] = shown or number
+            if key in clues:  # never overwrite: keep it under the file's own label
+                kept_apart.append(f"{number} {direction}")
+                key = _free_key(clues, clue_key(number, direction))
             clues[key] = text
     if ignored and warnings is not None:
         warnings.append("ipuz clue field(s) not kept: " + ", ".join(ignored))
+    if kept_apart and warnings is not None:
+        warnings.append(
+            "ipuz clue(s) numbered for an entry that already has a clue, kept apart: "
+            + ", ".join(kept_apart)
+        )
     return clues
 
 
-def _clue_items(items: list[Any], heading: str) -> Iterator[tuple[str | None, str, str]]:
-    """(number or None for a bare string, clue text, a kept-out field such as enumeration)."""
+def _free_key(clues: dict[str, str], key: str) -> str:
+    """``key``, or ``key`` with a suffix when a clue already sits there."""
+    candidate, n = key, 1
+    while candidate in clues:
+        n += 1
+        candidate = f"{key}~{n}"
+    return candidate
+
+
+def _clue_items(items: list[Any], heading: str) -> Iterator[tuple[str | None, str, str, str]]:
+    """(number or None for a bare string, clue text, a kept-out field, the label to show)."""
     for item in items:
-        extra = ""
+        extra = shown = ""
         if isinstance(item, list) and len(item) >= 2:
             number, text = item[0], item[1]
         elif isinstance(item, dict):
             number, text = item.get("number", item.get("label")), item.get("clue", "")
             extra = next((k for k in ("enumeration", "continued", "references") if k in item), "")
+            if isinstance(item.get("label"), str | int) and "number" in item:
+                shown = str(item["label"])
             if number is None:
                 raise _fail(f'clue {shorten(repr(item))} in "{heading}" has no number')
         elif isinstance(item, str):
-            yield None, item, ""
+            yield None, item, "", ""
             continue
         else:
             raise _fail(
@@ -262,7 +331,7 @@ def _clue_items(items: list[Any], heading: str) -> Iterator[tuple[str | None, st
             number = number[0] if number else None
         if number is None or not isinstance(text, str | int | float) or isinstance(text, bool):
             raise _fail(f'bad clue {shorten(repr(item))} in "{heading}"')
-        yield str(number), str(text), extra
+        yield str(number), str(text), extra, shown
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -270,7 +339,8 @@ def write_ipuz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
     """The puzzle as an ipuz document (one row of the grid per line)."""
     grid = puzzle.grid
     numbers = grid.numbering()
-    doc: dict[str, Any] = {"version": VERSION, "kind": [KIND]}
+    kind = DIAGRAMLESS if puzzle.kind == "diagramless" else KIND
+    doc: dict[str, Any] = {"version": VERSION, "kind": [kind]}
     for name in METADATA:
         if getattr(puzzle, name):
             doc[name] = getattr(puzzle, name)
@@ -295,7 +365,15 @@ def write_ipuz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
                 style["shapebg"] = "circle"
             if pos in puzzle.shaded:
                 style["highlight"] = True
-            labels.append({"cell": label, "style": style} if style else label)
+            sides = "R" * grid.has_bar(r, c, BAR_RIGHT) + "B" * grid.has_bar(r, c, BAR_BELOW)
+            if sides:  # each bar once, on the cell before it: right or bottom
+                style["barred"] = sides
+            entry: dict[str, Any] = {"cell": label}
+            if style:
+                entry["style"] = style
+            if pos in puzzle.given and cell:
+                entry["value"] = cell
+            labels.append(entry if len(entry) > 1 else label)
             letters.append(cell or None)
         puzzle_rows.append(labels)
         solution_rows.append(letters)
@@ -305,13 +383,21 @@ def write_ipuz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
     clues = grid_clues(puzzle, warnings)
     doc["clues"] = {
         heading: [
-            [slot.number, clues.get(slot.key, "")]
+            _clue_entry(puzzle, slot.key, slot.number, clues.get(slot.key, ""))
             for slot in grid.slots()
             if slot.direction == heading.lower()
         ]
         for heading in ("Across", "Down")
     }
     return _dump(doc)
+
+
+def _clue_entry(puzzle: Puzzle, key: str, number: int, text: str) -> Any:
+    """``[number, "clue"]``, or an object with the file's own ``label`` when it has one."""
+    label = puzzle.clue_labels.get(key)
+    if label:
+        return {"number": number, "label": label, "clue": text}
+    return [number, text]
 
 
 def _dump(doc: dict[str, Any]) -> str:

@@ -1,0 +1,319 @@
+"""What the acrostic studio asks of the engine: live checks of a half-built puzzle,
+completion of the open rows around locked answers, and the finished puzzle as ipuz.
+
+A studio puzzle is a quotation, a source and one row per source letter, each row empty or
+holding an answer. :func:`studio_state` checks it as the constructor types (letters left,
+letters used too often, rows whose answer cannot be right, reasons it cannot be finished);
+:func:`complete_rows` runs the builder on the open rows with the filled ones included;
+:func:`finished_ipuz` numbers a full answer set into the grid and adds the clues.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from puzzlewright.acrostic import checks
+from puzzlewright.acrostic.build import DEFAULT_WIDTH, assemble, build_acrostic, labels
+from puzzlewright.acrostic.ipuz import to_ipuz
+from puzzlewright.acrostic.letters import foreign_letters, letters_of, split_text, words_of
+from puzzlewright.acrostic.quality import QuoteFilter, first_clash
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import WordList
+from puzzlewright.stopping import NEVER, StopReason, StopSignal
+
+RowIndex = int  # 0-based row, one per source letter
+MAX_QUOTE = 2000  # characters: a long quotation is ~250 letters
+
+
+@dataclass
+class RowCheck:
+    """One row as typed: its label and initial, the answer, its score and what is wrong."""
+
+    label: str
+    initial: str
+    word: str = ""
+    score: int | None = None
+    problem: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "label": self.label,
+            "initial": self.initial,
+            "word": self.word,
+            "score": self.score,
+            "problem": self.problem,
+        }
+
+
+@dataclass
+class StudioState:
+    """The live checks of a studio puzzle."""
+
+    letters: int  # letters in the quotation
+    rows: list[RowCheck]
+    pool: dict[str, int]  # letter -> how many are left (negative: used too often)
+    problems: list[str]  # why the puzzle cannot be finished as it stands
+    mean_zipf: float | None  # mean score / 10 of the filled rows
+    filled: int
+    complete: bool  # every row filled, every letter used exactly, no row problem
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "letters": self.letters,
+            "rows": [row.to_json() for row in self.rows],
+            "pool": self.pool,
+            "left": sum(n for n in self.pool.values() if n > 0),
+            "overused": {k: -n for k, n in self.pool.items() if n < 0},
+            "problems": self.problems,
+            "mean_zipf": self.mean_zipf,
+            "filled": self.filled,
+            "complete": self.complete,
+        }
+
+
+def _check_text(quote: str, source: str, words: WordList) -> tuple[str, str, list[str]]:
+    """The quotation's and the source's letters, and the reasons they cannot work at all."""
+    if len(quote) > MAX_QUOTE or len(source) > MAX_QUOTE:
+        raise PuzzleInputError(f"the quotation and the source take at most {MAX_QUOTE} characters")
+    alphabet = words.alphabet
+    letters = letters_of(quote, alphabet)
+    initials = letters_of(source, alphabet)
+    problems = []
+    for where, text in (("quotation", quote), ("source", source)):
+        problem = checks.foreign_problem(where, foreign_letters(text, alphabet), alphabet.letters)
+        if problem:
+            problems.append(problem)
+    if initials:
+        problem = checks.missing_source_letters(letters, initials)
+        if problem:
+            problems.append(problem)
+    return letters, initials, problems
+
+
+def _row_problem(
+    word: str, initial: str, words: WordList, quote_filter: QuoteFilter, min_length: int
+) -> str | None:
+    if not word.startswith(initial):
+        return f"must start with {initial}"
+    if len(word) < min_length:
+        return f"shorter than {min_length} letters"
+    if word not in words:
+        return "not in the word list"
+    if quote_filter.clashes(word):
+        return "appears in the quotation"
+    return None
+
+
+def studio_state(
+    quote: str,
+    source: str,
+    answers: Sequence[str],
+    words: WordList,
+    *,
+    min_length: int = 4,
+    max_length: int | None = None,
+) -> StudioState:
+    """Check a half-built acrostic: ``answers`` has one entry per source letter ('' = open)."""
+    letters, initials, problems = _check_text(quote, source, words)
+    names = labels(len(initials))
+    quote_filter = QuoteFilter(words_of(quote, words.alphabet))
+    rows: list[RowCheck] = []
+    typed: list[str] = []
+    for i, initial in enumerate(initials):
+        raw = answers[i] if i < len(answers) else ""
+        word = words.alphabet.normalize(raw.strip()) if raw.strip() else ""
+        row = RowCheck(names[i], initial, word)
+        if word:
+            row.score = words.score(word)
+            row.problem = _row_problem(word, initial, words, quote_filter, min_length)
+            typed.append(word)
+        rows.append(row)
+    clash = first_clash(typed)
+    if clash:
+        for row in rows:
+            if row.word in clash and row.problem is None:
+                row.problem = f"shares a stem with {clash[1] if row.word == clash[0] else clash[0]}"
+    left = Counter(letters)
+    left.subtract(Counter("".join(typed)))
+    pool = {letter: left[letter] for letter in sorted(set(letters) | set("".join(typed)))}
+    overused = {k: -n for k, n in pool.items() if n < 0}
+    if overused:
+        shown = ", ".join(f"{k} ({n} too many)" for k, n in overused.items())
+        problems.append(f"the answers use letters the quotation does not have: {shown}")
+    open_rows = [row for row in rows if not row.word]
+    free_letters = sum(n for n in pool.values() if n > 0)
+    top = max_length or max(words.lengths, default=min_length)
+    if initials and open_rows and not overused:
+        problem = checks.length_problem(free_letters, len(open_rows), min_length, top)
+        if problem:
+            problems.append(problem)
+    elif initials and not open_rows and free_letters:
+        problems.append(f"every row is filled but {free_letters} letters are left over")
+    scores = [row.score for row in rows if row.score is not None]
+    filled = len(typed)
+    return StudioState(
+        letters=len(letters),
+        rows=rows,
+        pool=pool,
+        problems=problems,
+        mean_zipf=round(sum(scores) / len(scores) / 10, 2) if scores else None,
+        filled=filled,
+        complete=bool(initials)
+        and filled == len(initials)
+        and not problems
+        and all(row.problem is None for row in rows),
+    )
+
+
+@dataclass
+class Completion:
+    """Outcome of :func:`complete_rows`: one answer per row, or the reason there is none."""
+
+    status: str  # built, impossible, timeout
+    words: list[str] = field(default_factory=list)  # one per row (built)
+    scores: list[int | None] = field(default_factory=list)
+    reason: str | None = None  # a sentence: why impossible, or how close it came
+    stop_reason: StopReason | None = None
+    leftover: str = ""
+    overused: str = ""
+    mean_zipf: float | None = None
+    mean_zipf_bound: float | None = None
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "status": self.status,
+            "words": self.words,
+            "scores": self.scores,
+            "reason": self.reason,
+            "stop_reason": self.stop_reason,
+            "leftover": self.leftover,
+            "overused": self.overused,
+            "mean_zipf": self.mean_zipf,
+            "mean_zipf_bound": self.mean_zipf_bound,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def _in_row_order(built: list[str], locked: Mapping[RowIndex, str]) -> list[str]:
+    """The builder's answers with each locked word moved to its own row.
+
+    The builder places an included word at the first free row with its initial; rows with
+    the same initial are interchangeable, so swapping puts every locked word back.
+    """
+    out = list(built)
+    for row, word in sorted(locked.items()):
+        at = out.index(word)
+        out[row], out[at] = out[at], out[row]
+    return out
+
+
+def complete_rows(
+    quote: str,
+    source: str,
+    locked: Mapping[RowIndex, str],
+    words: WordList,
+    *,
+    banned: Sequence[str] = (),
+    avoid: Sequence[str] = (),
+    seed: int = 0,
+    improve: float | None = None,
+    min_length: int = 4,
+    max_length: int | None = None,
+    stop: StopSignal = NEVER,
+) -> Completion:
+    """Fill the rows not in ``locked`` (row -> answer); ``avoid``: a set to differ from."""
+    initials = letters_of(source, words.alphabet)
+    for row in locked:
+        if not 0 <= row < len(initials):
+            raise PuzzleInputError(f"row {row + 1} is not a row of the source")
+    include = [words.alphabet.normalize(word) for word in locked.values()]
+    result = build_acrostic(
+        quote,
+        source,
+        words,
+        include=include,
+        exclude=list(banned),
+        min_length=min_length,
+        max_length=max_length,
+        seed=seed,
+        count=3 if avoid else 1,
+        improve=improve,
+        stop=stop,
+    )
+    done = Completion(
+        result.status,
+        reason=result.reason,
+        stop_reason=result.stop_reason,
+        seconds=result.seconds,
+        mean_zipf_bound=result.mean_zipf_bound,
+    )
+    if result.status == "timeout":
+        done.leftover, done.overused = result.leftover, result.overused
+        return done
+    if result.status != "built":
+        return done
+    normalized = {row: words.alphabet.normalize(word) for row, word in locked.items()}
+    sets = [_in_row_order([a.word for a in p.answers], normalized) for p in result.puzzles]
+    kept = set(normalized.values())
+    avoid_set = {words.alphabet.normalize(w) for w in avoid if w} - kept
+    chosen = next((s for s in sets if not avoid_set or set(s) - kept != avoid_set), None)
+    if chosen is None:
+        return Completion(
+            "impossible",
+            reason="no other answer set was found for the open rows",
+            seconds=result.seconds,
+            mean_zipf_bound=result.mean_zipf_bound,
+        )
+    done.words = chosen
+    done.scores = [words.score(word) for word in chosen]
+    known = [s for s in done.scores if s is not None]
+    done.mean_zipf = round(sum(known) / len(known) / 10, 2) if known else None
+    return done
+
+
+def finished_ipuz(
+    quote: str,
+    source: str,
+    answers: Sequence[str],
+    words: WordList,
+    *,
+    clues: Mapping[str, str] | None = None,
+    title: str = "",
+    author: str = "",
+    width: int = DEFAULT_WIDTH,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """The ipuz document of a finished studio puzzle (answers in row order, clues by label)."""
+    state = studio_state(quote, source, answers, words)
+    if not state.complete:
+        reasons = state.problems + [
+            f"{row.label} {row.word or '(empty)'}: {row.problem or 'no answer'}"
+            for row in state.rows
+            if row.problem or not row.word
+        ]
+        raise PuzzleInputError("the puzzle is not finished: " + "; ".join(reasons[:3]))
+    alphabet = words.alphabet
+    letters = letters_of(quote, alphabet)
+    names = labels(len(state.rows))
+    puzzle = assemble(
+        quote,
+        source,
+        split_text(quote, alphabet),
+        letters,
+        names,
+        [row.word for row in state.rows],
+        words,
+        random.Random(seed).randrange(2**31),
+        width,
+    )
+    document = to_ipuz(puzzle, title=title or None, author=author or None)
+    for item in document["clues"]["Clues"]:
+        text = (clues or {}).get(str(item["label"]))
+        if text:
+            item["clue"] = text
+    return document

@@ -1,0 +1,173 @@
+"""The barred and British options of ``crossword pattern`` and the ``crossword check``
+command: thin shells over :mod:`puzzlewright.crossword.barred` and
+:mod:`puzzlewright.crossword.checking`."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from puzzlewright.cli.common import emit_json, fail, json_option
+
+if TYPE_CHECKING:
+    from puzzlewright.crossword.barred import BarredSpec
+    from puzzlewright.crossword.grid import Grid
+
+F = TypeVar("F", bound=Callable[..., Any])
+OPTIONS = ("barred_grid", "style", "max_length", "unches")
+
+
+def barred_options(func: F) -> F:
+    """Add --barred, --style, --max-length and --unches, passed on as ``barred={...}``."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        kwargs["barred"] = {name: kwargs.pop(name) for name in OPTIONS}
+        return func(*args, **kwargs)
+
+    command: Any = wrapper
+    options = [
+        click.option(
+            "--barred",
+            "barred_grid",
+            is_flag=True,
+            help="A barred grid (Azed, the Listener): bars, not blocks, end the entries.",
+        ),
+        click.option(
+            "--style",
+            type=click.Choice(["american", "british"]),
+            default="american",
+            show_default=True,
+            help="british: a blocked grid on the British lattice (alternate unches on the "
+            "edges, every entry at most half unchecked, no double unches).",
+        ),
+        click.option(
+            "--max-length", type=click.IntRange(min=2), default=None, help="Longest entry."
+        ),
+        click.option(
+            "--unches",
+            type=click.FloatRange(0, 0.5),
+            default=0.3,
+            show_default=True,
+            help="With --barred: the fraction of cells left unchecked.",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command  # type: ignore[no-any-return]
+
+
+def barred_spec(
+    barred: dict[str, Any],
+    width: int,
+    height: int,
+    blocks: int | None,
+    max_words: int | None,
+    symmetry: str,
+    min_length: int,
+) -> BarredSpec | None:
+    """The BarredSpec asked for by --barred or --style british (None for American grids)."""
+    from puzzlewright.crossword.barred import BarredSpec
+
+    if not barred["barred_grid"] and barred["style"] != "british":
+        if barred["max_length"] is not None:
+            raise fail("--max-length goes with --barred or --style british")
+        return None
+    if barred["barred_grid"] and barred["style"] == "british":
+        raise fail("give --barred or --style british, not both")
+    if blocks is not None:
+        raise fail("--blocks does not apply to barred or British grids (use --max-words)")
+    if symmetry != "rotational":
+        raise fail("barred and British grids are made with rotational symmetry only")
+    return BarredSpec(
+        width,
+        height,
+        style="barred" if barred["barred_grid"] else "british",
+        min_length=min_length,
+        max_length=barred["max_length"],
+        unches=barred["unches"],
+        words=max_words,
+    )
+
+
+def checking_line(grid: Grid) -> str:
+    """``unches: 44 of 144 cells; per entry at most 2 (1A 2/9, ...); double unches: 0``."""
+    from puzzlewright.crossword.checking import checking
+
+    report = checking(grid)
+    worst = sorted(report.entries, key=lambda e: (-e.unches / e.length, e.key))[:3]
+    per_entry = ", ".join(f"{e.key} {e.unches}/{e.length}" for e in worst)
+    return (
+        f"unches: {report.unches} of {report.cells} cells; most unchecked entries: "
+        f"{per_entry}; double unches: {report.double_unches}"
+    )
+
+
+def barred_json(grid: Grid, fill: Grid | None) -> dict[str, Any]:
+    """Checking figures for a pattern's JSON, and its rows with bars when it has any."""
+    from puzzlewright.crossword.checking import checking
+
+    report = checking(grid)
+    document: dict[str, Any] = {
+        "unches_per_entry": {e.key: e.unches for e in report.entries},
+        "double_unches": report.double_unches,
+    }
+    if grid.is_barred:
+        document["barred_rows"] = grid.to_text().splitlines()
+        if fill is not None:
+            document["barred_fill"] = fill.to_text().splitlines()
+    return document
+
+
+@click.command()
+@click.argument("grid_path", metavar="GRID")
+@click.option("--min-length", type=int, default=3, show_default=True, help="Shortest entry.")
+@click.option("--max-length", type=int, default=None, help="Longest entry.")
+@click.option("--symmetric", is_flag=True, help="Also require 180° symmetric blocks and bars.")
+@json_option
+def check(
+    grid_path: str, min_length: int, max_length: int | None, symmetric: bool, as_json: bool
+) -> int:
+    """Check GRID against the British conventions: unches per entry, double unches.
+
+    Reports every entry's unchecked cells and the broken conventions (entries shorter than
+    --min-length, more than half an entry unchecked, two unches in a row, cells in no
+    entry, entries that do not connect). Exit status 0 sound, 1 a convention broken.
+    """
+    from puzzlewright.crossword.checking import checking
+    from puzzlewright.crossword.formats import load_puzzle
+
+    grid = load_puzzle(grid_path).grid
+    report = checking(grid, min_length=min_length, max_length=max_length, symmetric=symmetric)
+    if as_json:
+        emit_json(
+            {
+                "ok": report.ok,
+                "cells": report.cells,
+                "unches": report.unches,
+                "double_unches": report.double_unches,
+                "entries": [
+                    {
+                        "key": e.key,
+                        "length": e.length,
+                        "unches": e.unches,
+                        "positions": [p + 1 for p in e.positions],
+                        "double_unches": e.doubles,
+                    }
+                    for e in report.entries
+                ],
+                "problems": report.problems,
+            }
+        )
+        return 0 if report.ok else 1
+    click.echo(checking_line(grid))
+    for entry in report.entries:
+        marks = "".join("-" if i in entry.positions else "x" for i in range(entry.length))
+        click.echo(f"  {entry.key:>4} {entry.length:>2}  {marks}  {entry.unches} unch(es)")
+    for problem in report.problems:
+        click.echo(f"problem: {problem}")
+    click.echo("sound" if report.ok else f"{len(report.problems)} convention(s) broken")
+    return 0 if report.ok else 1

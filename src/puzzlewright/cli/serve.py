@@ -1,0 +1,93 @@
+"""``puzzlewright serve``: the workbench, a local web crossword constructor."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import webbrowser
+from pathlib import Path
+
+import click
+
+from puzzlewright.cli.common import fail, warn
+
+
+def free_port(host: str) -> int:
+    """A port the OS says is free on ``host`` now."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
+        sock.bind((host, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@click.command()
+@click.argument(
+    "folder",
+    required=False,
+    default=".",
+    type=click.Path(file_okay=False, dir_okay=True, exists=True, path_type=Path),
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8765,
+    show_default=True,
+    help="Port to listen on (0: any free port).",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to bind. Anything but loopback exposes your folder: a warning.",
+)
+@click.option("--no-browser", is_flag=True, help="Do not open the web browser.")
+@click.option(
+    "--words",
+    "word_paths",
+    multiple=True,
+    metavar="PATH",
+    help="Word list(s) layered in order (default: the built-in English list).",
+)
+@click.option("--min-score", type=int, default=None, help="Default minimum word score.")
+def serve(
+    folder: Path,
+    port: int,
+    host: str,
+    no_browser: bool,
+    word_paths: tuple[str, ...],
+    min_score: int | None,
+) -> int | None:
+    """Open the workbench on FOLDER (default: here); files are read and written only there.
+
+    Stop it with Ctrl-C.
+    """
+    try:
+        import uvicorn
+
+        from puzzlewright.workbench import Config, create_app
+    except ModuleNotFoundError as exc:
+        raise fail(f"the workbench needs {exc.name}: pip install 'puzzlewright[web]'") from None
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        warn(f"binding {host}: anyone who can reach it can read and write {folder.resolve()}")
+    for path in word_paths:
+        if path != "builtin" and not Path(path).is_file():
+            raise fail(f"cannot read word list {path}: no such file")
+    try:
+        port = port or free_port(host)
+    except OSError as exc:
+        raise fail(f"cannot bind {host}: {exc.strerror or exc}") from None
+    config = Config(
+        root=folder, host=host, port=port, word_paths=list(word_paths), min_score=min_score
+    )
+    url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
+    click.echo(f"puzzlewright workbench on {url} (folder {config.root}); Ctrl-C stops it")
+    if not no_browser:
+        threading.Timer(0.8, webbrowser.open, args=(url,)).start()
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(config), host=host, port=port, log_level="warning", lifespan="on")
+    )
+    try:
+        server.run()
+    except OSError as exc:  # port in use and the like
+        raise fail(f"cannot serve on {url}: {exc.strerror or exc}") from None
+    return None

@@ -1,0 +1,118 @@
+"""What the cryptarithm studio asks of the engine: a bounded solve as the puzzle is typed,
+and the word pools of a find run (a built-in theme, typed words, or the word list).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from puzzlewright.cryptarithm.find_themes import theme_words
+from puzzlewright.cryptarithm.solver import Cryptarithm, parse_assignments, parse_forbidden
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import WordList
+from puzzlewright.stopping import StopReason, StopSignal
+
+MAX_PUZZLE = 5000  # characters of a typed puzzle (199 addends take ~2,000)
+SHOWN = 10  # solutions returned in full
+
+
+@dataclass
+class LiveSolve:
+    """A live solve: the first solutions, the count (up to a limit) and the verdict."""
+
+    puzzle: str
+    symbols: list[str]
+    solutions: list[dict[str, int]] = field(default_factory=list)
+    substituted: list[str] = field(default_factory=list)
+    count: int = 0
+    complete: bool = True
+    stop_reason: StopReason | None = None
+    seconds: float = 0.0
+
+    @property
+    def verdict(self) -> str:
+        """``unique``, ``no solution``, ``N solutions`` or ``at least N solutions``."""
+        if not self.complete:
+            return f"at least {self.count} solution{'s' if self.count != 1 else ''}"
+        if self.count == 0:
+            return "no solution"
+        if self.count == 1:
+            return "unique"
+        return f"{self.count} solutions"
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "puzzle": self.puzzle,
+            "symbols": self.symbols,
+            "solutions": self.solutions,
+            "substituted": self.substituted,
+            "count": self.count,
+            "complete": self.complete,
+            "unique": self.complete and self.count == 1,
+            "verdict": self.verdict,
+            "stop_reason": self.stop_reason,
+            "seconds": round(self.seconds, 4),
+        }
+
+
+def live_solve(
+    text: str,
+    *,
+    base: int = 10,
+    leading_zeros: bool = False,
+    assign: str = "",
+    forbid: Sequence[str] = (),
+    digits: str | None = None,
+    count_limit: int = 1000,
+    stop: StopSignal | None = None,
+) -> LiveSolve:
+    """Solve ``text`` with the CLI's options, counting up to ``count_limit`` solutions."""
+    if len(text) > MAX_PUZZLE:
+        raise PuzzleInputError(f"the puzzle is limited to {MAX_PUZZLE} characters")
+    puzzle = Cryptarithm.parse(
+        text,
+        base=base,
+        leading_zeros=leading_zeros,
+        assign=parse_assignments([assign] if assign.strip() else [], base),
+        forbid=parse_forbidden([f for f in forbid if f.strip()], base),
+        digits=digits or None,
+    )
+    found = puzzle.search(limit=count_limit, stop=stop, keep=True)
+    shown = found.solutions[:SHOWN]
+    return LiveSolve(
+        puzzle=puzzle.text,
+        symbols=list(puzzle.symbols),
+        solutions=shown,
+        substituted=[puzzle.substitute(s) for s in shown],
+        count=found.count,
+        complete=found.complete,
+        stop_reason=found.stop_reason,
+        seconds=found.seconds,
+    )
+
+
+def split_words(text: str) -> list[str]:
+    """Words typed in a box: separated by spaces, commas or new lines."""
+    return [part for part in text.replace(",", " ").split() if part]
+
+
+def word_pool(words: WordList, raw: Iterable[str]) -> list[str]:
+    """``raw`` words in the list's alphabet, in order, without repeats (built-in theme names
+    such as ``planets`` stand for their words); PuzzleInputError on a foreign word."""
+    expanded: list[str] = []
+    for value in raw:
+        expanded.extend(theme_words(value) or [value])
+    pool = [words.alphabet.normalize(word) for word in expanded]
+    pool = [word for word in pool if word]
+    bad = [word for word in pool if words.alphabet.foreign(word)]
+    if bad:
+        raise PuzzleInputError(f"theme word {bad[0]!r} has characters outside the alphabet")
+    if not pool:
+        raise PuzzleInputError("the theme has no words")
+    return list(dict.fromkeys(pool))
+
+
+def lexicon_pool(words: WordList, min_score: int | None) -> list[str]:
+    """The list's words, best first, scoring at least ``min_score``."""
+    return [entry.word for entry in words if min_score is None or entry.score >= min_score]

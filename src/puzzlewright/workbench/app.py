@@ -1,0 +1,89 @@
+"""The ASGI app: rooms' routes, static files, JSON errors, the local-only guard."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from puzzlewright import __version__
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.workbench import (
+    crossword_room,
+    files,
+    job_routes,
+    shell,
+    studio_acrostic,
+    studio_cryptarithm,
+)
+from puzzlewright.workbench.config import Config
+from puzzlewright.workbench.http import ApiError, on_api_error, on_http_error
+from puzzlewright.workbench.security import Guard
+from puzzlewright.workbench.state import Workbench
+
+STATIC = Path(__file__).parent / "static"
+TICK = 0.5  # seconds between sweeps of finished jobs
+
+# Each room: its page descriptor and its routes. A new room adds one line here.
+ROOMS: list[tuple[shell.Room, list[BaseRoute]]] = [
+    (crossword_room.ROOM, crossword_room.routes()),
+    (studio_acrostic.ROOM, studio_acrostic.routes()),
+    (studio_cryptarithm.ROOM, studio_cryptarithm.routes()),
+]
+
+
+async def health(request: Request) -> JSONResponse:
+    return JSONResponse({"ok": True, "version": __version__})
+
+
+def create_app(config: Config) -> Starlette:
+    """The workbench app for ``config`` (wrapped in the Host/Origin/size guard)."""
+    bench = Workbench.of(config)
+    shell.ROOMS[:] = [room for room, _ in ROOMS]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async def sweep() -> None:
+            while True:
+                await asyncio.sleep(TICK)
+                bench.jobs.tick()
+
+        task = asyncio.create_task(sweep())
+        try:
+            yield
+        finally:
+            task.cancel()
+            bench.jobs.shutdown()
+
+    routes: list[BaseRoute] = [Route("/api/health", health)]
+    for _, room_routes in ROOMS:
+        routes.extend(room_routes)
+    routes.extend(job_routes.routes())
+    routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
+    app = Starlette(
+        routes=routes,
+        exception_handlers={
+            ApiError: on_api_error,
+            PuzzleInputError: on_api_error,
+            HTTPException: on_http_error,
+            Exception: on_api_error,
+        },
+        lifespan=lifespan,
+    )
+    app.state.workbench = bench
+    app.add_middleware(
+        Guard,
+        hosts=config.host_names(),
+        port=config.port,
+        max_body=config.max_body,
+        large_paths={files.UPLOAD_PATH: config.max_upload},
+    )
+    return app

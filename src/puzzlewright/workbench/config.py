@@ -1,0 +1,36 @@
+"""The workbench's settings: where it serves, which folder it may touch, its limits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+LOCAL_NAMES = ("127.0.0.1", "localhost", "[::1]", "::1")
+
+MAX_BODY = 2 * 1024 * 1024
+"""Largest JSON request body (a 25x25 puzzle with clues is a few tens of kB)."""
+
+MAX_UPLOAD = 32 * 1024 * 1024
+"""Largest word-list upload (Spread the Wordlist is about 4 MB gzipped)."""
+
+
+@dataclass
+class Config:
+    """How one workbench server runs."""
+
+    root: Path  # the folder files are read from and written to, and nothing outside it
+    host: str = "127.0.0.1"
+    port: int = 8765
+    word_paths: list[str] = field(default_factory=list)  # --words lists (default: built-in)
+    min_score: int | None = None
+    max_body: int = MAX_BODY
+    max_upload: int = MAX_UPLOAD
+    max_jobs: int = 4  # worker processes running at once
+    extra_hosts: tuple[str, ...] = ()  # more Host names to accept (tests: "testserver")
+
+    def __post_init__(self) -> None:
+        self.root = Path(self.root).resolve()
+
+    def host_names(self) -> set[str]:
+        """Host header names accepted (without port)."""
+        return {*LOCAL_NAMES, self.host.lower(), *self.extra_hosts}

@@ -1,0 +1,206 @@
+"""The crossword room: its page and its JSON API (analyse, candidates, jobs, files).
+
+Handlers parse and check the request, call the engines (crossword.analysis, fill, pattern,
+formats, render) in a worker thread or a worker process, and return JSON. No puzzle logic.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from puzzlewright.crossword.analysis import (
+    analyse_grid,
+    compile_filter,
+    entry_candidates,
+    grid_stats,
+)
+from puzzlewright.crossword.grid import Grid
+from puzzlewright.crossword.pattern import SYMMETRIES, PatternSpec, generate_patterns
+from puzzlewright.lexicon import WordList
+from puzzlewright.workbench.http import (
+    ApiError,
+    field_float,
+    field_int,
+    field_str,
+    field_strings,
+    json_body,
+)
+from puzzlewright.workbench.jobs import CheckTask, FillTask
+from puzzlewright.workbench.puzzles import MAX_SIDE, grid_from_json
+from puzzlewright.workbench.shell import Room, page
+from puzzlewright.workbench.state import Workbench, words_of, workbench
+
+ROOM = Room("crossword", "Crossword", "/", "crossword/room.js", "crossword/crossword.css")
+MAX_COUNT = 20
+MAX_CHECKS = 40
+PATTERN_SYMMETRIES = (*SYMMETRIES, "mirror-tb")
+
+
+async def home(request: Request) -> Response:
+    """The crossword constructor's page."""
+    return page(ROOM)
+
+
+def min_score_of(bench: Workbench, doc: dict[str, Any]) -> int | None:
+    return field_int(doc, "min_score", bench.config.min_score, 0, 1_000_000)
+
+
+async def analyse(request: Request) -> JSONResponse:
+    """Viable letters per cell, entries with candidate counts, dead entries, statistics."""
+    bench = workbench(request)
+    doc = await json_body(request)
+    grid = grid_from_json(doc.get("cells"))
+    words = await words_of(bench, doc)
+    min_score = min_score_of(bench, doc)
+    banned = field_strings(doc, "banned")
+
+    def work() -> dict[str, Any]:
+        result = analyse_grid(grid, words, min_score=min_score, banned=banned).to_json()
+        result["stats"] = grid_stats(grid, words, min_score=min_score).to_json()
+        return result
+
+    return JSONResponse(await run_in_threadpool(work))
+
+
+async def candidates(request: Request) -> JSONResponse:
+    """The candidates of one entry, best first, every crossing keeping a word."""
+    bench = workbench(request)
+    doc = await json_body(request)
+    grid = grid_from_json(doc.get("cells"))
+    key = field_str(doc, "entry", limit=8)
+    words = await words_of(bench, doc)
+    pattern = compile_filter(field_str(doc, "filter", limit=200), bool(doc.get("regex")))
+    limit = field_int(doc, "limit", 200, 1, 2000) or 200
+    found = await run_in_threadpool(
+        lambda: entry_candidates(
+            grid,
+            words,
+            key,
+            min_score=min_score_of(bench, doc),
+            banned=field_strings(doc, "banned"),
+            pattern=pattern,
+            limit=limit,
+        )
+    )
+    return JSONResponse(found.to_json())
+
+
+def region_of(doc: dict[str, Any], grid: Grid) -> Any:
+    """``region``: null (all), ``{"rect": [[r1, c1], [r2, c2]]}`` or ``{"entries": [...]}``."""
+    region = doc.get("region")
+    if region is None:
+        return None
+    if isinstance(region, dict) and "rect" in region:
+        rect = region["rect"]
+        if (
+            isinstance(rect, list)
+            and len(rect) == 2
+            and all(isinstance(p, list) and len(p) == 2 for p in rect)
+            and all(isinstance(x, int) and not isinstance(x, bool) for p in rect for x in p)
+            and all(0 <= p[0] < grid.height and 0 <= p[1] < grid.width for p in rect)
+        ):
+            return (tuple(rect[0]), tuple(rect[1]))
+    if isinstance(region, dict) and "entries" in region:
+        return field_strings(region, "entries", limit=2 * MAX_SIDE * MAX_SIDE)
+    raise ApiError(
+        400,
+        'region must be null, {"rect": [[r1, c1], [r2, c2]]} inside the grid or {"entries": [...]}',
+    )
+
+
+async def start_fill(request: Request) -> JSONResponse:
+    """Start an autofill job: ``count`` ranked fills, of the whole grid or a region."""
+    bench = workbench(request)
+    doc = await json_body(request)
+    grid = grid_from_json(doc.get("cells"))
+    task = FillTask(
+        grid=grid,
+        count=field_int(doc, "count", 5, 1, MAX_COUNT) or 1,
+        region=region_of(doc, grid),
+        min_score=min_score_of(bench, doc),
+        banned=field_strings(doc, "banned"),
+        seed=field_int(doc, "seed", 0, 0, 2**31) or 0,
+        timeout=field_float(doc, "timeout", 60.0, 0.1, 3600.0),
+    )
+    return start(bench, task, await words_of(bench, doc))
+
+
+async def start_checks(request: Request) -> JSONResponse:
+    """Start fill checks of an entry's candidates (best first, a time budget each)."""
+    bench = workbench(request)
+    doc = await json_body(request)
+    grid = grid_from_json(doc.get("cells"))
+    key = field_str(doc, "entry", limit=8).upper()
+    slot = next((slot for slot in grid.slots() if slot.key == key), None)
+    if slot is None:
+        raise ApiError(400, f"the grid has no entry {key!r}")
+    words = [word.upper() for word in field_strings(doc, "candidates", limit=MAX_CHECKS)]
+    wrong = [word for word in words if len(word) != slot.length or not word.isalpha()]
+    if wrong:
+        raise ApiError(400, f"{wrong[0]!r} does not fit {key} ({slot.length} letters)")
+    task = CheckTask(
+        grid=grid,
+        key=key,
+        words=words,
+        min_score=min_score_of(bench, doc),
+        banned=field_strings(doc, "banned"),
+        budget=field_float(doc, "budget", 2.0, 0.05, 60.0),
+        timeout=field_float(doc, "timeout", 60.0, 0.1, 600.0),
+    )
+    return start(bench, task, await words_of(bench, doc))
+
+
+def start(bench: Workbench, task: FillTask | CheckTask, words: WordList) -> JSONResponse:
+    try:
+        job = bench.jobs.start(task, words)
+    except OverflowError as exc:
+        raise ApiError(429, str(exc)) from None
+    return JSONResponse(job.to_json(), status_code=202)
+
+
+async def make_pattern(request: Request) -> JSONResponse:
+    """A generated block pattern (the ``crossword pattern`` engine)."""
+    doc = await json_body(request)
+    width = field_int(doc, "width", 15, 2, MAX_SIDE) or 15
+    height = field_int(doc, "height", 15, 2, MAX_SIDE) or 15
+    symmetry = field_str(doc, "symmetry", "rotational", limit=20)
+    if symmetry not in PATTERN_SYMMETRIES:
+        raise ApiError(400, f"symmetry must be one of {', '.join(PATTERN_SYMMETRIES)}")
+    seed = field_int(doc, "seed", None, 0, 2**31)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    flip = symmetry == "mirror-tb"  # mirror top-bottom: a left-right pattern, transposed
+    spec = PatternSpec(
+        height if flip else width,
+        width if flip else height,
+        symmetry="mirror" if flip else symmetry,  # type: ignore[arg-type]
+        min_length=min(3, width, height),
+    )
+    run = await run_in_threadpool(generate_patterns, spec, 1, seed=seed)
+    if not run.patterns:
+        raise ApiError(422, f"no {width}x{height} pattern found; try another size or seed")
+    cells = run.patterns[0].cells
+    if flip:
+        cells = [list(row) for row in zip(*cells, strict=True)]
+    return JSONResponse({"cells": cells, "seed": seed})
+
+
+def routes() -> list[BaseRoute]:
+    """The crossword room's routes (the page and its API)."""
+    from puzzlewright.workbench import files
+
+    return [
+        Route("/", home),
+        Route("/api/crossword/analyse", analyse, methods=["POST"]),
+        Route("/api/crossword/candidates", candidates, methods=["POST"]),
+        Route("/api/crossword/fill", start_fill, methods=["POST"]),
+        Route("/api/crossword/check", start_checks, methods=["POST"]),
+        Route("/api/crossword/pattern", make_pattern, methods=["POST"]),
+        *files.routes(),
+    ]

@@ -1,0 +1,105 @@
+"""Word lists the workbench can use: built-in English, the ``--words`` lists, files in
+the folder and uploads, layered in the order a request names them; loaded once, cached."""
+
+from __future__ import annotations
+
+import codecs
+import tempfile
+import threading
+from collections import OrderedDict
+from pathlib import Path
+
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import WordList, load_wordlist
+from puzzlewright.workbench.security import safe_path
+
+MAX_LAYERS = 8
+CACHED_LISTS = 4
+MAX_UPLOADS = 16
+Source = str
+"""A list's name in requests: ``builtin``, ``cli:N`` (N-th --words list), ``file:PATH``
+(relative to the folder) or ``upload:N``."""
+
+
+class Lexicons:
+    """Resolves sources to files and keeps the last few loaded word lists in memory."""
+
+    def __init__(self, root: Path, cli_paths: list[str]) -> None:
+        self.root = root
+        self.cli_paths = [
+            str(Path(p).expanduser().resolve()) if p != "builtin" else p for p in cli_paths
+        ]
+        self.uploads: list[Path] = []
+        self._upload_dir: Path | None = None
+        self._cache: OrderedDict[tuple[str, ...], WordList] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def default(self) -> list[Source]:
+        """The sources used when a request names none: the --words lists, else built-in."""
+        return [f"cli:{i}" for i in range(len(self.cli_paths))] or ["builtin"]
+
+    def describe(self) -> list[dict[str, str]]:
+        """The named sources the page offers (folder files are named by path)."""
+        found = [{"source": "builtin", "name": "built-in English"}]
+        for i, path in enumerate(self.cli_paths):
+            found.append({"source": f"cli:{i}", "name": Path(path).name})
+        for i, upload in enumerate(self.uploads):
+            found.append({"source": f"upload:{i}", "name": upload.name.split("-", 1)[-1]})
+        return found
+
+    def path_of(self, source: object) -> str:
+        """The file behind one source (``builtin`` stays a name)."""
+        if not isinstance(source, str):
+            raise PuzzleInputError("a word-list source must be a string")
+        kind, _, rest = source.partition(":")
+        if source == "builtin":
+            return "builtin"
+        if kind == "cli" and rest.isdigit() and int(rest) < len(self.cli_paths):
+            return self.cli_paths[int(rest)]
+        if kind == "upload" and rest.isdigit() and int(rest) < len(self.uploads):
+            return str(self.uploads[int(rest)])
+        if kind == "file":
+            path = safe_path(self.root, rest)
+            if not path.is_file():
+                raise PuzzleInputError(f"no word list {rest!r} in the folder")
+            return str(path)
+        raise PuzzleInputError(f"unknown word-list source {source!r}")
+
+    def get(self, sources: list[Source] | None, encoding: str = "utf-8-sig") -> WordList:
+        """The layered list for ``sources`` (loaded on first use; slow only then)."""
+        names = tuple(sources or self.default())
+        if not names or len(names) > MAX_LAYERS:
+            raise PuzzleInputError(f"name 1 to {MAX_LAYERS} word lists")
+        if encoding != "auto":
+            try:
+                codecs.lookup(encoding)
+            except LookupError:
+                raise PuzzleInputError(f"unknown encoding {encoding!r}") from None
+        paths = [self.path_of(name) for name in names]
+        key = (*names, encoding)
+        with self._lock:
+            found = self._cache.get(key)
+            if found is not None:
+                self._cache.move_to_end(key)
+                return found
+            words, _ = load_wordlist(paths, encoding=encoding)
+            if not len(words):
+                raise PuzzleInputError("the word list has no usable words")
+            self._cache[key] = words
+            while len(self._cache) > CACHED_LISTS:
+                self._cache.popitem(last=False)
+            return words
+
+    def add_upload(self, name: str, data: bytes) -> Source:
+        """Keep an uploaded list in a private temporary folder; returns its source name."""
+        if len(self.uploads) >= MAX_UPLOADS:
+            raise PuzzleInputError(f"at most {MAX_UPLOADS} uploaded lists per session")
+        if self._upload_dir is None:
+            self._upload_dir = Path(tempfile.mkdtemp(prefix="puzzlewright-lists-"))
+        safe = "".join(ch for ch in Path(name).name if ch.isalnum() or ch in "._-")[:80] or "list"
+        path = self._upload_dir / f"{len(self.uploads)}-{safe}"
+        path.write_bytes(data)
+        source = f"upload:{len(self.uploads)}"
+        self.uploads.append(path)
+        self.get([source])  # load now: a bad file is reported to the uploader
+        return source

@@ -1,0 +1,106 @@
+"""Puzzles as the page sends them (JSON) and as the engines hold them (Puzzle, Grid).
+
+The wire form: ``{"cells": [[null | "" | "A" | "ABC", ...], ...], "circles": [[r, c]],
+"shaded": [[r, c]], "title", "author", "copyright", "notes", "clues": {"1A": "..."}}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from puzzlewright.crossword.grid import Cell, Grid, Position
+from puzzlewright.crossword.puzzle import Puzzle
+from puzzlewright.errors import PuzzleInputError
+
+MAX_SIDE = 25
+MAX_REBUS = 8
+MAX_TEXT = 2000
+META = ("title", "author", "copyright", "notes")
+
+
+def grid_from_json(raw: object) -> Grid:
+    """A grid from rows of cells (null block, "" empty, letters); 400-worthy errors."""
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SIDE:
+        raise PuzzleInputError(f"cells must be a list of 1 to {MAX_SIDE} rows")
+    rows: list[list[Cell]] = []
+    for r, row in enumerate(raw):
+        if not isinstance(row, list) or not 1 <= len(row) <= MAX_SIDE:
+            raise PuzzleInputError(f"row {r + 1} must be a list of 1 to {MAX_SIDE} cells")
+        rows.append([_cell(value, r, c) for c, value in enumerate(row)])
+    return Grid(rows)
+
+
+def _cell(value: object, r: int, c: int) -> Cell:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > MAX_REBUS:
+        raise PuzzleInputError(f"bad cell at row {r + 1}, column {c + 1}")
+    letters = value.strip().upper()
+    if letters and not letters.isalpha():
+        raise PuzzleInputError(f"bad cell {value!r} at row {r + 1}, column {c + 1}")
+    return letters
+
+
+def _positions(raw: object, grid: Grid, name: str) -> set[Position]:
+    if raw is None:
+        return set()
+    if not isinstance(raw, list) or len(raw) > MAX_SIDE * MAX_SIDE:
+        raise PuzzleInputError(f"{name} must be a list of [row, col] pairs")
+    found: set[Position] = set()
+    for item in raw:
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in item)
+            or not (0 <= item[0] < grid.height and 0 <= item[1] < grid.width)
+        ):
+            raise PuzzleInputError(f"{name} must be a list of [row, col] pairs inside the grid")
+        found.add((item[0], item[1]))
+    return found
+
+
+def puzzle_from_json(doc: object) -> Puzzle:
+    """A Puzzle from the page's JSON form."""
+    if not isinstance(doc, dict):
+        raise PuzzleInputError("puzzle must be a JSON object")
+    grid = grid_from_json(doc.get("cells"))
+    meta: dict[str, str] = {}
+    for name in META:
+        value = doc.get(name) or ""
+        if not isinstance(value, str) or len(value) > MAX_TEXT:
+            raise PuzzleInputError(f"{name} must be a string of at most {MAX_TEXT} characters")
+        meta[name] = value
+    clues_raw = doc.get("clues")
+    if clues_raw is None:
+        clues_raw = {}
+    if not isinstance(clues_raw, dict) or len(clues_raw) > 2 * MAX_SIDE * MAX_SIDE:
+        raise PuzzleInputError("clues must be an object of entry key -> clue")
+    keys = {slot.key for slot in grid.slots()}
+    clues: dict[str, str] = {}
+    for key, text in clues_raw.items():
+        if not isinstance(text, str) or len(text) > MAX_TEXT:
+            raise PuzzleInputError(f"the clue for {key} must be a short string")
+        if key in keys and text.strip():
+            clues[key] = text
+    return Puzzle(
+        grid,
+        clues=clues,
+        circles=_positions(doc.get("circles"), grid, "circles"),
+        shaded=_positions(doc.get("shaded"), grid, "shaded"),
+        title=meta["title"],
+        author=meta["author"],
+        copyright=meta["copyright"],
+        notes=meta["notes"],
+    )
+
+
+def puzzle_to_json(puzzle: Puzzle) -> dict[str, Any]:
+    """The page's JSON form of a Puzzle (voids become blocks)."""
+    cells = [list(row) for row in puzzle.grid.cells]
+    return {
+        "cells": cells,
+        "circles": sorted([r, c] for r, c in puzzle.circles),
+        "shaded": sorted([r, c] for r, c in puzzle.shaded),
+        "clues": dict(puzzle.clues),
+        **{name: getattr(puzzle, name) for name in META},
+    }

@@ -1,0 +1,117 @@
+// The puzzle being edited: cells, numbering, symmetry and undo history. No DOM here.
+
+export const SYMMETRIES = [
+  ["rotational", "Rotational"],
+  ["mirror", "Mirror left-right"],
+  ["mirror-tb", "Mirror top-bottom"],
+  ["diagonal", "Diagonal"],
+  ["none", "None"],
+];
+
+export function blankDoc(width, height) {
+  const cells = [];
+  for (let r = 0; r < height; r++) cells.push(new Array(width).fill(""));
+  return {
+    cells, circles: [], shaded: [], title: "", author: "", copyright: "", notes: "",
+    clues: {}, locked: [], banned: [],
+  };
+}
+
+export function docFromPuzzle(puzzle) {
+  const doc = blankDoc(1, 1);
+  Object.assign(doc, puzzle);
+  doc.cells = puzzle.cells.map((row) => row.map((cell) => (cell === null ? null : cell || "")));
+  doc.locked = puzzle.locked || [];
+  doc.banned = puzzle.banned || [];
+  return doc;
+}
+
+export const height = (doc) => doc.cells.length;
+export const width = (doc) => doc.cells[0].length;
+export const isOpen = (doc, r, c) =>
+  r >= 0 && c >= 0 && r < height(doc) && c < width(doc) && doc.cells[r][c] !== null;
+
+// Entries: maximal runs of 2+ open cells, numbered like a published crossword.
+export function slotsOf(doc) {
+  const slots = [];
+  let number = 0;
+  for (let r = 0; r < height(doc); r++) {
+    for (let c = 0; c < width(doc); c++) {
+      if (!isOpen(doc, r, c)) continue;
+      let started = false;
+      for (const [direction, dr, dc] of [["across", 0, 1], ["down", 1, 0]]) {
+        if (isOpen(doc, r - dr, c - dc)) continue;
+        const cells = [];
+        let rr = r, cc = c;
+        while (isOpen(doc, rr, cc)) { cells.push([rr, cc]); rr += dr; cc += dc; }
+        if (cells.length < 2) continue;
+        if (!started) { number += 1; started = true; }
+        slots.push({ key: `${number}${direction[0].toUpperCase()}`, number, direction, cells, length: cells.length });
+      }
+    }
+  }
+  return slots;
+}
+
+export function wordOf(doc, slot) {
+  return slot.cells.map(([r, c]) => doc.cells[r][c] || "?").join("");
+}
+
+// The cell and its images under the symmetry.
+export function orbit(doc, r, c, symmetry) {
+  const h = height(doc), w = width(doc);
+  const out = [[r, c]];
+  if (symmetry === "rotational") out.push([h - 1 - r, w - 1 - c]);
+  else if (symmetry === "mirror") out.push([r, w - 1 - c]);
+  else if (symmetry === "mirror-tb") out.push([h - 1 - r, c]);
+  else if (symmetry === "diagonal" && r < w && c < h) out.push([c, r]);
+  const seen = new Set();
+  return out.filter(([a, b]) => {
+    const k = `${a},${b}`;
+    if (seen.has(k) || a < 0 || b < 0 || a >= h || b >= w) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+// Undo history of whole-document snapshots (a 25x25 puzzle is a few kB).
+export class History {
+  constructor(limit = 500) {
+    this.limit = limit;
+    this.undoStack = [];
+    this.redoStack = [];
+    this.lastTag = null;
+  }
+  // Record `before` (a snapshot string) unless `tag` continues the previous edit.
+  record(before, tag = null) {
+    if (tag !== null && tag === this.lastTag) return;
+    this.undoStack.push(before);
+    if (this.undoStack.length > this.limit) this.undoStack.shift();
+    this.redoStack = [];
+    this.lastTag = tag;
+  }
+  undo(current) {
+    if (!this.undoStack.length) return null;
+    this.redoStack.push(current);
+    this.lastTag = null;
+    return this.undoStack.pop();
+  }
+  redo(current) {
+    if (!this.redoStack.length) return null;
+    this.undoStack.push(current);
+    this.lastTag = null;
+    return this.redoStack.pop();
+  }
+}
+
+// "(5)", "(3,4)", "(2-3)" at the end of a clue: the lengths it promises, else null.
+export function enumeration(clue) {
+  const match = /\(([\d\s,\-–]+)\)\s*$/.exec(clue || "");
+  if (!match) return null;
+  return match[1].split(/[\s,\-–]+/).filter(Boolean).reduce((a, b) => a + Number(b), 0);
+}
+
+export function wire(doc) {
+  const { cells, circles, shaded, title, author, copyright, notes, clues } = doc;
+  return { cells, circles, shaded, title, author, copyright, notes, clues };
+}

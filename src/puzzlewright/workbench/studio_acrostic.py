@@ -1,0 +1,207 @@
+"""The acrostic studio: live checks, completion of open rows (a job), preview, save/export.
+
+Handlers check the request and call the engine (acrostic.studio) and the render layer; the
+page is static/acrostic/. No puzzle logic here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from puzzlewright.acrostic.studio import complete_rows, finished_ipuz, studio_state
+from puzzlewright.fileio import write_atomic
+from puzzlewright.lexicon import WordList
+from puzzlewright.render import acrostic_document, render
+from puzzlewright.stopping import StopSignal
+from puzzlewright.workbench.http import (
+    ApiError,
+    field_float,
+    field_int,
+    field_str,
+    field_strings,
+    json_body,
+)
+from puzzlewright.workbench.jobs import Event
+from puzzlewright.workbench.security import safe_path
+from puzzlewright.workbench.shell import Room, page
+from puzzlewright.workbench.state import Workbench, workbench
+from puzzlewright.workbench.studio_jobs import start_task
+
+ROOM = Room("acrostic", "Acrostic", "/acrostic", "acrostic/room.js", "acrostic/acrostic.css")
+MAX_ROWS = 60
+EXPORTS = {".ipuz": "ipuz", ".pdf": "pdf", ".html": "html"}
+
+
+@dataclass
+class Draft:
+    """The studio's puzzle as the page sends it."""
+
+    quote: str
+    source: str
+    answers: list[str]
+    clues: dict[str, str] = field(default_factory=dict)
+    min_length: int = 4
+
+
+def draft_of(doc: dict[str, Any]) -> Draft:
+    clues = doc.get("clues") or {}
+    if not isinstance(clues, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) and len(v) <= 500 for k, v in clues.items()
+    ):
+        raise ApiError(400, "clues must map labels to texts of at most 500 characters")
+    return Draft(
+        quote=field_str(doc, "quote", limit=2000),
+        source=field_str(doc, "source", limit=200),
+        answers=field_strings(doc, "answers", limit=MAX_ROWS),
+        clues=clues,
+        min_length=field_int(doc, "min_length", 4, 1, 20) or 4,
+    )
+
+
+async def words_of(bench: Workbench, doc: dict[str, Any]) -> WordList:
+    return await run_in_threadpool(bench.lexicons.get, field_strings(doc, "words", 8) or None)
+
+
+async def home(request: Request) -> Response:
+    return page(ROOM)
+
+
+async def check(request: Request) -> JSONResponse:
+    """The live checks: rows, letter pool, reasons the puzzle cannot be finished."""
+    bench = workbench(request)
+    doc = await json_body(request)
+    draft = draft_of(doc)
+    words = await words_of(bench, doc)
+    state = await run_in_threadpool(
+        lambda: studio_state(
+            draft.quote, draft.source, draft.answers, words, min_length=draft.min_length
+        )
+    )
+    return JSONResponse(state.to_json())
+
+
+@dataclass
+class CompleteTask:
+    """Completion of the open rows in a worker; one ``result`` event."""
+
+    draft: Draft
+    words: WordList
+    banned: list[str]
+    avoid: list[str]
+    seed: int
+    improve: float
+    timeout: float
+    kind: str = "acrostic"
+
+    def run(self, stop: StopSignal, post: Callable[[Event], None]) -> None:
+        locked = {i: word for i, word in enumerate(self.draft.answers) if word.strip()}
+        post({"type": "progress", "locked": len(locked)})
+        done = complete_rows(
+            self.draft.quote,
+            self.draft.source,
+            locked,
+            self.words,
+            banned=self.banned,
+            avoid=self.avoid,
+            seed=self.seed,
+            improve=self.improve,
+            min_length=self.draft.min_length,
+            stop=stop,
+        )
+        post({"type": "result", **done.to_json()})
+
+
+async def complete(request: Request) -> JSONResponse:
+    """Start completing the open rows (filled rows are kept); returns the job id."""
+    bench = workbench(request)
+    doc = await json_body(request)
+    draft = draft_of(doc)
+    if not draft.quote.strip() or not draft.source.strip():
+        raise ApiError(400, "type the quotation and the source first")
+    task = CompleteTask(
+        draft,
+        await words_of(bench, doc),
+        banned=field_strings(doc, "banned", limit=500),
+        avoid=field_strings(doc, "avoid", limit=MAX_ROWS),
+        seed=field_int(doc, "seed", 0, 0, 2**31) or 0,
+        improve=field_float(doc, "improve", 2.0, 0.0, 120.0),
+        timeout=field_float(doc, "timeout", 60.0, 0.5, 600.0),
+    )
+    job = start_task(bench.jobs, task)
+    return JSONResponse({"job": job.id})
+
+
+def _ipuz(draft: Draft, words: WordList, doc: dict[str, Any]) -> dict[str, Any]:
+    return finished_ipuz(
+        draft.quote,
+        draft.source,
+        draft.answers,
+        words,
+        clues=draft.clues,
+        title=field_str(doc, "title", limit=200),
+        author=field_str(doc, "author", limit=200),
+        width=field_int(doc, "width", 15, 5, 40) or 15,
+    )
+
+
+async def preview(request: Request) -> JSONResponse:
+    """The numbered grid as it will print (SVG), with each clue's quotation numbers."""
+    bench = workbench(request)
+    doc = await json_body(request)
+    draft = draft_of(doc)
+    words = await words_of(bench, doc)
+
+    def work() -> dict[str, Any]:
+        document = acrostic_document(_ipuz(draft, words, doc))
+        svg = render(document, "svg").decode("utf-8")
+        clues = [
+            {"label": e.label, "clue": e.text, "numbers": [b.number for b in e.blanks]}
+            for section in document.sections
+            for e in section.entries
+        ]
+        return {"svg": svg, "clues": clues}
+
+    return JSONResponse(await run_in_threadpool(work))
+
+
+async def save(request: Request) -> JSONResponse:
+    """Save the finished puzzle as .ipuz, or print it as .pdf / .html (with ``key``)."""
+    bench = workbench(request)
+    doc = await json_body(request)
+    draft = draft_of(doc)
+    path = safe_path(bench.config.root, doc.get("path"))
+    kind = EXPORTS.get(path.suffix.lower())
+    if kind is None:
+        raise ApiError(400, "the file name must end in .ipuz, .pdf or .html")
+    if path.exists() and not doc.get("overwrite"):
+        raise ApiError(409, f"{doc.get('path')} exists; save again to replace it")
+    words = await words_of(bench, doc)
+
+    def work() -> None:
+        data = _ipuz(draft, words, doc)
+        if kind == "ipuz":
+            out = (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+        else:
+            out = render(acrostic_document(data), kind, key=bool(doc.get("key")))  # type: ignore[arg-type]
+        write_atomic(path, out, force=True)
+
+    await run_in_threadpool(work)
+    return JSONResponse({"saved": path.relative_to(bench.config.root).as_posix()})
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/acrostic", home),
+        Route("/api/acrostic/check", check, methods=["POST"]),
+        Route("/api/acrostic/complete", complete, methods=["POST"]),
+        Route("/api/acrostic/preview", preview, methods=["POST"]),
+        Route("/api/acrostic/save", save, methods=["POST"]),
+    ]

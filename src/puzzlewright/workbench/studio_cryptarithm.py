@@ -1,0 +1,220 @@
+"""The cryptarithm studio: live solve, encode, find (a streamed job), save, print sheet.
+
+Handlers check the request and call the engines (cryptarithm.studio, encode, find) in a
+worker thread or a worker process; the page is static/cryptarithm/. No puzzle logic here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from puzzlewright.cryptarithm.encode import encode as encode_equation
+from puzzlewright.cryptarithm.find import FindSpec, build_spec, parse_form, shard_count
+from puzzlewright.cryptarithm.find import find as run_find
+from puzzlewright.cryptarithm.solver import Cryptarithm
+from puzzlewright.cryptarithm.studio import lexicon_pool, live_solve, split_words, word_pool
+from puzzlewright.fileio import write_atomic
+from puzzlewright.render.cryptarithm_sheet import SheetPuzzle, render_sheet
+from puzzlewright.stopping import StopSignal
+from puzzlewright.workbench.http import (
+    ApiError,
+    field_float,
+    field_int,
+    field_str,
+    field_strings,
+    json_body,
+)
+from puzzlewright.workbench.jobs import Event
+from puzzlewright.workbench.security import safe_path
+from puzzlewright.workbench.shell import Room, page
+from puzzlewright.workbench.state import workbench
+from puzzlewright.workbench.studio_jobs import start_task
+
+ROOM = Room(
+    "cryptarithm",
+    "Cryptarithm",
+    "/cryptarithm",
+    "cryptarithm/room.js",
+    "cryptarithm/cryptarithm.css",
+)
+SOLVE_SECONDS = 2.0  # a live solve answers within this, with what it found
+ENCODE_SECONDS = 10.0
+MAX_SHEET = 40
+
+
+async def home(request: Request) -> Response:
+    return page(ROOM)
+
+
+async def solve(request: Request) -> JSONResponse:
+    """Solutions (the first ten), the count and the verdict of the typed puzzle."""
+    doc = await json_body(request)
+    base = field_int(doc, "base", 10, 2, 36) or 10
+    found = await run_in_threadpool(
+        lambda: live_solve(
+            field_str(doc, "puzzle", limit=5000),
+            base=base,
+            leading_zeros=bool(doc.get("leading_zeros")),
+            assign=field_str(doc, "assign", limit=200),
+            forbid=field_strings(doc, "forbid", limit=40),
+            digits=field_str(doc, "digits", limit=100) or None,
+            count_limit=field_int(doc, "count_limit", 1000, 1, 100_000) or 1000,
+            stop=StopSignal(SOLVE_SECONDS),
+        )
+    )
+    return JSONResponse(found.to_json())
+
+
+async def encode(request: Request) -> JSONResponse:
+    """Word encodings of a true equation, unique shapes first."""
+    bench = workbench(request)
+    doc = await json_body(request)
+    text = field_str(doc, "equation", limit=200)
+    words = await run_in_threadpool(bench.lexicons.get, field_strings(doc, "words", 8) or None)
+    result = await run_in_threadpool(
+        lambda: encode_equation(
+            text,
+            words,
+            limit=field_int(doc, "limit", 20, 1, 200) or 20,
+            min_score=field_int(doc, "min_score", None, 0, 1_000_000),
+            stop=StopSignal(ENCODE_SECONDS),
+        )
+    )
+    return JSONResponse(
+        {
+            "equation": result.equation,
+            "pattern": result.pattern,
+            "unique": result.unique,
+            "solutions": result.solutions,
+            "total": result.total,
+            "complete": result.complete,
+            "encodings": [e.to_json() for e in result.encodings],
+            "seconds": round(result.seconds, 3),
+        }
+    )
+
+
+@dataclass
+class FindTask:
+    """A find run in a worker: ``puzzle`` events as found, ``progress`` per shard."""
+
+    spec: FindSpec
+    limit: int
+    max_candidates: int
+    timeout: float
+    kind: str = "find"
+
+    def run(self, stop: StopSignal, post: Callable[[Event], None]) -> None:
+        total = shard_count(self.spec)
+        finished = run_find(
+            self.spec,
+            limit=self.limit,
+            max_candidates=None if total is not None else self.max_candidates,
+            stop=stop,
+            on_puzzle=lambda p: post({"type": "puzzle", **p.to_json()}),
+            on_shard=lambda done, all_, run: post(
+                {"type": "progress", "shards": done, "total": all_, "found": len(run.puzzles)}
+            ),
+        )
+        post(
+            {
+                "type": "result",
+                "found": len(finished.puzzles),
+                "stop_reason": finished.stop_reason,
+                "candidates": finished.stats.candidates,
+                "seconds": round(finished.seconds, 2),
+            }
+        )
+
+
+async def find(request: Request) -> JSONResponse:
+    """Start a find job over a theme, typed words or the word list; returns the job id."""
+    bench = workbench(request)
+    doc = await json_body(request)
+    words = await run_in_threadpool(bench.lexicons.get, field_strings(doc, "words", 8) or None)
+    form = parse_form(field_str(doc, "form", "A + B = C", limit=40))
+    typed = split_words(field_str(doc, "theme", limit=20_000))
+    min_score = field_int(doc, "min_score", None, 0, 1_000_000)
+    result = field_str(doc, "result", limit=40).strip()
+
+    def make_spec() -> FindSpec:
+        scores = words.scores()
+        pool = word_pool(words, typed) if typed else lexicon_pool(words, min_score or 40)
+        target = words.alphabet.normalize(result) if result else None
+        return build_spec(
+            form,
+            pool=pool,
+            scores=scores,
+            result=target,
+            seed=field_int(doc, "seed", 0, 0, 2**31) or 0,
+        )
+
+    spec = await run_in_threadpool(make_spec)
+    task = FindTask(
+        spec,
+        limit=field_int(doc, "limit", 20, 1, 500) or 20,
+        max_candidates=field_int(doc, "candidates", 400_000, 1, 10_000_000) or 400_000,
+        timeout=field_float(doc, "timeout", 120.0, 0.1, 3600.0),
+    )
+    job = start_task(bench.jobs, task)
+    return JSONResponse({"job": job.id, "words": len(spec.pool), "form": form.text()})
+
+
+def _sheet_puzzles(doc: dict[str, Any]) -> list[SheetPuzzle]:
+    """The puzzles of a save or print request, each solved again (nothing trusted)."""
+    texts = field_strings(doc, "puzzles", limit=MAX_SHEET)
+    if not texts:
+        raise ApiError(400, "puzzles must list at least one puzzle")
+    out = []
+    for text in texts:
+        puzzle = Cryptarithm.parse(text)
+        found = puzzle.search(limit=2, stop=StopSignal(SOLVE_SECONDS))
+        if found.count != 1 or not found.complete:
+            raise ApiError(422, f"{text} does not have exactly one solution")
+        out.append(SheetPuzzle(puzzle.text, found.solutions[0]))
+    return out
+
+
+async def save(request: Request) -> JSONResponse:
+    """Save puzzles with their solutions as JSON, or print them as an HTML sheet + key."""
+    bench = workbench(request)
+    doc = await json_body(request)
+    path = safe_path(bench.config.root, doc.get("path"))
+    suffix = path.suffix.lower()
+    if suffix not in (".json", ".html"):
+        raise ApiError(400, "the file name must end in .json (puzzles) or .html (print sheet)")
+    if path.exists() and not doc.get("overwrite"):
+        raise ApiError(409, f"{doc.get('path')} exists; save again to replace it")
+    title = field_str(doc, "title", "Cryptarithms", limit=200) or "Cryptarithms"
+    key = doc.get("key", True) is not False
+
+    def work() -> None:
+        puzzles = _sheet_puzzles(doc)
+        if suffix == ".html":
+            data = render_sheet(puzzles, title=title, key=key).encode("utf-8")
+        else:
+            records = [{"puzzle": p.puzzle, "solution": p.solution} for p in puzzles]
+            text = json.dumps({"title": title, "puzzles": records}, ensure_ascii=False, indent=1)
+            data = (text + "\n").encode("utf-8")
+        write_atomic(path, data, force=True)
+
+    await run_in_threadpool(work)
+    return JSONResponse({"saved": path.relative_to(bench.config.root).as_posix()})
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/cryptarithm", home),
+        Route("/api/cryptarithm/solve", solve, methods=["POST"]),
+        Route("/api/cryptarithm/encode", encode, methods=["POST"]),
+        Route("/api/cryptarithm/find", find, methods=["POST"]),
+        Route("/api/cryptarithm/save", save, methods=["POST"]),
+    ]

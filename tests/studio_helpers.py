@@ -1,0 +1,58 @@
+"""A real workbench server (uvicorn on 127.0.0.1, a free port) for the studio tests."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass
+class Server:
+    url: str
+    root: Path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def run_server(root: Path) -> Iterator[Server]:
+    """Serve ``root`` with the built-in word list until the generator is closed."""
+    import uvicorn
+
+    from puzzlewright.workbench import Config, create_app
+
+    port = free_port()
+    config = Config(root=root, port=port)
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(config), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the workbench server did not start")
+        time.sleep(0.05)
+    try:
+        yield Server(f"http://127.0.0.1:{port}", config.root)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def new_page(browser: Any, width: int = 1280) -> Any:
+    """A fresh context (empty storage) and page; page errors fail the test at close."""
+    context = browser.new_context(viewport={"width": width, "height": 1000})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    return page

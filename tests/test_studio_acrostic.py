@@ -1,0 +1,148 @@
+"""The acrostic studio: live checks and completion in the engine, the room in Chromium."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from play_helpers import launch_browser
+from puzzlewright.acrostic.studio import complete_rows, finished_ipuz, studio_state
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import builtin_english
+from puzzlewright.render import acrostic_document
+from studio_helpers import Server, new_page, run_server
+
+QUOTE = (
+    "It is a truth universally acknowledged, that a single man in possession of a good "
+    "fortune, must be in want of a wife."
+)
+SOURCE = "Austen Pride"  # rows A..K start with A U S T E N P R I D E
+
+
+@pytest.fixture(scope="module")
+def words() -> Any:
+    return builtin_english()
+
+
+def test_state_reports_rows_pool_and_reasons(words: Any) -> None:
+    state = studio_state(QUOTE, SOURCE, ["AMOUNT", "KANGAROO", "", "TEAMWORK"], words)
+    a, b = state.rows[0], state.rows[1]
+    assert a.problem is None and a.score == words.score("AMOUNT")
+    assert b.problem == "must start with U"
+    assert state.pool["K"] == 1 - 2  # the quotation has one K; KANGAROO and ... use two
+    assert any("letters the quotation does not have" in p for p in state.problems)
+    assert not state.complete
+    short = studio_state("Tiny quote", "Austen Pride", [], words)
+    assert any("cannot make 11 answers" in p or "lacks" in p for p in short.problems)
+    quoted = studio_state(QUOTE, SOURCE, ["ACKNOWLEDGED"], words)
+    assert quoted.rows[0].problem == "appears in the quotation"
+
+
+def test_complete_keeps_locked_rows_in_place_and_uses_every_letter(words: Any) -> None:
+    locked = {0: "AMOUNT", 10: "EFFORTS"}  # row K (the second E), not row E
+    done = complete_rows(QUOTE, SOURCE, locked, words, seed=3, improve=0.5)
+    assert done.status == "built", done.reason
+    assert done.words[0] == "AMOUNT" and done.words[10] == "EFFORTS"
+    assert [w[0] for w in done.words] == list("AUSTENPRIDE")
+    quote_letters = Counter(ch for ch in QUOTE.upper() if ch.isalpha())
+    assert Counter("".join(done.words)) == quote_letters
+    assert done.mean_zipf is not None and done.mean_zipf_bound is not None
+    assert done.mean_zipf <= done.mean_zipf_bound
+    again = complete_rows(
+        QUOTE, SOURCE, locked, words, seed=4, improve=0.5, avoid=done.words, banned=["ENOUGH"]
+    )
+    assert again.status == "built" and again.words != done.words and "ENOUGH" not in again.words
+    document = finished_ipuz(QUOTE, SOURCE, done.words, words, clues={"A": "Sum total"})
+    printed = acrostic_document(document)
+    entries = printed.sections[0].entries
+    assert entries[0].text == "Sum total" and entries[0].answer == "AMOUNT"
+
+
+def test_impossible_locks_are_explained(words: Any) -> None:
+    done = complete_rows(QUOTE, SOURCE, {0: "AQUARIUM"}, words)
+    assert done.status == "impossible"
+    assert done.reason == "the included answers need letters the quotation lacks: Q (1 more)"
+    with pytest.raises(PuzzleInputError, match="not finished"):
+        finished_ipuz(QUOTE, SOURCE, ["AMOUNT"], words)
+
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    yield from run_server(tmp_path_factory.mktemp("acrostic-studio"))
+
+
+browser = pytest.fixture(scope="module")(launch_browser)
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    tab = new_page(browser)
+    yield tab
+    tab.context.close()
+    assert not tab.errors, tab.errors
+
+
+def test_lock_two_answers_complete_and_save(page: Any, server: Server) -> None:
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page.goto(server.url + "/acrostic")
+    page.get_by_role("textbox", name="Quotation").fill(QUOTE)
+    page.get_by_role("textbox", name="Source").fill(SOURCE)
+    answer_a = page.get_by_role("textbox", name="Answer A (starts with A)")
+    expect(answer_a).to_be_visible()
+    answer_a.fill("amount")
+    page.get_by_role("textbox", name="Answer D (starts with T)").fill("TEAMWORK")
+    expect(page.get_by_role("checkbox", name="Lock A")).to_be_checked()
+    expect(page.get_by_role("checkbox", name="Lock D")).to_be_checked()
+    pool = page.get_by_role("group", name="Letters left")
+    expect(pool).to_contain_text("78 left")  # 92 letters - AMOUNT - TEAMWORK
+    page.get_by_role("textbox", name="Answer B (starts with U)").fill("KANGAROO")
+    expect(page.locator("tr.bad")).to_contain_text("must start with U")
+    expect(pool.locator(".over")).to_contain_text("K -1")
+    page.get_by_role("textbox", name="Answer B (starts with U)").fill("")
+    page.get_by_role("checkbox", name="Lock B").uncheck()
+
+    page.get_by_role("button", name="Complete").click()
+    expect(page.get_by_role("button", name="Cancel")).to_be_enabled()
+    info = page.locator(".actions-info, #rows-h ~ .row .info")
+    expect(info).to_contain_text("Completed", timeout=90_000)
+    expect(info).to_contain_text("best possible")
+    expect(answer_a).to_have_value("AMOUNT")
+    expect(page.get_by_role("textbox", name="Answer D (starts with T)")).to_have_value("TEAMWORK")
+    expect(pool).to_contain_text("0 left")
+    expect(page.locator(".summary")).to_contain_text("11 of 11 rows filled")
+    expect(page.locator(".summary")).to_contain_text("complete")
+    first = page.get_by_role("textbox", name="Answer B (starts with U)").input_value()
+    assert first.startswith("U")
+
+    page.get_by_role("button", name="Ban answer B").click()
+    expect(page.locator(".bans")).to_contain_text(first)
+    page.get_by_role("button", name="Another").click()
+    expect(info).to_contain_text("Completed", timeout=90_000)
+    second = page.get_by_role("textbox", name="Answer B (starts with U)").input_value()
+    assert second.startswith("U") and second != first
+    expect(answer_a).to_have_value("AMOUNT")
+
+    page.get_by_role("textbox", name="Clue A").fill("Sum total")
+    page.get_by_role("button", name="Preview grid").click()
+    expect(page.locator(".preview svg")).to_be_visible()
+    expect(page.get_by_role("list", name="Clues as printed")).to_contain_text("A. Sum total")
+    page.get_by_role("textbox", name="File name").fill("pride")
+    page.get_by_role("button", name="Save .ipuz").click()
+    expect(page.locator("#out-h ~ .info")).to_have_text("Saved pride.ipuz.")
+    saved = json.loads((server.root / "pride.ipuz").read_text(encoding="utf-8"))
+    document = acrostic_document(saved)
+    entries = document.sections[0].entries
+    assert entries[0].answer == "AMOUNT" and entries[0].text == "Sum total"
+    assert entries[3].answer == "TEAMWORK" and entries[1].answer == second
+    page.get_by_role("button", name="Export HTML").click()
+    expect(page.locator("#out-h ~ .info")).to_have_text("Saved pride.html.")
+    assert re.search(r"Sum total", (server.root / "pride.html").read_text(encoding="utf-8"))

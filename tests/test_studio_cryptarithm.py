@@ -1,0 +1,160 @@
+"""The cryptarithm studio: engine helpers, the API, and the room in a real Chromium."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from play_helpers import launch_browser
+from puzzlewright.cryptarithm.studio import live_solve, word_pool
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import builtin_english
+from puzzlewright.render.cryptarithm_sheet import SheetPuzzle, render_sheet
+from studio_helpers import Server, new_page, run_server
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+
+def test_live_solve_verdicts_and_options() -> None:
+    send = live_solve("SEND + MORE = MONEY")
+    assert send.verdict == "unique" and send.substituted == ["9567 + 1085 = 10652"]
+    assert live_solve("SEND + MORE = MONE").verdict == "no solution"
+    many = live_solve("AB + CD = EF")
+    assert many.verdict == "476 solutions" and len(many.solutions) == 10
+    capped = live_solve("AB + CD = EF", count_limit=50)
+    assert capped.verdict == "at least 50 solutions" and not capped.complete
+    fixed = live_solve("AB + CD = EF", assign="A=1,C=2", forbid=["B=0-5"], digits="0-9")
+    assert all(s["A"] == 1 and s["C"] == 2 and s["B"] > 5 for s in fixed.solutions)
+    assert live_solve("A + A = B", leading_zeros=True, base=3).count == 1  # 1 + 1 = 2
+    with pytest.raises(PuzzleInputError):
+        live_solve("SEND + = MONEY")
+
+
+def test_word_pool_expands_themes_and_refuses_foreign_words() -> None:
+    words = builtin_english()
+    pool = word_pool(words, ["planets", "moon", "Moon"])
+    assert "MERCURY" in pool and pool.count("MOON") == 1
+    with pytest.raises(PuzzleInputError, match="outside the alphabet"):
+        word_pool(words, ["жук"])
+
+
+def test_sheet_sets_sums_in_columns_and_prints_the_key() -> None:
+    html = render_sheet(
+        [
+            SheetPuzzle(
+                "SEND + MORE = MONEY",
+                {"S": 9, "E": 5, "N": 6, "D": 7, "M": 1, "O": 0, "R": 8, "Y": 2},
+            )
+        ],
+        title="Sunday <sums>",
+    )
+    assert "<title>Sunday &lt;sums&gt;</title>" in html
+    assert '<tr class="total"><td></td><td>MONEY</td></tr>' in html
+    assert "9567 + 1085 = 10652" in html and 'class="key"' in html
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    yield from run_server(tmp_path_factory.mktemp("studio"))
+
+
+browser = pytest.fixture(scope="module")(launch_browser)
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    tab = new_page(browser)
+    yield tab
+    tab.context.close()
+    assert not tab.errors, tab.errors
+
+
+def test_api_solve_and_bad_requests(server: Server) -> None:
+    import httpx
+
+    with httpx.Client(base_url=server.url) as client:
+        good = client.post("/api/cryptarithm/solve", json={"puzzle": "SEND + MORE = MONEY"})
+        assert good.status_code == 200 and good.json()["unique"] is True
+        for body in ({"puzzle": "A + B ="}, {"puzzle": 5}, {"puzzle": "A+B=C", "base": 99}):
+            bad = client.post("/api/cryptarithm/solve", json=body)
+            assert bad.status_code == 400 and "error" in bad.json()
+        out = client.post(
+            "/api/cryptarithm/save", json={"path": "../x.json", "puzzles": ["SEND+MORE=MONEY"]}
+        )
+        assert out.status_code == 400
+        many = client.post(
+            "/api/cryptarithm/save", json={"path": "x.json", "puzzles": ["AB + CD = EF"]}
+        )
+        assert many.status_code == 422 and "exactly one solution" in many.json()["error"]
+
+
+def test_solve_live_find_and_print(page: Any, server: Server) -> None:
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page.goto(server.url + "/cryptarithm")
+    puzzle = page.get_by_role("textbox", name="Puzzle")
+    puzzle.fill("SEND + MORE = MONEY")
+    verdict = page.locator(".verdict")
+    expect(verdict).to_have_text("Unique solution")
+    expect(page.get_by_role("list", name="Solutions")).to_contain_text("9567 + 1085 = 10652")
+    puzzle.fill("AB + CD = EF")
+    expect(verdict).to_have_text("476 solutions")
+    page.get_by_role("textbox", name="Fixed digits").fill("A=1,C=2")
+    expect(verdict).to_have_text("16 solutions")  # A=1, C=2: B + D decides the rest
+    page.get_by_role("textbox", name="Fixed digits").fill("")
+    puzzle.fill("SEND + MORE = MONEY")
+    expect(verdict).to_have_text("Unique solution")
+    page.get_by_role("button", name="Add to sheet").click()
+
+    page.get_by_role("textbox", name="Theme words").fill("planets")
+    page.get_by_role("button", name="Find", exact=True).click()
+    found = page.get_by_role("list", name="Found puzzles")
+    expect(found.locator("li").first).to_be_visible(timeout=60_000)
+    expect(found.locator(".badge.ok").first).to_have_text("unique")
+    first = found.locator("li .mono").first.text_content() or ""
+    assert re.fullmatch(r"[A-Z]+ \+ [A-Z]+ = [A-Z]+", first)
+    page.get_by_role("button", name=f"Add {first} to the sheet").click()
+    info = page.locator("#find-h ~ .info")
+    expect(info).to_contain_text("unique puzzles from", timeout=60_000)  # planets: all tried
+    # the whole word list: sampled, long; cancel once puzzles stream in
+    page.get_by_role("textbox", name="Theme words").fill("")
+    page.get_by_role("spinbutton", name="Stop after").fill("500")
+    page.get_by_role("button", name="Find", exact=True).click()
+    expect(found.locator("li").nth(1)).to_be_visible(timeout=60_000)
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.get_by_role("button", name="Find", exact=True)).to_be_enabled(timeout=15_000)
+    expect(info).to_contain_text("cancelled")
+
+    page.get_by_role("textbox", name="File name").fill("sunday")
+    page.get_by_role("button", name="Print sheet with key (.html)").click()
+    expect(page.locator("#sheet-h ~ .info")).to_have_text("Saved sunday.html.")
+    html = (server.root / "sunday.html").read_text(encoding="utf-8")
+    assert "9567 + 1085 = 10652" in html and first.split(" ")[0] in html
+    page.get_by_role("button", name="Save puzzles (.json)").click()
+    expect(page.locator("#sheet-h ~ .info")).to_have_text("Saved sunday.json.")
+    saved = json.loads((server.root / "sunday.json").read_text(encoding="utf-8"))
+    assert saved["puzzles"][0]["solution"]["M"] == 1
+
+
+def test_encode_lists_ranked_word_forms(page: Any, server: Server) -> None:
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page.goto(server.url + "/cryptarithm")
+    page.get_by_role("textbox", name="Equation").fill("9567 + 1085 = 10652")
+    page.get_by_role("button", name="Encode").click()
+    encodings = page.get_by_role("list", name="Encodings")
+    expect(encodings.locator("li").first).to_be_visible(timeout=30_000)
+    expect(page.locator("#encode-h ~ .info")).to_contain_text("unique solution")
+    unique = encodings.locator("li", has=page.locator(".badge.ok"))
+    assert unique.count() >= 1
+    text = unique.first.locator(".mono").text_content() or ""
+    page.get_by_role("button", name=f"Solve {text}").click()
+    expect(page.get_by_role("textbox", name="Puzzle")).to_have_value(text)
+    expect(page.locator(".verdict")).to_have_text("Unique solution")
+    names = page.locator("button").evaluate_all(
+        "nodes => nodes.filter(n => !(n.getAttribute('aria-label') || n.textContent.trim())).length"
+    )
+    assert names == 0

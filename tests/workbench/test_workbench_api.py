@@ -1,0 +1,218 @@
+"""The workbench's JSON API through Starlette's test client."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from puzzlewright.crossword.formats import load_puzzle
+
+EMPTY3 = [["", "", ""], ["", "", ""], ["", "", ""]]
+
+
+def wait_job(client: TestClient, job_id: str, limit: float = 30) -> dict[str, Any]:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        job = client.get(f"/api/jobs/{job_id}").json()
+        if job["status"] != "running":
+            return job
+        time.sleep(0.05)
+    raise AssertionError(f"job {job_id} still running")
+
+
+def test_page_and_health(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert '<script type="module" src="/static/crossword/room.js' in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert client.get("/static/crossword/main.js").status_code == 200
+    assert client.get("/api/health").json()["ok"] is True
+
+
+def test_analyse_reports_letters_entries_and_stats(client: TestClient) -> None:
+    cells = [["B", "", ""], ["", "", ""], ["", "", ""]]
+    doc = client.post("/api/crossword/analyse", json={"cells": cells}).json()
+    assert doc["status"] == "open"
+    assert doc["letters"][0][0] is None
+    assert set(doc["letters"][0][1]) <= {"A", "O"}
+    assert {e["key"] for e in doc["entries"]} == {"1A", "1D", "2D", "3D", "4A", "5A"}
+    assert doc["stats"]["words"] == 6 and doc["stats"]["blocks"] == 0
+    dead = client.post(
+        "/api/crossword/analyse", json={"cells": [["Q", "Q", ""], ["", "", ""], ["", "", ""]]}
+    ).json()
+    assert dead["status"] == "dead" and "1A" in dead["dead"]
+
+
+def test_candidates_filter_and_ban(client: TestClient) -> None:
+    cells = [["B", "", ""], ["", "", ""], ["", "", ""]]
+    doc = client.post("/api/crossword/candidates", json={"cells": cells, "entry": "1A"}).json()
+    words = [w["word"] for w in doc["words"]]
+    assert "BAD" in words and set(words) <= {"BAD", "BAT", "BOA"}
+    doc = client.post(
+        "/api/crossword/candidates",
+        json={"cells": cells, "entry": "1A", "filter": "^BA", "regex": True, "banned": ["BAD"]},
+    ).json()
+    assert [w["word"] for w in doc["words"]] == [
+        w for w in words if w.startswith("BA") and w != "BAD"
+    ]
+    bad = client.post(
+        "/api/crossword/candidates",
+        json={"cells": cells, "entry": "1A", "filter": "(", "regex": True},
+    )
+    assert bad.status_code == 400 and "regular expression" in bad.json()["error"]
+
+
+def test_fill_job_returns_ranked_fills(client: TestClient) -> None:
+    start = client.post("/api/crossword/fill", json={"cells": EMPTY3, "count": 3})
+    assert start.status_code == 202
+    job = wait_job(client, start.json()["id"])
+    assert job["status"] == "done"
+    result = next(e for e in job["events"] if e["type"] == "result")
+    assert result["status"] == "filled"
+    fills = {tuple("".join(row) for row in fill["cells"]) for fill in result["fills"]}
+    assert fills == {("BAD", "ONE", "ATE"), ("BOA", "ANT", "DEE")}  # the square, both ways
+    assert all(fill["average"] is not None for fill in result["fills"])
+
+
+def test_fill_job_names_failed_entries_of_an_unfillable_grid(client: TestClient) -> None:
+    cells = [["X", "", ""], ["", "", ""], ["", "", ""]]
+    job = wait_job(client, client.post("/api/crossword/fill", json={"cells": cells}).json()["id"])
+    result = next(e for e in job["events"] if e["type"] == "result")
+    assert result["status"] == "unfillable" and result["fills"] == []
+
+
+def test_region_fill_keeps_the_rest(client: TestClient) -> None:
+    cells = [["B", "A", "D"], ["", "", ""], ["", "", ""]]
+    start = client.post(
+        "/api/crossword/fill", json={"cells": cells, "region": {"entries": ["4A"]}, "count": 1}
+    )
+    job = wait_job(client, start.json()["id"])
+    result = next(e for e in job["events"] if e["type"] == "result")
+    assert result["status"] == "filled"
+    assert "".join(result["fills"][0]["cells"][1]) in {"ONE", "ATE", "OAT", "TEA"}
+    assert result["fills"][0]["cells"][0] == ["B", "A", "D"]
+    assert result["fills"][0]["cells"][2] == ["", "", ""]
+    bad = client.post("/api/crossword/fill", json={"cells": cells, "region": {"rect": "x"}})
+    assert bad.status_code == 400
+
+
+def test_check_job_gives_verdicts_best_first(client: TestClient) -> None:
+    start = client.post(
+        "/api/crossword/check",
+        json={"cells": EMPTY3, "entry": "1A", "candidates": ["BAD", "XYZ"], "budget": 5},
+    )
+    job = wait_job(client, start.json()["id"])
+    verdicts = [(e["word"], e["verdict"]) for e in job["events"] if e["type"] == "verdict"]
+    assert verdicts == [("BAD", "fills"), ("XYZ", "dead end")]
+    wrong = client.post(
+        "/api/crossword/check", json={"cells": EMPTY3, "entry": "1A", "candidates": ["LONGER"]}
+    )
+    assert wrong.status_code == 400
+
+
+def test_cancel_stops_a_long_fill(client: TestClient) -> None:
+    # an open 7x7 on the built-in list: a long search, stopped by the cancel
+    start = client.post(
+        "/api/crossword/fill",
+        json={"cells": [[""] * 7 for _ in range(7)], "timeout": 120, "words": ["builtin"]},
+    )
+    job_id = start.json()["id"]
+    time.sleep(0.5)
+    assert client.get(f"/api/jobs/{job_id}").json()["status"] == "running"
+    began = time.monotonic()
+    client.post(f"/api/jobs/{job_id}/cancel")
+    job = wait_job(client, job_id, limit=10)
+    assert time.monotonic() - began < 5
+    assert job["status"] == "cancelled"
+    result = next(e for e in job["events"] if e["type"] == "result")
+    assert result["stopped_by"] == "interrupted" and result["status"] == "timeout"
+    assert client.get("/api/jobs/nope").status_code == 404
+
+
+def test_server_sent_events_stream(client: TestClient) -> None:
+    job_id = client.post("/api/crossword/fill", json={"cells": EMPTY3}).json()["id"]
+    with client.stream("GET", f"/api/jobs/{job_id}/events") as stream:
+        body = stream.read().decode()
+    assert stream.headers["content-type"].startswith("text/event-stream")
+    assert '"type": "result"' in body and '"type": "end"' in body
+
+
+def test_pattern(client: TestClient) -> None:
+    doc = client.post(
+        "/api/crossword/pattern", json={"width": 9, "height": 7, "symmetry": "mirror-tb", "seed": 3}
+    ).json()
+    cells = doc["cells"]
+    assert len(cells) == 7 and len(cells[0]) == 9
+    for r in range(7):
+        for c in range(9):
+            assert (cells[r][c] is None) == (cells[6 - r][c] is None)
+    assert client.post("/api/crossword/pattern", json={"width": 99}).status_code == 400
+
+
+def test_save_open_export_roundtrip(client: TestClient, folder: Path) -> None:
+    puzzle = {
+        "cells": [["B", "A", "D"], ["O", "N", "E"], ["A", "T", None]],
+        "title": "Square",
+        "author": "Tester",
+        "clues": {"1A": "Not good (3)", "1D": "Snake"},
+        "circles": [[0, 0]],
+    }
+    saved = client.post("/api/save", json={"path": "sub.ipuz", "puzzle": puzzle})
+    assert saved.status_code == 200, saved.text
+    back = load_puzzle(folder / "sub.ipuz")
+    assert back.title == "Square" and back.clues["1A"] == "Not good (3)"
+    assert back.grid.cells[2][2] is None and (0, 0) in back.circles
+    again = client.post("/api/save", json={"path": "sub.ipuz", "puzzle": puzzle})
+    assert again.status_code == 409
+    ok = client.post("/api/save", json={"path": "sub.ipuz", "puzzle": puzzle, "overwrite": True})
+    assert ok.status_code == 200
+    opened = client.post("/api/open", json={"path": "sub.ipuz"}).json()["puzzle"]
+    assert opened["cells"] == puzzle["cells"] and opened["clues"]["1D"] == "Snake"
+    for fmt in ("svg", "html", "pdf"):
+        done = client.post(
+            "/api/export", json={"path": f"sub.{fmt}", "format": fmt, "puzzle": puzzle}
+        )
+        assert done.status_code == 200, done.text
+        assert (folder / f"sub.{fmt}").stat().st_size > 100
+    listed = client.get("/api/files").json()
+    assert listed["files"] == ["sub.ipuz"]
+    assert client.post("/api/save", json={"path": "x.doc", "puzzle": puzzle}).status_code == 400
+
+
+def test_upload_and_choose_a_word_list(client: TestClient) -> None:
+    data = b"CAB\nARE\nBED\nCAB\nARB\nBEE\n"
+    doc = client.post("/api/wordlists/upload?name=mine.txt", content=data).json()
+    source = doc["source"]
+    assert any(w["source"] == source for w in doc["wordlists"])
+    loaded = client.post("/api/wordlists/load", json={"words": [source]}).json()
+    assert loaded["words"] == 5
+    found = client.post(
+        "/api/crossword/candidates", json={"cells": EMPTY3, "entry": "1A", "words": [source]}
+    ).json()
+    assert {w["word"] for w in found["words"]} <= {"CAB", "ARE", "BED", "ARB", "BEE"}
+    unknown = client.post("/api/wordlists/load", json={"words": ["nope:1"]})
+    assert unknown.status_code == 400
+
+
+def test_folder_list_layered_with_an_encoding(client: TestClient, folder: Path) -> None:
+    (folder / "lists").mkdir()
+    (folder / "lists" / "mine.txt").write_bytes("CAFÉ;60\nBAD;0\n".encode("latin-1"))
+    source = "file:lists/mine.txt"
+    alone = client.post("/api/wordlists/load", json={"words": [source], "encoding": "latin-1"})
+    assert alone.json()["words"] == 1  # BAD scored 0 is dropped
+    layered = client.post(
+        "/api/crossword/candidates",
+        json={
+            "cells": [["", "", "", ""]],
+            "entry": "1A",
+            "words": ["builtin", source],
+            "encoding": "latin-1",
+        },
+    ).json()
+    assert "CAFE" in [w["word"] for w in layered["words"]]
+    assert layered["total"] > 100  # the built-in list's 4-letter words are there too
+    bad = client.post("/api/wordlists/load", json={"words": [source], "encoding": "klingon"})
+    assert bad.status_code == 400 and "encoding" in bad.json()["error"]

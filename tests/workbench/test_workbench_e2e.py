@@ -1,0 +1,332 @@
+"""End to end: a real Chromium (Debian's, by path) drives the page on a real uvicorn server.
+
+The scenario of issue 13: create a 5x5 puzzle, type, toggle a block and see its partner,
+undo, watch the viable letters change, pick a candidate, autofill, browse two fills, lock
+an entry and refill, edit a clue, save as .ipuz and read it back, reload and find the work.
+Screenshots of failures land in the test's temporary folder (and are named in the error).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+from puzzlewright.crossword.formats import load_puzzle  # noqa: E402
+
+CHROMIUM = os.environ.get("PUZZLEWRIGHT_CHROMIUM", "/usr/bin/chromium")
+DOCS_IMAGE = Path(__file__).resolve().parents[2] / "docs" / "images" / "workbench.png"
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def serving(folder: Path, *options: str) -> Iterator[str]:
+    """``puzzlewright serve`` on a free port of 127.0.0.1 in a subprocess; yields its URL."""
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "puzzlewright",
+        "serve",
+        str(folder),
+        "--port",
+        str(port),
+        "--no-browser",
+        *options,
+    ]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(400):
+            try:
+                urllib.request.urlopen(f"{url}/api/health", timeout=1)
+                break
+            except OSError:
+                if process.poll() is not None:
+                    raise RuntimeError(
+                        process.stdout.read().decode() if process.stdout else ""
+                    ) from None
+                time.sleep(0.05)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    folder = tmp_path_factory.mktemp("bench")
+    with serving(folder) as url:
+        yield url, folder
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-dev-shm-usage",
+                "--no-first-run",
+                "--disable-extensions",
+            ],
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    new_page = context.new_page()
+    errors: list[str] = []
+    new_page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield new_page
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        shot = tmp_path / f"{request.node.name}.png"
+        new_page.screenshot(path=str(shot), full_page=True)
+        print(f"screenshot of the failure: {shot}")
+    context.close()
+    assert not errors, errors
+
+
+def cell(page: Page, r: int, c: int):  # type: ignore[no-untyped-def]
+    return page.locator(f'[role="gridcell"][data-row="{r}"][data-col="{c}"]')
+
+
+def row_text(page: Page, r: int, width: int) -> str:
+    return "".join(cell(page, r, c).inner_text() or "." for c in range(width))
+
+
+def go(page: Page, r: int, c: int, direction: str = "across") -> None:
+    """Put the cursor on a cell with the given direction (a click on the cursor turns it)."""
+    cell(page, r, c).click()
+    grid = page.get_by_role("grid")
+    if grid.get_attribute("data-direction") != direction:
+        page.keyboard.press(" ")
+    expect(grid).to_have_attribute("data-direction", direction)
+
+
+def grid_text(page: Page, size: int) -> list[str]:
+    return [row_text(page, r, size) for r in range(size)]
+
+
+def open_page(page: Page, url: str) -> None:
+    page.goto(url)
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=20_000)
+
+
+def new_blank(page: Page, size: int) -> None:
+    page.get_by_role("button", name="New…").click()
+    dialog = page.get_by_role("dialog", name="New puzzle")
+    dialog.get_by_label("Width").fill(str(size))
+    dialog.get_by_label("Height").fill(str(size))
+    dialog.get_by_label("Start from").select_option("blank")
+    dialog.get_by_role("button", name="Create").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator('[role="gridcell"]')).to_have_count(size * size)
+
+
+def wait_analysed(page: Page, r: int, c: int) -> str:
+    """The viable letters of an empty cell once the analysis has painted them."""
+    target = cell(page, r, c)
+    expect(target).to_have_attribute("data-viable", re.compile(".+"))
+    return target.get_attribute("data-viable") or ""
+
+
+def test_construct_a_5x5_end_to_end(server: tuple[str, Path], page: Page) -> None:
+    url, folder = server
+    open_page(page, url)
+    # with nothing open, the page starts on a 15x15 with a generated symmetric pattern
+    expect(page.locator('[role="gridcell"]')).to_have_count(225)
+    assert page.locator(".cell.block").count() > 0
+
+    new_blank(page, 5)
+    # a block and its rotational partner; undo and redo
+    cell(page, 0, 0).click()
+    page.keyboard.press(".")
+    expect(cell(page, 0, 0)).to_have_class(re.compile(r"\bblock\b"))
+    expect(cell(page, 4, 4)).to_have_class(re.compile(r"\bblock\b"))
+    page.keyboard.press("Control+z")
+    expect(cell(page, 4, 4)).not_to_have_class(re.compile(r"\bblock\b"))
+    page.keyboard.press("Control+y")
+    expect(cell(page, 4, 4)).to_have_class(re.compile(r"\bblock\b"))
+    cell(page, 0, 4).click()
+    page.keyboard.press(".")
+    expect(cell(page, 4, 0)).to_have_class(re.compile(r"\bblock\b"))
+
+    # viable letters change as letters are typed
+    before = wait_analysed(page, 1, 1)
+    go(page, 0, 1)
+    page.keyboard.type("cat")
+    assert [cell(page, 0, c).inner_text() for c in (1, 2, 3)] == ["C", "A", "T"]
+    expect(cell(page, 1, 1)).not_to_have_attribute("data-viable", before)
+    after = wait_analysed(page, 1, 1)
+    assert set(after) < set(before)
+
+    # a candidate for the down entry through (1, 1): click it into the grid
+    go(page, 2, 1, "down")
+    listbox = page.get_by_role("listbox", name="Candidates")
+    expect(listbox).to_have_attribute("data-entry", "1D")
+    option = listbox.get_by_role("option").first
+    expect(option).to_be_visible()
+    word = option.get_attribute("data-word") or ""
+    assert len(word) == 5 and word[0] == "C"
+    option.click()
+    assert "".join(cell(page, r, 1).inner_text() for r in range(5)) == word
+    # fill checks mark candidates as they finish
+    expect(page.locator('.candidates li[data-verdict="fills"]').first).to_be_visible(timeout=20_000)
+
+    # autofill: several fills, browse two, accept one
+    page.get_by_role("button", name="Autofill").click()
+    heading = page.get_by_role("heading", name=re.compile(r"Fill 1 of \d+"))
+    expect(heading).to_be_visible(timeout=60_000)
+    assert int((heading.inner_text()).split()[-1]) >= 2
+    first = [cell(page, r, c).get_attribute("data-ghost") or "" for r in range(5) for c in range(5)]
+    page.get_by_role("button", name="Next fill").click()
+    expect(page.get_by_role("heading", name=re.compile(r"Fill 2 of"))).to_be_visible()
+    second = [
+        cell(page, r, c).get_attribute("data-ghost") or "" for r in range(5) for c in range(5)
+    ]
+    assert first != second
+    page.get_by_role("button", name="Accept fill").click()
+    filled = grid_text(page, 5)
+    assert all("." not in line[1:4] for line in filled)
+    assert "".join(cell(page, r, 1).inner_text() for r in range(5)) == word  # kept
+
+    # lock the middle across entry, refill: it stays, everything else may change
+    go(page, 2, 0)
+    page.get_by_role("button", name="Lock entry").click()
+    expect(page.get_by_role("button", name="Unlock entry")).to_be_visible()
+    locked_row = row_text(page, 2, 5)
+    page.get_by_role("button", name="Refill").click()
+    expect(page.get_by_role("heading", name=re.compile(r"Fill 1 of"))).to_be_visible(timeout=60_000)
+    page.get_by_role("button", name="Accept fill").click()
+    assert row_text(page, 2, 5) == locked_row
+    final = grid_text(page, 5)
+    assert all("." not in line[1:4] for line in final)
+
+    # a clue, with an enumeration check
+    page.get_by_role("tab", name="Clues").click()
+    clue = page.get_by_role("textbox", name="Clue 1A")
+    clue.fill("First across (9)")
+    expect(page.locator('li[data-key="1A"]')).to_have_class(re.compile("mismatch"))
+    clue.fill("First across (3)")
+    expect(page.locator('li[data-key="1A"]')).not_to_have_class(re.compile("mismatch"))
+
+    # save as .ipuz and read it back with the formats module
+    page.get_by_role("button", name="Save as…").click()
+    dialog = page.get_by_role("dialog", name="Save as")
+    dialog.get_by_role("textbox").fill("e2e.ipuz")
+    dialog.get_by_role("button", name="Save").click()
+    expect(dialog).to_be_hidden()
+    expect(page.get_by_role("status").first).to_contain_text("saved e2e.ipuz")
+    saved = load_puzzle(folder / "e2e.ipuz")
+    assert saved.clues["1A"] == "First across (3)"
+    assert ["".join(letter or "." for letter in row) for row in saved.grid.cells] == final
+
+    # reload: the work is still there (autosave)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=20_000)
+    expect(page.locator('[role="gridcell"]')).to_have_count(25)
+    assert grid_text(page, 5) == final
+    page.get_by_role("tab", name="Clues").click()
+    expect(page.get_by_role("textbox", name="Clue 1A")).to_have_value("First across (3)")
+
+
+def test_dead_grid_is_explained_and_keys_work(server: tuple[str, Path], page: Page) -> None:
+    url, _ = server
+    open_page(page, url)
+    new_blank(page, 4)
+    go(page, 0, 0)
+    page.keyboard.type("qxq")
+    alert = page.locator(".banner.dead")
+    expect(alert).to_contain_text("Cannot be filled")
+    expect(cell(page, 0, 1)).to_have_class(re.compile(r"\bdead\b"))
+    # Backspace clears and steps back; Delete clears in place; Tab moves to the next entry
+    page.keyboard.press("Backspace")
+    page.keyboard.press("Backspace")
+    assert cell(page, 0, 2).inner_text() == ""
+    page.keyboard.press("Delete")
+    assert cell(page, 0, 1).inner_text() == ""
+    expect(alert).to_be_hidden()
+    page.keyboard.press("Tab")
+    expect(cell(page, 1, 0)).to_be_focused()
+    # a perpendicular arrow first turns the direction, then moves
+    page.keyboard.press("ArrowDown")
+    expect(cell(page, 1, 0)).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(cell(page, 2, 0)).to_be_focused()
+    # rebus: Esc, letters, Enter
+    page.keyboard.press("Escape")
+    page.keyboard.type("ing")
+    page.keyboard.press("Enter")
+    expect(cell(page, 2, 0)).to_have_text("ING")
+    # candidate filter by regular expression (after clearing the Q left in the corner)
+    go(page, 0, 0)
+    page.keyboard.press("Delete")
+    go(page, 3, 0)
+    page.get_by_label("Regex").check()
+    page.get_by_role("textbox", name="Filter candidates").fill("^S")
+    listbox = page.get_by_role("listbox", name="Candidates")
+    expect(listbox).to_have_attribute("data-entry", "7A")
+    option = listbox.get_by_role("option").first
+    expect(option).to_have_attribute("data-word", re.compile("^S"))
+
+
+def test_docs_screenshot(browser: Browser, stwl_path: Path, tmp_path: Path) -> None:
+    """A 15x15 session on Spread the Wordlist for docs/workbench.md (only with
+    PUZZLEWRIGHT_DOCS_SHOT=1: it rewrites docs/images/workbench.png)."""
+    if not os.environ.get("PUZZLEWRIGHT_DOCS_SHOT"):
+        pytest.skip("set PUZZLEWRIGHT_DOCS_SHOT=1 to refresh docs/images/workbench.png")
+    shutil.copy(
+        Path(__file__).parents[1] / "data" / "grids" / "themed15.txt", tmp_path / "themed.txt"
+    )
+    with serving(tmp_path, "--words", str(stwl_path), "--min-score", "50") as url:
+        page = browser.new_page(viewport={"width": 1440, "height": 860})
+        open_page(page, url)
+        page.get_by_role("button", name="Open…").click()
+        page.get_by_role("dialog", name="Open puzzle").get_by_role(
+            "button", name="themed.txt"
+        ).click()
+        expect(page.locator('[role="gridcell"]')).to_have_count(225)
+        go(page, 4, 0)
+        page.keyboard.type("CROSSWORDPUZZLE")
+        go(page, 0, 0, "down")
+        page.keyboard.type("STIT")
+        go(page, 0, 2, "down")
+        expect(page.locator('.candidates li[data-verdict="fills"]').first).to_be_visible(
+            timeout=30_000
+        )
+        page.get_by_role("textbox", name="Clue 1D").fill("Sew (6)")
+        go(page, 0, 2, "down")
+        page.wait_for_timeout(2500)
+        DOCS_IMAGE.parent.mkdir(exist_ok=True)
+        page.screenshot(path=str(DOCS_IMAGE))
+        page.close()
