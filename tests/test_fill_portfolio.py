@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -28,18 +26,9 @@ from puzzlewright.crossword.fill.portfolio import (
     winner,
 )
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.lexicon import Alphabet, WordList, builtin_english
+from puzzlewright.lexicon import WordList, builtin_english
 from puzzlewright.stopping import StopSignal
-
-GRIDS = Path(__file__).parent / "data" / "grids"
-
-
-def grid_file(name: str) -> Grid:
-    return Grid.parse((GRIDS / name).read_text(encoding="utf-8"))
-
-
-def tiny_list(words: Iterable[str], score: int = 50) -> WordList:
-    return WordList(((word, score) for word in words), Alphabet.latin(), "tiny")
+from test_fill import GRIDS, grid_file, tiny_list
 
 
 @pytest.fixture(scope="module")
