@@ -34,7 +34,7 @@ def test_each_helper_finds_its_example() -> None:
         "--hidden": ("clint eastwood", "TEA: clinT EAstwood"),
         "--hider": ("tease", "TE AS E"),
         "--charade": ("partridge", "PART + RIDGE"),
-        "--container": ("planet", "P(LAN)ET"),
+        "--container": ("pirate", "PI(RAT)E"),
         "--deletion": ("rain", "TRAIN minus T"),
         "--reversal": ("part", "<TRAP"),
         "--letter-bank": ("settle", "STEEL"),
@@ -60,3 +60,19 @@ def test_nothing_found_and_bad_input() -> None:
     assert code == 2 and "not within" in err
     code, _, err = run("words", "C?T", "--require", "cat")
     assert code == 2 and "--anagram" in err
+
+
+def test_anagram_timeout_reports_partial_and_exits_1() -> None:
+    code, out, err = run(
+        "words",
+        "--anagram",
+        "the quick brown fox jumps over",
+        "--words-max",
+        "5",
+        "--timeout",
+        "0.2",
+        "--json",
+    )
+    doc = json.loads(out)
+    assert code == 1 and doc["stop_reason"] == "timeout"
+    assert "time limit" in err

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -12,7 +10,6 @@ from puzzlewright.cli.common import (
     check_output,
     emit_json,
     exit_status,
-    fail,
     flags_for,
     json_option,
     load_words,
@@ -26,6 +23,7 @@ from puzzlewright.cli.common import (
     wordlist_options,
 )
 from puzzlewright.errors import rename_parameters
+from puzzlewright.fileio import read_text_input
 
 if TYPE_CHECKING:
     from puzzlewright.acrostic.model import BuildResult
@@ -185,15 +183,10 @@ def _save(
 def _read_quote(quote: str) -> tuple[str, str | None]:
     """The quotation text and the file it came from (for @PATH)."""
     if quote == "-":
-        return sys.stdin.read(), None
+        return read_text_input("-", "quotation"), None
     if quote.startswith("@") and len(quote) > 1:
         path = quote[1:]
-        try:
-            return Path(path).read_text(encoding="utf-8-sig"), path
-        except OSError as exc:
-            raise fail(f"cannot read {path}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise fail(f"{path} is not UTF-8 text") from None
+        return read_text_input(path, "quotation file"), path  # bounded, one-line errors
     return quote, None
 
 
