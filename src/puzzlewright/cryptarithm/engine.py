@@ -28,6 +28,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import cycle, repeat
 from math import gcd
 
 from puzzlewright.bits import DigitSet, iter_bits, lsb, msb, popcount
@@ -345,6 +346,19 @@ def first_digit(start: int, residue: int, step: int) -> int:
 TAIL_TABLE_MAX = 2000
 
 
+def heartbeat(stop: StopSignal | None) -> Iterator[bool]:
+    """When the searches ask ``stop``: every ``POLL_EVERY``-th item is true (never, without a
+    signal). A C-level iterator, so the step back up that reads it costs no Python frame.
+
+    >>> beat = heartbeat(StopSignal())
+    >>> sum(next(beat) for _ in range(2 * POLL_EVERY)), next(heartbeat(None))
+    (2, False)
+    """
+    if stop is None:
+        return repeat(False)
+    return cycle([False] * (POLL_EVERY - 1) + [True])
+
+
 def _single_search(
     base: int, masks: Sequence[DigitSet], eq: _Equation
 ) -> Callable[[StopSignal | None], Iterator[list[int]]]:
@@ -400,12 +414,11 @@ def _single_search(
         return table
 
     def search(stop: StopSignal | None) -> Iterator[list[int]]:
-        poll = stop is not None
-        tick = POLL_EVERY
         P = [0] * (n + 1)
         P[0] = c0
         CUR = C[:]
         vals = [0] * n
+        beat = heartbeat(stop)
         its: list[Iterator[int]] = [iter(())] * n
         table: dict[int, list[tuple[int, list[int]]]] | None = None
         hits = 0
@@ -421,9 +434,10 @@ def _single_search(
             m = M[0]
             d0 = (-c0 // H[0]) * INV[0] % m
             its[0] = iter(range(first_digit(a, d0, m), b + 1, m))
-        used = 0
+        taken = [0] * n  # per depth: the digits the depths above it hold
         i = 0
         while True:
+            used = taken[i]
             free = masks[i] & ~used
             for d in its[i]:
                 if not (free >> d) & 1:
@@ -461,7 +475,7 @@ def _single_search(
                         its[j] = iter(range(DMIN[j], DMAX[j] + 1))
                         CUR[j] = 0
                         P[j] = p
-                        used |= 1 << d
+                        taken[j] = used | 1 << d
                         i = j
                         break
                     if gn:
@@ -499,20 +513,13 @@ def _single_search(
                     its[j] = iter(range(a + (d0 - a) % m, b + 1, m))  # first_digit, inlined
                 CUR[j] = c
                 P[j] = p
-                used |= 1 << d
+                taken[j] = used | 1 << d
                 i = j
-                if poll:
-                    tick -= 1
-                    if not tick:
-                        tick = POLL_EVERY
-                        if stop.should_stop():  # type: ignore[union-attr]
-                            return
                 break
             else:
-                if i == 0:
+                if i == 0 or (next(beat) and stop.should_stop()):  # type: ignore[union-attr]
                     return
                 i -= 1
-                used ^= 1 << vals[i]
 
     return search
 
@@ -544,9 +551,8 @@ def _general_search(
     last = n - 1
 
     def search(stop: StopSignal | None) -> Iterator[list[int]]:
-        poll = stop is not None
-        tick = POLL_EVERY
         vals = [0] * n
+        beat = heartbeat(stop)
         parts = [[eq.constant] + [0] * touches[e] for e, eq in enumerate(equations)]
         its: list[Iterator[int]] = [iter(())] * n
         # per depth: secondary progressions, per-step (A, [(B, e)]) coefficients
@@ -620,10 +626,10 @@ def _general_search(
 
         if n == 0 or not enter(0):
             return
-        used = 0
+        taken = [0] * n  # per depth: the digits the depths above it hold
         i = 0
         while True:
-            free = masks[i] & ~used
+            free = masks[i] & ~taken[i]
             sec = secs[i]
             here = steps[i]
             cf = coefs[i]
@@ -663,22 +669,14 @@ def _general_search(
                 if i == last:
                     yield vals
                     continue
-                used |= 1 << d
                 if not enter(i + 1):
-                    used ^= 1 << d
                     continue
+                taken[i + 1] = taken[i] | 1 << d
                 i += 1
-                if poll:
-                    tick -= 1
-                    if not tick:
-                        tick = POLL_EVERY
-                        if stop.should_stop():  # type: ignore[union-attr]
-                            return
                 break
             else:
-                if i == 0:
+                if i == 0 or (next(beat) and stop.should_stop()):  # type: ignore[union-attr]
                     return
                 i -= 1
-                used ^= 1 << vals[i]
 
     return search
