@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 from rich import box
 from rich.table import Table
@@ -17,7 +19,7 @@ from puzzlewright.cli.common import (
     warn,
 )
 from puzzlewright.cryptarithm import Cryptarithm, SolveResult, parse_assignments, parse_forbidden
-from puzzlewright.cryptarithm.explain import explain
+from puzzlewright.cryptarithm.explain import Explanation, explain
 from puzzlewright.cryptarithm.explain.text import explanation_lines, grade_line
 from puzzlewright.cryptarithm.solver import digit_char
 from puzzlewright.errors import PuzzleInputError
@@ -101,17 +103,7 @@ def solve(
     Exit status 0 when a solution is found, 1 when there is none or the time limit or
     Ctrl-C stopped the search (the solutions found so far are shown), 2 on bad input.
     """
-    for part in puzzle:
-        if part.startswith("--"):
-            raise click.UsageError(f"no such option: {part.split('=')[0]}")
-    if not puzzle and layout_file is None:
-        raise click.UsageError('missing the puzzle, e.g. "SEND + MORE = MONEY"')
-    if sum([first, limit is not None, unique]) > 1:
-        raise PuzzleInputError("give at most one of --first, --limit and --unique")
-    if first:
-        limit = 1
-    elif unique:
-        limit = 2
+    limit = _check_arguments(puzzle, layout_file, first=first, limit=limit, unique=unique)
     if layout is not None or layout_file is not None:
         from puzzlewright.cli.cryptalayout import load_layout, run_layout
 
@@ -140,27 +132,80 @@ def solve(
         result = problem.search(limit=limit, stop=stop, keep=not count_only)
         explained = explain(problem, stop=stop) if explain_steps or show_grade else None
     if as_json:
-        document = result.to_json()
-        if explained is not None:
-            data = explained.to_json()
-            document["grade"] = data["grade"]
-            if explain_steps:
-                document["steps"] = data["steps"]
-                document["explanation"] = {k: v for k, v in data.items() if k != "steps"}
-        emit_json(document)
+        emit_json(_json_document(result, explained, explain_steps=explain_steps))
     else:
-        if explained is not None and explain_steps:
-            for line in explanation_lines(explained):
-                stdout.print(line, markup=False, soft_wrap=True)
-        if not count_only:
-            for number, solution in enumerate(result.solutions, 1):
-                _print_solution(problem, solution, number)
-        stdout.print(_summary(result, unique=unique, count_only=count_only))
-        if explained is not None and show_grade:
-            stdout.print(grade_line(explained), markup=False, soft_wrap=True)
+        _print_result(
+            problem,
+            result,
+            explained,
+            explain_steps=explain_steps,
+            show_grade=show_grade,
+            unique=unique,
+            count_only=count_only,
+        )
     if stop_note(result.stop_reason):
         warn(f"{stop_note(result.stop_reason)}; {result.count} solution(s) found so far")
     return exit_status(result.count > 0, result.stop_reason)
+
+
+def _check_arguments(
+    puzzle: tuple[str, ...],
+    layout_file: str | None,
+    *,
+    first: bool,
+    limit: int | None,
+    unique: bool,
+) -> int | None:
+    """Refuse a stray option word, a missing puzzle and clashing stop options; the limit
+    ``--first`` (1) or ``--unique`` (2) means."""
+    for part in puzzle:
+        if part.startswith("--"):
+            raise click.UsageError(f"no such option: {part.split('=')[0]}")
+    if not puzzle and layout_file is None:
+        raise click.UsageError('missing the puzzle, e.g. "SEND + MORE = MONEY"')
+    if sum([first, limit is not None, unique]) > 1:
+        raise PuzzleInputError("give at most one of --first, --limit and --unique")
+    if first:
+        return 1
+    if unique:
+        return 2
+    return limit
+
+
+def _json_document(
+    result: SolveResult, explained: Explanation | None, *, explain_steps: bool
+) -> dict[str, Any]:
+    """The result's JSON, with the grade (and with --explain the steps) when explained."""
+    document = result.to_json()
+    if explained is not None:
+        data = explained.to_json()
+        document["grade"] = data["grade"]
+        if explain_steps:
+            document["steps"] = data["steps"]
+            document["explanation"] = {k: v for k, v in data.items() if k != "steps"}
+    return document
+
+
+def _print_result(
+    problem: Cryptarithm,
+    result: SolveResult,
+    explained: Explanation | None,
+    *,
+    explain_steps: bool,
+    show_grade: bool,
+    unique: bool,
+    count_only: bool,
+) -> None:
+    """The explanation, the solutions, the summary line and the grade, as text."""
+    if explained is not None and explain_steps:
+        for line in explanation_lines(explained):
+            stdout.print(line, markup=False, soft_wrap=True)
+    if not count_only:
+        for number, solution in enumerate(result.solutions, 1):
+            _print_solution(problem, solution, number)
+    stdout.print(_summary(result, unique=unique, count_only=count_only))
+    if explained is not None and show_grade:
+        stdout.print(grade_line(explained), markup=False, soft_wrap=True)
 
 
 def _print_solution(problem: Cryptarithm, solution: dict[str, int], number: int) -> None:
