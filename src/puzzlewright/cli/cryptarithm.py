@@ -105,29 +105,9 @@ def solve(
     """
     limit = _check_arguments(puzzle, layout_file, first=first, limit=limit, unique=unique)
     if layout is not None or layout_file is not None:
-        from puzzlewright.cli.cryptalayout import load_layout, run_layout
-
-        shape = load_layout(layout, puzzle, layout_file)
-        with stopping(timeout) as stop:
-            return run_layout(
-                shape,
-                limit=limit,
-                count_only=count_only,
-                unique=unique,
-                distinct=not repeat_digits,
-                html=html,
-                stop=stop,
-                as_json=as_json,
-            )
-    text = read_text_input("-", "puzzle") if puzzle == ("-",) else " ".join(puzzle)
-    problem = Cryptarithm.parse(
-        text,
-        base=base,
-        leading_zeros=leading_zeros,
-        assign=parse_assignments(assign, base),
-        forbid=parse_forbidden(forbid, base),
-        digits=digits,
-    )
+        flags = (count_only, unique, repeat_digits, as_json)
+        return _solve_layout(puzzle, layout, layout_file, limit, html, timeout, *flags)
+    problem = _parse_problem(puzzle, base, leading_zeros, assign, forbid, digits)
     with stopping(timeout) as stop:
         result = problem.search(limit=limit, stop=stop, keep=not count_only)
         explained = explain(problem, stop=stop) if explain_steps or show_grade else None
@@ -146,6 +126,55 @@ def solve(
     if stop_note(result.stop_reason):
         warn(f"{stop_note(result.stop_reason)}; {result.count} solution(s) found so far")
     return exit_status(result.count > 0, result.stop_reason)
+
+
+def _solve_layout(
+    puzzle: tuple[str, ...],
+    layout: str | None,
+    layout_file: str | None,
+    limit: int | None,
+    html: str | None,
+    timeout: float | None,
+    count_only: bool,
+    unique: bool,
+    repeat_digits: bool,
+    as_json: bool,
+) -> int:
+    """A long division or multiplication (--layout, --layout-file) instead of an equation."""
+    from puzzlewright.cli.cryptalayout import load_layout, run_layout
+
+    shape = load_layout(layout, puzzle, layout_file)
+    with stopping(timeout) as stop:
+        return run_layout(
+            shape,
+            limit=limit,
+            count_only=count_only,
+            unique=unique,
+            distinct=not repeat_digits,
+            html=html,
+            stop=stop,
+            as_json=as_json,
+        )
+
+
+def _parse_problem(
+    puzzle: tuple[str, ...],
+    base: int,
+    leading_zeros: bool,
+    assign: tuple[str, ...],
+    forbid: tuple[str, ...],
+    digits: str | None,
+) -> Cryptarithm:
+    """The puzzle from the arguments (or stdin for '-') with the options' constraints."""
+    text = read_text_input("-", "puzzle") if puzzle == ("-",) else " ".join(puzzle)
+    return Cryptarithm.parse(
+        text,
+        base=base,
+        leading_zeros=leading_zeros,
+        assign=parse_assignments(assign, base),
+        forbid=parse_forbidden(forbid, base),
+        digits=digits,
+    )
 
 
 def _check_arguments(
