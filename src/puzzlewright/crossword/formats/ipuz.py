@@ -101,6 +101,13 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
     grid = make_grid(cells, "ipuz", bars)
     puzzle = Puzzle(grid, circles=circles, shaded=shaded, voids=voids, kind=kind)
     puzzle.given = given_cells
+    _read_metadata(doc, puzzle)
+    puzzle.clues = _clues(doc, puzzle, _Labels(labels, ends), warnings)
+    return puzzle
+
+
+def _read_metadata(doc: dict[str, Any], puzzle: Puzzle) -> None:
+    """Title, author and the other METADATA fields; an intro goes above the notes."""
     for name in METADATA:
         value = doc.get(name)
         if value is not None:
@@ -110,8 +117,6 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
     intro = doc.get("intro")
     if isinstance(intro, str) and intro.strip():  # printed above the puzzle, like notes
         puzzle.notes = "\n\n".join(part for part in (intro.strip(), puzzle.notes) if part)
-    puzzle.clues = _clues(doc, puzzle, _Labels(labels, ends), warnings)
-    return puzzle
 
 
 @dataclass(frozen=True)
