@@ -329,13 +329,7 @@ def write_jpz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
     grid = puzzle.grid
     numbers = grid.numbering()
     lines = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<crossword-compiler xmlns="http://crossword.info/xml/crossword-compiler">',
-        f'<rectangular-puzzle xmlns="{_NS}">',
-        "<metadata>",
-        *_metadata_lines(puzzle),
-        "</metadata>",
-        "<crossword>",
+        *_opening_lines(puzzle, "crossword"),
         f'<grid width="{grid.width}" height="{grid.height}">',
         '<grid-look numbering-scheme="normal"'
         + (' diagramless="true"' if puzzle.kind == "diagramless" else "")
@@ -360,6 +354,19 @@ def write_jpz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
         lines.append("</clues>")
     lines += ["</crossword>", "</rectangular-puzzle>", "</crossword-compiler>"]
     return "\n".join(lines) + "\n"
+
+
+def _opening_lines(puzzle: Puzzle | Any, kind: str) -> list[str]:
+    """The XML declaration, the wrappers, the ``<metadata>`` and the opening ``<kind>`` tag."""
+    return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<crossword-compiler xmlns="http://crossword.info/xml/crossword-compiler">',
+        f'<rectangular-puzzle xmlns="{_NS}">',
+        "<metadata>",
+        *_metadata_lines(puzzle),
+        "</metadata>",
+        f"<{kind}>",
+    ]
 
 
 def _metadata_lines(puzzle: Puzzle | Any) -> list[str]:
@@ -507,15 +514,7 @@ def write_jpz_acrostic(document: dict[str, Any]) -> str:
 
     sheet = read_ipuz(document)
     width = max(len(sheet.rows[0]), 1 + max(len(clue.cells) for clue in sheet.clues))
-    lines = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<crossword-compiler xmlns="http://crossword.info/xml/crossword-compiler">',
-        f'<rectangular-puzzle xmlns="{_NS}">',
-        "<metadata>",
-        *_metadata_lines(sheet),
-        "</metadata>",
-        "<acrostic>",
-    ]
+    lines = _opening_lines(sheet, "acrostic")
     cells, quote = _acrostic_quote_cells(sheet, width)
     top = len(sheet.rows) + 1  # one empty row between the quotation and the answers
     cells += [_element("cell", {"x": c + 1, "y": top, "type": "void"}) for c in range(width)]
