@@ -49,12 +49,10 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
     width, height = _dimensions(doc)
     block = doc.get("block", "#")
     empty = doc.get("empty", 0)
-    styles_doc = doc.get("styles")
-    styles: dict[str, Any] = styles_doc if isinstance(styles_doc, dict) else {}
+    styles = _named_styles(doc)
     puzzle_rows = _rows(doc, "puzzle", width, height, required=True)
     assert puzzle_rows is not None
     solution_rows = _rows(doc, "solution", width, height, required=False)
-
     cells: list[list[Cell]] = []
     labels: dict[str, Position] = {}
     circles: set[Position] = set()
@@ -104,6 +102,12 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
     _read_metadata(doc, puzzle)
     puzzle.clues = _clues(doc, puzzle, _Labels(labels, ends), warnings)
     return puzzle
+
+
+def _named_styles(doc: dict[str, Any]) -> dict[str, Any]:
+    """The document's named styles (``"styles"``), empty when absent or malformed."""
+    styles = doc.get("styles")
+    return styles if isinstance(styles, dict) else {}
 
 
 def _read_metadata(doc: dict[str, Any], puzzle: Puzzle) -> None:
