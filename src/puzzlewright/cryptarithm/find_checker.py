@@ -498,75 +498,93 @@ def _generate(shape: tuple[object, ...]) -> str:
     assert isinstance(steps, tuple)
     if kind == "product":
         return _generate_product(steps)
-    names: list[str] = []
-    body: list[str] = []
-    depth = 2  # inside a one-pass loop, so that every check can ``continue``
-    slot = 0
-    sums = ("s",)
-
-    def emit(line: str) -> None:
-        body.append("    " * depth + line)
-
-    def prev(name: str, i: int) -> str:
-        return f"{name}{i - 1}" if i > 0 else "0"
-
-    def add_digit(i: str, weights: tuple[str, ...]) -> None:
-        emit(f"m{i} = {prev('m', int(i))} | 1 << d{i}")
-        for total, w in zip(sums, weights, strict=True):
-            emit(f"{total}{i} = {prev(total, int(i))} + {w} * d{i}")
-
+    code = _LinearCode()
     for step, spec in enumerate(steps):
         is_last = step == len(steps) - 1
         if spec[0] == "top":
-            for _ in range(spec[1]):
-                i = slot
-                names.extend((f"w{i}", f"r{i}", f"lo_{i}", f"hi_{i}"))
-                emit(f"for d{i} in r{i}:")
-                depth += 1
-                if i > 0:
-                    emit(f"if m{i - 1} >> d{i} & 1: continue")
-                add_digit(str(i), (f"w{i}",))
-                emit(f"if s{i} < lo_{i} or s{i} > hi_{i}: continue")
-                slot += 1
-            if is_last:
-                emit(f"if s{slot - 1}: continue")
-            continue
-        _, n_free, solved = spec
-        for _ in range(n_free):
-            i = slot
-            names.extend((f"w{i}", f"r{i}"))
-            emit(f"for d{i} in r{i}:")
-            depth += 1
-            if i > 0:
-                emit(f"if m{i - 1} >> d{i} & 1: continue")
-            add_digit(str(i), (f"w{i}",))
-            slot += 1
-        if solved:
-            i = slot
-            names.extend((f"w{i}", f"h{i}", f"v{i}", f"f{i}"))
-            emit(f"d{i} = (-({prev('s', i)} // h{i}) * v{i}) % B")
-            emit(f"if ({prev('m', i)} | f{i}) >> d{i} & 1: continue")
-            add_digit(str(i), (f"w{i}",))
-            slot += 1
-        last = slot - 1
-        names.extend((f"M{step}", f"lo{step}", f"hi{step}"))
-        if is_last:
-            emit(f"if s{last}: continue")
+            code.top_column(spec[1], is_last)
         else:
-            emit(f"if s{last} % M{step}: continue")
-            emit(f"if s{last} < lo{step} or s{last} > hi{step}: continue")
-    digits = ", ".join(f"d{i}" for i in range(slot))
-    emit("count += 1")
-    emit("if first is None:")
-    emit(f"    first = ({digits},)")
-    emit("if count >= limit:")
-    emit("    return count, first")
-    head = ["def count(K, B, limit):"]
-    head.append(f"    ({', '.join(names)},) = K")
-    head.append("    count = 0")
-    head.append("    first = None")
-    head.append("    for _ in (0,):")
-    return "\n".join([*head, *body, "    return count, first", ""])
+            _, n_free, solved = spec
+            code.low_column(step, n_free, solved, is_last)
+    return code.source()
+
+
+class _LinearCode:
+    """Builds a sum's counter source: one loop per enumerated letter, running sums ``s{i}``
+    and digit masks ``m{i}``, the constants ``K`` unpacked into ``names``."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.body: list[str] = []
+        self.depth = 2  # inside a one-pass loop, so that every check can ``continue``
+        self.slot = 0
+
+    def emit(self, line: str) -> None:
+        self.body.append("    " * self.depth + line)
+
+    @staticmethod
+    def prev(name: str, i: int) -> str:
+        return f"{name}{i - 1}" if i > 0 else "0"
+
+    def add_digit(self, i: int, weight: str) -> None:
+        self.emit(f"m{i} = {self.prev('m', i)} | 1 << d{i}")
+        self.emit(f"s{i} = {self.prev('s', i)} + {weight} * d{i}")
+
+    def loop(self, i: int) -> None:
+        """A loop over the next letter's digits, skipping those taken."""
+        self.emit(f"for d{i} in r{i}:")
+        self.depth += 1
+        if i > 0:
+            self.emit(f"if m{i - 1} >> d{i} & 1: continue")
+        self.add_digit(i, f"w{i}")
+
+    def top_column(self, n_letters: int, is_last: bool) -> None:
+        """The top column's letters, each followed by a bounds check."""
+        for _ in range(n_letters):
+            i = self.slot
+            self.names.extend((f"w{i}", f"r{i}", f"lo_{i}", f"hi_{i}"))
+            self.loop(i)
+            self.emit(f"if s{i} < lo_{i} or s{i} > hi_{i}: continue")
+            self.slot += 1
+        if is_last:
+            self.emit(f"if s{self.slot - 1}: continue")
+
+    def low_column(self, step: int, n_free: int, solved: bool, is_last: bool) -> None:
+        """A column from the right: its free letters, the solved letter, the column check."""
+        for _ in range(n_free):
+            i = self.slot
+            self.names.extend((f"w{i}", f"r{i}"))
+            self.loop(i)
+            self.slot += 1
+        if solved:
+            i = self.slot
+            self.names.extend((f"w{i}", f"h{i}", f"v{i}", f"f{i}"))
+            self.emit(f"d{i} = (-({self.prev('s', i)} // h{i}) * v{i}) % B")
+            self.emit(f"if ({self.prev('m', i)} | f{i}) >> d{i} & 1: continue")
+            self.add_digit(i, f"w{i}")
+            self.slot += 1
+        last = self.slot - 1
+        self.names.extend((f"M{step}", f"lo{step}", f"hi{step}"))
+        if is_last:
+            self.emit(f"if s{last}: continue")
+        else:
+            self.emit(f"if s{last} % M{step}: continue")
+            self.emit(f"if s{last} < lo{step} or s{last} > hi{step}: continue")
+
+    def source(self) -> str:
+        """The whole function, counting each solution and keeping the first."""
+        digits = ", ".join(f"d{i}" for i in range(self.slot))
+        self.emit("count += 1")
+        self.emit("if first is None:")
+        self.emit(f"    first = ({digits},)")
+        self.emit("if count >= limit:")
+        self.emit("    return count, first")
+        head = ["def count(K, B, limit):"]
+        head.append(f"    ({', '.join(self.names)},) = K")
+        head.append("    count = 0")
+        head.append("    first = None")
+        head.append("    for _ in (0,):")
+        return "\n".join([*head, *self.body, "    return count, first", ""])
 
 
 class _ProductCode:
