@@ -587,132 +587,152 @@ def _general_search(
                 touches[e] += 1
     DMIN = [lsb(m) for m in masks]
     DMAX = [msb(m) for m in masks]
+
+    return partial(
+        _general_walk, _GeneralPlan(base, masks, equations, checks, steps, touches, DMIN, DMAX)
+    )
+
+
+class _GeneralPlan(NamedTuple):
+    """The general search's tables: per depth the equations' steps that end there
+    (:class:`DepthTable`), how many steps each equation has, and each depth's digit range."""
+
+    base: int
+    masks: Sequence[DigitSet]
+    equations: Sequence[_Equation]
+    checks: Sequence[Sequence[Check]]
+    steps: list[list[DepthTable]]
+    touches: list[int]
+    DMIN: list[int]
+    DMAX: list[int]
+
+
+def _general_walk(plan: _GeneralPlan, stop: StopSignal | None) -> Iterator[list[int]]:
+    """The general search's loop over ``plan`` (unpacked into locals)."""
+    base, masks, equations, checks, steps, touches, DMIN, DMAX = plan
+    n = len(masks)
     last = n - 1
+    vals = [0] * n
+    beat = heartbeat(stop)
+    parts = [[eq.constant] + [0] * touches[e] for e, eq in enumerate(equations)]
+    its: list[Iterator[int]] = [iter(())] * n
+    # per depth: secondary progressions, per-step (A, [(B, e)]) coefficients
+    secs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    coefs: list[list[tuple[int, list[tuple[int, int]]]]] = [[] for _ in range(n)]
+    highs_at: list[bool] = [False] * n
 
-    def search(stop: StopSignal | None) -> Iterator[list[int]]:
-        vals = [0] * n
-        beat = heartbeat(stop)
-        parts = [[eq.constant] + [0] * touches[e] for e, eq in enumerate(equations)]
-        its: list[Iterator[int]] = [iter(())] * n
-        # per depth: secondary progressions, per-step (A, [(B, e)]) coefficients
-        secs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        coefs: list[list[tuple[int, list[tuple[int, int]]]]] = [[] for _ in range(n)]
-        highs_at: list[bool] = [False] * n
-
-        def enter(j: int) -> bool:
-            a = DMIN[j]
-            b = DMAX[j]
-            best_m, best_d0 = 1, 0
-            sec: list[tuple[int, int]] = []
-            cf: list[tuple[int, list[tuple[int, int]]]] = []
-            has_high = False
-            for st in steps[j]:
-                p = parts[st.equation][st.touch]
-                A = st.coefficient
-                for c, others in st.products:
-                    A += c * _product(vals, others)
-                if st.powers:
-                    hs = [(c * _product(vals, others), k) for c, others, k in st.powers]
-                    cf.append((A, hs))
-                    has_high = True
-                    continue
-                cf.append((A, []))
-                gn, lo, hi = st.rest_gcd, st.rest_low, st.rest_high
-                if A == 0:
-                    if (p % gn if gn else p) or not lo <= -p <= hi:
-                        return False
-                    continue
-                x, y = digit_range(A, p, lo, hi, base)
-                if x > a:
-                    a = x
-                if y < b:
-                    b = y
-                if a > b:
+    def enter(j: int) -> bool:
+        a = DMIN[j]
+        b = DMAX[j]
+        best_m, best_d0 = 1, 0
+        sec: list[tuple[int, int]] = []
+        cf: list[tuple[int, list[tuple[int, int]]]] = []
+        has_high = False
+        for st in steps[j]:
+            p = parts[st.equation][st.touch]
+            A = st.coefficient
+            for c, others in st.products:
+                A += c * _product(vals, others)
+            if st.powers:
+                hs = [(c * _product(vals, others), k) for c, others, k in st.powers]
+                cf.append((A, hs))
+                has_high = True
+                continue
+            cf.append((A, []))
+            gn, lo, hi = st.rest_gcd, st.rest_low, st.rest_high
+            if A == 0:
+                if (p % gn if gn else p) or not lo <= -p <= hi:
                     return False
-                if not gn:
+                continue
+            x, y = digit_range(A, p, lo, hi, base)
+            if x > a:
+                a = x
+            if y < b:
+                b = y
+            if a > b:
+                return False
+            if not gn:
+                continue
+            if st.products:
+                h = gcd(A, gn)
+                if p % h:
+                    return False
+                m = gn // h
+                if m == 1:
                     continue
-                if st.products:
-                    h = gcd(A, gn)
-                    if p % h:
-                        return False
-                    m = gn // h
-                    if m == 1:
-                        continue
-                    d0 = (-p // h) * pow((A // h) % m, -1, m) % m
-                else:
-                    m = st.step
-                    if m == 1:
-                        continue
-                    d0 = (-p // st.step_gcd) * st.inverse % m
-                if m > best_m:
-                    if best_m > 1:
-                        sec.append((best_d0, best_m))
-                    best_m = m
-                    best_d0 = d0
-                else:
-                    sec.append((d0, m))
-            if best_m == 1:
-                its[j] = iter(range(a, b + 1))
+                d0 = (-p // h) * pow((A // h) % m, -1, m) % m
             else:
-                its[j] = iter(range(first_digit(a, best_d0, best_m), b + 1, best_m))
-            secs[j] = sec
-            coefs[j] = cf
-            highs_at[j] = has_high
-            return True
+                m = st.step
+                if m == 1:
+                    continue
+                d0 = (-p // st.step_gcd) * st.inverse % m
+            if m > best_m:
+                if best_m > 1:
+                    sec.append((best_d0, best_m))
+                best_m = m
+                best_d0 = d0
+            else:
+                sec.append((d0, m))
+        if best_m == 1:
+            its[j] = iter(range(a, b + 1))
+        else:
+            its[j] = iter(range(first_digit(a, best_d0, best_m), b + 1, best_m))
+        secs[j] = sec
+        coefs[j] = cf
+        highs_at[j] = has_high
+        return True
 
-        if n == 0 or not enter(0):
-            return
-        taken = [0] * n  # per depth: the digits the depths above it hold
-        i = 0
-        while True:
-            free = masks[i] & ~taken[i]
-            sec = secs[i]
-            here = steps[i]
-            cf = coefs[i]
-            high = highs_at[i]
-            tests = checks[i]
-            for d in its[i]:
-                if not (free >> d) & 1:
-                    continue
-                if sec and any((d - d0) % m for d0, m in sec):
-                    continue
-                if high:
-                    ok = True
-                    for st, (A, hs) in zip(here, cf, strict=True):
-                        if not hs:
-                            continue
-                        p = parts[st.equation][st.touch] + A * d
-                        for B, k in hs:
-                            p += B * d**k
-                        gn = st.rest_gcd
-                        if (p % gn if gn else p) or not st.rest_low <= -p <= st.rest_high:
-                            ok = False
-                            break
-                    if not ok:
-                        continue
-                vals[i] = d
-                if tests:
-                    try:
-                        if not all(test(vals) for test in tests):
-                            continue
-                    except Invalid:
-                        continue
+    if n == 0 or not enter(0):
+        return
+    taken = [0] * n  # per depth: the digits the depths above it hold
+    i = 0
+    while True:
+        free = masks[i] & ~taken[i]
+        sec = secs[i]
+        here = steps[i]
+        cf = coefs[i]
+        high = highs_at[i]
+        tests = checks[i]
+        for d in its[i]:
+            if not (free >> d) & 1:
+                continue
+            if sec and any((d - d0) % m for d0, m in sec):
+                continue
+            if high:
+                ok = True
                 for st, (A, hs) in zip(here, cf, strict=True):
+                    if not hs:
+                        continue
                     p = parts[st.equation][st.touch] + A * d
                     for B, k in hs:
                         p += B * d**k
-                    parts[st.equation][st.touch + 1] = p
-                if i == last:
-                    yield vals
+                    gn = st.rest_gcd
+                    if (p % gn if gn else p) or not st.rest_low <= -p <= st.rest_high:
+                        ok = False
+                        break
+                if not ok:
                     continue
-                if not enter(i + 1):
+            vals[i] = d
+            if tests:
+                try:
+                    if not all(test(vals) for test in tests):
+                        continue
+                except Invalid:
                     continue
-                taken[i + 1] = taken[i] | 1 << d
-                i += 1
-                break
-            else:
-                if i == 0 or (next(beat) and stop.should_stop()):  # type: ignore[union-attr]
-                    return
-                i -= 1
-
-    return search
+            for st, (A, hs) in zip(here, cf, strict=True):
+                p = parts[st.equation][st.touch] + A * d
+                for B, k in hs:
+                    p += B * d**k
+                parts[st.equation][st.touch + 1] = p
+            if i == last:
+                yield vals
+                continue
+            if not enter(i + 1):
+                continue
+            taken[i + 1] = taken[i] | 1 << d
+            i += 1
+            break
+        else:
+            if i == 0 or (next(beat) and stop.should_stop()):  # type: ignore[union-attr]
+                return
+            i -= 1
