@@ -25,6 +25,7 @@ def stwl_path() -> Path:
         pytest.skip("Spread the Wordlist not found beside the repo (../shared/data)")
     return STWL
 
+
 # --doctest-modules would import this file a second time as a module named ``conftest``,
 # clashing with tests/adversarial/conftest.py; it holds no doctests.
 collect_ignore = ["conftest.py"]
