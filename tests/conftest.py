@@ -26,6 +26,7 @@ def stwl_path() -> Path:
     return STWL
 
 
-# --doctest-modules would import this file a second time as a module named ``conftest``,
-# clashing with tests/adversarial/conftest.py; it holds no doctests.
-collect_ignore = ["conftest.py"]
+def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    """Conftest files are plugins, not doctest modules: ``--doctest-modules`` would import a
+    second ``conftest`` (tests/adversarial, tests/workbench) under the same module name."""
+    return True if collection_path.name == "conftest.py" else None
