@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,6 +34,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from puzzlewright.workbench.launch import serving
+
 HERE = Path(__file__).resolve().parent
 GRID = HERE / "grids" / "themed1.txt"
 STWL = HERE.parents[1] / "shared" / "data" / "spreadthewordlist_via_blacksquare_0.10.0.dict.gz"
@@ -43,43 +43,10 @@ CHROMIUM = Path("/usr/bin/chromium")
 MIN_SCORE = 50
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @contextmanager
 def server(folder: Path) -> Iterator[str]:
-    port = free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "puzzlewright",
-        "serve",
-        str(folder),
-        "--port",
-        str(port),
-        "--no-browser",
-        "--words",
-        str(STWL),
-        "--min-score",
-        str(MIN_SCORE),
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(600):
-            try:
-                urllib.request.urlopen(f"{url}/api/health", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.05)
+    with serving(folder, "--words", str(STWL), "--min-score", str(MIN_SCORE)) as url:
         yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def post(url: str, body: dict[str, Any]) -> Any:
@@ -119,16 +86,32 @@ def cells_of(text: str) -> list[list[str | None]]:
     return [[None if ch == "#" else "" for ch in line] for line in text.split()]
 
 
-def half_filled(url: str) -> list[list[str | None]]:
+def half_filled(url: str) -> tuple[list[list[str | None]], list[list[str | None]]]:
+    """A fill of the themed grid made by the server, and its top half (the rest emptied)."""
     empty = cells_of(GRID.read_text())
     job = post(f"{url}/api/crossword/fill", {"cells": empty, "count": 1, "timeout": 60})
     wait_for(url, job["id"], lambda e: e["type"] == "end")
     result = next(e for e in get(f"{url}/api/jobs/{job['id']}")["events"] if e["type"] == "result")
     full = result["fills"][0]["cells"]
-    return [
+    half = [
         row if r < len(full) // 2 else [None if c is None else "" for c in row]
         for r, row in enumerate(full)
     ]
+    return full, half
+
+
+def keystrokes(
+    full: list[list[str | None]], half: list[list[str | None]], count: int, skip: int = 0
+) -> list[list[list[str | None]]]:
+    """``count`` different grids: the half grid plus one letter of the fill each, as after
+    a keystroke (so no propagation can be reused from an earlier grid)."""
+    empty = [(r, c) for r, row in enumerate(half) for c, cell in enumerate(row) if cell == ""]
+    grids = []
+    for r, c in empty[skip : skip + count]:
+        grid = [list(row) for row in half]
+        grid[r][c] = full[r][c]
+        grids.append(grid)
+    return grids
 
 
 def ms(seconds: float) -> str:
@@ -170,8 +153,9 @@ def page_load(url: str, runs: int) -> list[float]:
 
 
 def engine_baselines(
-    half: list[list[str | None]], keys: list[str], runs: int
+    grids: list[list[list[str | None]]], others: list[list[list[str | None]]], key: str
 ) -> dict[str, list[float]]:
+    """The engine calls alone, in this process, on the same grids as the HTTP calls."""
     from puzzlewright.crossword.analysis import analyse_grid, entry_candidates
     from puzzlewright.crossword.fill import fill_grid
     from puzzlewright.crossword.grid import Grid
@@ -179,15 +163,16 @@ def engine_baselines(
     from puzzlewright.stopping import StopSignal
 
     words, _ = load_wordlist([STWL])
-    grid = Grid([list(row) for row in half])
     empty = Grid(cells_of(GRID.read_text()))
-    analyse_grid(grid, words, min_score=MIN_SCORE)
+    analyse_grid(Grid(grids[0]), words, min_score=MIN_SCORE)  # warm, as the server is
+    analyse_grid(Grid(others[-1]), words, min_score=MIN_SCORE)
     return {
         "analyse": [
-            timed(lambda: analyse_grid(grid, words, min_score=MIN_SCORE)) for _ in range(runs)
+            timed(lambda g=g: analyse_grid(Grid(g), words, min_score=MIN_SCORE)) for g in grids
         ],
         "candidates": [
-            timed(lambda k=k: entry_candidates(grid, words, k, min_score=MIN_SCORE)) for k in keys
+            timed(lambda g=g: entry_candidates(Grid(g), words, key, min_score=MIN_SCORE))
+            for g in others
         ],
         "fill": [
             timed(
@@ -202,53 +187,56 @@ def engine_baselines(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=30, help="repetitions of the fast calls")
+    parser.add_argument("--runs", type=int, default=30, help="keystrokes timed per figure")
     args = parser.parse_args()
     if not STWL.exists():
         print(f"skipped: Spread the Wordlist not found at {STWL}")
         return 0
     with tempfile.TemporaryDirectory() as folder, server(Path(folder)) as url:
-        half = half_filled(url)
+        full, half = half_filled(url)
         analysis = post(f"{url}/api/crossword/analyse", {"cells": half})
         keys = [e["key"] for e in analysis["entries"] if "?" in e["pattern"]]
+        key = keys[len(keys) // 2]
+        grids = keystrokes(full, half, args.runs)
+        others = keystrokes(full, half, args.runs, skip=args.runs)
         print(
             f"themed 15x15 ({GRID.name}) half filled: {len(keys)} open entries; "
-            f"STWL min score {MIN_SCORE}; {args.runs} runs"
+            f"STWL min score {MIN_SCORE}; {len(grids)} keystrokes (one new letter each)"
         )
-        base = engine_baselines(half, keys, args.runs)
-        report(
-            "analyse (HTTP)",
-            [
-                timed(lambda: post(f"{url}/api/crossword/analyse", {"cells": half}))
-                for _ in range(args.runs)
-            ],
-            0.100,
-            base["analyse"],
-        )
-        report(
-            "candidates of an entry (HTTP)",
-            [
+        base = engine_baselines(grids, others, key)
+        analyse = []
+        after = []
+        for grid in grids:  # what the page does after a keystroke: analyse, then candidates
+            analyse.append(timed(lambda g=grid: post(f"{url}/api/crossword/analyse", {"cells": g})))
+            after.append(
                 timed(
-                    lambda k=k: post(
-                        f"{url}/api/crossword/candidates", {"cells": half, "entry": k, "limit": 150}
+                    lambda g=grid: post(
+                        f"{url}/api/crossword/candidates", {"cells": g, "entry": key, "limit": 150}
                     )
                 )
-                for k in keys
-            ],
-            0.050,
-            base["candidates"],
-        )
+            )
+        alone = [
+            timed(
+                lambda g=grid: post(
+                    f"{url}/api/crossword/candidates", {"cells": g, "entry": key, "limit": 150}
+                )
+            )
+            for grid in others
+        ]
+        report("analyse after a keystroke (HTTP)", analyse, 0.100, base["analyse"])
+        report("candidates, after that analyse (HTTP)", after, 0.050, None)
+        report("candidates of a new grid (HTTP)", alone, 0.050, base["candidates"])
         firsts = []
-        for key in keys[:8]:
+        for entry in keys[:8]:
             words = post(
-                f"{url}/api/crossword/candidates", {"cells": half, "entry": key, "limit": 12}
+                f"{url}/api/crossword/candidates", {"cells": half, "entry": entry, "limit": 12}
             )["words"]
             started = time.perf_counter()
             job = post(
                 f"{url}/api/crossword/check",
                 {
                     "cells": half,
-                    "entry": key,
+                    "entry": entry,
                     "candidates": [w["word"] for w in words],
                     "budget": 1.5,
                 },

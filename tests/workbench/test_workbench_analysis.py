@@ -17,7 +17,7 @@ from puzzlewright.crossword.analysis import (
     without_words,
 )
 from puzzlewright.crossword.fill import fill_grid
-from puzzlewright.crossword.grid import Grid
+from puzzlewright.crossword.grid import Grid, Slot
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Alphabet, WordList, load_wordlist
 from puzzlewright.stopping import StopSignal
@@ -33,9 +33,16 @@ def words_of(items: list[str], score: int = 50) -> WordList:
 def brute_fills(grid: Grid, words: WordList) -> list[Grid]:
     """Every complete fill of a small grid (no answer twice), by brute force."""
     slots = grid.slots()
-    by_length = {s.length: [w for w in words.scores() if len(w) == s.length] for s in slots}
+
+    def fits(slot: Slot, word: str) -> bool:
+        pattern = grid.word(slot)
+        return len(word) == slot.length and all(
+            p in ("?", w) for p, w in zip(pattern, word, strict=False)
+        )
+
+    options = [[w for w in words.scores() if fits(slot, w)] for slot in slots]
     found = []
-    for choice in itertools.product(*(by_length[s.length] for s in slots)):
+    for choice in itertools.product(*options):
         if len(set(choice)) < len(choice):
             continue
         trial = grid.copy()
@@ -125,8 +132,14 @@ def test_candidates_keep_every_crossing_and_filter() -> None:
 
 def test_candidates_of_a_complete_entry_and_errors() -> None:
     words = words_of(SQUARE)
-    grid = Grid.parse("BAD\n...\n...")
-    assert [c.word for c in entry_candidates(grid, words, "1A").words] == ["BAD"]
+    held = Grid.parse("BAD\nONE\nATE")  # every letter of 1A is held by a complete down entry
+    assert [c.word for c in entry_candidates(held, words, "1A").words] == ["BAD"]
+    grid = Grid.parse("BAD\n...\n...")  # 1A complete, its crossings open: alternatives
+    found = entry_candidates(grid, words, "1A")
+    assert found.current == "BAD" and found.pattern == "???"
+    assert "BAD" in [c.word for c in found.words] and len(found.words) > 1
+    half = Grid.parse("BAD\nO..\nA..")  # 1D BOA complete holds the B
+    assert entry_candidates(half, words, "1A").pattern == "B??"
     with pytest.raises(PuzzleInputError):
         entry_candidates(grid, words, "9A")
     with pytest.raises(PuzzleInputError):

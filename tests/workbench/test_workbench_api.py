@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from puzzlewright.crossword.formats import load_puzzle
@@ -97,6 +98,10 @@ def test_region_fill_keeps_the_rest(client: TestClient) -> None:
     assert result["fills"][0]["cells"][2] == ["", "", ""]
     bad = client.post("/api/crossword/fill", json={"cells": cells, "region": {"rect": "x"}})
     assert bad.status_code == 400
+    unknown = client.post(
+        "/api/crossword/fill", json={"cells": cells, "region": {"entries": ["9Z"]}}
+    )
+    assert unknown.status_code == 400 and "9Z" in unknown.json()["error"]
 
 
 def test_check_job_gives_verdicts_best_first(client: TestClient) -> None:
@@ -128,7 +133,7 @@ def test_cancel_stops_a_long_fill(client: TestClient) -> None:
     assert time.monotonic() - began < 5
     assert job["status"] == "cancelled"
     result = next(e for e in job["events"] if e["type"] == "result")
-    assert result["stopped_by"] == "interrupted" and result["status"] == "timeout"
+    assert result["stop_reason"] == "interrupted" and result["status"] == "timeout"
     assert client.get("/api/jobs/nope").status_code == 404
 
 
@@ -216,3 +221,81 @@ def test_folder_list_layered_with_an_encoding(client: TestClient, folder: Path) 
     assert layered["total"] > 100  # the built-in list's 4-letter words are there too
     bad = client.post("/api/wordlists/load", json={"words": [source], "encoding": "klingon"})
     assert bad.status_code == 400 and "encoding" in bad.json()["error"]
+
+
+def test_a_failed_save_leaves_the_previous_file(
+    client: TestClient, folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good = {"cells": [["B", "A", "D"], ["O", "N", "E"], ["A", "T", "E"]], "title": "First"}
+    assert client.post("/api/save", json={"path": "p.ipuz", "puzzle": good}).status_code == 200
+    before = (folder / "p.ipuz").read_bytes()
+
+    def crash(src: object, dst: object) -> None:  # the disk fails at the last step
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("puzzlewright.fileio.os.replace", crash)
+    again = {**good, "title": "Second"}
+    response = client.post("/api/save", json={"path": "p.ipuz", "puzzle": again, "overwrite": True})
+    assert response.status_code == 400 and "No space left" in response.json()["error"]
+    assert (folder / "p.ipuz").read_bytes() == before
+    assert [p.name for p in folder.iterdir()] == ["p.ipuz"]  # no temporary file left behind
+    assert client.get("/static/crossword/main.js").headers["cache-control"] == "no-cache"
+
+
+def test_barred_grid_analysis_and_roundtrip(client: TestClient, folder: Path) -> None:
+    cells = [["B", "A", "D", "", ""], ["", "", "", "", ""], ["", "", "", "", ""]]
+    bars = [[0, 2, 1], [1, 2, 1], [2, 2, 1]]  # a bar right of column 2 on every row
+    doc = client.post("/api/crossword/analyse", json={"cells": cells, "bars": bars}).json()
+    across = sorted(e["length"] for e in doc["entries"] if e["direction"] == "across")
+    assert across == [2, 2, 2, 3, 3, 3]
+    puzzle = {"cells": cells, "bars": bars, "title": "Barred"}
+    assert client.post("/api/save", json={"path": "b.ipuz", "puzzle": puzzle}).status_code == 200
+    back = load_puzzle(folder / "b.ipuz")
+    assert back.grid.bars == {(0, 2): 1, (1, 2): 1, (2, 2): 1}
+    opened = client.post("/api/open", json={"path": "b.ipuz"}).json()["puzzle"]
+    assert opened["bars"] == bars
+    edge = client.post("/api/crossword/analyse", json={"cells": cells, "bars": [[0, 4, 1]]})
+    assert edge.status_code == 400
+
+
+def test_banned_words_are_never_filled(client: TestClient) -> None:
+    # BAD banned: the square cannot be completed any more (its only fills use BAD)
+    start = client.post("/api/crossword/fill", json={"cells": EMPTY3, "banned": ["bad"]})
+    job = wait_job(client, start.json()["id"])
+    result = next(e for e in job["events"] if e["type"] == "result")
+    assert result["status"] == "unfillable"
+    checks = client.post(
+        "/api/crossword/check",
+        json={"cells": EMPTY3, "entry": "1A", "candidates": ["BOA"], "banned": ["BAD"]},
+    )
+    job = wait_job(client, checks.json()["id"])
+    assert [e["verdict"] for e in job["events"] if e["type"] == "verdict"] == ["dead end"]
+
+
+def test_a_cyrillic_list_and_grid(client: TestClient) -> None:
+    data = "КОТ;50\nОКО;40\nТОК;45\nКИТ;44\nТИК;43\n".encode()
+    source = client.post("/api/wordlists/upload?name=ru.txt", content=data).json()["source"]
+    cells = [["К", "", ""], ["", "", ""], ["", "", ""]]
+    doc = client.post("/api/crossword/analyse", json={"cells": cells, "words": [source]}).json()
+    assert doc["status"] in ("open", "dead")
+    found = client.post(
+        "/api/crossword/candidates", json={"cells": cells, "entry": "1A", "words": [source]}
+    ).json()
+    assert {w["word"] for w in found["words"]} <= {"КОТ", "КИТ"}
+    latin = client.post("/api/crossword/analyse", json={"cells": [["Q", ""]], "words": [source]})
+    assert latin.status_code == 400 and "alphabet" in latin.json()["error"]
+
+
+def test_a_worker_that_dies_is_reported(client: TestClient) -> None:
+    start = client.post(
+        "/api/crossword/fill",
+        json={"cells": [[""] * 7 for _ in range(7)], "timeout": 120, "words": ["builtin"]},
+    )
+    job_id = start.json()["id"]
+    job = client.app.state.workbench.jobs.get(job_id)  # type: ignore[attr-defined]
+    job.process.kill()
+    job.process.join(timeout=5)
+    done = wait_job(client, job_id)
+    assert done["status"] == "error"
+    assert done["events"][-1] == {"type": "end", "status": "error", "error": "the worker died"}
+    assert client.get("/api/health").json()["ok"] is True

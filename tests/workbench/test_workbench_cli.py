@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from puzzlewright.cli import cli
-from puzzlewright.cli.serve import free_port
+from puzzlewright.workbench.launch import free_port
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -37,3 +38,19 @@ def test_missing_folder_and_word_list_are_one_line_errors(tmp_path: Path) -> Non
 def test_free_port_is_bindable() -> None:
     port = free_port("127.0.0.1")
     assert 0 < port < 65536
+
+
+def test_a_non_loopback_host_warns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    served: list[object] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: served.append(self.config))
+    result = CliRunner().invoke(
+        cli, ["serve", str(tmp_path), "--host", "0.0.0.0", "--port", "0", "--no-browser"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "warning: binding 0.0.0.0: anyone who can reach it" in result.output
+    assert "puzzlewright workbench on http://0.0.0.0:" in result.output
+    assert served  # the server was started (and returned at once here)
+    quiet = CliRunner().invoke(cli, ["serve", str(tmp_path), "--port", "0", "--no-browser"])
+    assert "warning" not in quiet.output and "http://127.0.0.1:" in quiet.output

@@ -8,15 +8,9 @@ Screenshots of failures land in the test's temporary folder (and are named in th
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,53 +20,13 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
 from puzzlewright.crossword.formats import load_puzzle  # noqa: E402
+from puzzlewright.workbench.launch import serving  # noqa: E402
 
 CHROMIUM = os.environ.get("PUZZLEWRIGHT_CHROMIUM", "/usr/bin/chromium")
 DOCS_IMAGE = Path(__file__).resolve().parents[2] / "docs" / "images" / "workbench.png"
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)"
 )
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-@contextlib.contextmanager
-def serving(folder: Path, *options: str) -> Iterator[str]:
-    """``puzzlewright serve`` on a free port of 127.0.0.1 in a subprocess; yields its URL."""
-    port = free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "puzzlewright",
-        "serve",
-        str(folder),
-        "--port",
-        str(port),
-        "--no-browser",
-        *options,
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(400):
-            try:
-                urllib.request.urlopen(f"{url}/api/health", timeout=1)
-                break
-            except OSError:
-                if process.poll() is not None:
-                    raise RuntimeError(
-                        process.stdout.read().decode() if process.stdout else ""
-                    ) from None
-                time.sleep(0.05)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
@@ -194,14 +148,14 @@ def test_construct_a_5x5_end_to_end(server: tuple[str, Path], page: Page) -> Non
     go(page, 2, 1, "down")
     listbox = page.get_by_role("listbox", name="Candidates")
     expect(listbox).to_have_attribute("data-entry", "1D")
-    option = listbox.get_by_role("option").first
-    expect(option).to_be_visible()
+    expect(listbox.get_by_role("option").first).to_be_visible()
+    # background fill checks mark candidates as they finish: pick one known to finish
+    option = listbox.locator('[role="option"][data-verdict="fills"]').first
+    expect(option).to_be_visible(timeout=30_000)
     word = option.get_attribute("data-word") or ""
     assert len(word) == 5 and word[0] == "C"
     option.click()
     assert "".join(cell(page, r, 1).inner_text() for r in range(5)) == word
-    # fill checks mark candidates as they finish
-    expect(page.locator('.candidates li[data-verdict="fills"]').first).to_be_visible(timeout=20_000)
 
     # autofill: several fills, browse two, accept one
     page.get_by_role("button", name="Autofill").click()
@@ -264,6 +218,12 @@ def test_dead_grid_is_explained_and_keys_work(server: tuple[str, Path], page: Pa
     url, _ = server
     open_page(page, url)
     new_blank(page, 4)
+    # New is an edit like any other: undo brings the previous puzzle back, redo the new one
+    cell(page, 0, 0).click()
+    page.keyboard.press("Control+z")
+    expect(page.locator('[role="gridcell"]')).to_have_count(225)
+    page.get_by_role("button", name="Redo").click()
+    expect(page.locator('[role="gridcell"]')).to_have_count(16)
     go(page, 0, 0)
     page.keyboard.type("qxq")
     alert = page.locator(".banner.dead")
@@ -288,6 +248,14 @@ def test_dead_grid_is_explained_and_keys_work(server: tuple[str, Path], page: Pa
     page.keyboard.type("ing")
     page.keyboard.press("Enter")
     expect(cell(page, 2, 0)).to_have_text("ING")
+    # a bar (|) with its rotational partner ends entries: row 1 becomes two 2-letter entries
+    go(page, 1, 1)
+    page.keyboard.press("|")
+    expect(cell(page, 1, 1)).to_have_class(re.compile(r"\bbar-right\b"))
+    expect(cell(page, 2, 1)).to_have_class(re.compile(r"\bbar-right\b"))
+    expect(page.locator("body")).to_contain_text("2 letters")
+    page.keyboard.press("Control+z")
+    expect(cell(page, 2, 1)).not_to_have_class(re.compile(r"\bbar-right\b"))
     # candidate filter by regular expression (after clearing the Q left in the corner)
     go(page, 0, 0)
     page.keyboard.press("Delete")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import threading
 import webbrowser
 from pathlib import Path
@@ -10,14 +9,6 @@ from pathlib import Path
 import click
 
 from puzzlewright.cli.common import fail, warn
-
-
-def free_port(host: str) -> int:
-    """A port the OS says is free on ``host`` now."""
-    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
-        sock.bind((host, 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 @click.command()
@@ -65,6 +56,7 @@ def serve(
         import uvicorn
 
         from puzzlewright.workbench import Config, create_app
+        from puzzlewright.workbench.launch import free_port
     except ModuleNotFoundError as exc:
         raise fail(f"the workbench needs {exc.name}: pip install 'puzzlewright[web]'") from None
     if host not in ("127.0.0.1", "localhost", "::1"):

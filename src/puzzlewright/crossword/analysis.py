@@ -16,6 +16,7 @@ The dependence on fill internals (Problem, Propagator, State) stays in this modu
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
@@ -110,6 +111,7 @@ class CandidateList:
     words: list[Candidate]
     total: int  # candidates passing the filter (``words`` may be cut to a limit)
     matching: int  # words fitting the pattern alone, before crossings are considered
+    current: str | None = None  # the entry's word when it is complete (these are alternatives)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -118,6 +120,7 @@ class CandidateList:
             "words": [{"word": c.word, "score": c.score} for c in self.words],
             "total": self.total,
             "matching": self.matching,
+            "current": self.current,
         }
 
 
@@ -151,7 +154,34 @@ def _banned_bits(problem: Problem, banned: Collection[str]) -> None:
         var.domain &= ~mask
 
 
+_RECENT: OrderedDict[tuple[object, ...], tuple[WordList, _Network]] = OrderedDict()
+RECENT_NETWORKS = 4
+"""Propagated grids kept for reuse: an edit is followed by an analysis and a candidate list
+of the same grid, and propagation is the costly part of both (read-only once built)."""
+
+
 def _network(
+    grid: Grid, words: WordList, min_score: int | None, banned: Collection[str]
+) -> _Network:
+    """The grid's fill problem propagated to arc consistency (reused for a recent grid)."""
+    key = (
+        tuple(tuple(row) for row in grid.cells),
+        tuple(sorted(grid.bars.items())),
+        id(words),
+        min_score,
+        frozenset(banned),
+    )
+    found = _RECENT.get(key)
+    if found is not None and found[0] is words:
+        return found[1]
+    net = _build_network(grid, words, min_score, banned)
+    _RECENT[key] = (words, net)
+    while len(_RECENT) > RECENT_NETWORKS:
+        _RECENT.popitem(last=False)
+    return net
+
+
+def _build_network(
     grid: Grid, words: WordList, min_score: int | None, banned: Collection[str]
 ) -> _Network:
     """Build the grid's fill problem and propagate it to arc consistency."""
@@ -309,19 +339,23 @@ def entry_candidates(
 
     While the grid is still fillable by propagation these are the entry's arc-consistent
     candidates; in a dead grid, the pattern's words that leave each crossing some word.
-    ``pattern`` keeps only the words it matches (``search``). A complete entry lists its word.
+    ``pattern`` keeps only the words it matches (``search``). For a complete entry, the
+    alternatives: its letters are freed except where a complete crossing entry holds them.
     """
     name = key.strip().upper()
     slot = next((s for s in grid.slots() if s.key == name), None)
     if slot is None:
         raise PuzzleInputError(f"the grid has no entry {key!r} (entries are named like 1A, 3D)")
+    current = None if "?" in grid.word(slot) else grid.word(slot)
+    if current is not None:
+        grid = freed(grid, slot)
     net = _network(grid, words, min_score, banned)
     shown = net.problem.grid.word(slot)
     v = net.by_key.get(name)
-    if v is None:  # complete: its own word
+    if v is None:  # every letter is held by a complete crossing: only its own word
         score = words.score(shown)
         found = [Candidate(shown, score)] if score is not None else []
-        return CandidateList(name, shown, found, len(found), len(found))
+        return CandidateList(name, shown, found, len(found), len(found), current)
     table = net.problem.vars[v].table
     kept: list[Candidate] = []
     total = 0
@@ -332,7 +366,24 @@ def entry_candidates(
         total += 1
         if len(kept) < limit:
             kept.append(Candidate(word, table.scores[i]))
-    return CandidateList(name, shown, kept, total, net.initial[v].bit_count())
+    return CandidateList(name, shown, kept, total, net.initial[v].bit_count(), current)
+
+
+def freed(grid: Grid, slot: Slot) -> Grid:
+    """A copy of ``grid`` with ``slot``'s letters cleared, except the letters a complete
+    crossing entry holds (what may change when the entry is replaced)."""
+    result = grid.copy()
+    crossing = {
+        pos: other
+        for other in grid.slots()
+        if other.direction != slot.direction
+        for pos in other.cells
+    }
+    for r, c in slot.cells:
+        other = crossing.get((r, c))
+        if other is None or "?" in grid.word(other):
+            result.cells[r][c] = ""
+    return result
 
 
 def place_word(grid: Grid, key: str, word: str) -> Grid:
@@ -487,6 +538,7 @@ __all__ = [
     "check_candidate",
     "compile_filter",
     "entry_candidates",
+    "freed",
     "grid_stats",
     "open_regions",
     "place_word",

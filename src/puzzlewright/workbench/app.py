@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -23,6 +25,7 @@ from puzzlewright.workbench import (
     shell,
     studio_acrostic,
     studio_cryptarithm,
+    wordplay_api,
 )
 from puzzlewright.workbench.config import Config
 from puzzlewright.workbench.http import ApiError, on_api_error, on_http_error
@@ -38,6 +41,19 @@ ROOMS: list[tuple[shell.Room, list[BaseRoute]]] = [
     (studio_acrostic.ROOM, studio_acrostic.routes()),
     (studio_cryptarithm.ROOM, studio_cryptarithm.routes()),
 ]
+
+
+class Static(StaticFiles):
+    """The page's modules and styles, revalidated on every load (cheap on localhost), so an
+    upgraded package never runs with stale modules."""
+
+    def file_response(
+        self, full_path: Any, stat_result: os.stat_result, scope: Any, status_code: int = 200
+    ) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers["Cache-Control"] = "no-cache"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
 
 
 async def health(request: Request) -> JSONResponse:
@@ -67,7 +83,8 @@ def create_app(config: Config) -> Starlette:
     for _, room_routes in ROOMS:
         routes.extend(room_routes)
     routes.extend(job_routes.routes())
-    routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
+    routes.extend(wordplay_api.routes())
+    routes.append(Mount("/static", Static(directory=STATIC), name="static"))
     app = Starlette(
         routes=routes,
         exception_handlers={

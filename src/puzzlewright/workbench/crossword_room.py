@@ -32,7 +32,7 @@ from puzzlewright.workbench.http import (
     json_body,
 )
 from puzzlewright.workbench.jobs import CheckTask, FillTask
-from puzzlewright.workbench.puzzles import MAX_SIDE, grid_from_json
+from puzzlewright.workbench.puzzles import MAX_SIDE, grid_from_doc
 from puzzlewright.workbench.shell import Room, page
 from puzzlewright.workbench.state import Workbench, words_of, workbench
 
@@ -55,7 +55,7 @@ async def analyse(request: Request) -> JSONResponse:
     """Viable letters per cell, entries with candidate counts, dead entries, statistics."""
     bench = workbench(request)
     doc = await json_body(request)
-    grid = grid_from_json(doc.get("cells"))
+    grid = grid_from_doc(doc)
     words = await words_of(bench, doc)
     min_score = min_score_of(bench, doc)
     banned = field_strings(doc, "banned")
@@ -72,7 +72,7 @@ async def candidates(request: Request) -> JSONResponse:
     """The candidates of one entry, best first, every crossing keeping a word."""
     bench = workbench(request)
     doc = await json_body(request)
-    grid = grid_from_json(doc.get("cells"))
+    grid = grid_from_doc(doc)
     key = field_str(doc, "entry", limit=8)
     words = await words_of(bench, doc)
     pattern = compile_filter(field_str(doc, "filter", limit=200), bool(doc.get("regex")))
@@ -107,7 +107,14 @@ def region_of(doc: dict[str, Any], grid: Grid) -> Any:
         ):
             return (tuple(rect[0]), tuple(rect[1]))
     if isinstance(region, dict) and "entries" in region:
-        return field_strings(region, "entries", limit=2 * MAX_SIDE * MAX_SIDE)
+        keys = [key.upper() for key in field_strings(region, "entries", limit=2 * MAX_SIDE**2)]
+        known = {slot.key for slot in grid.slots()}
+        unknown = [key for key in keys if key not in known]
+        if unknown or not keys:
+            raise ApiError(
+                400, f"the grid has no entry {unknown[0] if unknown else '(none named)'}"
+            )
+        return keys
     raise ApiError(
         400,
         'region must be null, {"rect": [[r1, c1], [r2, c2]]} inside the grid or {"entries": [...]}',
@@ -118,7 +125,7 @@ async def start_fill(request: Request) -> JSONResponse:
     """Start an autofill job: ``count`` ranked fills, of the whole grid or a region."""
     bench = workbench(request)
     doc = await json_body(request)
-    grid = grid_from_json(doc.get("cells"))
+    grid = grid_from_doc(doc)
     task = FillTask(
         grid=grid,
         count=field_int(doc, "count", 5, 1, MAX_COUNT) or 1,
@@ -128,14 +135,14 @@ async def start_fill(request: Request) -> JSONResponse:
         seed=field_int(doc, "seed", 0, 0, 2**31) or 0,
         timeout=field_float(doc, "timeout", 60.0, 0.1, 3600.0),
     )
-    return start(bench, task, await words_of(bench, doc))
+    return await start(bench, task, await words_of(bench, doc))
 
 
 async def start_checks(request: Request) -> JSONResponse:
     """Start fill checks of an entry's candidates (best first, a time budget each)."""
     bench = workbench(request)
     doc = await json_body(request)
-    grid = grid_from_json(doc.get("cells"))
+    grid = grid_from_doc(doc)
     key = field_str(doc, "entry", limit=8).upper()
     slot = next((slot for slot in grid.slots() if slot.key == key), None)
     if slot is None:
@@ -153,10 +160,13 @@ async def start_checks(request: Request) -> JSONResponse:
         budget=field_float(doc, "budget", 2.0, 0.05, 60.0),
         timeout=field_float(doc, "timeout", 60.0, 0.1, 600.0),
     )
-    return start(bench, task, await words_of(bench, doc))
+    return await start(bench, task, await words_of(bench, doc))
 
 
-def start(bench: Workbench, task: FillTask | CheckTask, words: WordList) -> JSONResponse:
+async def start(bench: Workbench, task: FillTask | CheckTask, words: WordList) -> JSONResponse:
+    """Start ``task`` in a worker process on ``words`` less the task's banned words."""
+    words = await run_in_threadpool(bench.lexicons.without, words, task.banned)
+    task.banned = []  # already applied
     try:
         job = bench.jobs.start(task, words)
     except OverflowError as exc:

@@ -24,7 +24,7 @@ from puzzlewright.crossword.fill.problem import Region
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
-from puzzlewright.stopping import StopSignal
+from puzzlewright.stopping import EitherStop, StopSignal
 
 Event = dict[str, Any]
 GRACE = 2.0  # seconds a cancelled worker gets to report before it is terminated
@@ -120,7 +120,7 @@ def run_fill(
         {
             "type": "result",
             "status": str(result.status),
-            "stopped_by": stop.reason,
+            "stop_reason": result.stop_reason,
             "fills": [fill_json(fill) for fill in result.ranked],
             "failed": [
                 {"key": f.key, "pattern": f.pattern, "failures": f.failures}
@@ -141,14 +141,13 @@ def run_checks(
         if stop.should_stop():
             break
         started = time.monotonic()
-        budget = StopSignal(task.budget)
         verdict = check_candidate(
             task.grid,
             words,
             task.key,
             word,
             min_score=task.min_score,
-            stop=_either(stop, budget),
+            stop=EitherStop(task.budget, stop),
         )
         post(
             {
@@ -158,18 +157,6 @@ def run_checks(
                 "seconds": round(time.monotonic() - started, 3),
             }
         )
-
-
-def _either(first: StopSignal, second: StopSignal) -> StopSignal:
-    """A signal that fires when either does."""
-
-    class Both(StopSignal):
-        def should_stop(self) -> bool:
-            if self.reason is None and (first.should_stop() or second.should_stop()):
-                self.reason = first.reason or second.reason
-            return self.reason is not None
-
-    return Both()
 
 
 def worker(task: Task, words: WordList, events: Any, cancel: Any) -> None:
@@ -204,25 +191,30 @@ class Job:
 
     def drain(self) -> None:
         """Move reported events into ``events``; notice the end and reap the process."""
-        while True:
-            try:
-                event = self.events_queue.get_nowait()
-            except (queue.Empty, OSError, EOFError, ValueError):
-                break
-            self.events.append(event)
-            if event.get("type") == "end":
-                self.status = str(event.get("status", "done"))
+        self._read()
         if self.status != "running":
             self.process.join(timeout=0.5)
             return
         if not self.process.is_alive():
-            self.status = "error"
-            self.events.append({"type": "end", "status": "error", "error": "the worker died"})
+            self._read()  # what it wrote just before it exited
+            if self.status == "running":
+                self.status = "error"
+                self.events.append({"type": "end", "status": "error", "error": "the worker died"})
         elif self.cancelled_at is not None and time.monotonic() - self.cancelled_at > GRACE:
             self.process.terminate()
             self.process.join(timeout=1)
             self.status = "cancelled"
             self.events.append({"type": "end", "status": "cancelled"})
+
+    def _read(self) -> None:
+        while True:
+            try:
+                event = self.events_queue.get_nowait()
+            except (queue.Empty, OSError, EOFError, ValueError):
+                return
+            self.events.append(event)
+            if event.get("type") == "end":
+                self.status = str(event.get("status", "done"))
 
     def to_json(self, since: int = 0) -> dict[str, Any]:
         return {

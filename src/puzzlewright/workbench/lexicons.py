@@ -9,6 +9,7 @@ import threading
 from collections import OrderedDict
 from pathlib import Path
 
+from puzzlewright.crossword.analysis import without_words
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList, load_wordlist
 from puzzlewright.workbench.security import safe_path
@@ -32,6 +33,9 @@ class Lexicons:
         self.uploads: list[Path] = []
         self._upload_dir: Path | None = None
         self._cache: OrderedDict[tuple[str, ...], WordList] = OrderedDict()
+        self._banned: OrderedDict[tuple[int, frozenset[str]], tuple[WordList, WordList]] = (
+            OrderedDict()
+        )
         self._lock = threading.Lock()
 
     def default(self) -> list[Source]:
@@ -89,6 +93,23 @@ class Lexicons:
             while len(self._cache) > CACHED_LISTS:
                 self._cache.popitem(last=False)
             return words
+
+    def without(self, words: WordList, banned: list[str]) -> WordList:
+        """``words`` less the banned ones, kept for the next job with the same ban list
+        (worker processes are forked from this process, so they inherit it ready-made)."""
+        if not banned:
+            return words
+        key = (id(words), frozenset(banned))
+        with self._lock:
+            found = self._banned.get(key)
+            if found is not None and found[0] is words:
+                return found[1]
+        smaller = without_words(words, banned)
+        with self._lock:
+            self._banned[key] = (words, smaller)
+            while len(self._banned) > CACHED_LISTS:
+                self._banned.popitem(last=False)
+        return smaller
 
     def add_upload(self, name: str, data: bytes) -> Source:
         """Keep an uploaded list in a private temporary folder; returns its source name."""

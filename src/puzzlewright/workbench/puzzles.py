@@ -18,8 +18,14 @@ MAX_TEXT = 2000
 META = ("title", "author", "copyright", "notes")
 
 
-def grid_from_json(raw: object) -> Grid:
-    """A grid from rows of cells (null block, "" empty, letters); 400-worthy errors."""
+def grid_from_doc(doc: dict[str, Any]) -> Grid:
+    """The grid of a request or puzzle document: ``cells`` and optional ``bars``."""
+    return grid_from_json(doc.get("cells"), doc.get("bars"))
+
+
+def grid_from_json(raw: object, bars: object = None) -> Grid:
+    """A grid from rows of cells (null block, "" empty, letters) and bars ``[[r, c, sides]]``
+    (sides 1: bar to the right, 2: below, 3: both); 400-worthy errors."""
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SIDE:
         raise PuzzleInputError(f"cells must be a list of 1 to {MAX_SIDE} rows")
     rows: list[list[Cell]] = []
@@ -27,7 +33,25 @@ def grid_from_json(raw: object) -> Grid:
         if not isinstance(row, list) or not 1 <= len(row) <= MAX_SIDE:
             raise PuzzleInputError(f"row {r + 1} must be a list of 1 to {MAX_SIDE} cells")
         rows.append([_cell(value, r, c) for c, value in enumerate(row)])
-    return Grid(rows)
+    return Grid(rows, _bars(bars))
+
+
+def _bars(raw: object) -> dict[Position, int]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, list) or len(raw) > MAX_SIDE * MAX_SIDE:
+        raise PuzzleInputError("bars must be a list of [row, col, sides] triples")
+    found: dict[Position, int] = {}
+    for item in raw:
+        if (
+            not isinstance(item, list)
+            or len(item) != 3
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in item)
+            or not 0 <= item[2] <= 3
+        ):
+            raise PuzzleInputError("bars must be a list of [row, col, sides] triples")
+        found[(item[0], item[1])] = found.get((item[0], item[1]), 0) | item[2]
+    return found
 
 
 def _cell(value: object, r: int, c: int) -> Cell:
@@ -63,7 +87,7 @@ def puzzle_from_json(doc: object) -> Puzzle:
     """A Puzzle from the page's JSON form."""
     if not isinstance(doc, dict):
         raise PuzzleInputError("puzzle must be a JSON object")
-    grid = grid_from_json(doc.get("cells"))
+    grid = grid_from_doc(doc)
     meta: dict[str, str] = {}
     for name in META:
         value = doc.get(name) or ""
@@ -99,6 +123,7 @@ def puzzle_to_json(puzzle: Puzzle) -> dict[str, Any]:
     cells = [list(row) for row in puzzle.grid.cells]
     return {
         "cells": cells,
+        "bars": sorted([r, c, sides] for (r, c), sides in puzzle.grid.bars.items()),
         "circles": sorted([r, c] for r, c in puzzle.circles),
         "shaded": sorted([r, c] for r, c in puzzle.shaded),
         "clues": dict(puzzle.clues),

@@ -62,6 +62,9 @@ export function paintGrid(cells, v) {
       if (v.dead.has(pos)) classes.push("dead");
       if (v.failed.has(pos)) classes.push("failed");
       if (value && value.length > 1) classes.push("rebus");
+      const sides = v.bars.get(pos) || 0;
+      if (sides & 1) classes.push("bar-right");
+      if (sides & 2) classes.push("bar-below");
       let ghost = "";
       let viable = "";
       let background = "";

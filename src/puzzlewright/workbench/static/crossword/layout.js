@@ -56,7 +56,8 @@ export function buildLayout(root) {
   ui.candidates = el("ul", { class: "candidates", role: "listbox", "aria-label": "Candidates", tabindex: "0" });
   ui.scope = el("select", { "aria-label": "Autofill scope" },
     el("option", { value: "all", text: "Whole grid" }), el("option", { value: "selection", text: "Selection" }),
-    el("option", { value: "entry", text: "Current entry" }));
+    el("option", { value: "entry", text: "Current entry" }), el("option", { value: "entries", text: "Chosen entries" }));
+  ui.fillEntries = el("input", { type: "text", "aria-label": "Entries to fill", placeholder: "e.g. 1A 5D 17A", hidden: "" });
   ui.fillCount = el("input", { type: "number", min: "1", max: "20", value: "5", "aria-label": "Number of fills" });
   ui.fillStatus = el("div", { class: "fill-status", role: "status" });
   const middle = el("section", { class: "middle", "aria-label": "Entry" },
@@ -66,12 +67,13 @@ export function buildLayout(root) {
     el("div", { class: "candidate-actions" }, button("lockButton", "Lock entry", { title: "Alt-L" }), button("banButton", "Ban word")),
     el("h2", { text: "Autofill" }),
     el("div", { class: "fill-row" }, ui.scope, el("label", {}, "Fills ", ui.fillCount)),
+    ui.fillEntries,
     el("div", { class: "fill-row" }, button("autofillButton", "Autofill", { class: "primary" }), button("refillButton", "Refill"),
       button("cancelFillButton", "Cancel fill", { disabled: "" })),
     ui.fillStatus,
   );
 
-  const tabs = [["clues", "Clues"], ["info", "Puzzle"], ["checks", "Checks"], ["words", "Word list"], ["keys", "Keys"]];
+  const tabs = [["clues", "Clues"], ["info", "Puzzle"], ["checks", "Checks"], ["words", "Words"], ["keys", "Keys"]];
   const tabList = el("div", { role: "tablist", class: "tabs", "aria-label": "Panels" });
   ui.tabs = {};
   ui.tabPanels = {};
@@ -136,7 +138,7 @@ const KEYS = [
   ["Letters", "type into the cell, move on"], ["Arrows", "move (a perpendicular arrow first turns)"],
   ["Space / Enter", "switch across / down"], ["Tab / Shift-Tab", "next / previous entry"],
   ["Backspace", "clear and step back"], ["Delete", "clear in place"], [".", "toggle a block (with symmetry)"],
-  ["Esc", "rebus: type letters, Enter to finish"], ["Alt-C / Alt-S", "circle / shade the cell"],
+  ["Esc", "rebus: type letters, Enter to finish"], ["| and _", "toggle a bar right of / below the cell (with symmetry)"], ["Alt-C / Alt-S", "circle / shade the cell"],
   ["Alt-L", "lock or unlock the entry"], ["Shift-click, Shift-arrows", "select a rectangle"],
   ["Ctrl-Z", "undo"], ["Ctrl-Shift-Z, Ctrl-Y", "redo"],
 ];

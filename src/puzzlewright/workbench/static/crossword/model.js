@@ -12,7 +12,7 @@ export function blankDoc(width, height) {
   const cells = [];
   for (let r = 0; r < height; r++) cells.push(new Array(width).fill(""));
   return {
-    cells, circles: [], shaded: [], title: "", author: "", copyright: "", notes: "",
+    cells, bars: [], circles: [], shaded: [], title: "", author: "", copyright: "", notes: "",
     clues: {}, locked: [], banned: [],
   };
 }
@@ -22,6 +22,7 @@ export function docFromPuzzle(puzzle) {
   Object.assign(doc, puzzle);
   doc.cells = puzzle.cells.map((row) => row.map((cell) => (cell === null ? null : cell || "")));
   doc.locked = puzzle.locked || [];
+  doc.bars = puzzle.bars || [];
   doc.banned = puzzle.banned || [];
   return doc;
 }
@@ -31,8 +32,24 @@ export const width = (doc) => doc.cells[0].length;
 export const isOpen = (doc, r, c) =>
   r >= 0 && c >= 0 && r < height(doc) && c < width(doc) && doc.cells[r][c] !== null;
 
-// Entries: maximal runs of 2+ open cells, numbered like a published crossword.
+export const BAR_RIGHT = 1;
+export const BAR_BELOW = 2;
+
+// The bar sides of every cell: "r,c" -> BAR_RIGHT | BAR_BELOW.
+export function barMap(doc) {
+  const bars = new Map();
+  for (const [r, c, sides] of doc.bars || []) bars.set(`${r},${c}`, (bars.get(`${r},${c}`) || 0) | sides);
+  return bars;
+}
+
+// Is there a bar between (r, c) and the next cell in direction (dr, dc)?
+function barAfter(bars, r, c, dr) {
+  return ((bars.get(`${r},${c}`) || 0) & (dr ? BAR_BELOW : BAR_RIGHT)) !== 0;
+}
+
+// Entries: maximal runs of 2+ open cells not crossing a bar, numbered like a published crossword.
 export function slotsOf(doc) {
+  const bars = barMap(doc);
   const slots = [];
   let number = 0;
   for (let r = 0; r < height(doc); r++) {
@@ -40,10 +57,10 @@ export function slotsOf(doc) {
       if (!isOpen(doc, r, c)) continue;
       let started = false;
       for (const [direction, dr, dc] of [["across", 0, 1], ["down", 1, 0]]) {
-        if (isOpen(doc, r - dr, c - dc)) continue;
-        const cells = [];
+        if (isOpen(doc, r - dr, c - dc) && !barAfter(bars, r - dr, c - dc, dr)) continue;
+        const cells = [[r, c]];
         let rr = r, cc = c;
-        while (isOpen(doc, rr, cc)) { cells.push([rr, cc]); rr += dr; cc += dc; }
+        while (isOpen(doc, rr + dr, cc + dc) && !barAfter(bars, rr, cc, dr)) { rr += dr; cc += dc; cells.push([rr, cc]); }
         if (cells.length < 2) continue;
         if (!started) { number += 1; started = true; }
         slots.push({ key: `${number}${direction[0].toUpperCase()}`, number, direction, cells, length: cells.length });
@@ -72,6 +89,18 @@ export function orbit(doc, r, c, symmetry) {
     seen.add(k);
     return true;
   });
+}
+
+// The bar after (r, c) on `side` and its images under the symmetry, as [r, c, side].
+export function barOrbit(doc, r, c, side, symmetry) {
+  const h = height(doc), w = width(doc);
+  const right = side === BAR_RIGHT;
+  const out = [[r, c, side]];
+  if (symmetry === "rotational") out.push(right ? [h - 1 - r, w - 2 - c, side] : [h - 2 - r, w - 1 - c, side]);
+  else if (symmetry === "mirror") out.push(right ? [r, w - 2 - c, side] : [r, w - 1 - c, side]);
+  else if (symmetry === "mirror-tb") out.push(right ? [h - 1 - r, c, side] : [h - 2 - r, c, side]);
+  else if (symmetry === "diagonal") out.push([c, r, right ? BAR_BELOW : BAR_RIGHT]);
+  return out.filter(([a, b, s]) => a >= 0 && b >= 0 && a < h && b < w && !(s === BAR_RIGHT && b === w - 1) && !(s === BAR_BELOW && a === h - 1));
 }
 
 // Undo history of whole-document snapshots (a 25x25 puzzle is a few kB).
@@ -113,5 +142,5 @@ export function enumeration(clue) {
 
 export function wire(doc) {
   const { cells, circles, shaded, title, author, copyright, notes, clues } = doc;
-  return { cells, circles, shaded, title, author, copyright, notes, clues };
+  return { cells, bars: doc.bars || [], circles, shaded, title, author, copyright, notes, clues };
 }

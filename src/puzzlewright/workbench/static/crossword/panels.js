@@ -73,9 +73,10 @@ export function renderCandidates(S, ui) {
   ui.candidates.dataset.entry = list.key;
   if (list.error) { ui.candidateInfo.textContent = list.error; return; }
   const shown = list.words.length;
-  ui.candidateInfo.textContent = list.pattern.includes("?")
-    ? `${list.key} ${list.pattern}: ${list.total} word${list.total === 1 ? "" : "s"} keep every crossing (${list.matching} fit the pattern)${shown < list.total ? `, best ${shown} shown` : ""}`
-    : `${list.key} is complete`;
+  const count = `${list.total} word${list.total === 1 ? "" : "s"} keep every crossing (${list.matching} fit the pattern)${shown < list.total ? `, best ${shown} shown` : ""}`;
+  if (!list.pattern.includes("?")) ui.candidateInfo.textContent = `${list.key} ${list.current || list.pattern}: every letter is held by its crossings`;
+  else if (list.current) ui.candidateInfo.textContent = `${list.key} ${list.current}, alternatives for ${list.pattern}: ${count}`;
+  else ui.candidateInfo.textContent = `${list.key} ${list.pattern}: ${count}`;
   const fresh = list.cellsKey === JSON.stringify(S.doc.cells);
   list.words.forEach((item, i) => {
     const verdict = S.verdicts.get(E.verdictKey(list.cellsKey, list.key, item.word)) || "";
@@ -83,7 +84,7 @@ export function renderCandidates(S, ui) {
     const option = el("li", {
       role: "option", id: `cand-${i}`, "aria-selected": i === S.candidateIndex ? "true" : "false",
       class: fresh ? "" : "stale", "data-word": item.word, "data-verdict": verdict,
-    }, el("span", { class: "word", text: item.word }), el("span", { class: "score", text: String(item.score) }), badge);
+    }, el("span", { class: item.word === list.current ? "word current-word" : "word", text: item.word }), el("span", { class: "score", text: String(item.score) }), badge);
     option.addEventListener("click", () => { E.placeWord(item.word); E.focusGrid(); });
     ui.candidates.append(option);
   });
@@ -144,8 +145,17 @@ function renderClues(S, ui) {
     const bad = promised !== null && promised !== slot.length;
     answer.textContent = `${wordOf(S.doc, slot)}${bad ? ` · enumeration says ${promised}, the entry has ${slot.length}` : ""}`;
     row.classList.toggle("mismatch", bad);
-    row.classList.toggle("current", current === slot);
+    const isCurrent = current === slot;
+    if (isCurrent && !row.classList.contains("current")) scrollWithin(row.parentElement, row);
+    row.classList.toggle("current", isCurrent);
   }
+}
+
+// Bring `row` into view inside the scrolling `list` only (never scroll the page).
+function scrollWithin(list, row) {
+  const top = row.offsetParent === list ? row.offsetTop : row.offsetTop - list.offsetTop;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + row.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + row.offsetHeight - list.clientHeight;
 }
 
 function renderStats(S, ui) {
@@ -236,6 +246,12 @@ export function wire(ui, { S, SYMMETRIES }) {
     const item = S.candidates && S.candidates.words[S.candidateIndex];
     if (item) E.banWord(item.word);
   });
+  ui.banner.title = "Click to dismiss";
+  ui.banner.addEventListener("click", () => { if (!ui.banner.dataset.dead) banner(ui, "", ""); });
+  ui.scope.addEventListener("change", () => {
+    ui.fillEntries.hidden = ui.scope.value !== "entries";
+    if (!ui.fillEntries.hidden && !ui.fillEntries.value && E.currentSlot()) ui.fillEntries.value = E.currentSlot().key;
+  });
   ui.autofillButton.addEventListener("click", () => E.autofill(false));
   ui.refillButton.addEventListener("click", () => E.autofill(true));
   ui.cancelFillButton.addEventListener("click", () => E.cancelFill());
@@ -251,7 +267,7 @@ export function wire(ui, { S, SYMMETRIES }) {
       S.candidateIndex = Math.max(0, Math.min(list.words.length - 1, S.candidateIndex + (event.key === "ArrowDown" ? 1 : -1)));
       renderCandidates(S, ui);
       const node = document.getElementById(`cand-${S.candidateIndex}`);
-      if (node) node.scrollIntoView({ block: "nearest" });
+      if (node) scrollWithin(ui.candidates, node);
     } else if (event.key === "Enter") {
       event.preventDefault();
       E.placeWord(list.words[S.candidateIndex].word);

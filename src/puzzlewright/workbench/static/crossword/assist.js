@@ -1,0 +1,129 @@
+// The engine's help while editing: analysis (viable letters, dead entries, statistics),
+// the current entry's candidates, and their fill checks in a worker process.
+
+import { call, cancelJob, follow, setStatus } from "../api.js";
+import { S, currentSlot, ui } from "./editor.js";
+import { wordOf } from "./model.js";
+import { render } from "./view.js";
+import * as panels from "./panels.js";
+
+const CHECKS = 12; // candidates sent for fill checks, best first
+const CHECK_DELAY = 250; // ms of quiet before the fill checks of an entry start
+
+// -- analysis, candidates and fill checks -----------------------------------------------
+let analysisTimer = 0;
+let analysisSeq = 0;
+
+export function wordsPayload() {
+  const payload = { banned: S.doc.banned };
+  if (S.words.sources) payload.words = S.words.sources;
+  if (S.words.encoding) payload.encoding = S.words.encoding;
+  if (S.words.min_score !== null && S.words.min_score !== undefined) payload.min_score = S.words.min_score;
+  return payload;
+}
+
+export function scheduleAnalysis() {
+  clearTimeout(analysisTimer);
+  analysisTimer = setTimeout(analyse, 15);
+}
+
+async function analyse() {
+  const seq = ++analysisSeq;
+  const cells = JSON.parse(JSON.stringify(S.doc.cells));
+  if (!S.slots.length) { S.analysis = null; render(); return; }
+  try {
+    const result = await call("/api/crossword/analyse", { cells, bars: S.doc.bars, ...wordsPayload() });
+    if (seq !== analysisSeq) return;
+    result.cellsKey = JSON.stringify(cells);
+    S.analysis = result;
+    if (result.status !== "dead") S.failed = S.failed.filter(() => false);
+    render();
+    scheduleCandidates();
+  } catch (err) {
+    if (seq !== analysisSeq) return;
+    S.analysis = null;
+    panels.banner(ui, err.message, "error");
+    render();
+  }
+}
+
+let candidateTimer = 0;
+let candidateSeq = 0;
+export function scheduleCandidates() {
+  clearTimeout(candidateTimer);
+  candidateTimer = setTimeout(loadCandidates, 20);
+}
+
+export async function loadCandidates() {
+  const slot = currentSlot();
+  const seq = ++candidateSeq;
+  if (!slot) { S.candidates = null; panels.renderCandidates(S, ui); return; }
+  const cells = JSON.parse(JSON.stringify(S.doc.cells));
+  try {
+    const result = await call("/api/crossword/candidates", {
+      cells, bars: S.doc.bars, entry: slot.key, filter: S.filter, regex: S.regex, limit: 150, ...wordsPayload(),
+    });
+    if (seq !== candidateSeq) return;
+    result.cellsKey = JSON.stringify(cells);
+    S.candidates = result;
+    S.candidateIndex = 0;
+    panels.renderCandidates(S, ui);
+    scheduleChecks(result, cells);
+  } catch (err) {
+    if (seq !== candidateSeq) return;
+    S.candidates = { key: slot.key, pattern: wordOf(S.doc, slot), words: [], total: 0, matching: 0, error: err.message };
+    panels.renderCandidates(S, ui);
+  }
+}
+
+export const verdictKey = (cellsKey, key, word) => `${cellsKey}|${key}|${word}`;
+
+// Fill checks start once the typing pauses: a worker process per keystroke would be waste.
+let checkTimer = 0;
+function scheduleChecks(list, cells) {
+  clearTimeout(checkTimer);
+  if (S.stopChecks) S.stopChecks();
+  S.stopChecks = null;
+  if (S.checkJob) cancelJob(S.checkJob);
+  S.checkJob = null;
+  dropPending();
+  checkTimer = setTimeout(() => startChecks(list, cells), CHECK_DELAY);
+}
+
+function dropPending() {
+  for (const [k, v] of S.verdicts) if (v === "checking") S.verdicts.delete(k);
+}
+
+async function startChecks(list, cells) {
+  if (S.stopChecks) S.stopChecks();
+  S.stopChecks = null;
+  if (S.checkJob) cancelJob(S.checkJob);
+  S.checkJob = null;
+  dropPending();
+  const cellsKey = JSON.stringify(cells);
+  const todo = list.words.map((w) => w.word).filter((w) => !S.verdicts.has(verdictKey(cellsKey, list.key, w))).slice(0, CHECKS);
+  if (!todo.length || list.pattern.indexOf("?") < 0) return;
+  for (const word of todo) S.verdicts.set(verdictKey(cellsKey, list.key, word), "checking");
+  panels.renderCandidates(S, ui);
+  try {
+    const job = await call("/api/crossword/check", {
+      cells, bars: S.doc.bars, entry: list.key, candidates: todo, budget: 1.5, timeout: 30, ...wordsPayload(),
+    });
+    S.checkJob = job.id;
+    S.stopChecks = follow(job.id, (event) => {
+      if (event.type === "verdict") {
+        S.verdicts.set(verdictKey(cellsKey, list.key, event.word), event.verdict);
+        panels.renderCandidates(S, ui);
+      } else if (event.type === "end") {
+        if (S.checkJob !== job.id) return;
+        dropPending();
+        S.checkJob = null;
+        panels.renderCandidates(S, ui);
+      }
+    });
+  } catch (err) {
+    for (const word of todo) S.verdicts.delete(verdictKey(cellsKey, list.key, word));
+    if (err.status !== 429) setStatus(`fill checks: ${err.message}`);
+  }
+}
+

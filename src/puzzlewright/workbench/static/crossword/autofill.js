@@ -1,0 +1,103 @@
+// Autofill in a worker process, and browsing its ranked fills.
+
+import { call, cancelJob, follow, setStatus } from "../api.js";
+import { S, currentSlot, edit, ui } from "./editor.js";
+import { wordsPayload } from "./assist.js";
+import { positions, render, selection } from "./view.js";
+import * as panels from "./panels.js";
+
+// -- autofill ------------------------------------------------------------------------------
+export async function autofill(refill = false) {
+  if (S.fillJob) return;
+  if (refill) {
+    const keep = positions(S.doc.locked);
+    edit((doc) => doc.cells.forEach((row, r) => row.forEach((cell, c) => {
+      if (cell && !keep.has(`${r},${c}`)) row[c] = "";
+    })));
+  }
+  const scope = ui.scope.value;
+  let region = null;
+  if (scope === "selection" && selection()) region = { rect: selection() };
+  if (scope === "entry" && currentSlot()) region = { entries: [currentSlot().key] };
+  if (scope === "entries") {
+    const keys = ui.fillEntries.value.toUpperCase().split(/[\s,;]+/).filter(Boolean);
+    if (!keys.length) { panels.banner(ui, "Autofill: name the entries to fill, e.g. 1A 5D", "error"); return; }
+    region = { entries: keys };
+  }
+  const count = Math.max(1, Math.min(20, Number(ui.fillCount.value) || 5));
+  S.fills = [];
+  S.failed = [];
+  const seed = Math.floor(Math.random() * 1e6);
+  try {
+    const job = await call("/api/crossword/fill", {
+      cells: S.doc.cells, bars: S.doc.bars, count, region, seed, timeout: 120, ...wordsPayload(),
+    });
+    S.fillJob = job.id;
+    panels.fillRunning(ui, true, "Autofill running…");
+    render();
+    S.stopFill = follow(job.id, onFillEvent);
+  } catch (err) {
+    panels.banner(ui, `Autofill: ${err.message}`, "error");
+  }
+}
+
+function onFillEvent(event) {
+  if (event.type === "progress") {
+    panels.fillRunning(ui, true, `Autofill: ${event.filled} of ${event.total} entries (best ${event.best}), ${event.backtracks} backtracks, ${event.elapsed}s`);
+  } else if (event.type === "result") {
+    S.fills = event.fills;
+    S.fillIndex = 0;
+    if (!event.fills.length) {
+      S.failed = event.failed.map((f) => f.key);
+      const names = event.failed.map((f) => `${f.key} ${f.pattern}`).join(", ");
+      const why = event.status === "unfillable"
+        ? `No fill exists (exhaustive search). Entries that failed most: ${names || "none"}`
+        : `No fill found before the search stopped (${event.stop_reason || event.status}). Hardest entries: ${names || "none"}`;
+      panels.banner(ui, why, "error");
+    } else {
+      panels.banner(ui, "", "");
+      setStatus(`${event.fills.length} fill${event.fills.length > 1 ? "s" : ""} in ${event.seconds}s`);
+    }
+    render();
+  } else if (event.type === "end") {
+    S.fillJob = null;
+    S.stopFill = null;
+    panels.fillRunning(ui, false, event.status === "error" ? `Autofill failed: ${event.error}` : event.status === "cancelled" ? "Autofill cancelled" : "");
+    render();
+  }
+}
+
+export async function cancelFill() {
+  if (S.fillJob) await cancelJob(S.fillJob);
+}
+
+export function showFill(delta) {
+  if (!S.fills.length) return;
+  S.fillIndex = (S.fillIndex + delta + S.fills.length) % S.fills.length;
+  render();
+}
+
+export function acceptFill() {
+  const fill = S.fills[S.fillIndex];
+  if (!fill) return;
+  edit((doc) => fill.cells.forEach((row, r) => row.forEach((cell, c) => {
+    if (doc.cells[r][c] === "" && cell) doc.cells[r][c] = cell;
+  })));
+  S.fills = [];
+  render();
+  setStatus("fill accepted");
+}
+
+export function acceptEntry() {
+  const fill = S.fills[S.fillIndex];
+  const slot = currentSlot();
+  if (!fill || !slot) return;
+  edit((doc) => slot.cells.forEach(([a, b]) => { if (!doc.cells[a][b] && fill.cells[a][b]) doc.cells[a][b] = fill.cells[a][b]; }));
+  setStatus(`${slot.key} taken from fill ${S.fillIndex + 1}`);
+}
+
+export function closeFills() {
+  S.fills = [];
+  render();
+}
+

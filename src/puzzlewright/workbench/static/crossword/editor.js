@@ -1,0 +1,245 @@
+// The editor's state and every edit of the puzzle: the document, its undo history, the
+// cursor and the entries, typing, blocks, bars, marks, rebus, locks and bans.
+
+import { setStatus } from "../api.js";
+import {
+  BAR_BELOW, BAR_RIGHT, History, barMap, barOrbit, blankDoc, height, isOpen, orbit, slotsOf, width,
+} from "./model.js";
+import { buildLayout } from "./layout.js";
+import { scheduleAnalysis, scheduleCandidates } from "./assist.js";
+import { scheduleSave } from "./files.js";
+import { focusGrid, render } from "./view.js";
+
+export { BAR_BELOW, BAR_RIGHT };
+
+export const S = {
+  doc: blankDoc(15, 15),
+  history: new History(),
+  fileName: "puzzle.ipuz",
+  cursor: { r: 0, c: 0 },
+  dir: "across",
+  anchor: null,
+  rebus: null,
+  symmetry: "rotational",
+  heat: true,
+  slots: [],
+  analysis: null,
+  candidates: null,
+  candidateIndex: 0,
+  verdicts: new Map(),
+  checkJob: null,
+  stopChecks: null,
+  fillJob: null,
+  stopFill: null,
+  fills: [],
+  fillIndex: 0,
+  failed: [],
+  words: { sources: null, min_score: null },
+  wordlists: [],
+  filter: "",
+  regex: false,
+};
+
+export const ui = buildLayout(document.getElementById("room"));
+
+// -- document changes ----------------------------------------------------------------------
+const snapshot = () => JSON.stringify(S.doc);
+
+export function edit(change, tag = null) {
+  const before = snapshot();
+  change(S.doc);
+  if (snapshot() === before) return;
+  S.history.record(before, tag);
+  changed();
+}
+
+function restore(text) {
+  if (text === null) return;
+  S.doc = JSON.parse(text);
+  changed();
+}
+
+export function undo() { restore(S.history.undo(snapshot())); }
+export function redo() { restore(S.history.redo(snapshot())); }
+
+export function changed() {
+  S.slots = slotsOf(S.doc);
+  clampCursor();
+  render();
+  scheduleAnalysis();
+  scheduleSave();
+}
+
+function clampCursor() {
+  S.cursor.r = Math.min(S.cursor.r, height(S.doc) - 1);
+  S.cursor.c = Math.min(S.cursor.c, width(S.doc) - 1);
+}
+
+// Replace the puzzle. New and Open are undoable (Ctrl-Z brings the previous puzzle back);
+// a restored session starts a fresh history.
+export function loadDoc(doc, fileName = null, undoable = true) {
+  if (undoable) S.history.record(snapshot());
+  else S.history = new History();
+  S.doc = doc;
+  if (fileName) S.fileName = fileName;
+  S.cursor = { r: 0, c: 0 };
+  S.anchor = null;
+  S.fills = [];
+  S.failed = [];
+  S.analysis = null;
+  S.verdicts.clear();
+  changed();
+  const first = S.slots[0];
+  if (first) S.cursor = { r: first.cells[0][0], c: first.cells[0][1] };
+  render();
+  focusGrid();
+}
+
+// -- entries and cursor --------------------------------------------------------------------
+export function slotAt(r, c, dir) {
+  return S.slots.find((s) => s.direction === dir && s.cells.some(([a, b]) => a === r && b === c)) || null;
+}
+
+export function currentSlot() {
+  const { r, c } = S.cursor;
+  return slotAt(r, c, S.dir) || slotAt(r, c, S.dir === "across" ? "down" : "across");
+}
+
+export function moveTo(r, c) {
+  if (r < 0 || c < 0 || r >= height(S.doc) || c >= width(S.doc)) return;
+  S.cursor = { r, c };
+  S.rebus = null;
+  render();
+  scheduleCandidates();
+}
+
+function step(delta) {
+  const slot = slotAt(S.cursor.r, S.cursor.c, S.dir);
+  if (!slot) return;
+  const i = slot.cells.findIndex(([a, b]) => a === S.cursor.r && b === S.cursor.c);
+  const next = slot.cells[i + delta];
+  if (next) moveTo(next[0], next[1]);
+}
+
+export function jumpEntry(delta) {
+  if (!S.slots.length) return;
+  const ordered = [...S.slots.filter((s) => s.direction === "across"), ...S.slots.filter((s) => s.direction === "down")];
+  const slot = currentSlot();
+  let i = slot ? ordered.indexOf(slot) : -1;
+  i = (i + delta + ordered.length) % ordered.length;
+  const target = ordered[i];
+  S.dir = target.direction;
+  const empty = target.cells.find(([a, b]) => !S.doc.cells[a][b]) || target.cells[0];
+  moveTo(empty[0], empty[1]);
+}
+
+export function selectEntry(key) {
+  const slot = S.slots.find((s) => s.key === key);
+  if (!slot) return;
+  S.dir = slot.direction;
+  moveTo(slot.cells[0][0], slot.cells[0][1]);
+}
+
+// -- editing operations --------------------------------------------------------------------
+export function typeLetter(letter) {
+  const { r, c } = S.cursor;
+  if (!isOpen(S.doc, r, c)) {
+    edit((doc) => { for (const [a, b] of orbit(doc, r, c, S.symmetry)) if (doc.cells[a][b] === null) doc.cells[a][b] = ""; doc.cells[r][c] = letter; });
+  } else {
+    edit((doc) => { doc.cells[r][c] = letter; });
+  }
+  step(1);
+}
+
+export function clearCell(back) {
+  const { r, c } = S.cursor;
+  if (isOpen(S.doc, r, c)) edit((doc) => { doc.cells[r][c] = ""; });
+  if (back) step(-1);
+}
+
+export function toggleBlock() {
+  const { r, c } = S.cursor;
+  const makeBlock = isOpen(S.doc, r, c);
+  const cells = orbit(S.doc, r, c, S.symmetry);
+  edit((doc) => {
+    for (const [a, b] of cells) doc.cells[a][b] = makeBlock ? null : "";
+    if (makeBlock) {
+      const gone = new Set(cells.map(([a, b]) => `${a},${b}`));
+      doc.circles = doc.circles.filter(([a, b]) => !gone.has(`${a},${b}`));
+      doc.shaded = doc.shaded.filter(([a, b]) => !gone.has(`${a},${b}`));
+      doc.locked = doc.locked.filter(([a, b]) => !gone.has(`${a},${b}`));
+    }
+  });
+}
+
+export function toggleBar(side) {
+  const { r, c } = S.cursor;
+  const images = barOrbit(S.doc, r, c, side, S.symmetry);
+  if (!images.length || images[0][0] !== r || images[0][1] !== c) return; // on the grid's edge
+  const on = ((barMap(S.doc).get(`${r},${c}`) || 0) & side) === 0;
+  edit((doc) => {
+    const bars = barMap(doc);
+    for (const [a, b, s] of images) {
+      const k = `${a},${b}`;
+      bars.set(k, on ? (bars.get(k) || 0) | s : (bars.get(k) || 0) & ~s);
+    }
+    doc.bars = [...bars].filter(([, s]) => s).map(([k, s]) => [...k.split(",").map(Number), s]);
+  });
+}
+
+function toggleMark(field) {
+  const { r, c } = S.cursor;
+  if (!isOpen(S.doc, r, c)) return;
+  edit((doc) => {
+    const has = doc[field].some(([a, b]) => a === r && b === c);
+    doc[field] = has ? doc[field].filter(([a, b]) => !(a === r && b === c)) : [...doc[field], [r, c]];
+  });
+}
+export const toggleCircle = () => toggleMark("circles");
+export const toggleShade = () => toggleMark("shaded");
+
+export function startRebus() {
+  const { r, c } = S.cursor;
+  if (!isOpen(S.doc, r, c)) return;
+  S.rebus = S.doc.cells[r][c] || "";
+  render();
+}
+
+export function commitRebus() {
+  const value = S.rebus;
+  S.rebus = null;
+  const { r, c } = S.cursor;
+  edit((doc) => { doc.cells[r][c] = value || ""; });
+  render();
+}
+
+export function placeWord(word) {
+  const slot = currentSlot();
+  if (!slot || word.length !== slot.length) return;
+  edit((doc) => slot.cells.forEach(([a, b], i) => { doc.cells[a][b] = word[i]; }));
+  setStatus(`${slot.key} ${word}`);
+}
+
+export function toggleLock() {
+  const slot = currentSlot();
+  if (!slot) return;
+  const key = (p) => `${p[0]},${p[1]}`;
+  const locked = new Set(S.doc.locked.map(key));
+  const all = slot.cells.every((p) => locked.has(key(p)));
+  edit((doc) => {
+    if (all) {
+      const drop = new Set(slot.cells.map(key));
+      doc.locked = doc.locked.filter((p) => !drop.has(key(p)));
+    } else {
+      doc.locked = [...doc.locked, ...slot.cells.filter((p) => !locked.has(key(p)))];
+    }
+  });
+  setStatus(all ? `${slot.key} unlocked` : `${slot.key} locked`);
+}
+
+export function banWord(word) {
+  if (!word || S.doc.banned.includes(word)) return;
+  edit((doc) => { doc.banned = [...doc.banned, word]; });
+  setStatus(`${word} banned: never suggested or filled`);
+}
+

@@ -1,0 +1,77 @@
+// Autosave in the browser, files in the served folder, and the editor's settings.
+
+import { call, setStatus } from "../api.js";
+import { S, loadDoc } from "./editor.js";
+import { blankDoc, docFromPuzzle, wire } from "./model.js";
+import { scheduleAnalysis, scheduleCandidates } from "./assist.js";
+import { render } from "./view.js";
+
+export const STORE = "puzzlewright.crossword.v1";
+
+// -- autosave, files -----------------------------------------------------------------------
+let saveTimer = 0;
+export function scheduleSave() {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(autosave, 200);
+}
+export function autosave() {
+  try {
+    localStorage.setItem(STORE, JSON.stringify({ doc: S.doc, fileName: S.fileName, symmetry: S.symmetry, words: S.words }));
+  } catch (err) {
+    setStatus("autosave failed: the browser's storage is full");
+  }
+}
+window.addEventListener("pagehide", () => {
+  autosave();
+  // the page is going: its background work is of no use to anyone
+  for (const id of [S.fillJob, S.checkJob]) if (id) navigator.sendBeacon(`/api/jobs/${encodeURIComponent(id)}/cancel`);
+});
+
+export async function newPuzzle(w, h, start, symmetry, undoable = true) {
+  S.symmetry = symmetry;
+  if (start === "pattern") {
+    const result = await call("/api/crossword/pattern", { width: w, height: h, symmetry });
+    const doc = blankDoc(w, h);
+    doc.cells = result.cells.map((row) => row.map((cell) => (cell === null ? null : "")));
+    loadDoc(doc, "puzzle.ipuz", undoable);
+  } else {
+    loadDoc(blankDoc(w, h), "puzzle.ipuz", undoable);
+  }
+  setStatus(`new ${w}x${h} puzzle`);
+}
+
+export async function openFile(path) {
+  const result = await call("/api/open", { path });
+  loadDoc(docFromPuzzle(result.puzzle), path.replace(/\.(puz|xd|txt)$/i, ".ipuz"));
+  setStatus(`opened ${path}${result.warnings.length ? ": " + result.warnings.join("; ") : ""}`);
+}
+
+export async function saveFile(path, overwrite) {
+  const result = await call("/api/save", { path, puzzle: wire(S.doc), overwrite });
+  if (/\.ipuz$/i.test(path)) S.fileName = path;
+  autosave();
+  setStatus(`saved ${result.saved}${result.warnings.length ? " (" + result.warnings.join("; ") + ")" : ""}`);
+  return result;
+}
+
+export async function exportFile(path, format, key) {
+  const result = await call("/api/export", { path, format, key, puzzle: wire(S.doc) });
+  setStatus(`exported ${result.saved}`);
+}
+
+export function setWords(sources, minScore, encoding) {
+  S.words = { sources, min_score: minScore, encoding };
+  S.verdicts.clear();
+  scheduleSave();
+  scheduleAnalysis();
+}
+
+export function setFilter(text, regex) {
+  S.filter = text;
+  S.regex = regex;
+  scheduleCandidates();
+}
+
+export function setSymmetry(value) { S.symmetry = value; scheduleSave(); }
+export function setHeat(on) { S.heat = on; render(); }
+

@@ -1,0 +1,105 @@
+// The keyboard and mouse on the grid, with the conventions constructors know.
+
+import {
+  S, clearCell, jumpEntry, moveTo, redo, startRebus, toggleBar, toggleBlock, toggleCircle,
+  toggleLock, toggleShade, typeLetter, undo, BAR_BELOW, BAR_RIGHT, commitRebus,
+} from "./editor.js";
+import { scheduleCandidates } from "./assist.js";
+import { focusGrid, render } from "./view.js";
+import { height, width } from "./model.js";
+
+// -- keyboard --------------------------------------------------------------------------------
+const ARROWS = { ArrowLeft: [0, -1, "across"], ArrowRight: [0, 1, "across"], ArrowUp: [-1, 0, "down"], ArrowDown: [1, 0, "down"] };
+
+export function onKey(event) {
+  const mod = event.ctrlKey || event.metaKey;
+  const key = event.key;
+  if (mod && (key === "z" || key === "Z")) { event.preventDefault(); event.shiftKey ? redo() : undo(); return; }
+  if (mod && (key === "y" || key === "Y")) { event.preventDefault(); redo(); return; }
+  if (mod || event.altKey) {
+    if (event.altKey && key.toLowerCase() === "c") { event.preventDefault(); toggleCircle(); }
+    if (event.altKey && key.toLowerCase() === "s") { event.preventDefault(); toggleShade(); }
+    if (event.altKey && key.toLowerCase() === "l") { event.preventDefault(); toggleLock(); }
+    return;
+  }
+  if (S.rebus !== null) {
+    event.preventDefault();
+    if (isLetter(key) && S.rebus.length < 8) { S.rebus += key.toUpperCase(); render(); }
+    else if (key === "Backspace") { S.rebus = S.rebus.slice(0, -1); render(); }
+    else if (key === "Enter" || key === "Escape" || key === "Tab") commitRebus();
+    return;
+  }
+  if (isLetter(key)) { event.preventDefault(); typeLetter(key.toUpperCase()); return; }
+  if (key in ARROWS) {
+    event.preventDefault();
+    const [dr, dc, dir] = ARROWS[key];
+    if (event.shiftKey) {
+      S.anchor = S.anchor || { ...S.cursor };
+      S.cursor = { r: clamp(S.cursor.r + dr, height(S.doc)), c: clamp(S.cursor.c + dc, width(S.doc)) };
+      render();
+      return;
+    }
+    S.anchor = null;
+    if (S.dir !== dir) { S.dir = dir; render(); scheduleCandidates(); return; }
+    moveTo(S.cursor.r + dr, S.cursor.c + dc);
+    return;
+  }
+  switch (key) {
+    case " ":
+    case "Enter":
+      event.preventDefault();
+      S.dir = S.dir === "across" ? "down" : "across";
+      render();
+      scheduleCandidates();
+      break;
+    case "Tab":
+      event.preventDefault();
+      jumpEntry(event.shiftKey ? -1 : 1);
+      break;
+    case "Backspace":
+      event.preventDefault();
+      clearCell(true);
+      break;
+    case "Delete":
+      event.preventDefault();
+      clearCell(false);
+      break;
+    case ".":
+      event.preventDefault();
+      toggleBlock();
+      break;
+    case "|":
+      event.preventDefault();
+      toggleBar(BAR_RIGHT);
+      break;
+    case "_":
+      event.preventDefault();
+      toggleBar(BAR_BELOW);
+      break;
+    case "Escape":
+      event.preventDefault();
+      startRebus();
+      break;
+    default:
+  }
+}
+
+// Any single letter of any script (word lists may be Cyrillic, Greek, ...).
+const isLetter = (key) => key.length === 1 && /\p{L}/u.test(key);
+
+const clamp = (x, n) => Math.max(0, Math.min(n - 1, x));
+
+export function onCell(r, c, event) {
+  if (event.shiftKey) {
+    S.anchor = S.anchor || { ...S.cursor };
+    S.cursor = { r, c };
+    render();
+    focusGrid();
+    return;
+  }
+  S.anchor = null;
+  if (r === S.cursor.r && c === S.cursor.c) S.dir = S.dir === "across" ? "down" : "across";
+  moveTo(r, c);
+  focusGrid();
+}
+
