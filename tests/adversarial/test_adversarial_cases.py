@@ -20,7 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from clirun import Run
+
+from adversarial.clirun import Run
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 CliRun = Callable[..., Run]
