@@ -34,7 +34,7 @@ def test_each_helper_finds_its_example() -> None:
         "--hidden": ("clint eastwood", "TEA: clinT EAstwood"),
         "--hider": ("tease", "TE AS E"),
         "--charade": ("partridge", "PART + RIDGE"),
-        "--container": ("planet", "P(LAN)ET"),
+        "--container": ("pirate", "PI(RAT)E"),
         "--deletion": ("rain", "TRAIN minus T"),
         "--reversal": ("part", "<TRAP"),
         "--letter-bank": ("settle", "STEEL"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import permutations
 
 import pytest
 from click.testing import CliRunner
@@ -167,3 +168,22 @@ def test_bad_input_is_one_error_line_and_exit_2(args: list[str], message: str) -
 def test_help_lists_solve() -> None:
     result = CliRunner().invoke(cli, ["cryptarithm", "--help"])
     assert result.exit_code == 0 and "solve" in result.stdout
+
+
+def test_towers_of_powers_answer_cleanly() -> None:
+    """Issue 12: towers of powers gave TooBig and int-to-string tracebacks."""
+    code, out, err = run("A^B^C^D=EF", "--count")
+    brute = 0  # A^(B^(C^D)) = EF over distinct digits; huge powers can never be two digits
+    for a, b, c, d, e, f in permutations(range(10), 6):
+        inner = c**d
+        if e == 0 or (b > 1 and inner > 64):
+            continue
+        exponent = b**inner
+        if (a <= 1 or exponent <= 64) and a**exponent == 10 * e + f:
+            brute += 1
+    assert code == 0 and err == "" and out.strip() == f"{brute} solutions." and brute == 38
+    code, out, err = run("2^2^2^2^2^2=A")
+    assert code == 2 and out == ""
+    assert err == "error: a power in this puzzle is too large to compute (^a 19729-digit number)\n"
+    code, _, err = run("A^B^C^D=E")
+    assert code == 2 and err.startswith("error: ") and err.count("\n") == 1

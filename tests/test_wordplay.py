@@ -97,7 +97,7 @@ def test_charades_containers_deletions_reversals(english: WordList) -> None:
     assert "PART + RIDGE" in [f.text for f in wp.charades(english, "partridge")]
     assert all(len(f.parts) in (2, 3) for f in wp.charades(english, "cartoon"))
     assert "CAR + TOON" in [f.text for f in wp.charades(english, "cartoon")]
-    assert "P(LAN)ET: LAN in PET" in [f.text for f in wp.containers(english, "planet")]
+    assert "PI(RAT)E: RAT in PIE" in [f.text for f in wp.containers(english, "pirate")]
     deletions = {f.text: f.kind for f in wp.deletions(english, "rain")}
     assert deletions["TRAIN minus T"] == "beheadment"
     assert deletions["RAINS minus S"] == "curtailment"

@@ -16,6 +16,8 @@ from typing import BinaryIO, TextIO
 
 from puzzlewright.errors import PuzzleInputError
 
+STDOUT = "-"
+"""The file name that means standard output (``-o -``), or standard input when read."""
 MAX_INPUT_BYTES = 64 << 20
 """Default bound on an input file (puzzle files are kilobytes; word lists set their own)."""
 CHUNK = 1 << 20
@@ -28,6 +30,8 @@ def read_input(
     oversized path (``/dev/zero``) is a one-line PuzzleInputError (``what`` names the kind of
     file, e.g. "word list"). Read in chunks, so an endless stream stops at the limit."""
     label = f"{what} {path}" if what else str(path)
+    if str(path) == STDOUT:  # "-": standard input, bounded the same way
+        return read_limited(sys.stdin.buffer, max_bytes, f"{what or 'input'} on standard input")
     try:
         with Path(path).open("rb") as handle:
             return read_limited(handle, max_bytes, label)
@@ -41,6 +45,19 @@ def read_input(
 
 class InputTooLarge(PuzzleInputError):
     """An input larger than its bound (the message names the file and the limit)."""
+
+
+def read_text_input(
+    path: str | os.PathLike[str], what: str = "", *, max_bytes: int = MAX_INPUT_BYTES
+) -> str:
+    """An input file (``-``: standard input) as UTF-8 text, bounded like :func:`read_input`;
+    text that is not UTF-8 is a one-line PuzzleInputError."""
+    data = read_input(path, what, max_bytes=max_bytes)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        label = f"{what} {path}" if what else str(path)
+        raise PuzzleInputError(f"{label} is not UTF-8 text (byte {exc.start})") from None
 
 
 def read_limited(handle: BinaryIO, max_bytes: int, label: str) -> bytes:
@@ -74,8 +91,6 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~umask
 
 
-STDOUT = "-"
-"""The output name that means standard output (``-o -``)."""
 TEMP_SUFFIX = ".pwtmp"
 """Our temporary files are ``.NAME.PID.RANDOM.pwtmp`` beside the target."""
 STALE_SECONDS = 3600

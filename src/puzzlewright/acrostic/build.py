@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -27,7 +28,7 @@ from puzzlewright.acrostic.letters import (
 from puzzlewright.acrostic.model import Acrostic, Answer, BuildResult
 from puzzlewright.acrostic.numbering import number_cells
 from puzzlewright.acrostic.quality import QuoteFilter, first_clash, stem
-from puzzlewright.acrostic.solver import Search, Tuning
+from puzzlewright.acrostic.solver import Search, SearchResult, Tuning
 from puzzlewright.acrostic.tables import counts_of
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
@@ -63,9 +64,31 @@ def build_acrostic(
     Returns status ``built`` (puzzles, best first), ``impossible`` (with the reason, found
     without searching) or ``timeout`` (the closest partial set). Raises PuzzleInputError for
     an empty quotation or a source without letters.
+
+    The steps: validate the options, check what makes the request impossible at once
+    (:func:`plan_answers`), prepare the candidate tables and search, assemble the puzzles.
     """
     started = clock()
-    alphabet = words.alphabet
+    _validate(quote, min_length, max_length, count)
+    result = BuildResult("impossible", quote, source)
+    plan = plan_answers(quote, source, words, include, min_length, max_length)
+    if isinstance(plan, str):
+        result.reason = plan
+        result.seconds = clock() - started
+        return result
+    search = _prepare_search(plan, quote, words, exclude, seed, stop, tuning)
+    if isinstance(search, str):
+        result.reason = search
+        result.seconds = clock() - started
+        return result
+    outcome = search.run(count=count, improve=improve)
+    result.seconds = clock() - started
+    _assemble(result, plan, search, outcome, words, seed, width)
+    return result
+
+
+def _validate(quote: str, min_length: int, max_length: int | None, count: int) -> None:
+    """Refuse options no search could honour (PuzzleInputError naming the parameter)."""
     if not quote.strip():
         raise PuzzleInputError("the quotation is empty")
     if min_length < 1:
@@ -76,15 +99,42 @@ def build_acrostic(
         )
     if count < 1:
         raise PuzzleInputError("count must be at least 1", parameters=("count",))
+
+
+@dataclass
+class AnswerPlan:
+    """What the search must find: the quotation's letters, the initials to spell, the
+    answers fixed by ``include`` (clue index -> word) and the clues left free."""
+
+    letters: str
+    initials: str
+    names: list[str]
+    fixed: dict[int, str]
+    free: list[int]
+    free_letters: int
+    lengths: tuple[int, int]  # shortest and longest answer allowed
+
+    def full(self, free_words: Sequence[str]) -> list[str]:
+        """Every clue's answer: the fixed ones, and ``free_words`` on the free clues."""
+        answers = dict(self.fixed)
+        answers.update(zip(self.free, free_words, strict=True))
+        return [answers[i] for i in range(len(self.initials))]
+
+
+def plan_answers(
+    quote: str,
+    source: str,
+    words: WordList,
+    include: Sequence[str],
+    min_length: int,
+    max_length: int | None,
+) -> AnswerPlan | str:
+    """The plan of the answers, or the reason (a sentence) the request is impossible, found
+    without searching: letters outside the alphabet, source letters the quotation lacks,
+    lengths that cannot add up, included answers that do not fit."""
+    alphabet = words.alphabet
     letters = letters_of(quote, alphabet)
     initials = letters_of(source, alphabet)
-    result = BuildResult("impossible", quote, source)
-
-    def impossible(reason: str) -> BuildResult:
-        result.reason = reason
-        result.seconds = clock() - started
-        return result
-
     foreign_quote = foreign_letters(quote, alphabet)
     foreign_source = foreign_letters(source, alphabet)
     if not initials and not foreign_source:
@@ -94,62 +144,81 @@ def build_acrostic(
     for where, strange in (("quotation", foreign_quote), ("source", foreign_source)):
         problem = checks.foreign_problem(where, strange, alphabet.letters)
         if problem:
-            return impossible(problem)
-    problem = checks.missing_source_letters(letters, initials)
-    if problem:
-        return impossible(problem)
+            return problem
     longest = max(words.lengths, default=min_length)
     top = longest if max_length is None else max_length
-    problem = checks.length_problem(len(letters), len(initials), min_length, top)
+    problem = checks.missing_source_letters(letters, initials) or checks.length_problem(
+        len(letters), len(initials), min_length, top
+    )
     if problem:
-        return impossible(problem)
-
-    names = labels(len(initials))
+        return problem
     forced = [_normalize_word(word, words) for word in include]
     problem = checks.include_problem(letters, forced)
     if problem:
-        return impossible(problem)
-    fixed: dict[int, str] = {}
-    for word in forced:
-        clue = next((i for i, ch in enumerate(initials) if ch == word[0] and i not in fixed), None)
-        if clue is None:
-            return impossible(
-                f"included answer {word} needs a source letter {word[0]} that is not free"
-            )
-        fixed[clue] = word
-    clash = first_clash(list(fixed.values()))
-    if clash:
-        return impossible(f"included answers {clash[0]} and {clash[1]} share a stem")
-
+        return problem
+    fixed = _place_included(forced, initials)
+    if isinstance(fixed, str):
+        return fixed
     free = [i for i in range(len(initials)) if i not in fixed]
     free_letters = len(letters) - sum(len(word) for word in fixed.values())
     if free:
         problem = checks.length_problem(free_letters, len(free), min_length, top)
         if problem:
-            return impossible(problem)
+            return problem
     elif free_letters:
-        return impossible("the included answers do not use every letter of the quotation")
+        return "the included answers do not use every letter of the quotation"
+    names = labels(len(initials))
+    return AnswerPlan(letters, initials, names, fixed, free, free_letters, (min_length, top))
+
+
+def _place_included(forced: list[str], initials: str) -> dict[int, str] | str:
+    """Each included answer on the first free clue with its initial, or why it cannot be."""
+    fixed: dict[int, str] = {}
+    for word in forced:
+        clue = next((i for i, ch in enumerate(initials) if ch == word[0] and i not in fixed), None)
+        if clue is None:
+            return f"included answer {word} needs a source letter {word[0]} that is not free"
+        fixed[clue] = word
+    clash = first_clash(list(fixed.values()))
+    if clash:
+        return f"included answers {clash[0]} and {clash[1]} share a stem"
+    return fixed
+
+
+def _prepare_search(
+    plan: AnswerPlan,
+    quote: str,
+    words: WordList,
+    exclude: Sequence[str],
+    seed: int,
+    stop: StopSignal,
+    tuning: Tuning | None,
+) -> Search | str:
+    """The candidate words per free clue and the search over them, or why no word fits."""
+    alphabet = words.alphabet
     index = {ch: i for i, ch in enumerate(alphabet.letters)}
     size = len(alphabet.letters)
-    target = counts_of(letters, index, size) - sum(
-        (counts_of(word, index, size) for word in fixed.values()), np.zeros(size, np.int32)
+    target = counts_of(plan.letters, index, size) - sum(
+        (counts_of(word, index, size) for word in plan.fixed.values()), np.zeros(size, np.int32)
     )
-    avg = free_letters / max(1, len(free))
-    window = (max(min_length, math.floor(avg) - 4), min(top, math.ceil(avg) + 5))
+    shortest, top = plan.lengths
+    avg = plan.free_letters / max(1, len(plan.free))
+    window = (max(shortest, math.floor(avg) - 4), min(top, math.ceil(avg) + 5))
     rules = Rules(
-        lengths=(min_length, top),
+        lengths=(shortest, top),
         window=window,
         reject={_normalize_word(word, words) for word in exclude},
         quote_filter=QuoteFilter(words_of(quote, alphabet)),
-        taken={stem(word) for word in fixed.values()},
+        taken={stem(word) for word in plan.fixed.values()},
         limit=MAX_CANDIDATES,
     )
-    lists = candidates(words, sorted({initials[i] for i in free}), target, rules)
+    initials = plan.initials
+    lists = candidates(words, sorted({initials[i] for i in plan.free}), target, rules)
     if isinstance(lists, str):
-        return impossible(lists)
+        return lists
     tables, hashes = make_tables(lists, alphabet.letters)
-    search = Search(
-        [tables[initials[i]] for i in free],
+    return Search(
+        [tables[initials[i]] for i in plan.free],
         target,
         hashes,
         score_spread(lists),
@@ -157,46 +226,60 @@ def build_acrostic(
         random.Random(seed),
         stop,
         tuning,
-        fixed_words=list(fixed.values()),
+        fixed_words=list(plan.fixed.values()),
     )
-    outcome = search.run(count=count, improve=improve)
+
+
+def _assemble(
+    result: BuildResult,
+    plan: AnswerPlan,
+    search: Search,
+    outcome: SearchResult,
+    words: WordList,
+    seed: int,
+    width: int,
+) -> None:
+    """Fill ``result`` from the search: numbered puzzles, or the closest partial set."""
+    alphabet = words.alphabet
     result.stop_reason = outcome.stop_reason
-    result.seconds = clock() - started
-    fixed_total = sum(words.score(word) or 0 for word in fixed.values())
-    result.mean_zipf_bound = round((search.prices.bound + fixed_total) / len(initials) / 10, 2)
+    fixed_total = sum(words.score(word) or 0 for word in plan.fixed.values())
+    bound = (search.prices.bound + fixed_total) / len(plan.initials) / 10
+    result.mean_zipf_bound = round(bound, 2)
     result.stats = {
         "steps": outcome.stats.steps,
         "repairs": outcome.stats.repairs,
         "restarts": outcome.stats.restarts,
         "raises": outcome.stats.raises,
     }
-
-    def full(free_words: list[str]) -> list[str]:
-        answers = dict(fixed)
-        answers.update(zip(free, free_words, strict=True))
-        return [answers[i] for i in range(len(initials))]
-
-    outcome.solutions = [full(sol) for sol in outcome.solutions]
-    outcome.partial = full(outcome.partial)
-    chars = split_text(quote, alphabet)
     if outcome.solutions:
         result.status = "built"
-        for answer_words in outcome.solutions:
+        chars = split_text(result.quote, alphabet)
+        for free_words in outcome.solutions:
+            answer_words = plan.full(free_words)
             result.puzzles.append(
-                assemble(quote, source, chars, letters, names, answer_words, words, seed, width)
+                assemble(
+                    result.quote,
+                    result.source,
+                    chars,
+                    plan.letters,
+                    plan.names,
+                    answer_words,
+                    words,
+                    seed,
+                    width,
+                )
             )
-        return result
+        return
     result.status = "timeout"
     result.reason = (
         "interrupted" if outcome.stop_reason == "interrupted" else "time limit reached"
     ) + f"; the closest set is {sum(abs(x) for x in outcome.off)} letters off"
     result.partial = [
         Answer(label, word, words.score(word))
-        for label, word in zip(names, outcome.partial, strict=True)
+        for label, word in zip(plan.names, plan.full(outcome.partial), strict=True)
     ]
     result.leftover = "".join(alphabet.letters[i] * x for i, x in enumerate(outcome.off) if x > 0)
     result.overused = "".join(alphabet.letters[i] * -x for i, x in enumerate(outcome.off) if x < 0)
-    return result
 
 
 def assemble(

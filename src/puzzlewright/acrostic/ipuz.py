@@ -147,6 +147,8 @@ def is_acrostic(data: Mapping[str, Any]) -> bool:
     kinds = data.get("kind") or []
     if isinstance(kinds, str):
         kinds = [kinds]
+    if not isinstance(kinds, list):  # "kind": -1 is not an acrostic (nor iterable)
+        return False
     return any(isinstance(kind, str) and kind.startswith(KIND_PREFIX) for kind in kinds)
 
 

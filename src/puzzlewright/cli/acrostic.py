@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -12,7 +10,6 @@ from puzzlewright.cli.common import (
     check_output,
     emit_json,
     exit_status,
-    fail,
     flags_for,
     json_option,
     load_words,
@@ -26,6 +23,7 @@ from puzzlewright.cli.common import (
     wordlist_options,
 )
 from puzzlewright.errors import rename_parameters
+from puzzlewright.fileio import read_text_input
 
 if TYPE_CHECKING:
     from puzzlewright.acrostic.model import BuildResult
@@ -114,14 +112,15 @@ def build(
     Without --timeout the search stops after 120 s.
     """
     from puzzlewright.acrostic import build_acrostic
-    from puzzlewright.acrostic.ipuz import dumps
 
     text, quote_file = _read_quote(quote)
     inputs = [p for p in (*word_paths, quote_file) if p and p != "builtin"]
     check_output(output, inputs=inputs, force=force)
     words, _ = load_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
-    limit = DEFAULT_TIMEOUT if timeout is None else timeout
-    with stopping(limit) as stop, status("Building the acrostic…", quiet=as_json):
+    with (
+        stopping(DEFAULT_TIMEOUT if timeout is None else timeout) as stop,
+        status("Building the acrostic…", quiet=as_json),
+    ):
         result = build_acrostic(
             text,
             source,
@@ -136,18 +135,11 @@ def build(
             width=width,
             stop=stop,
         )
-    if output and result.puzzles:
-        from puzzlewright.fileio import write_atomic
-
-        write_atomic(output, dumps(result.puzzles[0], title=title), inputs=inputs, force=force)
+    _save(result, output, title, inputs, force=force, quiet=as_json)
     if as_json:
         emit_json(result.to_json())
     else:
         _print_text(result, key)
-        if output and result.puzzles:
-            click.echo(f"wrote {output}", err=True)
-    if output and not result.puzzles:
-        warn(f"nothing written to {output}: no answer set was found")
     if result.status == "built" and len(result.puzzles) < count:
         warn(f"found {len(result.puzzles)} of {count} answer sets in the time allowed")
         if stop_note(result.stop_reason):
@@ -155,18 +147,36 @@ def build(
     return exit_status(result.status == "built", result.stop_reason)
 
 
+def _save(
+    result: BuildResult,
+    output: str | None,
+    title: str | None,
+    inputs: list[str],
+    *,
+    force: bool,
+    quiet: bool,
+) -> None:
+    """Write the best puzzle as ipuz to ``output``, or say that nothing was written."""
+    if not output:
+        return
+    if not result.puzzles:
+        warn(f"nothing written to {output}: no answer set was found")
+        return
+    from puzzlewright.acrostic.ipuz import dumps
+    from puzzlewright.fileio import write_atomic
+
+    write_atomic(output, dumps(result.puzzles[0], title=title), inputs=inputs, force=force)
+    if not quiet:
+        click.echo(f"wrote {output}", err=True)
+
+
 def _read_quote(quote: str) -> tuple[str, str | None]:
     """The quotation text and the file it came from (for @PATH)."""
     if quote == "-":
-        return sys.stdin.read(), None
+        return read_text_input("-", "quotation"), None
     if quote.startswith("@") and len(quote) > 1:
         path = quote[1:]
-        try:
-            return Path(path).read_text(encoding="utf-8-sig"), path
-        except OSError as exc:
-            raise fail(f"cannot read {path}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise fail(f"{path} is not UTF-8 text") from None
+        return read_text_input(path, "quotation file"), path  # bounded, one-line errors
     return quote, None
 
 

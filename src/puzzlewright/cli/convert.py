@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from puzzlewright.cli.common import emit_json, json_option, stdout_output, warn
+from puzzlewright.cli.common import check_output, emit_json, json_option, stdout_output, warn
 from puzzlewright.messages import counted
 
 
@@ -54,6 +54,7 @@ def convert(
 
     source_format = format_for(source)
     target_format = format_for(target, to_format)  # fail on a bad OUT before reading IN
+    check_output(target, inputs=[source], force=force)
     acrostic = load_acrostic(source)
     if acrostic is not None:  # an acrostic travels between .ipuz and .jpz
         save_acrostic(acrostic, target, force=force, inputs=[source])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import replace
@@ -48,7 +47,7 @@ def read_text(path: str, encoding: str) -> str:
     """A text grid file's contents: UTF-8, else the word lists' --encoding (or auto)."""
     from puzzlewright.lexicon.loading import decode
 
-    data = sys.stdin.buffer.read() if path == "-" else read_input(path, "grid file")
+    data = read_input(path, "grid file")  # "-": standard input, bounded
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

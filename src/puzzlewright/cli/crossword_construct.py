@@ -35,7 +35,7 @@ from puzzlewright.messages import counted
 
 if TYPE_CHECKING:
     from puzzlewright.crossword.layout import Layout
-    from puzzlewright.crossword.pattern import PatternRun, PatternSpec
+    from puzzlewright.crossword.pattern import PatternRun, PatternSpec, Symmetry
     from puzzlewright.crossword.puzzle import Puzzle
 
 _SIZE = re.compile(r"^\s*(\d+)\s*(?:[x×X*]\s*(\d+))?\s*$")
@@ -148,15 +148,8 @@ def pattern(
 
     width, height = parse_size(size)
     british = barred_spec(barred, width, height, blocks, max_words, symmetry, min_length)
-    spec = PatternSpec(
-        width,
-        height,
-        blocks=blocks,
-        max_words=max_words,
-        symmetry=symmetry,  # type: ignore[arg-type]
-        min_length=min_length,
-        allow_unchecked=allow_unchecked,
-    )
+    shape = cast("Symmetry", symmetry)  # click.Choice gave one of its names
+    spec = PatternSpec(width, height, blocks, max_words, shape, min_length, allow_unchecked)
     spec.validate() if british is None else british.validate()
     check_output(output, inputs=word_paths, force=force, puzzle_format=True)
     if word_paths and not fillable:

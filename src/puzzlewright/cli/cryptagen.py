@@ -6,7 +6,8 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import click
 from rich import box
@@ -30,8 +31,8 @@ from puzzlewright.cli.common import (
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 
-DEFAULT_FIND_MIN_SCORE = 40
-"""Built-in list only: find draws from words scoring 40+ (zipf 4, everyday words)."""
+if TYPE_CHECKING:
+    from puzzlewright.cryptarithm.find import FindRun, FindSpec, Form, FoundPuzzle
 
 
 @contextmanager
@@ -256,62 +257,20 @@ def find(
     (the puzzles found so far are shown).
     """
     from puzzlewright.cryptarithm.executors import make_map
-    from puzzlewright.cryptarithm.find import build_spec, parse_form, shard_count
     from puzzlewright.cryptarithm.find import find as run_find
-    from puzzlewright.cryptarithm.numbers import english, load_number_names
+    from puzzlewright.cryptarithm.find import parse_form, shard_count
 
     form = parse_form(form_text)
     map_shards = make_map(jobs, scheduler)
-    if numbers_file:
-        doubly_true = True
-    themed = bool(theme or from_file)
-    if doubly_true and themed:
+    doubly_true = doubly_true or numbers_file is not None
+    if doubly_true and (theme or from_file):
         raise PuzzleInputError("--doubly-true uses number names; drop --theme / --from")
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
-    scores = words.scores()
-    result_word = _normal(words, result) if result else None
-    if doubly_true:
-        table = load_number_names(numbers_file) if numbers_file else english()
-        spec = build_spec(
-            form, pool=(), scores=scores, numbers=table, seed=seed, result=result_word
-        )
-    else:
-        pool = (
-            _theme_pool(words, theme, from_file)
-            if themed
-            else _lexicon_pool(
-                words, min_score, builtin=not word_paths or list(word_paths) == ["builtin"]
-            )
-        )
-        if themed and min_score is not None:
-            pool = [w for w in pool if (scores.get(w) or 0) >= min_score]
-        spec = build_spec(form, pool=pool, scores=scores, result=result_word, seed=seed)
+    sources = _Sources(word_paths, theme, from_file, (numbers_file or "") if doubly_true else None)
+    spec = _find_spec(form, words, sources, result, min_score, seed)
     total = shard_count(spec)
     bar_total = total if total is not None else -(-max_candidates // spec.shard_size)
-    count = 0
-
-    def show(puzzle: object) -> None:
-        nonlocal count
-        from puzzlewright.cryptarithm.find import FoundPuzzle
-
-        assert isinstance(puzzle, FoundPuzzle)
-        count += 1
-        if as_json:
-            click.echo(json.dumps(puzzle.to_json(), ensure_ascii=False))
-        else:
-            if count == 1:
-                header()
-            score = "-" if puzzle.score is None else str(puzzle.score)
-            click.echo(f"{count:>3}  {puzzle.puzzle:<36} {puzzle.digits:<36} {score:>5}")
-        sys.stdout.flush()
-
-    def header() -> None:
-        mode = "every candidate" if spec.exhaustive or spec.doubly_true else f"seed {seed}"
-        stdout.print(
-            f"[dim]{form.text()} over {len(spec.pool)} words ({mode}); unique puzzles:[/dim]"
-        )
-        click.echo(f"{'#':>3}  {'puzzle':<36} {'solution':<36} {'score':>5}")
-
+    show = _PuzzlePrinter(spec, seed, as_json)
     with (
         stopping(timeout) as stop,
         _progress("Searching", bar_total, quiet=as_json) as update,
@@ -325,9 +284,86 @@ def find(
             on_puzzle=show,
             on_shard=lambda done, _total, so_far: update(done, bar_total, len(so_far.puzzles)),
         )
+    _report_find(run, form.text(), limit, max_candidates, as_json=as_json)
+    return exit_status(bool(run.puzzles), run.stop_reason)
+
+
+@dataclass(frozen=True)
+class _Sources:
+    """Where ``find`` takes its words: lists, a theme, a theme file, a number-name table
+    (``numbers`` is "" for the built-in English names, None when not doubly true)."""
+
+    word_paths: tuple[str, ...]
+    theme: tuple[str, ...]
+    from_file: str | None
+    numbers: str | None
+
+
+def _find_spec(
+    form: Form,
+    words: WordList,
+    sources: _Sources,
+    result: str | None,
+    min_score: int | None,
+    seed: int,
+) -> FindSpec:
+    """The search: number names (doubly true), a theme, or the word list's words."""
+    from puzzlewright.cryptarithm.find import build_spec
+    from puzzlewright.cryptarithm.find_themes import lexicon_pool, theme_pool
+    from puzzlewright.cryptarithm.numbers import english, load_number_names
+
+    scores = words.scores()
+    result_word = words.normalize_query(result) if result else None
+    if sources.numbers is not None:
+        table = load_number_names(sources.numbers) if sources.numbers else english()
+        return build_spec(
+            form, pool=(), scores=scores, numbers=table, seed=seed, result=result_word
+        )
+    if sources.theme or sources.from_file:
+        pool = theme_pool(words, sources.theme, sources.from_file, min_score=min_score)
+    else:
+        builtin = list(sources.word_paths) in ([], ["builtin"])
+        pool = lexicon_pool(words, min_score, builtin=builtin)
+    return build_spec(form, pool=pool, scores=scores, result=result_word, seed=seed)
+
+
+class _PuzzlePrinter:
+    """Streams each unique puzzle as it is found: a table row, or a JSON Lines record."""
+
+    def __init__(self, spec: FindSpec, seed: int, as_json: bool) -> None:
+        self.spec = spec
+        self.seed = seed
+        self.as_json = as_json
+        self.count = 0
+
+    def __call__(self, puzzle: FoundPuzzle) -> None:
+        self.count += 1
+        if self.as_json:
+            click.echo(json.dumps(puzzle.to_json(), ensure_ascii=False))
+        else:
+            if self.count == 1:
+                self.header()
+            score = "-" if puzzle.score is None else str(puzzle.score)
+            click.echo(f"{self.count:>3}  {puzzle.puzzle:<36} {puzzle.digits:<36} {score:>5}")
+        sys.stdout.flush()
+
+    def header(self) -> None:
+        """The table's title and column names."""
+        spec = self.spec
+        mode = "every candidate" if spec.exhaustive or spec.doubly_true else f"seed {self.seed}"
+        stdout.print(
+            f"[dim]{spec.form.text()} over {len(spec.pool)} words ({mode}); unique puzzles:[/dim]"
+        )
+        click.echo(f"{'#':>3}  {'puzzle':<36} {'solution':<36} {'score':>5}")
+
+
+def _report_find(
+    run: FindRun, form: str, limit: int, max_candidates: int, *, as_json: bool
+) -> None:
+    """The totals on stderr, and why the run ended when that needs saying."""
     stats = run.stats
     if not as_json and not run.puzzles:
-        stdout.print(f"no unique {form.text()} puzzle found")
+        stdout.print(f"no unique {form} puzzle found")
     if not as_json or on_terminal():
         stderr.print(
             f"[dim]{len(run.puzzles)} unique from {stats.candidates} candidates "
@@ -338,46 +374,3 @@ def find(
         warn(stop_note(run.stop_reason))
     elif run.stop_reason == "candidates" and len(run.puzzles) < limit:
         warn(f"gave up after {max_candidates} candidates (raise --candidates)")
-    return exit_status(bool(run.puzzles), run.stop_reason)
-
-
-def _normal(words: WordList, text: str) -> str:
-    """A user's word in the list's letters (PuzzleInputError on foreign characters)."""
-    return words.normalize_query(text)
-
-
-def _lexicon_pool(words: WordList, min_score: int | None, *, builtin: bool) -> list[str]:
-    """The list's words (best first), at least ``min_score`` (40 by default on the built-in
-    list, so that sampled puzzles use everyday words)."""
-    if min_score is None and builtin:
-        min_score = DEFAULT_FIND_MIN_SCORE
-    from puzzlewright.cryptarithm.studio import lexicon_pool
-
-    return lexicon_pool(words, min_score)
-
-
-def _theme_pool(words: WordList, theme: tuple[str, ...], from_file: str | None) -> list[str]:
-    """Theme words from --theme values (built-in names or word lists) and --from FILE."""
-    from puzzlewright.cryptarithm.find_themes import theme_words
-
-    raw: list[str] = []
-    for value in theme:
-        builtin = theme_words(value)
-        if builtin is not None:
-            raw.extend(builtin)
-        else:
-            raw.extend(part for part in value.replace(",", " ").split() if part)
-    if from_file:
-        try:
-            lines = Path(from_file).read_text(encoding="utf-8-sig").splitlines()
-        except OSError as exc:
-            raise PuzzleInputError(f"cannot read {from_file}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise PuzzleInputError(f"{from_file} is not UTF-8 text") from None
-        for line in lines:
-            entry = line.split("#", 1)[0].split(";", 1)[0].split("\t", 1)[0].strip()
-            if entry:
-                raw.append(entry)
-    from puzzlewright.cryptarithm.studio import word_pool
-
-    return word_pool(words, raw)

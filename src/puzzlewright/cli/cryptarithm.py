@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 from rich import box
 from rich.table import Table
@@ -23,6 +21,7 @@ from puzzlewright.cryptarithm.explain import explain
 from puzzlewright.cryptarithm.explain.text import explanation_lines, grade_line
 from puzzlewright.cryptarithm.solver import digit_char
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.fileio import read_text_input
 from puzzlewright.stopping import interrupted_by
 
 TABLE_COLUMNS = 16
@@ -93,7 +92,7 @@ def solve(
     for part in puzzle:
         if part.startswith("--"):
             raise click.UsageError(f"no such option: {part.split('=')[0]}")
-    text = sys.stdin.read() if puzzle == ("-",) else " ".join(puzzle)
+    text = read_text_input("-", "puzzle") if puzzle == ("-",) else " ".join(puzzle)
     if sum([first, limit is not None, unique]) > 1:
         raise PuzzleInputError("give at most one of --first, --limit and --unique")
     if first:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from puzzlewright.cli.common import emit_json, fail, json_option, warn
+from puzzlewright.cli.common import check_output, emit_json, fail, json_option, warn
 
 _SUFFIXES = {".pdf": "pdf", ".svg": "svg", ".html": "html", ".htm": "html"}
 
@@ -89,6 +89,7 @@ def render(
         raise fail("--key does not apply to --format play (the page checks and reveals itself)")
     if output == "-" and as_json:
         raise fail("--json prints a report on stdout; give -o a file name, not '-'")
+    check_output(output, inputs=[source], force=force)
     warnings: list[str] = []
     document = load_document(source, warnings=warnings)
     data = render_document(

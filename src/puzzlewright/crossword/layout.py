@@ -1,4 +1,4 @@
-"""Freeform (criss-cross) layout: the teacher's crossword built from a list of answers.
+r"""Freeform (criss-cross) layout: the teacher's crossword built from a list of answers.
 
 Each attempt places the answers one by one in some order: the first across, each next one
 where it crosses the words already down and scores best (more crossings, less growth of the
@@ -7,6 +7,11 @@ crosses: its other cells have no neighbours beside them and nothing directly bef
 it, so no unintended letter pairs appear and every placed word is an entry. Words that find
 no place are retried after the others. Several seeded orders are tried and the best layout
 kept, by (words placed, crossings, density, smaller area).
+
+>>> from puzzlewright.crossword.clues import parse_clues
+>>> layout = lay_out(parse_clues("APPLE: a fruit\nPEAR: another\nLEMON: sour\n"), seed=0)
+>>> layout.grid().rows_text()
+['APPLE', '#E#E#', '#A#M#', '#R#O#', '###N#']
 """
 
 from __future__ import annotations

@@ -6,6 +6,10 @@ runs and away from other blocks. A move is kept only if the grid still obeys eve
 (entry lengths, checking, connectivity, no row or column all blocks); otherwise it is undone
 and another group is tried. So every intermediate grid is itself a legal pattern, and the
 search stops when the block or word count asked for is reached.
+
+>>> run = generate_patterns(PatternSpec(5, 5, blocks=4), seed=1)
+>>> run.status, run.stop_reason, run.patterns[0].rows_text()
+('found', None, ['#...#', '.....', '.....', '.....', '#...#'])
 """
 
 from __future__ import annotations

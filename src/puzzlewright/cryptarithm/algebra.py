@@ -75,14 +75,20 @@ def _exact_div(a: Value, b: Value) -> Value:
     return result.numerator if result.denominator == 1 else result
 
 
+def exponent_of(value: Value) -> int:
+    """``value`` as an exponent: a non-negative integer, else :class:`Invalid` (convention 5)."""
+    if isinstance(value, Fraction):
+        if value.denominator != 1:
+            raise Invalid
+        value = value.numerator
+    if value < 0:
+        raise Invalid
+    return value
+
+
 def exact_power(a: Value, e: Value) -> Value:
     """``a ** e`` for a non-negative integer ``e``; anything else is :class:`Invalid`."""
-    if isinstance(e, Fraction):
-        if e.denominator != 1:
-            raise Invalid
-        e = e.numerator
-    if e < 0:
-        raise Invalid
+    e = exponent_of(e)
     if e > 1 and a not in (0, 1, -1):
         size = (
             abs(a).bit_length()
@@ -207,14 +213,7 @@ def compile_modular(
         exponent = compile_exact(node.right, index, base)
 
         def power(v: Values) -> int:
-            e = exponent(v)
-            if isinstance(e, Fraction):
-                if e.denominator != 1:
-                    raise Invalid
-                e = e.numerator
-            if e < 0:
-                raise Invalid
-            result: int = pow(left(v), e, modulus)
+            result: int = pow(left(v), exponent_of(exponent(v)), modulus)
             return result
 
         return power
@@ -307,25 +306,7 @@ def compile_interval(
     range over ``ranges``. None when no useful bound exists (a divisor that may be 0).
     """
     if isinstance(node, Numeral):
-        constant = 0
-        lo = hi = 0
-        terms: list[tuple[int, int]] = []
-        weight = 1
-        for item in reversed(node.items):
-            if isinstance(item, int):
-                constant += item * weight
-            elif known(item):
-                terms.append((index[item], weight))
-            else:
-                lo += ranges[item][0] * weight
-                hi += ranges[item][1] * weight
-            weight *= base
-
-        def numeral(v: Values) -> Interval:
-            exact = constant + sum([w * v[i] for i, w in terms])
-            return exact + lo, exact + hi
-
-        return numeral
+        return _numeral_interval(node, index, base, known, ranges)
     if isinstance(node, Negate):
         f = compile_interval(node.operand, index, base, known, ranges)
 
@@ -362,26 +343,63 @@ def compile_interval(
         b = fr(v)
         if a is None or b is None:
             return None
-        if op == "*":
-            corners = [_mul(x, y) for x in a for y in b]
-            return min(corners), max(corners)
-        if op == "/":
-            if b[0] <= 0 <= b[1] or math.inf in (a[1], b[1]) or -math.inf in (a[0], b[0]):
-                return None
-            quotients = [Fraction(x) / y for x in a for y in b]
-            return min(quotients), max(quotients)
-        # power: exponents are non-negative integers
-        if a[0] < 0 or b[1] == math.inf:
-            return None
-        e1 = max(0, math.ceil(b[0]))
-        e2 = math.floor(b[1])
-        if e2 < e1:
-            return None
-        lows = [_power_bound(a[0], e, upper=False) for e in (e1, e2)]
-        highs = [_power_bound(a[1], e, upper=True) for e in (e1, e2)]
-        return min(lows), max(highs)
+        return _binary_interval(op, a, b)
 
     return binary
+
+
+def _numeral_interval(
+    node: Numeral,
+    index: Mapping[str, int],
+    base: int,
+    known: Callable[[str], bool],
+    ranges: Mapping[str, tuple[int, int]],
+) -> Callable[[Values], Interval]:
+    """Bounds of a numeral: its known digits exactly, the others over their ranges."""
+    constant = 0
+    lo = hi = 0
+    terms: list[tuple[int, int]] = []
+    weight = 1
+    for item in reversed(node.items):
+        if isinstance(item, int):
+            constant += item * weight
+        elif known(item):
+            terms.append((index[item], weight))
+        else:
+            lo += ranges[item][0] * weight
+            hi += ranges[item][1] * weight
+        weight *= base
+
+    def numeral(v: Values) -> Interval:
+        exact = constant + sum([w * v[i] for i, w in terms])
+        return exact + lo, exact + hi
+
+    return numeral
+
+
+def _binary_interval(op: str, a: Interval, b: Interval) -> Interval | None:
+    """Bounds of ``a op b`` for ``*``, ``/`` and ``^`` (None when there is no useful one)."""
+    if op == "*":
+        corners = [_mul(x, y) for x in a for y in b]
+        return min(corners), max(corners)
+    if op == "/":
+        if b[0] <= 0 <= b[1] or math.inf in (a[1], b[1]) or -math.inf in (a[0], b[0]):
+            return None
+        quotients = [Fraction(x) / y for x in a for y in b]
+        return min(quotients), max(quotients)
+    # power: exponents are non-negative integers
+    if a[0] < 0:
+        return None
+    e1 = max(0, math.ceil(b[0]))
+    if b[1] == math.inf:  # a huge exponent: bases >= 1 keep a lower bound, <= 1 an upper
+        low = _power_bound(a[0], e1, upper=False) if a[0] >= 1 else 0
+        return low, (1 if a[1] <= 1 else math.inf)
+    e2 = math.floor(b[1])
+    if e2 < e1:
+        return None
+    lows = [_power_bound(a[0], e, upper=False) for e in (e1, e2)]
+    highs = [_power_bound(a[1], e, upper=True) for e in (e1, e2)]
+    return min(lows), max(highs)
 
 
 # --- polynomials ---------------------------------------------------------------------------
@@ -491,10 +509,19 @@ def _rational(node: Node, index: Mapping[str, int], base: int) -> tuple[Poly, Po
     if base_value is not None and (ld is None or poly_constant(ld) is not None):
         bits = abs(base_value).bit_length()
         if bits > 1 and e * bits > MAX_CONSTANT_BITS:
-            raise PuzzleInputError(f"a power in this puzzle is too large to compute (^{e})")
+            raise PuzzleInputError(
+                f"a power in this puzzle is too large to compute (^{_short_number(e)})"
+            )
     elif e > MAX_DEGREE:
         raise NotPolynomial
     return _poly_power(ln, e), None if ld is None else _poly_power(ld, e)
+
+
+def _short_number(n: int) -> str:
+    """``n`` in digits, or its size for a number too long to print (``a 19729-digit number``)."""
+    if n.bit_length() <= 64:
+        return str(n)
+    return f"a {math.floor(n.bit_length() * math.log10(2)) + 1}-digit number"
 
 
 def _rational_sum(node: Sum, index: Mapping[str, int], base: int) -> tuple[Poly, Poly | None]:

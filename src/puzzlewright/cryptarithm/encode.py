@@ -20,10 +20,11 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from puzzlewright.bits import WordSet, iter_bits, lsb, popcount
 from puzzlewright.cryptarithm.parse import Numeral, normalize, parse_equations
 from puzzlewright.cryptarithm.solver import Cryptarithm
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.lexicon import LengthIndex, WordList, iter_bits
+from puzzlewright.lexicon import LengthIndex, WordList
 from puzzlewright.stopping import NEVER, StopReason, StopSignal, clock
 
 POLL_EVERY = 1024
@@ -191,7 +192,7 @@ class _Slot:
 
     __slots__ = ("base_mask", "digits", "fresh", "index", "positions")
 
-    def __init__(self, digits: str, index: LengthIndex, base_mask: int) -> None:
+    def __init__(self, digits: str, index: LengthIndex, base_mask: WordSet) -> None:
         self.digits = digits
         self.index = index
         self.base_mask = base_mask
@@ -200,7 +201,7 @@ class _Slot:
         self.fresh = tuple(self.positions.items())
 
 
-def pattern_mask(index: LengthIndex, digits: str) -> int:
+def pattern_mask(index: LengthIndex, digits: str) -> WordSet:
     """Words of ``index`` whose letters repeat exactly as ``digits`` do (``100`` -> ``XYY``)."""
     mask = index.all
     letters = set().union(*(column.keys() for column in index.bits)) if index.bits else set()
@@ -215,7 +216,7 @@ def pattern_mask(index: LengthIndex, digits: str) -> int:
     return mask
 
 
-def score_mask(index: LengthIndex, min_score: int | None) -> int:
+def score_mask(index: LengthIndex, min_score: int | None) -> WordSet:
     """Words of ``index`` scoring at least ``min_score`` (the index is sorted best first)."""
     if min_score is None:
         return index.all
@@ -255,7 +256,7 @@ def search_encodings(
     used: dict[str, str] = {}  # letter -> digit
     counters = {"nodes": 0, "found": 0, "done": 0, "total": 0}
 
-    def candidates(slot: _Slot) -> int:
+    def candidates(slot: _Slot) -> WordSet:
         mask = slot.base_mask
         bits = slot.index.bits
         for digit, pos in slot.fresh:
@@ -278,7 +279,7 @@ def search_encodings(
             if chosen[i] is not None:
                 continue
             mask = candidates(slots[i])
-            count = mask.bit_count()
+            count = mask.bit_count()  # popcount(mask), inlined: once per slot per node
             if best < 0 or count < best_count:
                 best, best_mask, best_count = i, mask, count
                 if count == 0:
@@ -294,7 +295,7 @@ def search_encodings(
         word_list = slot.index.words
         score_list = slot.index.scores
         mask = best_mask
-        while mask:
+        while mask:  # iter_bits(mask), inlined: the search's hottest loop
             lowest = mask & -mask
             mask ^= lowest
             k = lowest.bit_length() - 1
@@ -337,7 +338,7 @@ def iter_encodings(
     found: list[tuple[str, ...]] = []
 
     def leaves(
-        chosen: list[str | None], i: int, slot: _Slot, mask: int, low: int, total: int
+        chosen: list[str | None], i: int, slot: _Slot, mask: WordSet, low: int, total: int
     ) -> None:
         row = list(chosen)
         for k in iter_bits(mask):
@@ -366,6 +367,11 @@ def encode(
     """The best ``limit`` encodings of the true equation ``text`` over ``words``.
 
     Ranked unique-solution forms first, then by the weakest word's score, then the mean.
+
+    >>> from puzzlewright.lexicon import Alphabet, WordList
+    >>> words = WordList([("TO", 50), ("BE", 50), ("EGG", 40), ("GO", 30)], Alphabet.latin(), "x")
+    >>> [found.puzzle for found in encode("49 + 51 = 100", words).encodings]
+    ['TO + BE = EGG']
     """
     if limit < 0:
         raise PuzzleInputError("limit must not be negative")
@@ -379,19 +385,39 @@ def encode(
         result.searched = False
         result.seconds = clock() - started
         return result
-    heap: list[tuple[int, int, int, tuple[str, ...]]] = []  # (min, sum, -seq, words)
-    seq = 0
+    best = _BestEncodings(limit)
+    result.total, result.nodes = search_encodings(
+        equation, words, best.add, min_score=min_score, stop=stop, progress=progress
+    )
+    if stop.reason is not None:
+        result.complete, result.stop_reason = False, stop.reason
+    for chosen in best.ranked():
+        result.encodings.append(_encoding(equation, chosen, words))
+    result.encodings.sort(key=lambda e: not e.unique)  # stable: score order within each
+    result.seconds = clock() - started
+    return result
 
-    def leaves(
-        chosen: list[str | None], i: int, slot: _Slot, mask: int, low: int, total: int
+
+class _BestEncodings:
+    """The ``limit`` best encodings seen, in a bounded heap keyed (weakest score, total,
+    -arrival) so that memory stays flat; :meth:`add` is the search's ``leaves`` callback."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.heap: list[tuple[int, int, int, tuple[str, ...]]] = []  # (min, sum, -seq, words)
+        self.seq = 0
+
+    def add(
+        self, chosen: list[str | None], i: int, slot: _Slot, mask: WordSet, low: int, total: int
     ) -> None:
+        """Offer every word of ``mask`` for number ``i`` (the others fixed in ``chosen``)."""
         # words of ``mask`` come best first, so keys only fall: stop once one can't enter
-        nonlocal seq
-        start = seq
-        seq += mask.bit_count()
+        heap, limit = self.heap, self.limit
+        start = self.seq
+        self.seq += popcount(mask)
         scores = slot.index.scores
         if len(heap) >= limit:
-            best = scores[(mask & -mask).bit_length() - 1]
+            best = scores[lsb(mask)]
             if not limit or (min(low, best), total + best) <= heap[0][:2]:
                 return
         row = list(chosen)
@@ -406,30 +432,25 @@ def encode(
             else:
                 heapq.heapreplace(heap, key)
 
-    result.total, result.nodes = search_encodings(
-        equation, words, leaves, min_score=min_score, stop=stop, progress=progress
+    def ranked(self) -> list[tuple[str, ...]]:
+        """The encodings kept, best first (ties by words)."""
+        return [k[3] for k in sorted(self.heap, key=lambda k: (-k[0], -k[1], k[3]))]
+
+
+def _encoding(equation: Equation, chosen: tuple[str, ...], words: WordList) -> Encoding:
+    """The encoding that writes each number of ``equation`` as its word in ``chosen``."""
+    letters = {}
+    for number, word in zip(equation.numbers, chosen, strict=True):
+        for digit, letter in zip(number.digits, word, strict=True):
+            letters[digit] = letter
+    puzzle = equation.spell(chosen)
+    return Encoding(
+        words=tuple(chosen[i] for i in equation.order),
+        letters={d: letters[d] for d in equation.digits()},
+        puzzle=puzzle,
+        scores=tuple(words.score(chosen[i], 0) or 0 for i in equation.order),
+        unique=_is_unique(puzzle),
     )
-    if stop.reason is not None:
-        result.complete, result.stop_reason = False, stop.reason
-    digits = equation.digits()
-    for _, _, _, chosen in sorted(heap, key=lambda k: (-k[0], -k[1], k[3])):
-        letters = {}
-        for number, word in zip(equation.numbers, chosen, strict=True):
-            for digit, letter in zip(number.digits, word, strict=True):
-                letters[digit] = letter
-        puzzle = equation.spell(chosen)
-        result.encodings.append(
-            Encoding(
-                words=tuple(chosen[i] for i in equation.order),
-                letters={d: letters[d] for d in digits},
-                puzzle=puzzle,
-                scores=tuple(words.score(chosen[i], 0) or 0 for i in equation.order),
-                unique=_is_unique(puzzle),
-            )
-        )
-    result.encodings.sort(key=lambda e: not e.unique)  # stable: score order within each
-    result.seconds = clock() - started
-    return result
 
 
 def _is_unique(puzzle: str) -> bool:

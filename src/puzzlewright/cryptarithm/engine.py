@@ -26,10 +26,11 @@ each solution.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from math import gcd
 
+from puzzlewright.bits import DigitSet, iter_bits, lsb, msb, popcount
 from puzzlewright.cryptarithm.algebra import Invalid, Poly
 from puzzlewright.stopping import StopSignal
 
@@ -52,32 +53,22 @@ class TreeCheck:
     every_depth: bool = False
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    d = 0
-    while mask:
-        if mask & 1:
-            out.append(d)
-        mask >>= 1
-        d += 1
-    return out
-
-
 class _Equation:
     """One polynomial equation in search-order indices, with its per-depth tables."""
 
-    def __init__(self, poly: Poly, n: int, masks: Sequence[int]) -> None:
+    def __init__(self, poly: Poly, n: int, masks: Sequence[DigitSet]) -> None:
         self.constant = poly.get((), 0)
         monos = [(m, c) for m, c in poly.items() if m]
         self.monos = monos
         self.multilinear_in_order = all(len(m) < 2 or m[-1] != m[-2] for m, _ in monos)
         # g_after[k]: gcd of the coefficients of the monomials not complete before depth k;
         # bounds_after[k]: (lo, hi) of what they can still add. Built from the end.
-        dmin = [(m & -m).bit_length() - 1 for m in masks]
-        dmax = [m.bit_length() - 1 for m in masks]
+        self.dmin = dmin = [lsb(m) for m in masks]  # each variable's least allowed digit
+        self.dmax = dmax = [msb(m) for m in masks]  # and its greatest
         by_last: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(n)]
         for m, c in monos:
             by_last[m[-1]].append((m, c))
+        self.ending = by_last  # per depth: the monomials whose last variable is assigned there
         g_after = [0] * (n + 1)
         bounds_after = [(0, 0)] * (n + 1)
         g = 0
@@ -102,7 +93,7 @@ class _Equation:
                         insort(neg, c)
                     if pool_mask | masks[v] != pool_mask:
                         pool_mask |= masks[v]
-                        asc = _bits(pool_mask)
+                        asc = list(iter_bits(pool_mask))
                 else:
                     small = big = 1
                     for v in m:
@@ -115,24 +106,13 @@ class _Equation:
                         box_lo += c * big
                         box_hi += c * small
             g_after[k] = g
-            lo = box_lo
-            hi = box_hi
             if len(pos) + len(neg) > len(asc):  # more letters than digits they may take
-                lo, hi = 1, 0
+                bounds_after[k] = (1, 0)
             elif pos or neg:
-                # distinct digits: big positive coefficients take big digits (relaxed: the
-                # positive and negative groups may share digits); intersect with ind_*
-                top = len(asc) - 1
-                dlo = dhi = 0
-                for j, c in enumerate(pos):  # stored negated, largest coefficient first
-                    dlo -= c * asc[j]
-                    dhi -= c * asc[top - j]
-                for j, c in enumerate(neg):  # most negative first
-                    dlo += c * asc[top - j]
-                    dhi += c * asc[j]
-                lo += max(dlo, ind_lo)
-                hi += min(dhi, ind_hi)
-            bounds_after[k] = (lo, hi)
+                dlo, dhi = _distinct_digit_bounds(pos, neg, asc)
+                bounds_after[k] = (box_lo + max(dlo, ind_lo), box_hi + min(dhi, ind_hi))
+            else:
+                bounds_after[k] = (box_lo, box_hi)
         self.g_after = g_after
         self.bounds_after = bounds_after
 
@@ -145,9 +125,26 @@ class _Equation:
         return c0 % g == 0 and lo <= -c0 <= hi
 
 
+def _distinct_digit_bounds(pos: list[int], neg: list[int], asc: list[int]) -> tuple[int, int]:
+    """Least and most that linear terms can add when their letters take distinct digits of
+    ``asc`` (ascending): big positive coefficients on big digits for the most, small ones
+    for the least. Relaxed: the positive and negative groups may share digits. ``pos`` holds
+    the positive coefficients negated, largest first; ``neg`` the negative ones, most
+    negative first."""
+    top = len(asc) - 1
+    low = high = 0
+    for j, c in enumerate(pos):
+        low -= c * asc[j]
+        high -= c * asc[top - j]
+    for j, c in enumerate(neg):
+        low += c * asc[top - j]
+        high += c * asc[j]
+    return low, high
+
+
 def order_variables(
     n: int,
-    masks: Sequence[int],
+    masks: Sequence[DigitSet],
     polys: Sequence[Poly],
     rank: Sequence[int],
     occurrences: Sequence[int],
@@ -174,7 +171,7 @@ def order_variables(
 
 def build_search(
     base: int,
-    masks: Sequence[int],
+    masks: Sequence[DigitSet],
     polys: Sequence[Poly],
     trees: Sequence[TreeCheck],
     rank: Sequence[int],
@@ -194,30 +191,11 @@ def build_search(
     order = order_variables(n, masks, polys, rank, occurrences, constrained, linear)
     position = {s: i for i, s in enumerate(order)}
     omasks = [masks[s] for s in order]
-    reordered: list[Poly] = []
-    for poly in polys:
-        q: Poly = {}
-        for mono, c in poly.items():
-            key = tuple(sorted(position[v] for v in mono))
-            q[key] = q.get(key, 0) + c
-        reordered.append({m: c for m, c in q.items() if c})
-    equations = [_Equation(p, n, omasks) for p in reordered]
+    equations = [_Equation(_in_order(p, position), n, omasks) for p in polys]
     if any(not eq.feasible_at_start() for eq in equations):
         return _nothing
     equations = [eq for eq in equations if eq.monos]
-    checks: list[list[Check]] = [[] for _ in range(max(n, 1))]
-    for tree in trees:
-        depth = max((position[s] for s in tree.needs), default=0)
-        if not tree.every_depth:
-            test = tree.check(lambda s: position[s])
-            if test is not None:
-                checks[depth].append(test)
-            continue
-        for d in sorted(position[s] for s in tree.needs):
-            if d < depth:
-                test = tree.check(lambda s: position[s], d)
-                if test is not None:
-                    checks[d].append(test)
+    checks = _checks_by_depth(trees, position, n)
 
     def to_symbols(vals: list[int]) -> list[int]:
         out = [0] * n
@@ -239,6 +217,36 @@ def build_search(
     return search
 
 
+def _in_order(poly: Poly, position: Mapping[int, int]) -> Poly:
+    """``poly`` over search-order indices (each monomial's variables sorted by depth)."""
+    q: Poly = {}
+    for mono, c in poly.items():
+        key = tuple(sorted(position[v] for v in mono))
+        q[key] = q.get(key, 0) + c
+    return {m: c for m, c in q.items() if c}
+
+
+def _checks_by_depth(
+    trees: Sequence[TreeCheck], position: Mapping[int, int], n: int
+) -> list[list[Check]]:
+    """The tree checks to run at each depth: once their variables are all assigned, and
+    with ``every_depth`` at each earlier depth where one of them is."""
+    checks: list[list[Check]] = [[] for _ in range(max(n, 1))]
+    for tree in trees:
+        depth = max((position[s] for s in tree.needs), default=0)
+        if not tree.every_depth:
+            test = tree.check(lambda s: position[s])
+            if test is not None:
+                checks[depth].append(test)
+            continue
+        for d in sorted(position[s] for s in tree.needs):
+            if d < depth:
+                test = tree.check(lambda s: position[s], d)
+                if test is not None:
+                    checks[d].append(test)
+    return checks
+
+
 def _nothing(stop: StopSignal | None) -> Iterator[list[int]]:
     return iter(())
 
@@ -257,11 +265,88 @@ def _constant_search(
     return search
 
 
+@dataclass(slots=True)  # not frozen: a frozen init costs a setattr call per field
+class DepthTable:
+    """What one equation asks of the digit chosen at one depth: the tables both searches use.
+
+    With ``partial`` the equation's value over the variables before this depth, the new digit
+    ``d`` must make ``partial + coefficient * d`` (plus, for products, ``d`` times
+    ``products`` over earlier digits; plus ``powers``) land where the monomials still
+    incomplete can bring it back to 0: in ``[-rest_high, -rest_low]`` and ``0 mod rest_gcd``.
+    Without products that fixes ``d`` modulo ``step``: ``d = -(partial / step_gcd) * inverse
+    (mod step)``.
+    """
+
+    equation: int  # which equation (general search)
+    touch: int  # how many earlier depths touched it: index of its partial value
+    coefficient: int  # of the new digit alone
+    products: tuple[tuple[int, tuple[int, ...]], ...]  # (k, earlier vars): k * vars * digit
+    powers: tuple[tuple[int, tuple[int, ...], int], ...]  # (k, earlier vars, e): k*vars*d**e
+    rest_gcd: int  # gcd of the coefficients of the monomials still incomplete after it
+    rest_low: int  # least those monomials can still add
+    rest_high: int  # most they can still add
+    step_gcd: int  # gcd(coefficient, rest_gcd)
+    step: int  # the candidate digits form a progression with this step (1: every digit)
+    inverse: int  # of coefficient / step_gcd modulo step (0 when step is 1)
+
+    @classmethod
+    def of(cls, eq: _Equation, depth: int, equation: int = 0, touch: int = 0) -> DepthTable:
+        """The table of ``eq`` at ``depth`` (its monomials completed there: ``eq.ending``)."""
+        coefficient = 0
+        products: list[tuple[int, tuple[int, ...]]] = []
+        powers: list[tuple[int, tuple[int, ...], int]] = []
+        for mono, c in eq.ending[depth]:
+            if len(mono) == 1:  # the usual case, a letter of a sum
+                coefficient += c
+                continue
+            power = mono.count(depth)
+            others = tuple(v for v in mono if v != depth)
+            if power == 1 and not others:
+                coefficient += c
+            elif power == 1:
+                products.append((c, others))
+            else:
+                powers.append((c, others, power))
+        rest_gcd = eq.g_after[depth + 1]
+        rest_low, rest_high = eq.bounds_after[depth + 1]
+        step_gcd = gcd(coefficient, rest_gcd)
+        step = rest_gcd // step_gcd if rest_gcd and step_gcd else 1
+        inverse = pow((coefficient // step_gcd) % step, -1, step) if step > 1 else 0
+        return cls(
+            equation,
+            touch,
+            coefficient,
+            tuple(products),
+            tuple(powers),
+            rest_gcd,
+            rest_low,
+            rest_high,
+            step_gcd,
+            step,
+            inverse,
+        )
+
+
+def digit_range(coefficient: int, partial: int, low: int, high: int, base: int) -> tuple[int, int]:
+    """The digits ``d`` (an interval, maybe empty) for which ``partial + coefficient * d``
+    plus something in ``[low, high]`` can be 0: the bound pruning, written once."""
+    if coefficient > 0:
+        return -((high + partial) // coefficient), (-low - partial) // coefficient
+    if coefficient < 0:
+        return -((-low - partial) // -coefficient), (high + partial) // -coefficient
+    return 0, base - 1
+
+
+def first_digit(start: int, residue: int, step: int) -> int:
+    """The least ``d >= start`` with ``d = residue (mod step)``."""
+    return start + (residue - start) % step
+
+
 TAIL_TABLE_MAX = 2000
 
 
 def _single_search(
-    base: int, masks: Sequence[int], eq: _Equation
+    base: int, masks: Sequence[DigitSet], eq: _Equation
 ) -> Callable[[StopSignal | None], Iterator[list[int]]]:
     """The fast path: one polynomial equation of degree one in each new variable.
 
@@ -271,32 +356,18 @@ def _single_search(
     them often enough (small puzzles never pay for it).
     """
     n = len(masks)
-    C = [0] * n
-    PR: list[tuple[tuple[int, tuple[int, ...]], ...]] = [()] * n
-    prods: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(n)]
-    for mono, c in eq.monos:
-        depth = mono[-1]
-        if len(mono) == 1:
-            C[depth] += c
-        else:
-            prods[depth].append((c, mono[:-1]))
-    PR = [tuple(x) for x in prods]
-    LO = [eq.bounds_after[i + 1][0] for i in range(n)]
-    HI = [eq.bounds_after[i + 1][1] for i in range(n)]
-    GN = [eq.g_after[i + 1] for i in range(n)]
-    H = [eq.g_after[i] for i in range(n)]
-    M = []
-    INV = []
-    for i in range(n):
-        gn = GN[i]
-        h = gcd(C[i], gn)
-        m = gn // h if gn and h and not PR[i] else 1
-        M.append(m)
-        INV.append(pow((C[i] // h) % m, -1, m) if m > 1 else 0)
-        if not PR[i]:
-            H[i] = h
-    DMIN = [(m & -m).bit_length() - 1 for m in masks]
-    DMAX = [m.bit_length() - 1 for m in masks]
+    tables = [DepthTable.of(eq, depth) for depth in range(n)]
+    # the hot loop reads the tables through local lists (one index instead of an attribute)
+    C = [t.coefficient for t in tables]
+    PR = [t.products for t in tables]
+    LO = [t.rest_low for t in tables]
+    HI = [t.rest_high for t in tables]
+    GN = [t.rest_gcd for t in tables]
+    H = [t.step_gcd for t in tables]
+    M = [1 if t.products else t.step for t in tables]  # a product makes the step per node
+    INV = [t.inverse for t in tables]
+    DMIN = eq.dmin
+    DMAX = eq.dmax
     c0 = eq.constant
     last = n - 1
     # the tail: trailing variables that occur only linearly
@@ -306,7 +377,7 @@ def _single_search(
     size = 1
     t = 0
     while n - t - 1 >= tail and t < 4:
-        grown = size * bin(masks[n - t - 1]).count("1")
+        grown = size * popcount(masks[n - t - 1])
         if grown > TAIL_TABLE_MAX:
             break
         size = grown
@@ -321,7 +392,7 @@ def _single_search(
             c = C[j]
             grown: list[tuple[int, int, list[int]]] = []
             for total, bits, digs in partial:
-                for d in _bits(masks[j] & ~bits):
+                for d in iter_bits(masks[j] & ~bits):
                     grown.append((total + c * d, bits | 1 << d, [*digs, d]))
             partial = grown
         for total, bits, digs in partial:
@@ -339,18 +410,7 @@ def _single_search(
         table: dict[int, list[tuple[int, list[int]]]] | None = None
         hits = 0
         # depth 0 has no earlier variables, so its coefficient is the constant C[0]
-        c = C[0]
-        lo = LO[0]
-        hi = HI[0]
-        if c > 0:
-            a = -((hi + c0) // c)
-            b = (-lo - c0) // c
-        elif c < 0:
-            a = -((-lo - c0) // -c)
-            b = (hi + c0) // -c
-        else:
-            a = 0
-            b = base - 1
+        a, b = digit_range(C[0], c0, LO[0], HI[0], base)
         a = max(a, DMIN[0])
         b = min(b, DMAX[0])
         if a > b:
@@ -360,7 +420,7 @@ def _single_search(
         else:
             m = M[0]
             d0 = (-c0 // H[0]) * INV[0] % m
-            its[0] = iter(range(a + (d0 - a) % m, b + 1, m))
+            its[0] = iter(range(first_digit(a, d0, m), b + 1, m))
         used = 0
         i = 0
         while True:
@@ -417,6 +477,7 @@ def _single_search(
                     m = M[j]
                     if m > 1:
                         d0 = (-p // H[j]) * INV[j] % m
+                # digit_range(c, p, LO[j], HI[j], base), inlined: the hottest loop
                 if c > 0:
                     a = -((HI[j] + p) // c)
                     b = (-LO[j] - p) // c
@@ -435,7 +496,7 @@ def _single_search(
                 if m == 1:
                     its[j] = iter(range(a, b + 1))
                 else:
-                    its[j] = iter(range(a + (d0 - a) % m, b + 1, m))
+                    its[j] = iter(range(a + (d0 - a) % m, b + 1, m))  # first_digit, inlined
                 CUR[j] = c
                 P[j] = p
                 used |= 1 << d
@@ -456,38 +517,6 @@ def _single_search(
     return search
 
 
-class _Step:
-    """What one equation contributes at one depth of the general search."""
-
-    __slots__ = ("M", "const_a", "e", "gn", "h", "hi", "highs", "inv", "lo", "prods", "t")
-
-    def __init__(self, e: int, t: int, eq: _Equation, depth: int) -> None:
-        self.e = e
-        self.t = t
-        const_a = 0
-        prods: list[tuple[int, tuple[int, ...]]] = []
-        highs: list[tuple[int, tuple[int, ...], int]] = []
-        for mono, c in eq.monos:
-            if mono[-1] != depth:
-                continue
-            power = mono.count(depth)
-            others = tuple(v for v in mono if v != depth)
-            if power == 1 and not others:
-                const_a += c
-            elif power == 1:
-                prods.append((c, others))
-            else:
-                highs.append((c, others, power))
-        self.const_a = const_a
-        self.prods = tuple(prods)
-        self.highs = tuple(highs)
-        self.gn = eq.g_after[depth + 1]
-        self.lo, self.hi = eq.bounds_after[depth + 1]
-        self.h = gcd(const_a, self.gn)
-        self.M = self.gn // self.h if self.gn and self.h else 1
-        self.inv = pow((const_a // self.h) % self.M, -1, self.M) if self.M > 1 else 0
-
-
 def _product(vals: Sequence[int], others: tuple[int, ...]) -> int:
     r = 1
     for v in others:
@@ -497,21 +526,21 @@ def _product(vals: Sequence[int], others: tuple[int, ...]) -> int:
 
 def _general_search(
     base: int,
-    masks: Sequence[int],
+    masks: Sequence[DigitSet],
     equations: Sequence[_Equation],
     checks: Sequence[Sequence[Check]],
 ) -> Callable[[StopSignal | None], Iterator[list[int]]]:
     """Several equations, non-linear ones and non-polynomial checks."""
     n = len(masks)
-    steps: list[list[_Step]] = [[] for _ in range(n)]
+    steps: list[list[DepthTable]] = [[] for _ in range(n)]
     touches = [0] * len(equations)
     for depth in range(n):
         for e, eq in enumerate(equations):
-            if any(mono[-1] == depth for mono, _ in eq.monos):
-                steps[depth].append(_Step(e, touches[e], eq, depth))
+            if eq.ending[depth]:
+                steps[depth].append(DepthTable.of(eq, depth, e, touches[e]))
                 touches[e] += 1
-    DMIN = [(m & -m).bit_length() - 1 for m in masks]
-    DMAX = [m.bit_length() - 1 for m in masks]
+    DMIN = [lsb(m) for m in masks]
+    DMAX = [msb(m) for m in masks]
     last = n - 1
 
     def search(stop: StopSignal | None) -> Iterator[list[int]]:
@@ -534,29 +563,24 @@ def _general_search(
             cf: list[tuple[int, list[tuple[int, int]]]] = []
             has_high = False
             for st in steps[j]:
-                p = parts[st.e][st.t]
-                A = st.const_a
-                for c, others in st.prods:
+                p = parts[st.equation][st.touch]
+                A = st.coefficient
+                for c, others in st.products:
                     A += c * _product(vals, others)
-                if st.highs:
-                    hs = [(c * _product(vals, others), k) for c, others, k in st.highs]
+                if st.powers:
+                    hs = [(c * _product(vals, others), k) for c, others, k in st.powers]
                     cf.append((A, hs))
                     has_high = True
                     continue
                 cf.append((A, []))
-                gn = st.gn
-                lo = st.lo
-                hi = st.hi
+                gn = st.rest_gcd
+                lo = st.rest_low
+                hi = st.rest_high
                 if A == 0:
                     if (p % gn if gn else p) or not lo <= -p <= hi:
                         return False
                     continue
-                if A > 0:
-                    x = -((hi + p) // A)
-                    y = (-lo - p) // A
-                else:
-                    x = -((-lo - p) // -A)
-                    y = (hi + p) // -A
+                x, y = digit_range(A, p, lo, hi, base)
                 if x > a:
                     a = x
                 if y < b:
@@ -565,7 +589,7 @@ def _general_search(
                     return False
                 if not gn:
                     continue
-                if st.prods:
+                if st.products:
                     h = gcd(A, gn)
                     if p % h:
                         return False
@@ -574,10 +598,10 @@ def _general_search(
                         continue
                     d0 = (-p // h) * pow((A // h) % m, -1, m) % m
                 else:
-                    m = st.M
+                    m = st.step
                     if m == 1:
                         continue
-                    d0 = (-p // st.h) * st.inv % m
+                    d0 = (-p // st.step_gcd) * st.inverse % m
                 if m > best_m:
                     if best_m > 1:
                         sec.append((best_d0, best_m))
@@ -588,7 +612,7 @@ def _general_search(
             if best_m == 1:
                 its[j] = iter(range(a, b + 1))
             else:
-                its[j] = iter(range(a + (best_d0 - a) % best_m, b + 1, best_m))
+                its[j] = iter(range(first_digit(a, best_d0, best_m), b + 1, best_m))
             secs[j] = sec
             coefs[j] = cf
             highs_at[j] = has_high
@@ -615,10 +639,11 @@ def _general_search(
                     for st, (A, hs) in zip(here, cf, strict=True):
                         if not hs:
                             continue
-                        p = parts[st.e][st.t] + A * d
+                        p = parts[st.equation][st.touch] + A * d
                         for B, k in hs:
                             p += B * d**k
-                        if (p % st.gn if st.gn else p) or not st.lo <= -p <= st.hi:
+                        gn = st.rest_gcd
+                        if (p % gn if gn else p) or not st.rest_low <= -p <= st.rest_high:
                             ok = False
                             break
                     if not ok:
@@ -631,10 +656,10 @@ def _general_search(
                     except Invalid:
                         continue
                 for st, (A, hs) in zip(here, cf, strict=True):
-                    p = parts[st.e][st.t] + A * d
+                    p = parts[st.equation][st.touch] + A * d
                     for B, k in hs:
                         p += B * d**k
-                    parts[st.e][st.t + 1] = p
+                    parts[st.equation][st.touch + 1] = p
                 if i == last:
                     yield vals
                     continue

@@ -15,11 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from puzzlewright.bits import DigitSet, lsb, msb
 from puzzlewright.cryptarithm.algebra import (
     Invalid,
     NeverValid,
     NotPolynomial,
     Poly,
+    TooBig,
     compile_equality,
     compile_interval,
     compile_modular,
@@ -132,6 +134,92 @@ def digit_char(value: int) -> str:
     return DIGIT_CHARS[value]
 
 
+def _symbols(equations: Sequence[Equation], base: int) -> tuple[tuple[str, ...], set[str]]:
+    """The symbols in order of appearance, and those that start a numeral of two or more
+    characters; a literal digit that is no digit in ``base`` is an error."""
+    symbols: dict[str, None] = {}
+    leading: set[str] = set()
+    for equation in equations:
+        for side in equation.sides:
+            for numeral, _ in walk_numerals(side):
+                for item in numeral.items:
+                    if isinstance(item, str):
+                        symbols[item] = None
+                    elif item >= base:
+                        raise PuzzleInputError(
+                            f"{item} in {numeral.text!r} is not a digit in base {base}"
+                        )
+                first = numeral.items[0]
+                if len(numeral.items) > 1 and isinstance(first, str):
+                    leading.add(first)
+    return tuple(symbols), leading
+
+
+def _allowed_digits(digits: Iterable[int] | str | None, base: int) -> frozenset[int]:
+    """The digits every symbol may take: ``"1-9"``, an iterable, or all of the base."""
+    if isinstance(digits, str):
+        return parse_digit_set(digits, base)
+    if digits is None:
+        return frozenset(range(base))
+    allowed = frozenset(digits)
+    if not allowed or any(not 0 <= d < base for d in allowed):
+        raise PuzzleInputError(f"the digit set must be non-empty digits below {base}")
+    return allowed
+
+
+def _apply_forbidden(
+    masks: dict[str, DigitSet], forbid: Mapping[str, Iterable[int]], base: int
+) -> None:
+    """Remove each symbol's forbidden digits from its mask."""
+    for letter, banned in forbid.items():
+        if letter not in masks:
+            raise PuzzleInputError(
+                f"forbid names {letter!r}, which is not in the puzzle", parameters=("forbid",)
+            )
+        for d in banned:
+            if not 0 <= d < base:
+                raise PuzzleInputError(
+                    f"forbid {letter}={d}: not a digit in base {base}", parameters=("forbid",)
+                )
+            masks[letter] &= ~(1 << d)
+
+
+def _check_assigned(
+    fixed: Mapping[str, int],
+    masks: Mapping[str, DigitSet],
+    allowed: frozenset[int],
+    leading: set[str],
+    base: int,
+    *,
+    leading_zeros: bool,
+) -> None:
+    """Refuse assignments that name no symbol, repeat a digit or break another rule."""
+    taken: dict[int, str] = {}
+    for letter, value in fixed.items():
+        problem = None
+        if letter not in masks:
+            problem = f"assign names {letter!r}, which is not in the puzzle"
+        elif not 0 <= value < base:
+            problem = f"assign {letter}={value}: not a digit in base {base}"
+        elif value in taken:
+            problem = f"assign gives {taken[value]} and {letter} the same digit {value}"
+        elif value not in allowed:
+            problem = f"assign {letter}={value} contradicts the allowed digits"
+        elif value == 0 and letter in leading and not leading_zeros:
+            raise PuzzleInputError(
+                f"assign {letter}=0 contradicts the puzzle: {letter} starts a number "
+                "(use leading_zeros to allow it)",
+                parameters=("assign", "leading_zeros"),
+            )
+        elif not masks[letter] >> value & 1:
+            raise PuzzleInputError(
+                f"assign {letter}={value} contradicts forbid", parameters=("assign", "forbid")
+            )
+        if problem is not None:
+            raise PuzzleInputError(problem, parameters=("assign",))
+        taken[value] = letter
+
+
 class Cryptarithm:
     """A parsed cryptarithm with its options; ``solve()`` yields every solution."""
 
@@ -142,7 +230,7 @@ class Cryptarithm:
         symbols: tuple[str, ...],
         base: int,
         leading_zeros: bool,
-        masks: list[int],
+        masks: list[DigitSet],
     ) -> None:
         self.text = text
         self.equations = equations
@@ -177,31 +265,8 @@ class Cryptarithm:
             raise PuzzleInputError(f"base must be between 2 and 36, got {base}")
         text = normalize(text)
         equations = parse_equations(text)
-        symbols: dict[str, None] = {}
-        leading: set[str] = set()
-        for equation in equations:
-            for side in equation.sides:
-                for numeral, _ in walk_numerals(side):
-                    for item in numeral.items:
-                        if isinstance(item, int):
-                            if item >= base:
-                                raise PuzzleInputError(
-                                    f"{item} in {numeral.text!r} is not a digit in base {base}"
-                                )
-                        else:
-                            symbols[item] = None
-                    first = numeral.items[0]
-                    if len(numeral.items) > 1 and isinstance(first, str):
-                        leading.add(first)
-        names = tuple(symbols)
-        if isinstance(digits, str):
-            allowed = parse_digit_set(digits, base)
-        elif digits is not None:
-            allowed = frozenset(digits)
-            if not allowed or any(not 0 <= d < base for d in allowed):
-                raise PuzzleInputError(f"the digit set must be non-empty digits below {base}")
-        else:
-            allowed = frozenset(range(base))
+        names, leading = _symbols(equations, base)
+        allowed = _allowed_digits(digits, base)
         if len(names) > base:
             raise PuzzleInputError(
                 f"{len(names)} distinct symbols but base {base} has only {base} digits"
@@ -210,62 +275,13 @@ class Cryptarithm:
             raise PuzzleInputError(
                 f"{len(names)} distinct symbols but only {len(allowed)} digits are allowed"
             )
-        full = 0
-        for d in allowed:
-            full |= 1 << d
+        full: DigitSet = sum(1 << d for d in allowed)
         masks = {s: full & ~1 if s in leading and not leading_zeros else full for s in names}
-        for letter, banned in (forbid or {}).items():
-            if letter not in masks:
-                raise PuzzleInputError(
-                    f"forbid names {letter!r}, which is not in the puzzle", parameters=("forbid",)
-                )
-            for d in banned:
-                if not 0 <= d < base:
-                    raise PuzzleInputError(
-                        f"forbid {letter}={d}: not a digit in base {base}", parameters=("forbid",)
-                    )
-                masks[letter] &= ~(1 << d)
+        _apply_forbidden(masks, forbid or {}, base)
         fixed = dict(assign or {})
-        taken: dict[int, str] = {}
-        for letter, value in fixed.items():
-            if letter not in masks:
-                raise PuzzleInputError(
-                    f"assign names {letter!r}, which is not in the puzzle", parameters=("assign",)
-                )
-            if not 0 <= value < base:
-                raise PuzzleInputError(
-                    f"assign {letter}={value}: not a digit in base {base}", parameters=("assign",)
-                )
-            if value in taken:
-                raise PuzzleInputError(
-                    f"assign gives {taken[value]} and {letter} the same digit {value}",
-                    parameters=("assign",),
-                )
-            taken[value] = letter
-            if value not in allowed:
-                raise PuzzleInputError(
-                    f"assign {letter}={value} contradicts the allowed digits",
-                    parameters=("assign",),
-                )
-            if value == 0 and letter in leading and not leading_zeros:
-                raise PuzzleInputError(
-                    f"assign {letter}=0 contradicts the puzzle: {letter} starts a number "
-                    "(use leading_zeros to allow it)",
-                    parameters=("assign", "leading_zeros"),
-                )
-            if not masks[letter] >> value & 1:
-                raise PuzzleInputError(
-                    f"assign {letter}={value} contradicts forbid", parameters=("assign", "forbid")
-                )
-        taken_mask = 0
-        for value in taken:
-            taken_mask |= 1 << value
-        mask_list = []
-        for s in names:
-            if s in fixed:
-                mask_list.append(1 << fixed[s])
-            else:
-                mask_list.append(masks[s] & ~taken_mask)
+        _check_assigned(fixed, masks, allowed, leading, base, leading_zeros=leading_zeros)
+        taken: DigitSet = sum(1 << d for d in set(fixed.values()))
+        mask_list = [1 << fixed[s] if s in fixed else masks[s] & ~taken for s in names]
         return cls(text, equations, names, base, leading_zeros, mask_list)
 
     def _prepare(self) -> None:
@@ -395,7 +411,7 @@ class Cryptarithm:
 
 
 def _tree_checks(
-    left: Node, right: Node, index: Mapping[str, int], base: int, masks: Sequence[int]
+    left: Node, right: Node, index: Mapping[str, int], base: int, masks: Sequence[DigitSet]
 ) -> list[TreeCheck]:
     """Checks for a non-polynomial equation: exact at the end; on the way, modular ones and
     interval bounds of both sides (which catch ``A ^ B`` outgrowing ``CDE`` early).
@@ -409,11 +425,7 @@ def _tree_checks(
         where = {s: position(i) for s, i in index.items() if i in needs}
         return compile_equality(left, right, where, base)
 
-    ranges = {
-        s: ((masks[i] & -masks[i]).bit_length() - 1, masks[i].bit_length() - 1)
-        for s, i in index.items()
-        if masks[i]
-    }
+    ranges = {s: (lsb(masks[i]), msb(masks[i])) for s, i in index.items() if masks[i]}
 
     def interval_factory(
         position: Callable[[int], int], depth: int
@@ -463,13 +475,21 @@ def _tree_checks(
 def _modular_factory(
     left: Node, right: Node, index: Mapping[str, int], base: int, k: int, want: frozenset[int]
 ) -> Callable[[Callable[[int], int]], Callable[[Sequence[int]], bool]]:
-    modulus = base**k
+    modulus: int = base**k
 
     def factory(position: Callable[[int], int]) -> Callable[[Sequence[int]], bool]:
         where = {s: position(i) for s, i in index.items()}
         fl = compile_modular(left, where, base, modulus, k)
         fr = compile_modular(right, where, base, modulus, k)
-        return lambda v: (fl(v) - fr(v)) % modulus == 0
+
+        def agrees(v: Sequence[int]) -> bool:
+            try:
+                difference: int = fl(v) - fr(v)
+            except TooBig:  # an exponent too large to compute: the other checks decide
+                return True
+            return difference % modulus == 0
+
+        return agrees
 
     return factory
 

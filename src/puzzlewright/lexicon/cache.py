@@ -194,18 +194,18 @@ def _meta(cursor: _Cursor) -> dict[str, Any]:
 
 def _words(blob: memoryview, length: int, count: int) -> tuple[str, ...]:
     """The joined words, checked to be ``count`` words of exactly ``length`` letters."""
-    joined = bytes(blob).decode("utf-8")
+    joined = str(blob, "utf-8")
     if count == 0:
         if joined:
             raise _Invalid("words in an empty index")
         return ()
-    if (
-        len(joined) != count * (length + 1) - 1
-        or joined.count("\n") != count - 1
-        or joined[length :: length + 1] != "\n" * (count - 1)
-    ):
+    separators = joined[length :: length + 1]  # every (length + 1)th character
+    if len(joined) != count * (length + 1) - 1 or separators != "\n" * (count - 1):
         raise _Invalid(f"words of length {length} do not line up")
-    return tuple(joined.split("\n"))
+    words = tuple(joined.split("\n"))
+    if len(words) != count:  # a newline inside a word
+        raise _Invalid(f"words of length {length} do not line up")
+    return words
 
 
 def _scores(blob: memoryview) -> tuple[int, ...]:

@@ -80,13 +80,21 @@ class SlotFailure:
 
 @dataclass
 class FillResult:
-    """The outcome of :func:`fill_grid`.
+    r"""The outcome of :func:`fill_grid`.
 
     ``status`` is ``filled``, ``unfillable`` (the search was exhaustive) or ``timeout`` (the
     time limit or Ctrl-C stopped it; ``stop_reason`` says which). ``grid``, ``entries``,
     ``average_score`` and ``weakest`` describe the best fill, or the best partial fill when
     not filled. ``fills`` holds every fill found (best first; one unless ``count`` > 1) and
     ``ranked`` their entries and figures, in the same order.
+
+    >>> from puzzlewright.crossword import Grid
+    >>> from puzzlewright.crossword.fill import fill_grid
+    >>> from puzzlewright.lexicon import Alphabet, WordList
+    >>> words = WordList([(w, 50) for w in "CAT ORE DYE COD ARY TEE".split()], Alphabet.latin(), "")
+    >>> result = fill_grid(Grid.parse("C..\n...\n...\n"), words)
+    >>> result.status, result.grid.rows_text(), result.stop_reason
+    ('filled', ['CAT', 'ORE', 'DYE'], None)
     """
 
     status: Status

@@ -48,10 +48,13 @@ def read_across_lite(data: bytes | str, warnings: list[str] | None = None) -> Pu
     except puz.PuzzleFormatError as exc:
         reason = " ".join((exc.message or "").split()) or "malformed"
         raise PuzzleInputError(f"Across Lite text: {reason}") from None
-    except (ValueError, IndexError, KeyError) as exc:
+    except (ValueError, IndexError, KeyError, ZeroDivisionError) as exc:  # width 0: x % 0
         raise PuzzleInputError(f"Across Lite text: malformed ({exc})") from None
-    for helper in source.helpers.values():  # puzpy keeps rebus and circles here until saved
-        helper.save()
+    try:
+        for helper in source.helpers.values():  # puzpy keeps rebus and circles here until saved
+            helper.save()
+    except (UnicodeEncodeError, ValueError, IndexError, KeyError) as exc:  # a rebus beyond Latin-1
+        raise PuzzleInputError(f"Across Lite text: malformed rebus ({exc})") from None
     puzzle = from_puzpy(source, warnings, what="Across Lite text")
     if warnings is not None:
         warnings.extend(_clue_count_notes(text, puzzle))

@@ -178,7 +178,7 @@ def _read_grid(body: Element) -> _JpzGrid:
     sizes = []
     for name in ("width", "height"):
         raw = grid_element.get(name, "")
-        if not raw.isdigit() or not 1 <= int(raw) <= MAX_SIDE:
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 6 or not 1 <= int(raw) <= MAX_SIDE:
             raise _fail(f"grid {name} must be a whole number from 1 to {MAX_SIDE}, not {raw!r}")
         sizes.append(int(raw))
     grid = _JpzGrid(sizes[0], sizes[1])

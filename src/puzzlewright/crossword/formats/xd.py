@@ -241,7 +241,8 @@ def _clue_answers(lines: list[tuple[int, str]]) -> dict[str, str]:
         match = _CLUE.match(line)
         answer = _ANSWER.match(match.group(3)) if match else None
         if match and answer and answer.group(2):
-            answers[f"{int(match.group(2))}{match.group(1).upper()}"] = answer.group(2).upper()
+            number = whole_number(match.group(2), "xd: clue number")
+            answers[f"{number}{match.group(1).upper()}"] = answer.group(2).upper()
     return answers
 
 

@@ -1,0 +1,64 @@
+"""Helpers of the adversarial suite: run the real CLI in a fresh process, with its own cache
+folder, and report its exit status, output and peak memory."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from clirun import WRAPPER, Run
+
+
+@pytest.fixture
+def cache_dir(tmp_path: Path) -> Path:
+    """A private cache folder for one test (others' caches are never touched)."""
+    path = tmp_path / "cache"
+    path.mkdir(mode=0o700)
+    return path
+
+
+@pytest.fixture(scope="session")
+def built_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache folder holding the compiled built-in list, built once per session."""
+    path = tmp_path_factory.mktemp("builtin-cache")
+    path.chmod(0o700)
+    env = {**os.environ, "PUZZLEWRIGHT_CACHE_DIR": str(path)}
+    code = "from puzzlewright.lexicon import builtin_english; builtin_english()"
+    subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=600)
+    return path
+
+
+@pytest.fixture
+def warm_cache(built_cache: Path, tmp_path: Path) -> Path:
+    """A private copy of the session's built cache (the built-in list loads in a blink)."""
+    path = tmp_path / "warm-cache"
+    shutil.copytree(built_cache, path)
+    path.chmod(0o700)
+    return path
+
+
+@pytest.fixture
+def cli(tmp_path: Path) -> Callable[..., Run]:
+    """Run ``puzzlewright ARGS`` in a fresh interpreter: ``cli(*args, cache=..., stdin=...)``."""
+
+    def run(*args: str, cache: Path, timeout: float = 300, stdin: bytes | None = None) -> Run:
+        env = {**os.environ, "PUZZLEWRIGHT_CACHE_DIR": str(cache)}
+        done = subprocess.run(
+            [sys.executable, "-c", WRAPPER, *args],
+            env=env,
+            cwd=tmp_path,
+            input=stdin,
+            capture_output=True,
+            timeout=timeout,
+        )
+        stderr = done.stderr.decode("utf-8", "replace")
+        body, _, peak = stderr.rpartition("PEAK_RSS_KB ")
+        peak_mb = int(peak.strip()) / 1024 if peak.strip().isdigit() else 0.0
+        return Run(done.returncode, done.stdout.decode("utf-8", "replace"), body, peak_mb)
+
+    return run

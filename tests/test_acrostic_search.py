@@ -1,0 +1,117 @@
+"""The acrostic search's pieces on small hand-made candidate lists, in milliseconds: the Gibbs
+search reaching an exact set, one-answer repairs, two-answer splits, polishing towards common
+words, several distinct sets and the stop. ``test_acrostic`` runs whole quotations."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from puzzlewright.acrostic.candidates import make_tables, score_goal, score_spread
+from puzzlewright.acrostic.exact import ExactSearch
+from puzzlewright.acrostic.solver import Search
+from puzzlewright.acrostic.tables import counts_of
+from puzzlewright.stopping import NEVER, StopSignal
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+INDEX = {ch: i for i, ch in enumerate(LETTERS)}
+# CAT DOG EMU is the one exact set of the letters CATDOGEMU with these initials
+THREE = {
+    "C": [("CAT", 50), ("COD", 40), ("CUE", 30)],
+    "D": [("DOG", 50), ("DUG", 20), ("DAM", 10)],
+    "E": [("EMU", 50), ("EGO", 40)],
+}
+# CAT DOG and COG DAT both use exactly the letters CATDOG; the first is the common one
+TWO = {"C": [("CAT", 50), ("COG", 40)], "D": [("DOG", 50), ("DAT", 10)]}
+
+
+def search_for(
+    letters: str, lists: dict[str, list[tuple[str, int]]], seed: int = 0, stop: StopSignal = NEVER
+) -> Search:
+    """A search whose clue ``i`` takes the words of ``lists``' ``i``-th initial."""
+    tables, hashes = make_tables(lists, LETTERS)
+    return Search(
+        [tables[initial] for initial in lists],
+        counts_of(letters, INDEX, len(LETTERS)),
+        hashes,
+        score_spread(lists),
+        score_goal(lists),
+        random.Random(seed),
+        stop,
+    )
+
+
+def index_of(search: ExactSearch, clue: int, word: str) -> int:
+    return search.tables[clue].words.index(word)
+
+
+def put_words(search: ExactSearch, words: list[str]) -> None:
+    search._set_all([index_of(search, clue, word) for clue, word in enumerate(words)])
+
+
+def test_find_reaches_the_exact_set() -> None:
+    for seed in range(5):
+        search = search_for("CATDOGEMU", THREE, seed)
+        search._random_start()
+        assert search._find(None)
+        assert search.off_count() == 0 and search.words() == ["CAT", "DOG", "EMU"]
+
+
+def test_state_tracks_the_letters_off() -> None:
+    search = search_for("CATDOGEMU", THREE)
+    put_words(search, ["CAT", "DOG", "EGO"])
+    off = dict(zip(LETTERS, search.off.tolist(), strict=True))
+    assert off["M"] == off["U"] == 1 and off["G"] == off["O"] == -1
+    assert search.off_count() == 4
+    assert search.letter_counts.sum(axis=0)[INDEX["O"]] == 2
+
+
+def test_repair_replaces_one_answer_by_exact_lookup() -> None:
+    search = search_for("CATDOGEMU", THREE)
+    put_words(search, ["CAT", "DOG", "EGO"])
+    assert search._repair(search.off_count())
+    assert search.words() == ["CAT", "DOG", "EMU"] and search.off_count() == 0
+
+
+def test_repair_fails_when_no_single_answer_fits() -> None:
+    search = search_for("CATDOGEMU", THREE)
+    put_words(search, ["CUE", "DAM", "EGO"])  # 8 letters off: more than a pair repair
+    assert not search._repair(search.off_count())
+
+
+def test_splits_divide_a_pool_between_two_answers() -> None:
+    search = search_for("CATDOGEMU", THREE)
+    pool = counts_of("DOGEMU", INDEX, len(LETTERS))
+    pool_hash = int(pool.astype(np.int64) @ search.hashes)
+    found = search._splits(1, 2, pool, pool_hash)
+    assert found == [(index_of(search, 1, "DOG"), index_of(search, 2, "EMU"))]
+    assert search._splits(1, 2, counts_of("DOGEMA", INDEX, len(LETTERS)), 0) == []
+
+
+def test_polish_moves_to_the_more_common_exact_pair() -> None:
+    search = search_for("CATDOG", TWO)
+    put_words(search, ["COG", "DAT"])
+    assert search.value(search.choice) < search.value([0, 0])
+    assert search.polish()
+    assert search.words() == ["CAT", "DOG"] and search.off_count() == 0
+    assert not search.polish()  # nothing better is left
+
+
+def test_run_finds_distinct_sets_best_first() -> None:
+    result = search_for("CATDOG", TWO).run(count=2, improve=0)
+    assert result.solutions == [["CAT", "DOG"], ["COG", "DAT"]]
+    assert result.stop_reason is None
+
+
+def test_improvement_prefers_common_words() -> None:
+    for seed in range(3):
+        result = search_for("CATDOG", TWO, seed).run(count=1, improve=0.5)
+        assert result.solutions == [["CAT", "DOG"]]
+
+
+def test_an_interrupted_run_keeps_what_it_found() -> None:
+    stop = StopSignal()
+    stop.interrupted = True  # Ctrl-C: the run ends at its first poll, after the first set
+    result = search_for("CATDOG", TWO, stop=stop).run(count=2, improve=0)
+    assert len(result.solutions) == 1 and result.stop_reason == "interrupted"
