@@ -17,7 +17,7 @@ Word lists: the built-in English list, and Spread the Wordlist at min score 50 (
 
 Not a test: nothing is asserted.
 
-    python benchmarks/barred.py [--timeout 120] [--quick]
+    python benchmarks/barred.py [--timeout 120] [--quick] [--hard]
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def read_qxw_grid(path: Path) -> str:
     return "\n".join(rows) + "\n"
 
 
-def grids(quick: bool) -> list[tuple[str, str]]:
+def grids(quick: bool, hard: bool = False) -> list[tuple[str, str]]:
     from puzzlewright.crossword.barred import BarredSpec, generate_barred
 
     found = []
@@ -84,6 +84,8 @@ def grids(quick: bool) -> list[tuple[str, str]]:
     if not quick:
         specs.append(("listener-13x13", BarredSpec(13, 13, min_length=4), 2))
         specs.append(("british-15x15", BarredSpec(15, 15, style="british"), 3))
+    if hard:  # fewer unches: 30 of 144 cells (the default designs have about 42)
+        specs.append(("listener-12x12-21pc", BarredSpec(12, 12, min_length=4, unches=0.2), 4))
     for name, spec, seed in specs:
         run = generate_barred(spec, 1, seed=seed)
         found.append((name, run.patterns[0].to_text()))
@@ -167,13 +169,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--quick", action="store_true", help="One grid, built-in list only.")
+    parser.add_argument(
+        "--hard", action="store_true", help="Add a 12x12 with only 21%% of cells unchecked."
+    )
     args = parser.parse_args()
     have_qxw = Path(QXW).exists()
     print(f"python {sys.version.split()[0]}; qxw: {QXW if have_qxw else 'not installed'}")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         lists = word_lists(args.quick)
-        for grid_name, text in grids(args.quick):
+        for grid_name, text in grids(args.quick, args.hard):
             path = folder / f"{grid_name}.txt"
             path.write_text(text)
             from puzzlewright.crossword.grid import Grid

@@ -17,6 +17,11 @@ over blacksquare). Not a test: nothing is asserted.
 ``python benchmarks/crossword.py [--quick] [--runs N] [--timeout S] [--min-scores 50,30]``
 (``--quick``: four grids, one run, min score 50). Needs ../shared/data (STWL) and
 ``pip install blacksquare`` (skipped with a note when missing).
+
+``--frontier`` prints the frontier table instead (crossword_frontier.py: the hardest grids,
+``--jobs 1,2``, blacksquare and Qxw side by side; min scores 50,40,30 by default);
+``--builtin-quality`` fills grids with the built-in list and judges the entries by STWL;
+``--scaling`` measures per-worker throughput on 1 and 2 processes and the Dask overhead.
 """
 
 from __future__ import annotations
@@ -120,12 +125,12 @@ def figures(answers: list[str], scores: dict[str, int]) -> tuple[float | None, i
     return average, len(answers) - len(set(answers))
 
 
-def run_ours(grid: Path, min_score: int, seed: int, timeout: float) -> Run:
+def run_ours(grid: Path, min_score: int, seed: int, timeout: float, jobs: int = 1) -> Run:
     """The real command in a fresh process."""
     command = [
         sys.executable, "-m", "puzzlewright", "crossword", "fill", str(grid),
         "--words", str(STWL), "--min-score", str(min_score), "--seed", str(seed),
-        "--timeout", str(timeout), "--json",
+        "--timeout", str(timeout), "--json", "--jobs", str(jobs),
     ]  # fmt: skip
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, timeout=timeout + 120)
@@ -238,13 +243,34 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="four grids, one run, min 50")
     parser.add_argument("--runs", type=int, default=3, help="seeds per grid (ours)")
     parser.add_argument("--timeout", type=float, default=60.0)
-    parser.add_argument("--min-scores", default="50,30")
+    parser.add_argument("--min-scores", default=None, help="default 50,30 (frontier 50,40,30)")
     parser.add_argument("--grids", default=None, help="comma-separated subset")
+    parser.add_argument("--frontier", action="store_true", help="the frontier table instead")
+    parser.add_argument("--jobs", default="1,2", help="frontier: --jobs values to compare")
+    parser.add_argument("--scaling", action="store_true", help="1 vs 2 processes, Dask")
+    parser.add_argument(
+        "--builtin-quality", action="store_true", help="judge built-in list fills by STWL"
+    )
     args = parser.parse_args()
     if not STWL.exists():
         sys.exit(f"Spread the Wordlist not found at {STWL}")
+    if args.scaling:
+        from crossword_frontier import scaling
+
+        scaling(args, sys.modules[__name__])
+        return
+    if args.builtin_quality:
+        from crossword_frontier import builtin_quality
+
+        builtin_quality(args, sys.modules[__name__])
+        return
+    if args.frontier:
+        from crossword_frontier import run_frontier
+
+        run_frontier(args, sys.modules[__name__])
+        return
     names = [name for name, _ in GRID_SET]
-    min_scores = [int(x) for x in args.min_scores.split(",")]
+    min_scores = [int(x) for x in (args.min_scores or "50,30").split(",")]
     runs = args.runs
     if args.quick:
         names, min_scores, runs = QUICK, [50], 1

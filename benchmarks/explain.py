@@ -1,11 +1,11 @@
 """Explanation benchmark: time, steps, rules-only share and grades of ``explain``.
 
 The set: the calibration puzzles of ``explain.grade.CALIBRATION`` (well-known sums) and
-unique puzzles that ``find`` makes from the built-in list (``A + B = C``, ``A - B = C`` and
-``A + B + C = D``, fixed seeds). For each group it prints how many were explained, how many
-the rules alone solved (no case split), how many needed a split at most one level deep,
-steps per puzzle (median, max), time per explanation (median, max) and the grade counts;
-every explanation is checked against the fast solver ("verified").
+unique puzzles that ``find`` makes from the built-in list (``A + B = C``, ``A - B = C``,
+``A + B + C = D`` and ``A * B = C``, seed 3). For each group it prints how many were
+explained, how many the rules alone solved (no case split), how many needed a split at
+most one level deep, steps per puzzle (median, max), time per explanation (median, max)
+and the grade counts; every explanation is checked against the fast solver ("verified").
 
 Not a test: nothing is asserted. ``python benchmarks/explain.py [--count 40]``
 """
@@ -49,7 +49,7 @@ def main() -> None:
         f"{'steps':>8}{'max':>6}{'ms median':>10}{'ms max':>9}   grades"
     )
     report("calibration", [p for p, _ in CALIBRATION])
-    for form in ("A + B = C", "A - B = C", "A + B + C = D"):
+    for form in ("A + B = C", "A - B = C", "A + B + C = D", "A * B = C"):
         spec = build_spec(parse_form(form), pool=pool, scores={}, seed=3)
         run = find(spec, limit=args.count)
         report(form, [p.puzzle for p in run.puzzles])

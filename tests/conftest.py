@@ -24,3 +24,9 @@ def stwl_path() -> Path:
     if not STWL.exists():
         pytest.skip("Spread the Wordlist not found beside the repo (../shared/data)")
     return STWL
+
+
+def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    """Conftest files are plugins, not doctest modules: ``--doctest-modules`` would import a
+    second ``conftest`` (tests/adversarial, tests/workbench) under the same module name."""
+    return True if collection_path.name == "conftest.py" else None

@@ -81,3 +81,25 @@ def test_check_command() -> None:
     assert code == 1 and "problem: entries shorter than 6" in out
     code, _, err = run("crossword", "check", "no-such-grid.txt")
     assert code == 2 and err.startswith("error:")
+
+
+def test_fillable_barred_pattern_carries_its_fill() -> None:
+    code, out, _ = run(
+        "crossword",
+        "pattern",
+        "--barred",
+        "--size",
+        "8x8",
+        "--min-length",
+        "4",
+        "--fillable",
+        "--seed",
+        "3",
+        "--json",
+    )
+    assert code == 0
+    pattern = json.loads(out)["patterns"][0]
+    blank = Grid.parse("\n".join(pattern["barred_rows"]))
+    filled = Grid.parse("\n".join(pattern["barred_fill"]))
+    assert filled.bars == blank.bars and filled.is_filled()
+    assert [s.cells for s in filled.slots()] == [s.cells for s in blank.slots()]

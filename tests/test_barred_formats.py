@@ -8,6 +8,8 @@ from pathlib import Path
 import ipuz  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from puzzlewright.cli import cli
 from puzzlewright.crossword.formats import dumps_puzzle, load_puzzle, loads_puzzle
@@ -101,3 +103,29 @@ def test_real_barred_jpz_clues_match_the_entries(name: str) -> None:
 def test_jpz_reads_every_side() -> None:
     grid = load_puzzle(CORPUS / "kotwords/jpz-test-barred.jpz").grid
     assert grid.to_text() == "A_BCD|E\nFGHIJ\nK|L#M|N\nOPQRS_\nT|UVWX\n"
+
+
+@given(
+    st.lists(
+        st.lists(st.one_of(st.none(), st.text("TRBLtrblX ", max_size=6)), min_size=3, max_size=3),
+        min_size=3,
+        max_size=3,
+    )
+)
+def test_ipuz_barred_styles_never_crash(styles: list[list[str | None]]) -> None:
+    """Any ``barred`` value on any cell reads as bars between open cells, or is ignored."""
+    rows = [
+        [0 if side is None else {"cell": 0, "style": {"barred": side}} for side in row]
+        for row in styles
+    ]
+    doc = {
+        "version": "http://ipuz.org/v2",
+        "kind": ["http://ipuz.org/crossword#1"],
+        "dimensions": {"width": 3, "height": 3},
+        "puzzle": rows,
+    }
+    grid = loads_puzzle(json.dumps(doc), "ipuz").grid
+    for (r, c), sides in grid.bars.items():
+        assert sides in (1, 2, 3)
+        assert not (sides & BAR_RIGHT and c == 2) and not (sides & BAR_BELOW and r == 2)
+    assert Grid.parse(grid.to_text()) == grid

@@ -72,3 +72,22 @@ def test_pdf_bars_are_thick_on_the_grid_and_the_key(tmp_path: Path) -> None:
         counts[name] = (_dark_pixels(pdf, 1, folder), _dark_pixels(pdf, 2, folder))
     for page in (0, 1):  # the grid page and the key page both gain the bars' ink
         assert counts["barred"][page] > counts["plain"][page] + 4 * 20
+
+
+def test_play_page_entries_stop_at_bars() -> None:
+    from puzzlewright.render.playdata import play_payload
+
+    grid = Grid.parse(BARRED)
+    payload = play_payload(crossword_document(puzzle(BARRED)))
+    clues = {
+        (section["dir"], clue["label"]): clue["cells"]
+        for section in payload["sections"]  # type: ignore[attr-defined]
+        for clue in section["clues"]
+    }
+    expected = {
+        (slot.direction, str(slot.number)): [r * grid.width + c for r, c in slot.cells]
+        for slot in grid.slots()
+    }
+    assert clues == expected
+    assert clues[("across", "1")] == [0, 1, 2]  # ABC, then the bar
+    assert payload["bars"] == {"2": "r", "4": "b", "9": "r", "11": "b"}

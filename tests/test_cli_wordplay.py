@@ -60,3 +60,19 @@ def test_nothing_found_and_bad_input() -> None:
     assert code == 2 and "not within" in err
     code, _, err = run("words", "C?T", "--require", "cat")
     assert code == 2 and "--anagram" in err
+
+
+def test_anagram_timeout_reports_partial_and_exits_1() -> None:
+    code, out, err = run(
+        "words",
+        "--anagram",
+        "the quick brown fox jumps over",
+        "--words-max",
+        "5",
+        "--timeout",
+        "0.2",
+        "--json",
+    )
+    doc = json.loads(out)
+    assert code == 1 and doc["stop_reason"] == "timeout"
+    assert "time limit" in err

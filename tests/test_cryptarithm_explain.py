@@ -82,9 +82,34 @@ def test_difference_is_read_as_a_sum() -> None:
     assert result.solution == {"M": 1, "O": 0, "N": 6, "E": 5, "Y": 2, "R": 8, "S": 9, "D": 7}
 
 
-def test_products_are_refused_clearly() -> None:
-    with pytest.raises(PuzzleInputError, match="sums and differences"):
-        explain("AB * C = DEF")
+def test_quotients_are_refused_clearly() -> None:
+    with pytest.raises(PuzzleInputError, match="quotient"):
+        explain("AB / C = DE")
+
+
+@pytest.mark.parametrize(
+    "puzzle", ["KEY * SIX = SHAKE", "SAM * OH = SKIP", "ARCH * HACK = COLLECT"]
+)
+def test_unique_products_are_solved_by_product_rules_and_splits(puzzle: str) -> None:
+    result = explain(puzzle)
+    assert result.status == "solved" and result.verified
+    assert result.solution == next(iter(Cryptarithm.parse(puzzle).solve()))
+    rules = {s.rule for s in result.steps}
+    assert "units digit" in rules
+    _check_monotone(list(result.steps))
+
+
+def test_product_with_several_solutions_counts_them() -> None:
+    result = explain("TWO * TWO = SQUARE")
+    assert result.status == "several" and result.verified
+    assert result.solutions == Cryptarithm.parse("TWO * TWO = SQUARE").count(100) == 3
+    assert any(s.rule == "magnitude" for s in result.steps)
+
+
+def test_casting_out_nines_narrows_the_last_letters() -> None:
+    result = explain("AB * C = DEF", leading_zeros=False)
+    assert result.verified
+    assert all(s.rule != "casting out nines" or s.changed for s in result.steps)
 
 
 def test_random_small_sums_agree_with_the_solver() -> None:
@@ -129,8 +154,39 @@ def test_text_explanation_is_numbered_with_rule_names() -> None:
     assert "Grade: easy" in out.output
 
 
-def test_explain_of_a_product_is_a_clean_error() -> None:
-    out = CliRunner().invoke(cli, ["cryptarithm", "solve", "--explain", "AB * C = DEF"])
+def test_explain_of_a_power_is_a_clean_error() -> None:
+    out = CliRunner().invoke(cli, ["cryptarithm", "solve", "--explain", "AB ^ C = DEF"])
     assert out.exit_code == 2
     assert "error:" in out.output
     assert "Traceback" not in out.output
+
+
+def test_find_filters_by_difficulty_and_reports_the_grade() -> None:
+    from puzzlewright.cryptarithm.explain import grade_of
+    from puzzlewright.cryptarithm.find import build_spec, find, parse_form
+    from puzzlewright.lexicon import builtin_english
+
+    pool = [e.word for e in builtin_english() if e.score >= 40]
+    spec = build_spec(parse_form("A + B = C"), pool=pool, scores={}, seed=3)
+    run = find(spec, limit=3, difficulty="easy")
+    assert len(run.puzzles) == 3
+    for puzzle in run.puzzles:
+        assert puzzle.grade == "easy" == grade_of(puzzle.puzzle)
+        assert puzzle.to_json()["grade"] == "easy"
+    assert grade_of("AB / C = DE") is None
+
+
+def test_cli_find_difficulty_and_encode_grade() -> None:
+    runner = CliRunner()
+    out = runner.invoke(
+        cli,
+        ["cryptarithm", "find", "--difficulty", "easy", "--limit", "2", "--seed", "3", "--json"],
+    )
+    assert out.exit_code == 0
+    records = [json.loads(line) for line in out.output.splitlines() if line.startswith("{")]
+    assert len(records) == 2 and all(r["grade"] == "easy" for r in records)
+    out = runner.invoke(cli, ["cryptarithm", "solve", "--explain", "AB / C = DE"])
+    assert out.exit_code == 2 and "error:" in out.output
+    out = runner.invoke(cli, ["cryptarithm", "encode", "--grade", "--json", "49 + 51 = 100"])
+    assert out.exit_code == 0
+    assert {r["grade"] for r in json.loads(out.output)} == {"medium"}

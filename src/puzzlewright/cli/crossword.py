@@ -213,6 +213,18 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     help="When the search stops without a fill, write the best partial fill to -o anyway.",
 )
 @click.option("--force", is_flag=True, help="Allow -o to replace the input file.")
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Race a portfolio of N differently seeded searches on N processes.",
+)
+@click.option(
+    "--scheduler",
+    metavar="tcp://HOST:PORT",
+    help="Race the portfolio on a Dask distributed cluster (needs the dask extra).",
+)
 @json_option
 def fill(
     grid_path: str,
@@ -228,21 +240,46 @@ def fill(
     output: str | None,
     write_partial: bool,
     force: bool,
+    jobs: int,
+    scheduler: str | None,
     as_json: bool,
 ) -> int:
     """Fill GRID with words from the list: every crossing agrees, no entry twice.
 
     GRID is a text grid (# block, . or ? empty, letters fixed, [ABC] rebus) or an .ipuz,
     .puz or .xd file. Letters and complete entries already there are kept. Prints the
-    fill and its entries (best first with --count). Exit status 0 filled, 1 unfillable,
-    out of time or interrupted (the best partial fill is shown), 2 bad input.
+    fill and its entries (best first with --count). With --jobs or --scheduler, a portfolio
+    of searches races and the first fill or proof wins (same output for the same --seed and
+    --jobs). Exit status 0 filled, 1 unfillable, out of time or interrupted (the best
+    partial fill is shown), 2 bad input.
     """
     from puzzlewright.crossword.fill import fill_grid
 
     chosen_region = parse_region(region)
     check_output(output, inputs=[grid_path], force=force, puzzle_format=True)
+    if scheduler is not None:
+        from puzzlewright.crossword.fill.portfolio import check_scheduler
+
+        check_scheduler(scheduler)
     grid, puzzle = load_grid(grid_path, encoding)
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
+    if jobs > 1 or scheduler is not None:
+        from puzzlewright.crossword.fill.portfolio import fill_portfolio
+
+        with stopping(timeout) as stop:
+            result = fill_portfolio(
+                grid,
+                words,
+                jobs=jobs,
+                scheduler=scheduler,
+                min_score=min_score,
+                seed=seed,
+                stop=stop,
+                count=count,
+                max_shared_substring=max_shared_substring,
+                region=chosen_region,
+            )
+        return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
     hook, live = progress_display()
     with stopping(timeout) as stop, live if live is not None else nullcontext():
         result = fill_grid(
@@ -256,6 +293,20 @@ def fill(
             region=chosen_region,
             on_progress=hook,
         )
+    return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
+
+
+def report_fill(
+    result: FillResult,
+    puzzle: Puzzle | None,
+    grid_path: str,
+    output: str | None,
+    force: bool,
+    write_partial: bool,
+    as_json: bool,
+    count: int,
+) -> int:
+    """Warnings, the output file, the report; the exit status."""
     for message in result.warnings:
         warn(message)
     if output is not None and (result.status == "filled" or write_partial):

@@ -74,6 +74,12 @@ def _progress(label: str, total: int | None, *, quiet: bool) -> Iterator[Callabl
     "--unique", "unique_only", is_flag=True, help="Only word forms with exactly one solution."
 )
 @wordlist_options
+@click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "medium", "hard", "fiendish"]),
+    help="Only puzzles of this explanation grade (see cryptarithm solve --grade).",
+)
+@click.option("--grade", "show_grade", is_flag=True, help="Show each puzzle's grade.")
 @timeout_option
 @json_option
 def encode(
@@ -84,6 +90,8 @@ def encode(
     encoding: str,
     alphabet: str | None,
     min_score: int | None,
+    difficulty: str | None,
+    show_grade: bool,
     timeout: float | None,
     as_json: bool,
 ) -> int:
@@ -111,12 +119,14 @@ def encode(
             stop=stop,
             progress=lambda done, total, found: update(done, total, found),
         )
+    grade = _encode_grade(result, difficulty, show_grade)
     if as_json:
-        click.echo(
-            json.dumps([e.to_json() for e in result.encodings], ensure_ascii=False, indent=2)
-        )
+        records = [e.to_json() | ({"grade": grade} if grade else {}) for e in result.encodings]
+        click.echo(json.dumps(records, ensure_ascii=False, indent=2))
     else:
         _print_encodings(result)
+        if grade:
+            stdout.print(f"Grade of every encoding (one letter shape): {grade}", markup=False)
     if stop_note(result.stop_reason):
         warn(f"{stop_note(result.stop_reason)}; ranked among the {result.total} found so far")
     if unique_only and not result.unique:
@@ -126,6 +136,22 @@ def encode(
             f"{result.pattern}), so none is unique"
         )
     return exit_status(bool(result.encodings), result.stop_reason)
+
+
+def _encode_grade(result: object, difficulty: str | None, show: bool) -> str | None:
+    """The grade shared by every encoding (they have one letter shape), when asked for;
+    with ``difficulty``, the encodings are dropped unless they have that grade."""
+    from puzzlewright.cryptarithm.encode import EncodeResult
+    from puzzlewright.cryptarithm.explain import grade_of
+
+    assert isinstance(result, EncodeResult)
+    if not (show or difficulty) or not result.encodings:
+        return None
+    grade = grade_of(result.encodings[0].puzzle)
+    if difficulty is not None and grade != difficulty:
+        warn(f"its word forms grade {grade or 'ungraded'}, not {difficulty}")
+        result.encodings.clear()
+    return grade
 
 
 def _print_encodings(result: object) -> None:
@@ -226,6 +252,12 @@ def _print_encodings(result: object) -> None:
 )
 @seed_option
 @wordlist_options
+@click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "medium", "hard", "fiendish"]),
+    help="Only puzzles of this explanation grade (see cryptarithm solve --grade).",
+)
+@click.option("--grade", "show_grade", is_flag=True, help="Show each puzzle's grade.")
 @timeout_option
 @json_option
 def find(
@@ -244,6 +276,8 @@ def find(
     encoding: str,
     alphabet: str | None,
     min_score: int | None,
+    difficulty: str | None,
+    show_grade: bool,
     timeout: float | None,
     as_json: bool,
 ) -> int:
@@ -270,7 +304,8 @@ def find(
     spec = _find_spec(form, words, sources, result, min_score, seed)
     total = shard_count(spec)
     bar_total = total if total is not None else -(-max_candidates // spec.shard_size)
-    show = _PuzzlePrinter(spec, seed, as_json)
+    grading = show_grade or difficulty is not None
+    show = _PuzzlePrinter(spec, seed, as_json, grading)
     with (
         stopping(timeout) as stop,
         _progress("Searching", bar_total, quiet=as_json) as update,
@@ -283,6 +318,8 @@ def find(
             stop=stop,
             on_puzzle=show,
             on_shard=lambda done, _total, so_far: update(done, bar_total, len(so_far.puzzles)),
+            difficulty=difficulty,
+            grade=grading,
         )
     _report_find(run, form.text(), limit, max_candidates, as_json=as_json)
     return exit_status(bool(run.puzzles), run.stop_reason)
@@ -330,10 +367,11 @@ def _find_spec(
 class _PuzzlePrinter:
     """Streams each unique puzzle as it is found: a table row, or a JSON Lines record."""
 
-    def __init__(self, spec: FindSpec, seed: int, as_json: bool) -> None:
+    def __init__(self, spec: FindSpec, seed: int, as_json: bool, grading: bool = False) -> None:
         self.spec = spec
         self.seed = seed
         self.as_json = as_json
+        self.grading = grading
         self.count = 0
 
     def __call__(self, puzzle: FoundPuzzle) -> None:
@@ -344,7 +382,10 @@ class _PuzzlePrinter:
             if self.count == 1:
                 self.header()
             score = "-" if puzzle.score is None else str(puzzle.score)
-            click.echo(f"{self.count:>3}  {puzzle.puzzle:<36} {puzzle.digits:<36} {score:>5}")
+            graded = f" {puzzle.grade or '-':<9}" if self.grading else ""
+            click.echo(
+                f"{self.count:>3}  {puzzle.puzzle:<36} {puzzle.digits:<36} {score:>5}{graded}"
+            )
         sys.stdout.flush()
 
     def header(self) -> None:
@@ -354,7 +395,8 @@ class _PuzzlePrinter:
         stdout.print(
             f"[dim]{spec.form.text()} over {len(spec.pool)} words ({mode}); unique puzzles:[/dim]"
         )
-        click.echo(f"{'#':>3}  {'puzzle':<36} {'solution':<36} {'score':>5}")
+        graded = f" {'grade':<9}" if self.grading else ""
+        click.echo(f"{'#':>3}  {'puzzle':<36} {'solution':<36} {'score':>5}{graded}")
 
 
 def _report_find(

@@ -33,7 +33,7 @@ def cryptarithm() -> None:
 
 
 @cryptarithm.command(context_settings={"ignore_unknown_options": True})
-@click.argument("puzzle", nargs=-1, required=True)
+@click.argument("puzzle", nargs=-1)
 @click.option("--base", type=int, default=10, show_default=True, help="Number base, 2 to 36.")
 @click.option(
     "--leading-zeros", is_flag=True, help="Let numbers of two or more letters start with 0."
@@ -58,9 +58,17 @@ def cryptarithm() -> None:
     "--explain",
     "explain_steps",
     is_flag=True,
-    help="Explain the solution step by step, as a person solves it (sums and differences).",
+    help="Explain the solution step by step, as a person solves it (sums, differences, A * B).",
 )
 @click.option("--grade", "show_grade", is_flag=True, help="Grade the puzzle: easy to fiendish.")
+@click.option(
+    "--layout",
+    type=click.Choice(["division", "multiplication"]),
+    help="A long division / multiplication: the header, then one argument per step line.",
+)
+@click.option("--layout-file", metavar="PATH", help="Read a long division / multiplication.")
+@click.option("--repeat-digits", is_flag=True, help="Layouts: different letters may share a digit.")
+@click.option("--html", metavar="PATH", help="Layouts: also write the solved layout as HTML.")
 @timeout_option
 @json_option
 def solve(
@@ -76,6 +84,10 @@ def solve(
     unique: bool,
     explain_steps: bool,
     show_grade: bool,
+    layout: str | None,
+    layout_file: str | None,
+    repeat_digits: bool,
+    html: str | None,
     timeout: float | None,
     as_json: bool,
 ) -> int:
@@ -92,13 +104,30 @@ def solve(
     for part in puzzle:
         if part.startswith("--"):
             raise click.UsageError(f"no such option: {part.split('=')[0]}")
-    text = read_text_input("-", "puzzle") if puzzle == ("-",) else " ".join(puzzle)
+    if not puzzle and layout_file is None:
+        raise click.UsageError('missing the puzzle, e.g. "SEND + MORE = MONEY"')
     if sum([first, limit is not None, unique]) > 1:
         raise PuzzleInputError("give at most one of --first, --limit and --unique")
     if first:
         limit = 1
     elif unique:
         limit = 2
+    if layout is not None or layout_file is not None:
+        from puzzlewright.cli.cryptalayout import load_layout, run_layout
+
+        shape = load_layout(layout, puzzle, layout_file)
+        with stopping(timeout) as stop:
+            return run_layout(
+                shape,
+                limit=limit,
+                count_only=count_only,
+                unique=unique,
+                distinct=not repeat_digits,
+                html=html,
+                stop=stop,
+                as_json=as_json,
+            )
+    text = read_text_input("-", "puzzle") if puzzle == ("-",) else " ".join(puzzle)
     problem = Cryptarithm.parse(
         text,
         base=base,
@@ -177,6 +206,8 @@ def _summary(result: SolveResult, *, unique: bool, count_only: bool) -> str:
 # The generator commands (encode, find) live in puzzlewright.cli.cryptagen; register them here:
 # cryptarithm.add_command(...)
 from puzzlewright.cli.cryptagen import encode, find  # noqa: E402
+from puzzlewright.cli.cryptalayout import make_layout  # noqa: E402
 
 cryptarithm.add_command(encode)
 cryptarithm.add_command(find)
+cryptarithm.add_command(make_layout)

@@ -11,10 +11,9 @@ from typing import Any, TypeVar
 import click
 from rich.table import Table
 
-from puzzlewright.cli.common import emit_json, stdout
+from puzzlewright.cli.common import emit_json, exit_status, stdout, stop_note, stopping, warn
 from puzzlewright.lexicon import WordList
 from puzzlewright.lexicon import wordplay as wp
-from puzzlewright.lexicon.anagrams import phrase_anagrams
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -23,22 +22,11 @@ MODES = {
     "hidden": ("PHRASE", "Words hidden across the breaks of PHRASE, forwards and reversed."),
     "hider": ("WORD", "Phrases of 2-3 words that hide WORD across their breaks."),
     "charade": ("WORD", "WORD as 2-3 words in a row: PARTRIDGE = PART + RIDGE."),
-    "container": ("WORD", "WORD as one word inside another: PLANET = P(LAN)ET."),
+    "container": ("WORD", "WORD as one word inside another: PIRATE = PI(RAT)E."),
     "deletion": ("WORD", "Words that give WORD when a letter goes: TRAIN minus T."),
     "reversal": ("WORD", "WORD read backwards, and charades with reversed parts."),
     "letter_bank": ("WORD", "Words using exactly the distinct letters of WORD."),
     "spoonerism": ("PHRASE", "Swap the onsets of two words; one word finds its partners."),
-}
-
-HELPERS: dict[str, Callable[..., list[wp.Finding]]] = {
-    "hidden": wp.hidden_words,
-    "hider": wp.hiders,
-    "charade": wp.charades,
-    "container": wp.containers,
-    "deletion": wp.deletions,
-    "reversal": wp.reversals,
-    "letter_bank": wp.letter_bank,
-    "spoonerism": wp.spoonerisms,
 }
 
 
@@ -48,9 +36,16 @@ def wordplay_options(func: F) -> F:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         kwargs["wordplay"] = {mode: kwargs.pop(mode) for mode in MODES}
+        kwargs["wordplay"]["timeout"] = kwargs.pop("wordplay_timeout")
         return func(*args, **kwargs)
 
-    command: Any = wrapper
+    command: Any = click.option(
+        "--timeout",
+        "wordplay_timeout",
+        type=click.FloatRange(min=0, min_open=True),
+        default=None,
+        help="--anagram phrases: stop after S seconds and show the best found so far.",
+    )(wrapper)
     for mode, (metavar, help_text) in reversed(MODES.items()):
         flag = "--" + mode.replace("_", "-")
         command = click.option(flag, mode, metavar=metavar, default=None, help=help_text)(command)
@@ -66,31 +61,21 @@ def show_wordplay(
     as_json: bool,
 ) -> int:
     """Run one wordplay helper and print its findings (exit status 1 when there are none)."""
-    if mode == "anagram":
-        phrases = phrase_anagrams(
+    with stopping(options["timeout"]) as stop:
+        found = wp.find_wordplay(
             wordlist,
+            mode,
             query,
             words_max=options["words_max"],
             require=options["require"],
             pattern=options["result"],
             limit=limit,
+            stop=stop,
         )
-        found = [wp.Finding("anagram", p.words, p.text, p.score) for p in phrases]
-    else:
-        found = HELPERS[mode](wordlist, query, limit=limit)
+    reason = stop.reason
     name = mode.replace("_", "-")
     if as_json:
-        emit_json(
-            {
-                "mode": name,
-                "query": query,
-                "count": len(found),
-                "results": [
-                    {"kind": f.kind, "text": f.text, "parts": list(f.parts), "score": f.score}
-                    for f in found
-                ],
-            }
-        )
+        emit_json(wp.findings_json(mode, query, found, reason))
     elif not found:
         stdout.print(f"nothing found for {name} {query}")
     else:
@@ -99,4 +84,6 @@ def show_wordplay(
         for finding in found:
             table.add_row(finding.text, finding.kind, str(finding.score))
         stdout.print(table)
-    return 0 if found else 1
+    if stop_note(reason):
+        warn(f"{stop_note(reason)}: the phrases shown are the best found so far")
+    return exit_status(bool(found), reason)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 from rich.table import Table
 
@@ -61,7 +63,7 @@ def words(
     words_max: int,
     require: str | None,
     result: str | None,
-    wordplay: dict[str, str | None],
+    wordplay: dict[str, Any],
     limit: int,
     word_paths: tuple[str, ...],
     encoding: str,
@@ -74,7 +76,7 @@ def words(
 
     Results are ranked by score, best first. Exit status 1 when nothing matches.
     """
-    chosen = {k: v for k, v in wordplay.items() if v is not None}
+    chosen = {k: v for k, v in wordplay.items() if k != "timeout" and v is not None}
     modes = [m for m in (pattern, anagram, within, *chosen.values()) if m is not None]
     if len(modes) != 1:
         raise PuzzleInputError(
@@ -85,6 +87,7 @@ def words(
     if chosen or (anagram is not None and (words_max > 1 or require or result)):
         mode, query = next(iter(chosen.items())) if chosen else ("anagram", str(anagram))
         options = {"words_max": words_max, "require": require, "result": result}
+        options["timeout"] = wordplay["timeout"]
         return show_wordplay(wordlist, mode, query, options, cap, as_json)
     if require or result:
         raise PuzzleInputError("--require and --result go with --anagram")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations, combinations_with_replacement, islice, permutations
 from math import comb, perm
 
+from puzzlewright.cryptarithm.explain import grade_of
 from puzzlewright.cryptarithm.find_checker import WordEquation, count_solutions
 from puzzlewright.cryptarithm.numbers import NumberNames
 from puzzlewright.cryptarithm.solver import Cryptarithm
@@ -277,6 +278,7 @@ class FoundPuzzle:
     digits: str  # the solution written out: ``9567 + 1085 = 10652``
     scores: tuple[int | None, ...]
     shard: int
+    grade: str | None = None  # the explanation grade, when asked for (find(difficulty=...))
 
     @property
     def score(self) -> int | None:
@@ -293,6 +295,7 @@ class FoundPuzzle:
             "digits": self.digits,
             "score": self.score,
             "scores": list(self.scores),
+            **({"grade": self.grade} if self.grade is not None else {}),
         }
 
 
@@ -491,11 +494,15 @@ def find(
     stop: StopSignal = NEVER,
     on_puzzle: Callable[[FoundPuzzle], None] | None = None,
     on_shard: Callable[[int, int | None, FindRun], None] | None = None,
+    difficulty: str | None = None,
+    grade: bool = False,
 ) -> FindRun:
     """Run the shards in order and stream each new unique puzzle to ``on_puzzle``.
 
-    Stops at ``limit`` puzzles, after ``max_candidates`` sampled candidates, on ``stop``,
-    or when an exhaustive run has covered every shard. The puzzles are the same for the
+    ``grade`` adds each puzzle's explanation grade; ``difficulty`` keeps only puzzles of that
+    grade (easy, medium, hard, fiendish). Stops at ``limit`` puzzles, after
+    ``max_candidates`` sampled candidates, on ``stop``, or when an exhaustive run has
+    covered every shard. The puzzles are the same for the
     same spec whatever ``map_shards`` runs them on.
     """
     started = clock()
@@ -520,6 +527,10 @@ def find(
                 if puzzle.puzzle in seen:
                     continue
                 seen.add(puzzle.puzzle)
+                if grade or difficulty is not None:
+                    puzzle = replace(puzzle, grade=grade_of(puzzle.puzzle))
+                    if difficulty is not None and puzzle.grade != difficulty:
+                        continue
                 run.puzzles.append(puzzle)
                 if on_puzzle is not None:
                     on_puzzle(puzzle)

@@ -19,7 +19,9 @@ of digits taken); a column's last free factor letter and its result letter come 
 from a table (the result digit is linear in that letter once ``k >= 1``); and the last free
 letter of the factors runs over the interval the result's magnitude allows. Running values a
 letter does not weigh in are not updated, and a column check its solved digit already
-satisfies is left out. Together 1.5-1.7x the checks per second of the plain column search.
+satisfies is left out. Together about 1.5x the warm checks per second of the plain column
+search; cold runs are dominated by compiling the generated code, since product shapes rarely
+repeat.
 
 Before the columns from the right, an additive equation's top column is assigned with a
 bounds check after every letter: the leading letters weigh the most, so what the rest of the

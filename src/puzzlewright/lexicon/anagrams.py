@@ -5,8 +5,8 @@ matrix, so "which signatures still fit in the letters left" is one vectorised co
 search picks signatures longest first (ties in a fixed order, so each multiset of words is
 found once) and completes the last word with a dictionary lookup of the letters left rather
 than a scan. Ranking is by the weakest word's score: the search runs with a score floor that
-drops in steps until enough phrases are found, so the first ``limit`` phrases are exactly the
-best ``limit`` without enumerating the weak ones.
+drops in steps until enough phrases are found, so the first ``limit`` phrases are
+exactly the best ``limit`` without enumerating the weak ones.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from puzzlewright.stopping import StopSignal
 Counts = npt.NDArray[np.int16]  # letter counts over the list's alphabet
 SigId = int  # a signature's row in the index (longest first, then best score first)
 
-SCORE_STEP = 8  # how far the score floor drops between passes
+SCORE_STEP = 8  # how far the score floor drops between passes (larger steps overshoot)
 MAX_LETTERS = 40  # longer phrases make the search explode; bounded input
 
 
@@ -155,7 +155,16 @@ class _Search:
                 continue
             rest = pool - index.counts[sig]
             later = self.fits(candidates[pos:], rest)
-            yield from self._extend(rest, left - length, words - 1, later, (*chosen, sig))
+            if self.covers(later, rest, words - 1):
+                yield from self._extend(rest, left - length, words - 1, later, (*chosen, sig))
+
+    def covers(self, candidates: npt.NDArray[np.intp], pool: Counts, words: int) -> bool:
+        """False when ``words`` of the ``candidates`` cannot hold every letter of ``pool``
+        (a Q that no word left contains): the cheap test that prunes most dead branches."""
+        if not len(candidates):
+            return False
+        most = self.index.counts[candidates].max(axis=0)
+        return bool((most.astype(np.int32) * words >= pool).all())
 
 
 def _phrase(scored: tuple[tuple[str, int], ...]) -> Phrase:

@@ -11,15 +11,18 @@ banks, spoonerisms) build it once per list and cache it.
 from __future__ import annotations
 
 import bisect
+import heapq
 import weakref
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon.wordlist import WordList
+from puzzlewright.stopping import StopSignal
 
 MAX_QUERY = 200  # letters in a phrase or answer: every input is bounded
+SHORT_AFFIX, SHORT_KEEP = 2, 10  # hiders: best words kept ready per 1-2 letter head/tail
 VOWELS = frozenset("AEIOUY")
 
 
@@ -31,6 +34,15 @@ class Finding:
     parts: tuple[str, ...]
     text: str
     score: int
+
+    def to_json(self) -> dict[str, object]:
+        """The finding as ``words --json`` and the workbench API spell it."""
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "parts": list(self.parts),
+            "score": self.score,
+        }
 
 
 def _ranked(found: Iterable[Finding], limit: int | None, min_score: int | None) -> list[Finding]:
@@ -112,9 +124,22 @@ class _Affixes:
     forwards: list[str] = field(init=False)
     backwards: list[str] = field(init=False)
 
+    short_start: dict[str, list[str]] = field(init=False)
+    short_end: dict[str, list[str]] = field(init=False)
+
     def __post_init__(self) -> None:
         self.forwards = sorted(e.word for e in self.wordlist)
         self.backwards = sorted(e.word[::-1] for e in self.wordlist)
+        # The best few words for every one- or two-letter head and tail, kept ready: those
+        # ranges hold thousands of words and every answer has them.
+        self.short_start, self.short_end = {}, {}
+        for entry in self.wordlist:  # best first
+            word = entry.word
+            for k in range(1, min(SHORT_AFFIX, len(word) - 1) + 1):
+                for table, affix in ((self.short_start, word[:k]), (self.short_end, word[-k:])):
+                    kept = table.setdefault(affix, [])
+                    if len(kept) < SHORT_KEEP:
+                        kept.append(word)
 
     @staticmethod
     def _range(ordered: list[str], prefix: str) -> list[str]:
@@ -124,13 +149,21 @@ class _Affixes:
 
     def starting(self, head: str, best: int) -> list[str]:
         """The ``best`` best-scoring words that start with ``head`` and are longer."""
-        words = [w for w in self._range(self.forwards, head) if w != head]
-        return sorted(words, key=lambda w: -(self.wordlist.score(w) or 0))[:best]
+        if len(head) <= SHORT_AFFIX and best <= SHORT_KEEP:
+            return self.short_start.get(head, [])[:best]
+        words = (w for w in self._range(self.forwards, head) if w != head)
+        return heapq.nlargest(best, words, key=self._score)
 
     def ending(self, tail: str, best: int) -> list[str]:
         """The ``best`` best-scoring words that end with ``tail`` and are longer."""
-        words = [w[::-1] for w in self._range(self.backwards, tail[::-1]) if len(w) > len(tail)]
-        return sorted(words, key=lambda w: -(self.wordlist.score(w) or 0))[:best]
+        if len(tail) <= SHORT_AFFIX and best <= SHORT_KEEP:
+            return self.short_end.get(tail, [])[:best]
+        backwards = self._range(self.backwards, tail[::-1])
+        words = (w[::-1] for w in backwards if len(w) > len(tail))
+        return heapq.nlargest(best, words, key=self._score)
+
+    def _score(self, word: str) -> int:
+        return self.wordlist.score(word) or 0
 
 
 _AFFIXES: weakref.WeakKeyDictionary[WordList, _Affixes] = weakref.WeakKeyDictionary()
@@ -152,13 +185,14 @@ def hiders(
     if affixes is None:
         affixes = _AFFIXES[wordlist] = _Affixes(wordlist)
     found = []
+    heads = {cut: affixes.starting(word[cut:], per_split) for cut in range(1, len(word))}
     for cut in range(1, len(word)):
         lefts = affixes.ending(word[:cut], per_split)
         for cut2 in range(cut, len(word)):
             middle = word[cut:cut2]
             if middle and wordlist.score(middle) is None:
                 continue
-            rights = affixes.starting(word[cut2:], per_split)
+            rights = heads[cut2]
             for left in lefts:
                 for right in rights:
                     parts = (left, middle, right) if middle else (left, right)
@@ -366,3 +400,71 @@ def spoonerisms(
             score = min(s for s in scores if s is not None)
             found.append(Finding("spoonerism", (partner, *swapped), text, score))
     return _ranked(found, limit, min_score)
+
+
+# -- one entry point for the faces (CLI, workbench) ---------------------------------------
+MODES = (
+    "anagram",
+    "hidden",
+    "hider",
+    "charade",
+    "container",
+    "deletion",
+    "reversal",
+    "letter_bank",
+    "spoonerism",
+)
+
+
+def find_wordplay(
+    wordlist: WordList,
+    mode: str,
+    query: str,
+    *,
+    words_max: int = 3,
+    require: str | None = None,
+    pattern: str | None = None,
+    limit: int | None = 50,
+    stop: StopSignal | None = None,
+) -> list[Finding]:
+    """Run the helper named ``mode`` (one of :data:`MODES`) on ``query``; ``words_max``,
+    ``require``, ``pattern`` and ``stop`` apply to ``anagram`` (phrase anagrams)."""
+    if mode == "anagram":
+        from puzzlewright.lexicon.anagrams import phrase_anagrams
+
+        phrases = phrase_anagrams(
+            wordlist,
+            query,
+            words_max=words_max,
+            require=require,
+            pattern=pattern,
+            limit=limit,
+            stop=stop,
+        )
+        return [Finding("anagram", p.words, p.text, p.score) for p in phrases]
+    helpers: dict[str, Callable[..., list[Finding]]] = {
+        "hidden": hidden_words,
+        "hider": hiders,
+        "charade": charades,
+        "container": containers,
+        "deletion": deletions,
+        "reversal": reversals,
+        "letter_bank": letter_bank,
+        "spoonerism": spoonerisms,
+    }
+    if mode not in helpers:
+        raise PuzzleInputError(f"unknown wordplay {mode!r} (one of {', '.join(MODES)})")
+    return helpers[mode](wordlist, query, limit=limit)
+
+
+def findings_json(
+    mode: str, query: str, found: list[Finding], stop_reason: str | None
+) -> dict[str, object]:
+    """The document ``words --json`` prints and the workbench API returns for findings."""
+    return {
+        "mode": mode.replace("_", "-"),
+        "query": query,
+        "count": len(found),
+        "stop_reason": stop_reason,
+        "results": [finding.to_json() for finding in found],
+    }

@@ -15,7 +15,7 @@ import base64
 import hashlib
 from dataclasses import dataclass
 
-from puzzlewright.crossword.grid import Grid
+from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, BarSides, Grid
 from puzzlewright.render.markup import inline_markup
 from puzzlewright.render.model import ClueSection, Document, GridView
 
@@ -80,7 +80,9 @@ def _crossword_clues(document: Document) -> list[tuple[ClueSection, str, list[Pl
     """Across and Down clues with their cells, from the grid's own entry numbering."""
     view = document.grid
     width = view.width
-    grid = Grid([[None if c.block or c.void else "" for c in row] for row in view.rows])
+    grid = Grid(
+        [[None if c.block or c.void else "" for c in row] for row in view.rows], _bars(view)
+    )
     out = []
     for section in document.sections:
         direction = "across" if section.heading == document.words.across else "down"
@@ -96,6 +98,16 @@ def _crossword_clues(document: Document) -> list[tuple[ClueSection, str, list[Pl
         ]
         out.append((section, direction, clues))
     return out
+
+
+def _bars(view: GridView) -> dict[tuple[int, int], BarSides]:
+    """The bars of a barred grid, so entries stop at them as in the printed grid."""
+    return {
+        (r, c): (BAR_RIGHT if cell.bar_right else 0) | (BAR_BELOW if cell.bar_below else 0)
+        for r, row in enumerate(view.rows)
+        for c, cell in enumerate(row)
+        if cell.bar_right or cell.bar_below
+    }
 
 
 def _acrostic_clues(document: Document) -> list[tuple[ClueSection, str, list[PlayClue]]]:
@@ -142,7 +154,10 @@ def _marks(grid: GridView) -> dict[str, object]:
     punct: dict[str, list[str]] = {}
     circles: list[int] = []
     shaded: list[int] = []
+    bars: dict[str, str] = {}  # cell index -> "r" (bar right), "b" (below) or "rb"
     for index, cell in enumerate(cell for row in grid.rows for cell in row):
+        if cell.bar_right or cell.bar_below:
+            bars[str(index)] = "r" * cell.bar_right + "b" * cell.bar_below
         key = str(index)
         if cell.number:
             numbers[key] = cell.number
@@ -163,6 +178,7 @@ def _marks(grid: GridView) -> dict[str, object]:
         "punct": punct,
         "circles": circles,
         "shaded": shaded,
+        "bars": bars,
     }
 
 

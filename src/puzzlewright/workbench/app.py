@@ -25,6 +25,7 @@ from puzzlewright.workbench import (
     shell,
     studio_acrostic,
     studio_cryptarithm,
+    wordplay_api,
 )
 from puzzlewright.workbench.config import Config
 from puzzlewright.workbench.http import ApiError, on_api_error, on_http_error
@@ -82,6 +83,7 @@ def create_app(config: Config) -> Starlette:
     for _, room_routes in ROOMS:
         routes.extend(room_routes)
     routes.extend(job_routes.routes())
+    routes.extend(wordplay_api.routes())
     routes.append(Mount("/static", Static(directory=STATIC), name="static"))
     app = Starlette(
         routes=routes,

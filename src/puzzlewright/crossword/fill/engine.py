@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from puzzlewright.crossword.fill.polish import polish
 from puzzlewright.crossword.fill.problem import Problem, Region, build_problem, place_solution
 from puzzlewright.crossword.fill.quality import (
     TIER_EFFORT,
+    ValueWeights,
     average_score,
     grid_entries,
     rank_key,
@@ -17,7 +19,7 @@ from puzzlewright.crossword.fill.quality import (
     weakest,
 )
 from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult, SlotFailure, Status
-from puzzlewright.crossword.fill.search import Search
+from puzzlewright.crossword.fill.search import Search, Tuning
 from puzzlewright.crossword.fill.state import Outcome, Solution, State
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
@@ -39,12 +41,14 @@ def fill_grid(
     max_shared_substring: int | None = None,
     region: Region = None,
     on_progress: Callable[[FillProgress], None] | None = None,
+    tuning: Tuning | None = None,
 ) -> FillResult:
     """Fill every empty cell of ``grid`` (or of ``region``) with words from ``words``.
 
     Letters and complete entries already in the grid are kept, even when the list lacks
     them (with a warning). No answer is used twice. ``count`` > 1 asks for that many
     different fills, best first. ``stop`` ends the search early with the best partial fill.
+    ``tuning`` changes restarts and value ordering (portfolio members use it).
     Raises PuzzleInputError for a grid without entries or letters outside the alphabet.
     """
     started = time.monotonic()
@@ -72,11 +76,12 @@ def fill_grid(
     scores = candidate_scores(problem)
     search = Search(
         problem,
-        value_weights=value_weights(scores),
+        value_weights=tuned(value_weights(scores), tuning),
         seed=seed,
         max_shared_substring=max_shared_substring,
         stop=stop or StopSignal(),
         progress=report if on_progress is not None else None,
+        tuning=tuning,
     )
     tiers = score_tiers(scores)
     outcome = search.run(count, tiers, TIER_EFFORT * max(1, total - givens))
@@ -93,6 +98,18 @@ def fill_grid(
             value_weights=search.value_weights,
         )
     return make_result(problem, outcome, grids, stop, time.monotonic() - started)
+
+
+def tuned(weights: ValueWeights, tuning: Tuning | None) -> ValueWeights:
+    """The value weights with a tuning's factors applied."""
+    if tuning is None:
+        return weights
+    return replace(
+        weights,
+        options=weights.options * tuning.options,
+        jitter=weights.jitter * tuning.jitter,
+        score_jitter=weights.score_jitter * tuning.jitter,
+    )
 
 
 def candidate_scores(problem: Problem) -> list[int]:

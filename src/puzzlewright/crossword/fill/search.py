@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from math import log
 from random import Random
 
@@ -32,6 +33,17 @@ DIVERSITY = 6.0  # score points a word loses in its slot for each earlier fill u
 ProgressHook = Callable[[int, int, int, int], None]  # filled, best, backtracks, restarts
 
 
+@dataclass(frozen=True)
+class Tuning:
+    """How one search restarts and weighs words: the defaults, or a portfolio member's."""
+
+    first_cutoff: int = FIRST_CUTOFF
+    cutoff_growth: float = CUTOFF_GROWTH
+    candidates: int = CANDIDATES
+    options: float = 1.0  # factor on the value weights' crossing-options term
+    jitter: float = 1.0  # factor on their random tie-breaks
+
+
 class Search:
     """One fill search over a :class:`Problem`, on the problem's :class:`Propagator`."""
 
@@ -44,6 +56,7 @@ class Search:
         stop: StopSignal,
         progress: ProgressHook | None = None,
         value_weights: ValueWeights | None = None,
+        tuning: Tuning | None = None,
     ) -> None:
         self.problem = problem
         self.network = network = Propagator(problem, max_shared_substring)
@@ -58,7 +71,8 @@ class Search:
         self.propagate = network.propagate
         self.fail = network.fail
         # Each decision matters more in a small grid, and there are few: weigh more words.
-        self.candidates = CANDIDATES * max(1, CANDIDATE_SLOTS // max(len(self.order), 12))
+        self.tuning = tuning = tuning or Tuning()
+        self.candidates = tuning.candidates * max(1, CANDIDATE_SLOTS // max(len(self.order), 12))
         self.value_weights = value_weights or ValueWeights()
         self.rng = Random(seed)
         self.stop = stop
@@ -221,7 +235,7 @@ class Search:
         nogoods.forget()
         state: State | None = root
         stack: list[Decision] = []
-        cutoff = float(FIRST_CUTOFF)
+        cutoff = float(self.tuning.first_cutoff)
         failed_in_run = failed = 0
         while True:
             assert state is not None
@@ -282,7 +296,7 @@ class Search:
                 self.restarts += 1
                 if state is None:
                     return "exhausted"
-                cutoff *= CUTOFF_GROWTH
+                cutoff *= self.tuning.cutoff_growth
 
     def outcome(self, status: str, best: State) -> Outcome:
         """Package the end of the search."""

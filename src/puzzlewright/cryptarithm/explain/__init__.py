@@ -15,15 +15,16 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from puzzlewright.cryptarithm.explain.catalogue import RULES
 from puzzlewright.cryptarithm.explain.engine import Run, count_in, explain_from
 from puzzlewright.cryptarithm.explain.grade import GRADES, Grade, grade
 from puzzlewright.cryptarithm.explain.model import build_model, single
-from puzzlewright.cryptarithm.explain.rules import RULES
 from puzzlewright.cryptarithm.explain.steps import Branch, Step, digits_of, snapshot
 from puzzlewright.cryptarithm.solver import Cryptarithm
-from puzzlewright.stopping import StopSignal
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.stopping import StopReason, StopSignal
 
-__all__ = ["GRADES", "RULES", "Branch", "Explanation", "Grade", "Step", "explain"]
+__all__ = ["GRADES", "RULES", "Branch", "Explanation", "Grade", "Step", "explain", "grade_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,7 @@ class Explanation:
     verified: bool
     grade: Grade
     seconds: float
+    stop_reason: StopReason | None = None
 
     def to_json(self) -> dict[str, object]:
         """The explanation as plain JSON data (the workbench animates ``steps``)."""
@@ -53,6 +55,7 @@ class Explanation:
             "verified": self.verified,
             "grade": self.grade.to_json(),
             "seconds": round(self.seconds, 4),
+            "stop_reason": self.stop_reason,
             "steps": [s.to_json() for s in self.steps],
         }
 
@@ -73,8 +76,8 @@ def explain(
     leading_zeros: bool = False,
     stop: StopSignal | None = None,
 ) -> Explanation:
-    """Explain a sum or difference of words step by step; raise PuzzleInputError when the
-    puzzle is not one equation of sums and differences."""
+    """Explain a sum, difference or product of two numbers step by step; raise
+    PuzzleInputError for other puzzles (quotients, powers, several equations)."""
     started = time.perf_counter()
     problem = (
         puzzle
@@ -116,4 +119,14 @@ def explain(
         verified,
         grade(steps),
         time.perf_counter() - started,
+        stop.reason if stop is not None and status == "stopped" else None,
     )
+
+
+def grade_of(puzzle: str, *, base: int = 10) -> str | None:
+    """The grade label of a sum, difference or product (None for puzzles the engine does
+    not explain, such as quotients); what ``find`` and ``encode`` show and filter on."""
+    try:
+        return explain(puzzle, base=base).grade.label
+    except PuzzleInputError:
+        return None

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from puzzlewright.bits import iter_bits, popcount
+from puzzlewright.cryptarithm.explain.catalogue import RULES
 from puzzlewright.cryptarithm.explain.model import Model, Var, describe_domain, is_carry, single
-from puzzlewright.cryptarithm.explain.rules import RULES
 from puzzlewright.cryptarithm.explain.steps import Branch, Domains, Step, snapshot
 from puzzlewright.cryptarithm.solver import Cryptarithm
 from puzzlewright.stopping import StopSignal
@@ -30,6 +30,9 @@ dead cases are vouched for by the fast solver instead of nested splits and fewer
 candidates are tried, so that an explanation stays under a second. A count, not a time, so
 the same puzzle always gets the same explanation."""
 HURRIED_CANDIDATES = 3
+BRANCH_SENTENCES = 2
+"""Steps of a dead case quoted in the split's sentence (the last ones, which end in the
+contradiction); the JSON keeps the last three."""
 
 
 @dataclass
@@ -134,12 +137,29 @@ def _perfect_split(run: Run, domains: Domains) -> tuple[Var, list[Branch], int] 
     return None if best is None else (best[1], best[2], best[3])
 
 
+def _conclusion(branch: Branch) -> str:
+    """The end of a dead case's last sentence: ``no digit is left for S``."""
+    if not branch.steps:
+        return "no solution is left"
+    text = branch.steps[-1].sentence.rstrip(".")
+    cut = max(text.rfind(", so "), text.rfind("; so "))
+    text = text[cut + 5 :] if cut >= 0 else text
+    return text[0].lower() + text[1:] if text.startswith(("Column", "No ")) else text
+
+
 def _sentence(var: Var, branches: list[Branch], value: int | None) -> str:
+    if len(branches) > BRANCH_SENTENCES:
+        cases = "; ".join(f"{_name(var)} = {b.value}: {_conclusion(b)}" for b in branches)
+        ending = f" So {_name(var)} = {value}." if value is not None else ""
+        return f"Suppose in turn {cases}; each is impossible.{ending}"
     parts = []
     for branch in branches:
-        why = branch.steps[-1].sentence if branch.steps else "no solution"
-        why = why[0].lower() + why[1:] if why else why
-        parts.append(f"Suppose {_name(var)} = {branch.value}: then {why.rstrip('.')}; impossible.")
+        telling = [s for s in branch.steps if s.rule != "taken digit"] or list(branch.steps)
+        chain = [s.sentence.rstrip(".") for s in telling[-BRANCH_SENTENCES:]]
+        chain = [c.replace("Column", "column", 1) for c in chain] or ["no solution is left"]
+        parts.append(
+            f"Suppose {_name(var)} = {branch.value}: then {'; then '.join(chain)}; impossible."
+        )
     if value is not None:
         parts.append(f"So {_name(var)} = {value}.")
     return " ".join(parts)

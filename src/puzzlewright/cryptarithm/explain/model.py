@@ -10,9 +10,10 @@ variable has a domain, a bitset of the digits it may still take.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from puzzlewright.bits import DigitSet, iter_bits, popcount
-from puzzlewright.cryptarithm.parse import Negate, Node, Numeral, Sum
+from puzzlewright.cryptarithm.parse import BinOp, Negate, Node, Numeral, Sum
 from puzzlewright.cryptarithm.solver import Cryptarithm
 from puzzlewright.errors import PuzzleInputError
 
@@ -55,6 +56,12 @@ class Model:
     leading: frozenset[str]
     columns: tuple[Column, ...]
     start: dict[Var, DigitSet] = field(hash=False)
+    cache: dict[tuple[object, ...], Any] = field(default_factory=dict, hash=False, compare=False)
+    """Column supports already listed, by column and domains (rules recheck columns often)."""
+    kind: str = "sum"
+    """``"sum"`` (the columns hold the puzzle) or ``"product"`` (``A * B = C``: ``words``)."""
+    words: tuple[tuple[str | int, ...], ...] = ()
+    """A product's factors and result, most significant item first."""
 
 
 def _signed_numerals(node: Node, sign: int, out: list[tuple[int, Numeral]]) -> None:
@@ -68,8 +75,8 @@ def _signed_numerals(node: Node, sign: int, out: list[tuple[int, Numeral]]) -> N
             _signed_numerals(term, sign * term_sign, out)
     else:
         raise PuzzleInputError(
-            "--explain covers sums and differences of numbers (A + B = C, A - B = C); "
-            "this puzzle has a product, quotient or power"
+            "--explain covers sums and differences (A + B = C, A - B = C) and products of "
+            "two numbers (A * B = C); this puzzle has another product, a quotient or a power"
         )
 
 
@@ -77,11 +84,37 @@ def _text(item: str | int) -> str:
     return item if isinstance(item, str) else str(item)
 
 
+def _product_model(problem: Cryptarithm, factors: BinOp, result: Numeral) -> Model:
+    """``A * B = C`` for the product rules (no columns)."""
+    left, right = factors.left, factors.right
+    if not isinstance(left, Numeral) or not isinstance(right, Numeral):
+        raise PuzzleInputError("--explain covers products of two numbers (A * B = C)")
+    numerals = (left, right, result)
+    leading = frozenset(
+        n.items[0] for n in numerals if len(n.items) > 1 and isinstance(n.items[0], str)
+    )
+    return Model(
+        problem.text,
+        problem.base,
+        (left.text, right.text),
+        result.text,
+        problem.symbols,
+        leading,
+        (),
+        dict(zip(problem.symbols, problem.masks, strict=True)),
+        kind="product",
+        words=tuple(n.items for n in numerals),
+    )
+
+
 def build_model(problem: Cryptarithm) -> Model:
-    """The column model of a parsed one-equation sum or difference."""
+    """The model of a parsed one-equation sum, difference or product of two numbers."""
     if len(problem.equations) != 1 or len(problem.equations[0].sides) != 2:
         raise PuzzleInputError("--explain covers one equation with two sides")
     left, right = problem.equations[0].sides
+    for factors, result in ((left, right), (right, left)):
+        if isinstance(factors, BinOp) and factors.op == "*" and isinstance(result, Numeral):
+            return _product_model(problem, factors, result)
     terms: list[tuple[int, Numeral]] = []
     _signed_numerals(left, 1, terms)
     _signed_numerals(right, -1, terms)

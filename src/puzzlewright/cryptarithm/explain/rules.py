@@ -9,7 +9,7 @@ so an explanation always uses the simplest rule that makes progress. Each rule h
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from puzzlewright.bits import DigitSet, iter_bits, popcount
@@ -138,6 +138,8 @@ def _adds_up(column: Column, domains: Domains) -> bool:
 
 def leading_digit(model: Model, domains: Domains) -> Step | None:
     """The extra digit of a longer result is the last carry: at most addends - 1."""
+    if not model.columns:
+        return None
     top = model.columns[-1]
     coefs = dict(top.coefs)
     if len(coefs) != 2 or top.constant:
@@ -204,9 +206,9 @@ def _bound_rule(name: str, carries: bool) -> Callable[[Model, Domains], Step | N
                     continue
                 shown = _show(column, domains)
                 domains[var] = after
-                what = "the sizes of its other values" if carries else "what the others can add"
+                what = "the least and most its letters can add" if carries else "the rest of it"
                 sentence = (
-                    f"Column {column.number}: {shown}; {what} mean that "
+                    f"Column {column.number}: {shown}; {what} means that "
                     f"{_narrowed(var, before, after)}."
                 )
                 return _step(name, sentence, domains, [var])
@@ -220,47 +222,81 @@ carry_bounds = _bound_rule("carry bounds", carries=True)
 column_bounds = _bound_rule("column bounds", carries=False)
 
 
-def _combinations(
-    column: Column, domains: Domains, modulus: int | None
-) -> Iterator[dict[Var, int]]:
-    """Every assignment of the column's variables (distinct letters) satisfying it, or
-    satisfying it modulo ``modulus`` (variables whose weight vanishes are left out)."""
+def _support(
+    column: Column, domains: Domains, modulus: int | None, taken: int
+) -> tuple[int, tuple[int, ...]]:
+    """How many assignments of the column's variables (different letters, different
+    digits) satisfy it (or satisfy it modulo ``modulus``, leaving out variables whose weight
+    vanishes), and each variable's digits that occur in one: (count, masks in term order).
+
+    Depth-first over the terms with the last one solved for instead of tried, and bounds
+    pruning on the exact sum."""
     terms = [(v, c) for v, c in column.coefs if modulus is None or c % modulus]
+    n = len(terms)
+    if not n:
+        return 0, ()
+    # solve for a term with weight +-1 last
+    for i in range(n - 1, -1, -1):
+        if abs(terms[i][1]) == 1:
+            terms.append(terms.pop(i))
+            break
     letter = [not is_carry(v) for v, _ in terms]
-    digits = [tuple(iter_bits(domains[v])) for v, _ in terms]
-    # what the terms from i on can still add: prunes the exact (non-modular) walk
-    low = [0] * (len(terms) + 1)
-    high = [0] * (len(terms) + 1)
-    for i in range(len(terms) - 1, -1, -1):
+    masks = [domains[v] for v, _ in terms]
+    digits = [tuple(iter_bits(m)) for m in masks]
+    low = [0] * (n + 1)
+    high = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
         coef = terms[i][1]
         ends = (coef * digits[i][0], coef * digits[i][-1]) if digits[i] else (0, 0)
         low[i] = low[i + 1] + min(ends)
         high[i] = high[i + 1] + max(ends)
-    values: dict[Var, int] = {}
+    support = [0] * n
+    chosen = [0] * n
+    count = 0
+    last_coef = terms[-1][1]
+    last_solvable = abs(last_coef) == 1
 
-    def walk(i: int, total: int, used: int) -> Iterator[dict[Var, int]]:
-        if i == len(terms):
-            if (total % modulus == 0) if modulus else total == 0:
-                yield dict(values)
-            return
+    def walk(i: int, total: int, used: int) -> None:
+        nonlocal count
         if modulus is None and not low[i] <= -total <= high[i]:
             return
-        var, coef = terms[i]
+        if i == n - 1 and last_solvable:
+            need = -total * last_coef
+            if modulus is not None:
+                need %= modulus
+                options: tuple[int, ...] = tuple(range(need, high_digit + 1, modulus))
+            else:
+                options = (need,)
+            for d in options:
+                if not d >= 0 or not masks[i] >> d & 1 or (letter[i] and used >> d & 1):
+                    continue
+                count += 1
+                chosen[i] = d
+                for j in range(n):
+                    support[j] |= 1 << chosen[j]
+            return
+        if i == n:
+            if (total % modulus == 0) if modulus else total == 0:
+                count += 1
+                for j in range(n):
+                    support[j] |= 1 << chosen[j]
+            return
+        coef = terms[i][1]
         for d in digits[i]:
             if letter[i]:
                 if used >> d & 1:
                     continue
-                values[var] = d
-                yield from walk(i + 1, total + coef * d, used | 1 << d)
+                chosen[i] = d
+                walk(i + 1, total + coef * d, used | 1 << d)
             else:
-                values[var] = d
-                yield from walk(i + 1, total + coef * d, used)
-        values.pop(var, None)
+                chosen[i] = d
+                walk(i + 1, total + coef * d, used)
 
-    start = column.constant
-    if modulus:
-        start %= modulus
-    yield from walk(0, start, _taken(domains, column))
+    high_digit = masks[-1].bit_length() - 1
+    start = column.constant % modulus if modulus else column.constant
+    walk(0, start, taken)
+    order = {v: k for k, (v, _) in enumerate(terms)}
+    return count, tuple(support[order[v]] if v in order else 0 for v, _ in column.coefs)
 
 
 def _taken(domains: Domains, column: Column) -> int:
@@ -284,19 +320,26 @@ def _size(column: Column, domains: Domains, modulus: int | None) -> int:
 
 
 def _support_rule(
-    name: str, modulus_of: Callable[[Model], int | None], letters_only: bool
+    name: str,
+    modulus_of: Callable[[Model], int | None],
+    letters_only: bool,
+    columns_of: Callable[[Model], tuple[Column, ...]] = lambda model: model.columns,
+    limit: int = ENUMERATION_LIMIT,
 ) -> Callable[[Model, Domains], Step | None]:
     def rule(model: Model, domains: Domains) -> Step | None:
         modulus = modulus_of(model)
-        for column in model.columns:
-            if _size(column, domains, modulus) > ENUMERATION_LIMIT:
+        best: tuple[int, Column, dict[Var, int], list[Var]] | None = None
+        for column in columns_of(model):
+            if _size(column, domains, modulus) > limit:
                 continue
-            support: dict[Var, int] = {v: 0 for v, _ in column.coefs}
-            count = 0
-            for values in _combinations(column, domains, modulus):
-                count += 1
-                for var, d in values.items():
-                    support[var] |= 1 << d
+            taken = _taken(domains, column)
+            key = (name, column.number, taken, *(domains[v] for v, _ in column.coefs))
+            found = model.cache.get(key)
+            if found is None:
+                found = _support(column, domains, modulus, taken)
+                model.cache[key] = found
+            count = found[0]
+            support = {v: m for (v, _), m in zip(column.coefs, found[1], strict=True)}
             changed = [
                 v
                 for v, c in column.coefs
@@ -304,18 +347,22 @@ def _support_rule(
                 and (not letters_only or not is_carry(v))
                 and support[v] != domains[v]
             ]
-            if not changed:
-                continue
-            shown = _show(column, domains)
-            parts = []
-            for var in changed:
-                parts.append(_narrowed(var, domains[var], support[var]))
-                domains[var] = support[var]
-            sentence = _support_sentence(name, column, shown, count, parts)
-            return _step(name, sentence, domains, changed)
-        return None
+            if changed and (best is None or count < best[0]):
+                best = (count, column, support, changed)
+                if modulus is not None:  # the first units digit that narrows will do
+                    break
+        if best is None:
+            return None
+        count, column, support, changed = best
+        shown = _show(column, domains)
+        parts = []
+        for var in changed:
+            parts.append(_narrowed(var, domains[var], support[var]))
+            domains[var] = support[var]
+        sentence = _support_sentence(name, column, shown, count, parts)
+        return _step(name, sentence, domains, changed)
 
-    rule.__doc__ = f"{name}: the values a column can still take."
+    rule.__doc__ = f"{name}: the values a column can still take (the column with fewest cases)."
     return rule
 
 
@@ -327,6 +374,14 @@ def _support_sentence(name: str, column: Column, shown: str, count: int, parts: 
         if not count:
             return f"{lead}, and no digits fit."
         return f"{lead}: {'; '.join(parts)}."
+    if name == "two columns":
+        lead = (
+            f"Columns {column.number} and {column.number + 1} together (the carry between "
+            f"them cancels): {shown}"
+        )
+        if not count:
+            return f"{lead} has no case with different digits."
+        return f"{lead} works in {count} way{'s' if count > 1 else ''}: {'; '.join(parts)}."
     if not count:
         return f"Column {column.number}: {shown} has no case with different digits."
     return (
@@ -335,7 +390,41 @@ def _support_sentence(name: str, column: Column, shown: str, count: int, parts: 
     )
 
 
+def _pairs(model: Model) -> tuple[Column, ...]:
+    """Adjacent columns added up, the right one plus ``base`` times the left one, so the
+    carry between them cancels: what a person does putting ``N = E + 1`` from column 3 into
+    column 2 of SEND + MORE."""
+    key = ("pairs",)
+    found = model.cache.get(key)
+    if found is None:
+        merged = []
+        for right, left in zip(model.columns, model.columns[1:], strict=False):
+            coefs: dict[Var, int] = dict(right.coefs)
+            for var, coef in left.coefs:
+                coefs[var] = coefs.get(var, 0) + model.base * coef
+            terms = tuple((v, c) for v, c in coefs.items() if c)
+            shown_left = tuple(_term(v, c) for v, c in terms if c > 0) or ("0",)
+            shown_right = tuple(_term(v, -c) for v, c in terms if c < 0) or ("0",)
+            constant = right.constant + model.base * left.constant
+            if constant > 0:
+                shown_left = (*shown_left, str(constant))
+            elif constant < 0:
+                shown_right = (*shown_right, str(-constant))
+            merged.append(Column(right.number, terms, constant, shown_left, shown_right))
+        found = tuple(merged)
+        model.cache[key] = found
+    pairs: tuple[Column, ...] = found
+    return pairs
+
+
+def _term(var: Var, coef: int) -> str:
+    return var if coef == 1 else f"{coef}×{var}"
+
+
 units_digit = _support_rule("units digit", lambda model: model.base, letters_only=True)
+PAIR_LIMIT = 4_000
+"""Two columns are listed only up to this many combinations (a person does it when few)."""
+two_columns = _support_rule("two columns", lambda model: None, False, _pairs, PAIR_LIMIT)
 column_cases = _support_rule("column cases", lambda model: None, letters_only=False)
 
 
@@ -391,9 +480,10 @@ RULES: tuple[Rule, ...] = (
         "list a column's cases with different digits; keep the values that occur",
         column_cases,
     ),
+    Rule(
+        "two columns",
+        3,
+        "two adjacent columns added so the carry between them cancels, then listed",
+        two_columns,
+    ),
 )
-
-LEVELS: dict[str, int] = {rule.name: rule.level for rule in RULES} | {
-    "leading zero": 1,
-    "case split": 4,
-}

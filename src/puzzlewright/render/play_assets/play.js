@@ -136,6 +136,11 @@
       cell.tabIndex = -1;
       if (circles.has(i)) cell.classList.add('pw-circle');
       if (shaded.has(i)) cell.classList.add('pw-shaded');
+      const bars = (D.bars && D.bars[i]) || '';
+      if (bars) {
+        el('span', { class: 'pw-bars' + (bars.indexOf('r') >= 0 ? ' pw-bar-r' : '') +
+                     (bars.indexOf('b') >= 0 ? ' pw-bar-b' : '') }, cell);
+      }
       if (D.numbers[i]) el('span', { class: 'pw-n', 'data-v': D.numbers[i] }, cell);
       if (D.corners[i]) el('span', { class: 'pw-c', 'data-v': D.corners[i] }, cell);
       if (D.punct[i]) el('span', { class: 'pw-p', 'data-v': D.punct[i].join(' ').trim() }, cell);

@@ -1,0 +1,311 @@
+"""The frontier table of issue 18 (run through ``benchmarks/crossword.py --frontier``).
+
+For each frontier grid (``benchmarks/grids``, origins in ``benchmarks/grids/README.md``) and
+each minimum score (Spread the Wordlist; 50, 40 and 30 by default), in one run:
+
+* puzzlewright, the real command in a fresh process, ``--jobs 1`` and ``--jobs 2``
+  (one run per seed; the table shows medians and how many seeds filled or proved);
+* blacksquare 0.10 (pip, Rust core) warm in one worker process, ``score_filter=N/50``;
+* Qxw (Debian ``qxw``, its batch mode ``qxw -b -d DICT PROBLEM.qxd``, whole process
+  including its dictionary load), on a dictionary of the STWL words scoring N or more.
+  Qxw's batch filler does not forbid repeated answers; the ``dup`` figure shows them.
+
+Every answer set is scored with STWL. ingrid_core is not installable here (no wheel on the
+package index); docs/crossword-fill.md quotes its documented figures instead.
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+FRONTIER = [
+    ("triple15", "15x15 themeless, triple-stacked 15s top and bottom, 28 blocks"),
+    ("sunday21", "21x21 Sunday size, 79 blocks"),
+    ("open15", "15x15 open themeless, 36 blocks, 7-9 letter corner stacks"),
+    ("one7", "7x7 with one block"),
+    ("open6", "open 6x6 double word square"),
+    ("open7", "open 7x7 double word square"),
+]
+QXW = Path("/usr/games/qxw")
+
+
+@dataclass
+class Attempt:
+    """One fill attempt by one tool."""
+
+    status: str  # filled, unfillable, timeout, error
+    seconds: float
+    average: float | None = None
+    duplicates: int = 0
+
+    @property
+    def done(self) -> bool:
+        return self.status in ("filled", "unfillable")
+
+
+@dataclass
+class FrontierRow:
+    grid: str
+    min_score: int
+    ours: dict[int, list[Attempt]] = field(default_factory=dict)  # by --jobs
+    peers: dict[str, Attempt] = field(default_factory=dict)
+
+
+def grid_rows(path: Path) -> list[str]:
+    return [line.strip() for line in path.read_text().splitlines() if line.strip()]
+
+
+def slots_of(rows: list[str]) -> list[list[tuple[int, int]]]:
+    """The entries of an empty text grid: runs of 2+ open cells, across then down."""
+    found = []
+    height, width = len(rows), len(rows[0])
+    lines = [[(r, c) for c in range(width)] for r in range(height)]
+    lines += [[(r, c) for r in range(height)] for c in range(width)]
+    for line in lines:
+        run: list[tuple[int, int]] = []
+        for r, c in [*line, (-1, -1)]:
+            if r >= 0 and rows[r][c] != "#":
+                run.append((r, c))
+                continue
+            if len(run) >= 2:
+                found.append(run)
+            run = []
+    return found
+
+
+def qxd_problem(rows: list[str]) -> str:
+    """Qxw's batch problem format: one line per entry, listing its cells by id."""
+    width = len(rows[0])
+    return "".join(" ".join(str(r * width + c) for r, c in slot) + "\n" for slot in slots_of(rows))
+
+
+class Qxw:
+    """Qxw's batch filler, one process per fill; dictionaries written once per score."""
+
+    def __init__(self, scores: dict[str, int]) -> None:
+        self.scores = scores
+        self.folder = Path(tempfile.mkdtemp(prefix="pw-qxw-"))
+        self.dicts: dict[int, Path] = {}
+
+    def dictionary(self, min_score: int) -> Path:
+        path = self.dicts.get(min_score)
+        if path is None:
+            words = sorted(w.lower() for w, s in self.scores.items() if s >= min_score)
+            path = self.folder / f"stwl{min_score}.txt"
+            path.write_text("".join(w + "\n" for w in words if w.isalpha()))
+            self.dicts[min_score] = path
+        return path
+
+    def fill(self, grid: Path, min_score: int, timeout: float) -> Attempt:
+        rows = grid_rows(grid)
+        problem = self.folder / f"{grid.stem}.qxd"
+        problem.write_text(qxd_problem(rows))
+        command = [str(QXW), "-b", "-d", str(self.dictionary(min_score)), str(problem)]
+        start = time.perf_counter()
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return Attempt("timeout", time.perf_counter() - start)
+        seconds = time.perf_counter() - start
+        if done.returncode == 4:
+            return Attempt("unfillable", seconds)
+        answers = [
+            line.split()[1].upper() for line in done.stdout.splitlines() if line.startswith("W")
+        ]
+        if done.returncode != 0 or not answers:
+            return Attempt("error", seconds)
+        known = [self.scores[a] for a in answers if a in self.scores]
+        average = round(sum(known) / len(known), 2) if known else None
+        return Attempt("filled", seconds, average, len(answers) - len(set(answers)))
+
+    def close(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def cell(attempts: list[Attempt]) -> str:
+    """'done/runs median-seconds average' for a tool's attempts."""
+    if not attempts:
+        return f"{'-':>22}"
+    done = [a for a in attempts if a.done]
+    status = done[0].status[:5] if done else attempts[0].status[:5]
+    seconds = statistics.median([a.seconds for a in (done or attempts)])
+    averages = [a.average for a in done if a.average is not None]
+    average = f"{statistics.median(averages):.1f}" if averages else "-"
+    dup = max((a.duplicates for a in attempts), default=0)
+    mark = f"{len(done)}/{len(attempts)}"
+    extra = f" d{dup}" if dup else ""
+    return f"{status:>5} {mark:>4} {seconds:>6.1f} {average:>4}{extra}"
+
+
+def print_frontier(rows: list[FrontierRow], peers: list[str]) -> None:
+    head = f"{'grid':<9} {'min':>3} | {'pw --jobs 1':>22} | {'pw --jobs 2':>22}"
+    for peer in peers:
+        head += f" | {peer:>22}"
+    print(head)
+    print(f"{'':<13} | {'status ok/n s avg':>22} |" + f" {'':>22} |" * (len(peers) + 1))
+    print("-" * len(head))
+    for row in rows:
+        line = f"{row.grid:<9} {row.min_score:>3} | {cell(row.ours.get(1, []))}"
+        line += f" | {cell(row.ours.get(2, []))}"
+        for peer in peers:
+            found = row.peers.get(peer)
+            line += f" | {cell([found] if found else [])}"
+        print(line)
+
+
+def run_frontier(args: Any, tools: Any) -> None:
+    """Fill every frontier grid at every minimum score with every tool; print the table."""
+    names = args.grids.split(",") if args.grids else [name for name, _ in FRONTIER]
+    min_scores = [int(x) for x in (args.min_scores or "50,40,30").split(",")]
+    jobs_list = [int(x) for x in args.jobs.split(",")]
+    scores = tools.load_scores()
+    blacksquare = tools.Blacksquare() if tools.blacksquare_available() else None
+    qxw = Qxw(scores) if QXW.exists() else None
+    peers = (["blacksquare"] if blacksquare else []) + (["qxw"] if qxw else [])
+    print(
+        f"frontier: {len(names)} grids, min scores {min_scores}, {args.runs} seed(s), "
+        f"time limit {args.timeout:.0f} s, peers {peers or 'none'}\n"
+    )
+    tools.run_ours(tools.GRIDS / "mini5.txt", min_scores[0], 0, args.timeout)  # warm the cache
+    rows: list[FrontierRow] = []
+    try:
+        for min_score in min_scores:
+            for name in names:
+                grid = tools.GRIDS / f"{name}.txt"
+                row = FrontierRow(name, min_score)
+                for jobs in jobs_list:
+                    row.ours[jobs] = [
+                        as_attempt(tools.run_ours(grid, min_score, seed, args.timeout, jobs))
+                        for seed in range(args.runs)
+                    ]
+                if blacksquare is not None:
+                    found = blacksquare.fill(grid, min_score, args.timeout, scores)
+                    status = "filled" if found.ok else "timeout"
+                    row.peers["blacksquare"] = Attempt(
+                        status, found.fill, found.average, found.duplicates
+                    )
+                if qxw is not None:
+                    row.peers["qxw"] = qxw.fill(grid, min_score, args.timeout)
+                rows.append(row)
+                print(f"  done {name} at {min_score}", file=sys.stderr, flush=True)
+    finally:
+        if blacksquare is not None:
+            blacksquare.close()
+        if qxw is not None:
+            qxw.close()
+    print_frontier(rows, peers)
+    descriptions = dict(FRONTIER)
+    print("\ngrids: " + "; ".join(f"{n}: {descriptions.get(n, '')}" for n in names))
+    print("cells: status, seeds done (filled or proved)/runs, median seconds, median average")
+
+
+def as_attempt(run: Any) -> Attempt:
+    """A benchmark Run of ours as an Attempt (whole-process seconds)."""
+    seconds = run.whole if run.whole is not None else run.fill
+    return Attempt(run.status, seconds, run.average, run.duplicates)
+
+
+QUALITY_GRIDS = ["mini5", "mini7", "open6", "themed1", "themed2", "themed3", "themeless", "big21"]
+
+
+def builtin_quality(args: Any, tools: Any) -> None:
+    """Fill with the built-in list (no --words, as a user would) and judge every entry by
+    Spread the Wordlist: average STWL score, share under 30 (missing from STWL counts as
+    under 30, scored 0)."""
+    import json
+
+    scores = tools.load_scores()
+    names = args.grids.split(",") if args.grids else QUALITY_GRIDS
+    print(f"{'grid':<10} {'seed':>4} {'status':>8} {'sec':>6} {'entries':>7} {'avg':>6} {'<30':>6}")
+    judged: list[int] = []
+    for name in names:
+        for seed in range(args.runs):
+            command = [
+                sys.executable, "-m", "puzzlewright", "crossword", "fill",
+                str(tools.GRIDS / f"{name}.txt"), "--seed", str(seed),
+                "--timeout", str(args.timeout), "--json",
+            ]  # fmt: skip
+            start = time.perf_counter()
+            done = subprocess.run(command, capture_output=True, text=True, check=False)
+            seconds = time.perf_counter() - start
+            document = json.loads(done.stdout)
+            answers = [e["answer"] for e in document["entries"] if "?" not in e["answer"]]
+            marks = [scores.get(answer, 0) for answer in answers]
+            judged.extend(marks)
+            low = sum(mark < 30 for mark in marks) / max(1, len(marks))
+            average = sum(marks) / max(1, len(marks))
+            print(
+                f"{name:<10} {seed:>4} {document['status']:>8} {seconds:>6.2f} {len(marks):>7}"
+                f" {average:>6.2f} {100 * low:>5.1f}%"
+            )
+    low = sum(mark < 30 for mark in judged) / max(1, len(judged))
+    print(
+        f"\nall {len(judged)} entries: STWL average {sum(judged) / max(1, len(judged)):.2f}, "
+        f"{100 * low:.1f}% under 30 (targets: >= 45, < 2%)"
+    )
+
+
+def scaling(args: Any, tools: Any) -> None:
+    """Per-worker throughput on 1 and 2 processes, and the Dask LocalCluster overhead.
+
+    Throughput: the portfolio runs without racing on ``open7`` (STWL 50: no member finishes)
+    for a fixed time; each member reports its search nodes. Overhead: a ``mini7`` fill on
+    2 local processes against the same portfolio on a running 2-worker LocalCluster.
+    """
+    from puzzlewright.crossword.fill.portfolio import (
+        FillJob,
+        fill_portfolio,
+        members,
+        race_processes,
+    )
+    from puzzlewright.crossword.grid import Grid
+    from puzzlewright.lexicon import load_wordlist
+    from puzzlewright.stopping import NEVER
+
+    words, _ = load_wordlist([tools.STWL])
+    seconds = min(args.timeout, 20.0)
+    grid = Grid.parse((tools.GRIDS / "open7.txt").read_text())
+    print(f"throughput: open7 at min score 50, {seconds:.0f} s per run, nodes per second")
+    for jobs in (1, 2):
+        job = FillJob(grid, 50, None, None, seconds, 1, False)
+        results = race_processes(job, members(0, jobs), words, NEVER)
+        rates = [r.result.nodes / max(r.result.seconds, 1e-9) for r in results]
+        per = ", ".join(f"{rate:.0f}" for rate in rates)
+        print(f"  {jobs} process(es): per worker {per}; total {sum(rates):.0f}")
+    mini = Grid.parse((tools.GRIDS / "mini7.txt").read_text())
+    local = []
+    for _ in range(args.runs):
+        start = time.perf_counter()
+        fill_portfolio(mini, words, jobs=2, min_score=50)
+        local.append(time.perf_counter() - start)
+    try:
+        import distributed
+    except ImportError:
+        print("distributed is not installed: no LocalCluster figures")
+        return
+    start = time.perf_counter()
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        started = time.perf_counter() - start
+        on_dask = []
+        for _ in range(args.runs):
+            start = time.perf_counter()
+            fill_portfolio(mini, words, jobs=2, min_score=50, client=client)
+            on_dask.append(time.perf_counter() - start)
+    print(
+        f"mini7 at 50, 2 members: local processes {statistics.median(local):.2f} s, "
+        f"LocalCluster (2 worker processes, running) {statistics.median(on_dask):.2f} s "
+        f"(cluster start {started:.1f} s), medians of {args.runs}"
+    )

@@ -1,0 +1,397 @@
+"""Portfolio fill: differently seeded and tuned searches race on N processes or a Dask cluster.
+
+Member 0 is exactly the single-process search for the seed; member ``k`` > 0 has its own
+seed and :class:`Tuning` (restart cutoffs, value ordering). Each member counts its *work*:
+how often it polled its stop signal, once per 16 search nodes and a few times per tier and
+polish step, a deterministic function of its seed and tuning. The member that finishes
+(a fill, or a proof that none exists) with the least work wins, ties to the lower index.
+When one finishes, the others learn its work as a bound and stop once they pass it: a
+member that could still win with less work is never stopped. So the answer is the same
+for the same seed and ``jobs`` whatever the machine, the load or the executor (processes
+or Dask), unless the time limit or Ctrl-C ends the race first (then the deepest partial
+fill is returned). Wall time is that of the winner plus start-up, about 0.3 s per process.
+
+With ``count`` > 1 the fills are spread: each member looks for ``ceil(count / jobs)``
+fills, all members run to the end, and the distinct fills are ranked together.
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from math import ceil
+from typing import Any
+
+from puzzlewright.crossword.fill.engine import fill_grid
+from puzzlewright.crossword.fill.problem import Region, build_problem
+from puzzlewright.crossword.fill.quality import rank_key
+from puzzlewright.crossword.fill.result import FillResult
+from puzzlewright.crossword.fill.search import Tuning
+from puzzlewright.crossword.grid import Grid
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import WordList
+from puzzlewright.stopping import NEVER, StopSignal
+
+MEMBER_TUNINGS = (
+    Tuning(),
+    Tuning(first_cutoff=100, jitter=4.0),
+    Tuning(first_cutoff=400, options=1.5),
+    Tuning(first_cutoff=60, cutoff_growth=1.3, jitter=2.0, options=0.7),
+)
+"""Member ``k`` uses tuning ``k % 4``: the default, then more diverse restart schedules and
+value orderings (a portfolio pays off when its members fail on different grids)."""
+
+SEED_STEP = 1_000_003
+"""Member ``k`` searches with seed ``seed + k * SEED_STEP``."""
+
+NO_BOUND = 1 << 62
+"""The work bound before any member has finished."""
+
+ABORT = -1
+"""The bound that stops every member at once (time limit or Ctrl-C in the coordinator)."""
+
+DASK_POLL = 0.2
+"""Seconds between reads of the shared bound on a Dask worker (a network round trip)."""
+
+
+@dataclass(frozen=True)
+class Member:
+    """One search of the portfolio."""
+
+    index: int
+    seed: int
+    tuning: Tuning
+    count: int
+
+
+@dataclass(frozen=True)
+class FillJob:
+    """Everything a member needs besides the word list (which is shipped once)."""
+
+    grid: Grid
+    min_score: int | None
+    max_shared_substring: int | None
+    region: Region
+    timeout: float | None
+    count: int
+    race: bool  # stop members that can no longer win (single fills only)
+
+
+@dataclass(frozen=True)
+class MemberResult:
+    """What a member sends back: its work, and its result."""
+
+    index: int
+    work: int
+    result: FillResult
+
+    @property
+    def finished(self) -> bool:
+        """A fill or a proof (not stopped by time, Ctrl-C or the race)."""
+        return self.result.status != "timeout"
+
+
+def members(seed: int, jobs: int, count: int = 1) -> list[Member]:
+    """The portfolio for ``seed`` on ``jobs`` workers."""
+    per = ceil(count / jobs)
+    return [
+        Member(k, seed + k * SEED_STEP, MEMBER_TUNINGS[k % len(MEMBER_TUNINGS)], per)
+        for k in range(jobs)
+    ]
+
+
+class RaceStop(StopSignal):
+    """A member's stop signal: its time limit, plus the race's shared work bound.
+
+    ``read_bound`` returns the least work of a finished member (or :data:`ABORT`); it is
+    read at most every ``poll`` seconds, and a stale (higher) bound only lets the member
+    run a little longer, so the winner never depends on timing.
+    """
+
+    def __init__(
+        self, timeout: float | None, read_bound: Callable[[], int], poll: float = 0.0
+    ) -> None:
+        super().__init__(timeout)
+        self.work = 0
+        self.read_bound = read_bound
+        self.poll = poll
+        self.bound = NO_BOUND
+        self.next_read = 0.0
+        self.outrun = False
+
+    def should_stop(self) -> bool:
+        """Count the call; stop on time, on abort, or once past the bound."""
+        self.work += 1
+        if super().should_stop():
+            return True
+        if self.poll <= 0.0 or time.monotonic() >= self.next_read:
+            self.bound = self.read_bound()
+            self.next_read = time.monotonic() + self.poll
+        if self.bound == ABORT:
+            self.interrupted = True
+            return super().should_stop()
+        if self.work > self.bound:
+            self.outrun = True  # another member finished with less work: this one lost
+            self.reason = "interrupted"
+            return True
+        return False
+
+
+def run_member(
+    job: FillJob, member: Member, words: WordList, read_bound: Callable[[], int], poll: float
+) -> MemberResult:
+    """Run one member's fill under a :class:`RaceStop`."""
+    stop = RaceStop(job.timeout, read_bound if job.race else lambda: NO_BOUND, poll)
+    result = fill_grid(
+        job.grid,
+        words,
+        min_score=job.min_score,
+        seed=member.seed,
+        stop=stop,
+        count=member.count,
+        max_shared_substring=job.max_shared_substring,
+        region=job.region,
+        tuning=member.tuning,
+    )
+    return MemberResult(member.index, stop.work, result)
+
+
+# -- choosing the answer ---------------------------------------------------------------------
+def winner(results: list[MemberResult]) -> MemberResult:
+    """The finished member with the least work (ties: lower index); when none finished,
+    the deepest partial fill."""
+    finished = [r for r in results if r.finished]
+    if finished:
+        return min(finished, key=lambda r: (r.work, r.index))
+    return max(results, key=lambda r: (filled_entries(r.result), -r.index))
+
+
+def filled_entries(result: FillResult) -> int:
+    """How many entries of a (partial) fill are complete."""
+    return sum("?" not in entry.answer for entry in result.entries)
+
+
+def merged(results: list[MemberResult], count: int) -> FillResult:
+    """The distinct fills of every member, ranked together, at most ``count``."""
+    best = winner(results)
+    seen: set[tuple[str, ...]] = set()
+    ranked = []
+    for member in sorted(results, key=lambda r: r.index):
+        for fill in member.result.ranked:
+            key = tuple(fill.grid.rows_text())
+            if key not in seen:
+                seen.add(key)
+                ranked.append(fill)
+    ranked.sort(key=lambda fill: rank_key(fill.entries))
+    ranked = ranked[:count]
+    if not ranked:
+        return best.result
+    top = ranked[0]
+    return replace(
+        best.result,
+        status="filled",
+        grid=top.grid,
+        entries=top.entries,
+        average_score=top.average_score,
+        weakest=top.weakest,
+        fills=[fill.grid for fill in ranked],
+        ranked=ranked,
+        failed_slots=[],
+    )
+
+
+# -- executors -------------------------------------------------------------------------------
+Results = Iterator[MemberResult]
+"""Member results in the order they finish."""
+
+
+def _process_main(job: FillJob, member: Member, words: WordList, bound: Any, queue: Any) -> None:
+    """A member process: Ctrl-C is the coordinator's to handle (it aborts the race)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        queue.put(run_member(job, member, words, lambda: int(bound.value), 0.0))
+    except BaseException as exc:  # reported by the coordinator
+        queue.put(f"{type(exc).__name__}: {exc}")
+
+
+def race_processes(
+    job: FillJob, team: list[Member], words: WordList, stop: StopSignal
+) -> list[MemberResult]:
+    """Run the members on local processes (spawned: no state shared by accident)."""
+    import multiprocessing
+    from queue import Empty as queue_empty
+
+    context = multiprocessing.get_context("spawn")
+    bound = context.RawValue("q", NO_BOUND)
+    queue = context.Queue()
+    processes = [
+        context.Process(target=_process_main, args=(job, member, words, bound, queue), daemon=True)
+        for member in team
+    ]
+    for process in processes:
+        if stop.should_stop():  # starting a process takes a while: look before each
+            bound.value = ABORT
+        process.start()
+    results: list[MemberResult] = []
+    try:
+        while len(results) < len(team):
+            try:
+                message = queue.get(timeout=0.05)
+            except queue_empty:
+                if stop.should_stop():
+                    bound.value = ABORT
+                if not any(p.is_alive() for p in processes) and queue.empty():
+                    raise RuntimeError("a fill worker process died without a result") from None
+                continue
+            if isinstance(message, str):
+                raise RuntimeError(f"a fill worker failed: {message}")
+            results.append(message)
+            if message.finished and job.race and bound.value != ABORT:
+                bound.value = min(int(bound.value), message.work)
+    finally:
+        bound.value = ABORT
+        for process in processes:
+            process.join(timeout=5)
+            if process.is_alive():
+                process.terminate()
+    return results
+
+
+def _dask_member(job: FillJob, member: Member, words: WordList, variable_name: str) -> MemberResult:
+    """A member as a Dask task: the bound lives in a ``distributed.Variable``."""
+    distributed = import_distributed()
+    variable = distributed.Variable(variable_name, client=distributed.get_client())
+
+    def read_bound() -> int:
+        try:
+            return int(variable.get(timeout=1))
+        except (TimeoutError, OSError):
+            return NO_BOUND
+
+    return run_member(job, member, words, read_bound, DASK_POLL)
+
+
+def race_dask(
+    job: FillJob,
+    team: list[Member],
+    words: WordList,
+    stop: StopSignal,
+    address: str | None = None,
+    client: Any = None,
+) -> list[MemberResult]:
+    """Run the members as tasks on the Dask scheduler at ``address`` (or ``client``)."""
+    distributed = import_distributed()
+    own = client is None
+    try:
+        active = client if client is not None else distributed.Client(address, timeout=10)
+    except (OSError, TimeoutError) as exc:
+        raise PuzzleInputError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    name = f"puzzlewright-fill-{id(job)}-{time.monotonic_ns()}"
+    variable = distributed.Variable(name, client=active)
+    variable.set(NO_BOUND)
+    bound = NO_BOUND
+    results: list[MemberResult] = []
+    try:
+        shared = active.scatter(words, broadcast=True)
+        if stop.should_stop():
+            bound = ABORT
+            variable.set(ABORT)
+        futures = [
+            active.submit(_dask_member, job, member, shared, name, pure=False) for member in team
+        ]
+        pending = distributed.as_completed(futures)
+        while len(results) < len(team):
+            batch = pending.next_batch(block=False) if pending.has_ready() else []
+            if not batch:
+                if stop.should_stop() and bound != ABORT:
+                    bound = ABORT
+                    variable.set(ABORT)
+                time.sleep(0.05)
+                continue
+            for future in batch:
+                found: MemberResult = future.result()
+                results.append(found)
+                if found.finished and job.race and bound != ABORT and found.work < bound:
+                    bound = found.work
+                    variable.set(bound)
+    finally:
+        variable.set(ABORT)
+        if own:
+            active.close()
+    return results
+
+
+SCHEDULER_SCHEMES = ("tcp://", "tls://", "inproc://", "ws://", "wss://")
+
+
+def check_scheduler(address: str | None) -> None:
+    """Refuse a scheduler address that is not a Dask URL, before anything starts."""
+    if address is not None and not address.startswith(SCHEDULER_SCHEMES):
+        raise PuzzleInputError(
+            f"bad scheduler address {address!r}: give the scheduler's address, tcp://HOST:PORT"
+        )
+
+
+def import_distributed() -> Any:
+    """The ``distributed`` module, or a clear error naming the extra."""
+    try:
+        import distributed
+    except ImportError:
+        raise PuzzleInputError(
+            "a Dask scheduler needs Dask: pip install 'puzzlewright[dask]' "
+            "(or pip install 'dask[distributed]')"
+        ) from None
+    return distributed
+
+
+# -- the entry point -------------------------------------------------------------------------
+def fill_portfolio(
+    grid: Grid,
+    words: WordList,
+    *,
+    jobs: int = 2,
+    scheduler: str | None = None,
+    client: Any = None,
+    min_score: int | None = None,
+    seed: int = 0,
+    stop: StopSignal | None = None,
+    count: int = 1,
+    max_shared_substring: int | None = None,
+    region: Region = None,
+) -> FillResult:
+    """Fill ``grid`` with a portfolio of ``jobs`` searches (see the module docstring).
+
+    Runs on local processes, or on the Dask scheduler at ``scheduler`` (tcp://HOST:PORT)
+    or an open ``distributed.Client``. ``jobs=1`` without a scheduler is :func:`fill_grid`.
+    """
+    started = time.monotonic()
+    stop = stop or NEVER
+    if jobs < 1:
+        raise PuzzleInputError(f"the number of jobs must be at least 1, not {jobs}")
+    if count < 1:
+        raise PuzzleInputError(f"the number of fills must be at least 1, not {count}")
+    check_scheduler(scheduler)
+    if jobs == 1 and scheduler is None and client is None:
+        return fill_grid(
+            grid,
+            words,
+            min_score=min_score,
+            seed=seed,
+            stop=stop,
+            count=count,
+            max_shared_substring=max_shared_substring,
+            region=region,
+        )
+    build_problem(grid, words, min_score, region)  # bad input fails here, not in a worker
+    job = FillJob(
+        grid, min_score, max_shared_substring, region, stop.remaining(), count, count == 1
+    )
+    team = members(seed, jobs, count)
+    if scheduler is not None or client is not None:
+        results = race_dask(job, team, words, stop, scheduler, client)
+    else:
+        results = race_processes(job, team, words, stop)
+    answer = merged(results, count) if count > 1 else winner(results).result
+    return replace(answer, seconds=round(time.monotonic() - started, 3))

@@ -1,0 +1,54 @@
+"""The wordplay JSON API: ``POST /api/words/wordplay`` runs one wordplay helper (the
+``words`` command's anagram server, hidden words, charades ...) on the request's word list.
+
+The body names ``mode`` (one of :data:`puzzlewright.lexicon.wordplay.MODES`), ``query`` and,
+for phrase anagrams, ``words_max``, ``require`` and ``result``; ``limit`` (at most 500) and
+``timeout`` (at most 10 s) bound the work. The answer is the ``words --json`` document. The
+search runs in a worker thread; the handler holds no puzzle logic.
+"""
+
+from __future__ import annotations
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import BaseRoute, Route
+
+from puzzlewright.lexicon.wordplay import MODES, find_wordplay, findings_json
+from puzzlewright.stopping import StopSignal
+from puzzlewright.workbench.http import ApiError, field_float, field_int, field_str, json_body
+from puzzlewright.workbench.state import words_of, workbench
+
+MAX_LIMIT = 500
+MAX_SECONDS = 10.0
+
+
+async def wordplay(request: Request) -> JSONResponse:
+    """Findings for one wordplay mode and query, best first."""
+    doc = await json_body(request)
+    mode = field_str(doc, "mode", limit=20).replace("-", "_")
+    if mode not in MODES:
+        raise ApiError(400, f"mode must be one of {', '.join(MODES)}")
+    query = field_str(doc, "query", limit=200)
+    if not query.strip():
+        raise ApiError(400, "query must not be empty")
+    limit = field_int(doc, "limit", 50, 1, MAX_LIMIT)
+    stop = StopSignal(field_float(doc, "timeout", 5.0, 0.1, MAX_SECONDS))
+    words = await words_of(workbench(request), doc)
+    found = await run_in_threadpool(
+        find_wordplay,
+        words,
+        mode,
+        query,
+        words_max=field_int(doc, "words_max", 3, 1, 6) or 3,
+        require=field_str(doc, "require", limit=60) or None,
+        pattern=field_str(doc, "result", limit=200) or None,
+        limit=limit,
+        stop=stop,
+    )
+    return JSONResponse(findings_json(mode, query, found, stop.reason))
+
+
+def routes() -> list[BaseRoute]:
+    """The wordplay API's route."""
+    return [Route("/api/words/wordplay", wordplay, methods=["POST"])]
