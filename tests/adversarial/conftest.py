@@ -11,7 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from clirun import WRAPPER, Run
+
+from adversarial.clirun import WRAPPER, Run
 
 
 @pytest.fixture

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from clirun import Run
+
+from adversarial.clirun import Run
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 CliRun = Callable[..., Run]
@@ -394,3 +395,16 @@ def test_23_acrostic_output_is_checked_before_the_search(cli: CliRun, warm_cache
     quote = "It is a truth universally acknowledged, that a single man must be in want of a wife"
     run = cli("acrostic", "build", quote, "Austen", "-o", "missing/x.ipuz", cache=warm_cache)
     run.one_error("does not exist")
+
+
+# -- 2b. cryptarithm powers (fixed on branch vocab, now merged) ---------------------------------
+def test_07_a_tower_of_letter_powers_answers_cleanly(cli: CliRun, cache_dir: Path) -> None:
+    """Before: ``A^B^C^D=EF`` raised the TooBig traceback."""
+    run = cli("cryptarithm", "solve", "A^B^C^D=EF", "--count", cache=cache_dir)
+    assert run.code == 0 and "Traceback" not in run.stderr
+    assert "38 solution" in run.stdout
+
+
+def test_08_a_tower_of_digit_powers_is_one_error(cli: CliRun, cache_dir: Path) -> None:
+    """Before: ``2^2^2^2^2^2=A`` raised the int-string-limit ValueError traceback."""
+    cli("cryptarithm", "solve", "2^2^2^2^2^2=A", cache=cache_dir).one_error("too large")

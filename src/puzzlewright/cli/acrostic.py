@@ -146,6 +146,12 @@ def build(
             jobs=jobs,
         )
     _save(result, output, title, inputs, force=force, quiet=as_json)
+    _report(result, key, count, as_json=as_json)
+    return exit_status(result.status == "built", result.stop_reason)
+
+
+def _report(result: BuildResult, key: bool, count: int, *, as_json: bool) -> None:
+    """The result as JSON or text, and a warning when fewer than ``count`` sets were found."""
     if as_json:
         emit_json(result.to_json())
     else:
@@ -154,7 +160,6 @@ def build(
         warn(f"found {len(result.puzzles)} of {count} answer sets in the time allowed")
         if stop_note(result.stop_reason):
             warn(stop_note(result.stop_reason))
-    return exit_status(result.status == "built", result.stop_reason)
 
 
 def _save(

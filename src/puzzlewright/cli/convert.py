@@ -58,10 +58,7 @@ def convert(
     acrostic = load_acrostic(source)
     if acrostic is not None:  # an acrostic travels between .ipuz and .jpz
         save_acrostic(acrostic, target, force=force, inputs=[source])
-        if as_json:
-            emit_json({"input": source, "output": target, "kind": "acrostic", "warnings": []})
-        else:
-            click.echo(f"wrote {target} (acrostic, {target_format.name}) from {source}")
+        _report_acrostic(source, target, target_format.name, as_json=as_json)
         return 0
     warnings: list[str] = []
     puzzle = load_puzzle(source, warnings=warnings, xd_dialect=xd_dialect)
@@ -91,3 +88,11 @@ def convert(
         f"{counted(len(grid.slots()), 'entry')}) from {source} ({source_format.name})"
     )
     return 0
+
+
+def _report_acrostic(source: str, target: str, format_name: str, *, as_json: bool) -> None:
+    """What ``convert`` says after writing an acrostic."""
+    if as_json:
+        emit_json({"input": source, "output": target, "kind": "acrostic", "warnings": []})
+    else:
+        click.echo(f"wrote {target} (acrostic, {format_name}) from {source}")

@@ -172,6 +172,23 @@ def pattern(
                 )
     written, warnings = _save_patterns(run, output, word_paths, force)
     shortfall = _shortfall(run, count, spec, timeout)
+    checked = british is not None
+    _report_patterns(run, written, warnings, spec, count, shortfall, checked, as_json=as_json)
+    return exit_status(bool(run.patterns), run.stop_reason)
+
+
+def _report_patterns(
+    run: PatternRun,
+    written: list[str | None],
+    warnings: list[str],
+    spec: PatternSpec,
+    count: int,
+    shortfall: str,
+    checked: bool,
+    *,
+    as_json: bool,
+) -> None:
+    """The patterns as one JSON document (with the files written) or as text."""
     if as_json:
         document = run.to_json()
         patterns = cast("list[dict[str, object]]", document["patterns"])
@@ -186,10 +203,9 @@ def pattern(
     else:
         for message in warnings:
             warn(message)
-        _print_patterns(run, written, checked=british is not None)
+        _print_patterns(run, written, checked=checked)
         if shortfall:
             click.echo(shortfall, err=True)
-    return exit_status(bool(run.patterns), run.stop_reason)
 
 
 def _save_patterns(

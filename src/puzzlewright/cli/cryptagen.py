@@ -32,6 +32,7 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 
 if TYPE_CHECKING:
+    from puzzlewright.cryptarithm.encode import EncodeResult
     from puzzlewright.cryptarithm.find import FindRun, FindSpec, Form, FoundPuzzle
 
 
@@ -120,6 +121,14 @@ def encode(
             progress=lambda done, total, found: update(done, total, found),
         )
     grade = _encode_grade(result, difficulty, show_grade)
+    _report_encode(result, grade, unique_only=unique_only, as_json=as_json)
+    return exit_status(bool(result.encodings), result.stop_reason)
+
+
+def _report_encode(
+    result: EncodeResult, grade: str | None, *, unique_only: bool, as_json: bool
+) -> None:
+    """The encodings (JSON or a table), the grade, and warnings on a stop or no unique form."""
     if as_json:
         records = [e.to_json() | ({"grade": grade} if grade else {}) for e in result.encodings]
         click.echo(json.dumps(records, ensure_ascii=False, indent=2))
@@ -135,7 +144,6 @@ def encode(
             f"its word forms have {many} (every encoding has the letter shape "
             f"{result.pattern}), so none is unique"
         )
-    return exit_status(bool(result.encodings), result.stop_reason)
 
 
 def _encode_grade(result: object, difficulty: str | None, show: bool) -> str | None:
@@ -296,11 +304,8 @@ def find(
 
     form = parse_form(form_text)
     map_shards = make_map(jobs, scheduler)
-    doubly_true = doubly_true or numbers_file is not None
-    if doubly_true and (theme or from_file):
-        raise PuzzleInputError("--doubly-true uses number names; drop --theme / --from")
+    sources = _Sources.of(word_paths, theme, from_file, doubly_true, numbers_file)
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
-    sources = _Sources(word_paths, theme, from_file, (numbers_file or "") if doubly_true else None)
     spec = _find_spec(form, words, sources, result, min_score, seed)
     total = shard_count(spec)
     bar_total = total if total is not None else -(-max_candidates // spec.shard_size)
@@ -334,6 +339,22 @@ class _Sources:
     theme: tuple[str, ...]
     from_file: str | None
     numbers: str | None
+
+    @classmethod
+    def of(
+        cls,
+        word_paths: tuple[str, ...],
+        theme: tuple[str, ...],
+        from_file: str | None,
+        doubly_true: bool,
+        numbers_file: str | None,
+    ) -> _Sources:
+        """The sources the options name; number names (``--numbers``) imply doubly true and
+        exclude a theme."""
+        doubly_true = doubly_true or numbers_file is not None
+        if doubly_true and (theme or from_file):
+            raise PuzzleInputError("--doubly-true uses number names; drop --theme / --from")
+        return cls(word_paths, theme, from_file, (numbers_file or "") if doubly_true else None)
 
 
 def _find_spec(

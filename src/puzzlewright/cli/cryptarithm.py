@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 from rich import box
 from rich.table import Table
@@ -17,7 +19,7 @@ from puzzlewright.cli.common import (
     warn,
 )
 from puzzlewright.cryptarithm import Cryptarithm, SolveResult, parse_assignments, parse_forbidden
-from puzzlewright.cryptarithm.explain import explain
+from puzzlewright.cryptarithm.explain import Explanation, explain
 from puzzlewright.cryptarithm.explain.text import explanation_lines, grade_line
 from puzzlewright.cryptarithm.solver import digit_char
 from puzzlewright.errors import PuzzleInputError
@@ -101,6 +103,90 @@ def solve(
     Exit status 0 when a solution is found, 1 when there is none or the time limit or
     Ctrl-C stopped the search (the solutions found so far are shown), 2 on bad input.
     """
+    limit = _check_arguments(puzzle, layout_file, first=first, limit=limit, unique=unique)
+    if layout is not None or layout_file is not None:
+        flags = (count_only, unique, repeat_digits, as_json)
+        return _solve_layout(puzzle, layout, layout_file, limit, html, timeout, *flags)
+    problem = _parse_problem(puzzle, base, leading_zeros, assign, forbid, digits)
+    with stopping(timeout) as stop:
+        result = problem.search(limit=limit, stop=stop, keep=not count_only)
+        explained = explain(problem, stop=stop) if explain_steps or show_grade else None
+    if as_json:
+        emit_json(_json_document(result, explained, explain_steps=explain_steps))
+    else:
+        _print_result(
+            problem,
+            result,
+            explained,
+            explain_steps=explain_steps,
+            show_grade=show_grade,
+            unique=unique,
+            count_only=count_only,
+        )
+    if stop_note(result.stop_reason):
+        warn(f"{stop_note(result.stop_reason)}; {result.count} solution(s) found so far")
+    return exit_status(result.count > 0, result.stop_reason)
+
+
+def _solve_layout(
+    puzzle: tuple[str, ...],
+    layout: str | None,
+    layout_file: str | None,
+    limit: int | None,
+    html: str | None,
+    timeout: float | None,
+    count_only: bool,
+    unique: bool,
+    repeat_digits: bool,
+    as_json: bool,
+) -> int:
+    """A long division or multiplication (--layout, --layout-file) instead of an equation."""
+    from puzzlewright.cli.cryptalayout import load_layout, run_layout
+
+    shape = load_layout(layout, puzzle, layout_file)
+    with stopping(timeout) as stop:
+        return run_layout(
+            shape,
+            limit=limit,
+            count_only=count_only,
+            unique=unique,
+            distinct=not repeat_digits,
+            html=html,
+            stop=stop,
+            as_json=as_json,
+        )
+
+
+def _parse_problem(
+    puzzle: tuple[str, ...],
+    base: int,
+    leading_zeros: bool,
+    assign: tuple[str, ...],
+    forbid: tuple[str, ...],
+    digits: str | None,
+) -> Cryptarithm:
+    """The puzzle from the arguments (or stdin for '-') with the options' constraints."""
+    text = read_text_input("-", "puzzle") if puzzle == ("-",) else " ".join(puzzle)
+    return Cryptarithm.parse(
+        text,
+        base=base,
+        leading_zeros=leading_zeros,
+        assign=parse_assignments(assign, base),
+        forbid=parse_forbidden(forbid, base),
+        digits=digits,
+    )
+
+
+def _check_arguments(
+    puzzle: tuple[str, ...],
+    layout_file: str | None,
+    *,
+    first: bool,
+    limit: int | None,
+    unique: bool,
+) -> int | None:
+    """Refuse a stray option word, a missing puzzle and clashing stop options; the limit
+    ``--first`` (1) or ``--unique`` (2) means."""
     for part in puzzle:
         if part.startswith("--"):
             raise click.UsageError(f"no such option: {part.split('=')[0]}")
@@ -109,58 +195,46 @@ def solve(
     if sum([first, limit is not None, unique]) > 1:
         raise PuzzleInputError("give at most one of --first, --limit and --unique")
     if first:
-        limit = 1
-    elif unique:
-        limit = 2
-    if layout is not None or layout_file is not None:
-        from puzzlewright.cli.cryptalayout import load_layout, run_layout
+        return 1
+    if unique:
+        return 2
+    return limit
 
-        shape = load_layout(layout, puzzle, layout_file)
-        with stopping(timeout) as stop:
-            return run_layout(
-                shape,
-                limit=limit,
-                count_only=count_only,
-                unique=unique,
-                distinct=not repeat_digits,
-                html=html,
-                stop=stop,
-                as_json=as_json,
-            )
-    text = read_text_input("-", "puzzle") if puzzle == ("-",) else " ".join(puzzle)
-    problem = Cryptarithm.parse(
-        text,
-        base=base,
-        leading_zeros=leading_zeros,
-        assign=parse_assignments(assign, base),
-        forbid=parse_forbidden(forbid, base),
-        digits=digits,
-    )
-    with stopping(timeout) as stop:
-        result = problem.search(limit=limit, stop=stop, keep=not count_only)
-        explained = explain(problem, stop=stop) if explain_steps or show_grade else None
-    if as_json:
-        document = result.to_json()
-        if explained is not None:
-            data = explained.to_json()
-            document["grade"] = data["grade"]
-            if explain_steps:
-                document["steps"] = data["steps"]
-                document["explanation"] = {k: v for k, v in data.items() if k != "steps"}
-        emit_json(document)
-    else:
-        if explained is not None and explain_steps:
-            for line in explanation_lines(explained):
-                stdout.print(line, markup=False, soft_wrap=True)
-        if not count_only:
-            for number, solution in enumerate(result.solutions, 1):
-                _print_solution(problem, solution, number)
-        stdout.print(_summary(result, unique=unique, count_only=count_only))
-        if explained is not None and show_grade:
-            stdout.print(grade_line(explained), markup=False, soft_wrap=True)
-    if stop_note(result.stop_reason):
-        warn(f"{stop_note(result.stop_reason)}; {result.count} solution(s) found so far")
-    return exit_status(result.count > 0, result.stop_reason)
+
+def _json_document(
+    result: SolveResult, explained: Explanation | None, *, explain_steps: bool
+) -> dict[str, Any]:
+    """The result's JSON, with the grade (and with --explain the steps) when explained."""
+    document = result.to_json()
+    if explained is not None:
+        data = explained.to_json()
+        document["grade"] = data["grade"]
+        if explain_steps:
+            document["steps"] = data["steps"]
+            document["explanation"] = {k: v for k, v in data.items() if k != "steps"}
+    return document
+
+
+def _print_result(
+    problem: Cryptarithm,
+    result: SolveResult,
+    explained: Explanation | None,
+    *,
+    explain_steps: bool,
+    show_grade: bool,
+    unique: bool,
+    count_only: bool,
+) -> None:
+    """The explanation, the solutions, the summary line and the grade, as text."""
+    if explained is not None and explain_steps:
+        for line in explanation_lines(explained):
+            stdout.print(line, markup=False, soft_wrap=True)
+    if not count_only:
+        for number, solution in enumerate(result.solutions, 1):
+            _print_solution(problem, solution, number)
+    stdout.print(_summary(result, unique=unique, count_only=count_only))
+    if explained is not None and show_grade:
+        stdout.print(grade_line(explained), markup=False, soft_wrap=True)
 
 
 def _print_solution(problem: Cryptarithm, solution: dict[str, int], number: int) -> None:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from puzzlewright.cli.common import check_output, emit_json, fail, json_option, warn
+
+if TYPE_CHECKING:
+    from puzzlewright.render import Document
 
 _SUFFIXES = {".pdf": "pdf", ".svg": "svg", ".html": "html", ".htm": "html"}
 
@@ -82,13 +86,7 @@ def render(
     from puzzlewright.render import load_document
     from puzzlewright.render import render as render_document
 
-    if fmt is None:
-        suffix = Path(output).suffix.lower() if output and output != "-" else ""
-        fmt = _SUFFIXES.get(suffix, "pdf")
-    if fmt == "play" and key:
-        raise fail("--key does not apply to --format play (the page checks and reveals itself)")
-    if output == "-" and as_json:
-        raise fail("--json prints a report on stdout; give -o a file name, not '-'")
+    fmt = _checked_format(fmt, output, key=key, as_json=as_json)
     check_output(output, inputs=[source], force=force)
     warnings: list[str] = []
     document = load_document(source, warnings=warnings)
@@ -110,6 +108,36 @@ def render(
     if named and named != fmt and not (fmt == "play" and named == "html"):
         warnings.append(f"writing {fmt} to {target}, whose extension says {named}")
     write_atomic(target, data, inputs=[source], force=force)
+    _report(document, data, source, target, fmt, key, page, warnings, as_json=as_json)
+    return 0
+
+
+def _checked_format(fmt: str | None, output: str | None, *, key: bool, as_json: bool) -> str:
+    """The output format (from OUT's extension when not given; PDF by default), refusing
+    options that do not go with it."""
+    if fmt is None:
+        suffix = Path(output).suffix.lower() if output and output != "-" else ""
+        fmt = _SUFFIXES.get(suffix, "pdf")
+    if fmt == "play" and key:
+        raise fail("--key does not apply to --format play (the page checks and reveals itself)")
+    if output == "-" and as_json:
+        raise fail("--json prints a report on stdout; give -o a file name, not '-'")
+    return fmt
+
+
+def _report(
+    document: Document,
+    data: bytes,
+    source: str,
+    target: Path,
+    fmt: str,
+    key: bool,
+    page: str,
+    warnings: list[str],
+    *,
+    as_json: bool,
+) -> None:
+    """What ``render`` says after writing ``target``: a JSON report or warnings and a line."""
     pages = _pdf_pages(data) if fmt == "pdf" else None
     clues = sum(len(section.entries) for section in document.sections)
     grid = document.grid
@@ -130,7 +158,7 @@ def render(
                 "warnings": warnings,
             }
         )
-        return 0
+        return
     for message in warnings:
         warn(message)
     what = f"{pages} page{'s' if pages != 1 else ''}, " if pages is not None else ""
@@ -138,4 +166,3 @@ def render(
         f"wrote {target} ({fmt}, {what}{document.kind} {grid.width}x{grid.height}, "
         f"{clues} clues{', with key' if key else ''})"
     )
-    return 0

@@ -28,7 +28,10 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
+from itertools import cycle, repeat
 from math import gcd
+from typing import NamedTuple
 
 from puzzlewright.bits import DigitSet, iter_bits, lsb, msb, popcount
 from puzzlewright.cryptarithm.algebra import Invalid, Poly
@@ -345,6 +348,19 @@ def first_digit(start: int, residue: int, step: int) -> int:
 TAIL_TABLE_MAX = 2000
 
 
+def heartbeat(stop: StopSignal | None) -> Iterator[bool]:
+    """When the searches ask ``stop``: every ``POLL_EVERY``-th item is true (never, without a
+    signal). A C-level iterator, so the step back up that reads it costs no Python frame.
+
+    >>> beat = heartbeat(StopSignal())
+    >>> sum(next(beat) for _ in range(2 * POLL_EVERY)), next(heartbeat(None))
+    (2, False)
+    """
+    if stop is None:
+        return repeat(False)
+    return cycle([False] * (POLL_EVERY - 1) + [True])
+
+
 def _single_search(
     base: int, masks: Sequence[DigitSet], eq: _Equation
 ) -> Callable[[StopSignal | None], Iterator[list[int]]]:
@@ -369,8 +385,39 @@ def _single_search(
     DMIN = eq.dmin
     DMAX = eq.dmax
     c0 = eq.constant
-    last = n - 1
-    # the tail: trailing variables that occur only linearly
+    tail_start, threshold = _tail_shape(PR, masks)
+    plan = _SinglePlan(
+        base, masks, C, PR, LO, HI, GN, H, M, INV, DMIN, DMAX, c0, tail_start, threshold
+    )
+    return partial(_single_walk, plan)
+
+
+class _SinglePlan(NamedTuple):
+    """The single search's per-depth tables as plain lists (see :class:`DepthTable`), and
+    where the tail table starts and after how many visits it is built."""
+
+    base: int
+    masks: Sequence[DigitSet]
+    C: list[int]
+    PR: list[tuple[tuple[int, tuple[int, ...]], ...]]
+    LO: list[int]
+    HI: list[int]
+    GN: list[int]
+    H: list[int]
+    M: list[int]
+    INV: list[int]
+    DMIN: Sequence[int]
+    DMAX: Sequence[int]
+    c0: int
+    tail_start: int
+    threshold: int
+
+
+def _tail_shape(PR: Sequence[object], masks: Sequence[DigitSet]) -> tuple[int, int]:
+    """Where the tail table starts (past the end when there is none) and after how many
+    visits it pays to build it: trailing variables that occur only linearly, at most four,
+    whose digit combinations stay within ``TAIL_TABLE_MAX``."""
+    n = len(masks)
     tail = n
     while tail > 0 and not PR[tail - 1]:
         tail -= 1
@@ -382,139 +429,138 @@ def _single_search(
             break
         size = grown
         t += 1
-    tail_start = n - t if t >= 2 else n + 1
-    threshold = max(8, size // 8)
+    return (n - t if t >= 2 else n + 1), max(8, size // 8)
 
-    def build_table() -> dict[int, list[tuple[int, list[int]]]]:
-        table: dict[int, list[tuple[int, list[int]]]] = {}
-        partial: list[tuple[int, int, list[int]]] = [(0, 0, [])]
-        for j in range(tail_start, n):
-            c = C[j]
-            grown: list[tuple[int, int, list[int]]] = []
-            for total, bits, digs in partial:
-                for d in iter_bits(masks[j] & ~bits):
-                    grown.append((total + c * d, bits | 1 << d, [*digs, d]))
-            partial = grown
+
+def _tail_table(
+    C: Sequence[int], masks: Sequence[DigitSet], tail_start: int
+) -> dict[int, list[tuple[int, list[int]]]]:
+    """The tail's partial sums: each to the (digits mask, digits) that make it."""
+    table: dict[int, list[tuple[int, list[int]]]] = {}
+    partial: list[tuple[int, int, list[int]]] = [(0, 0, [])]
+    for j in range(tail_start, len(masks)):
+        c = C[j]
+        grown: list[tuple[int, int, list[int]]] = []
         for total, bits, digs in partial:
-            table.setdefault(total, []).append((bits, digs))
-        return table
+            for d in iter_bits(masks[j] & ~bits):
+                grown.append((total + c * d, bits | 1 << d, [*digs, d]))
+        partial = grown
+    for total, bits, digs in partial:
+        table.setdefault(total, []).append((bits, digs))
+    return table
 
-    def search(stop: StopSignal | None) -> Iterator[list[int]]:
-        poll = stop is not None
-        tick = POLL_EVERY
-        P = [0] * (n + 1)
-        P[0] = c0
-        CUR = C[:]
-        vals = [0] * n
-        its: list[Iterator[int]] = [iter(())] * n
-        table: dict[int, list[tuple[int, list[int]]]] | None = None
-        hits = 0
-        # depth 0 has no earlier variables, so its coefficient is the constant C[0]
-        a, b = digit_range(C[0], c0, LO[0], HI[0], base)
-        a = max(a, DMIN[0])
-        b = min(b, DMAX[0])
-        if a > b:
-            return
-        if M[0] == 1:
-            its[0] = iter(range(a, b + 1))
-        else:
-            m = M[0]
-            d0 = (-c0 // H[0]) * INV[0] % m
-            its[0] = iter(range(first_digit(a, d0, m), b + 1, m))
-        used = 0
-        i = 0
-        while True:
-            free = masks[i] & ~used
-            for d in its[i]:
-                if not (free >> d) & 1:
+
+def _single_walk(plan: _SinglePlan, stop: StopSignal | None) -> Iterator[list[int]]:
+    """The single search's hot loop over ``plan``'s tables (unpacked into locals)."""
+    base, masks, C, PR, LO, HI, GN, H, M, INV, DMIN, DMAX, c0, tail_start, threshold = plan
+    n = len(masks)
+    last = n - 1
+    P = [0] * (n + 1)
+    P[0] = c0
+    CUR = C[:]
+    vals = [0] * n
+    beat = heartbeat(stop)
+    its: list[Iterator[int]] = [iter(())] * n
+    table: dict[int, list[tuple[int, list[int]]]] | None = None
+    hits = 0
+    # depth 0 has no earlier variables, so its coefficient is the constant C[0]
+    a, b = digit_range(C[0], c0, LO[0], HI[0], base)
+    a = max(a, DMIN[0])
+    b = min(b, DMAX[0])
+    if a > b:
+        return
+    if M[0] == 1:
+        its[0] = iter(range(a, b + 1))
+    else:
+        m = M[0]
+        d0 = (-c0 // H[0]) * INV[0] % m
+        its[0] = iter(range(first_digit(a, d0, m), b + 1, m))
+    taken = [0] * n  # per depth: the digits the depths above it hold
+    i = 0
+    while True:
+        used = taken[i]
+        free = masks[i] & ~used
+        for d in its[i]:
+            if not (free >> d) & 1:
+                continue
+            vals[i] = d
+            if i == last:
+                yield vals
+                continue
+            p = P[i] + CUR[i] * d
+            j = i + 1
+            if j == tail_start:
+                if table is None:
+                    hits += 1
+                    if hits >= threshold:
+                        table = _tail_table(C, masks, tail_start)
+                if table is not None:
+                    found = table.get(-p)
+                    if found:
+                        u = used | 1 << d
+                        for bits, digs in found:
+                            if not bits & u:
+                                vals[j:] = digs
+                                yield vals
                     continue
-                vals[i] = d
-                if i == last:
-                    yield vals
-                    continue
-                p = P[i] + CUR[i] * d
-                j = i + 1
-                if j == tail_start:
-                    if table is None:
-                        hits += 1
-                        if hits >= threshold:
-                            table = build_table()
-                    if table is not None:
-                        found = table.get(-p)
-                        if found:
-                            u = used | 1 << d
-                            for bits, digs in found:
-                                if not bits & u:
-                                    vals[j:] = digs
-                                    yield vals
+            c = C[j]
+            gn = GN[j]
+            if PR[j]:
+                for k, others in PR[j]:
+                    for o in others:
+                        k *= vals[o]
+                    c += k
+                if c == 0:
+                    if (p % gn if gn else p) or not LO[j] <= -p <= HI[j]:
                         continue
-                c = C[j]
-                gn = GN[j]
-                if PR[j]:
-                    for k, others in PR[j]:
-                        for o in others:
-                            k *= vals[o]
-                        c += k
-                    if c == 0:
-                        if (p % gn if gn else p) or not LO[j] <= -p <= HI[j]:
-                            continue
-                        its[j] = iter(range(DMIN[j], DMAX[j] + 1))
-                        CUR[j] = 0
-                        P[j] = p
-                        used |= 1 << d
-                        i = j
-                        break
-                    if gn:
-                        h = gcd(c, gn)
-                        if p % h:
-                            continue
-                        m = gn // h
-                        if m > 1:
-                            d0 = (-p // h) * pow((c // h) % m, -1, m) % m
-                    else:
-                        m = 1
-                else:
-                    m = M[j]
+                    its[j] = iter(range(DMIN[j], DMAX[j] + 1))
+                    CUR[j] = 0
+                    P[j] = p
+                    taken[j] = used | 1 << d
+                    i = j
+                    break
+                if gn:
+                    h = gcd(c, gn)
+                    if p % h:
+                        continue
+                    m = gn // h
                     if m > 1:
-                        d0 = (-p // H[j]) * INV[j] % m
-                # digit_range(c, p, LO[j], HI[j], base), inlined: the hottest loop
-                if c > 0:
-                    a = -((HI[j] + p) // c)
-                    b = (-LO[j] - p) // c
-                elif c < 0:
-                    a = -((-LO[j] - p) // -c)
-                    b = (HI[j] + p) // -c
+                        d0 = (-p // h) * pow((c // h) % m, -1, m) % m
                 else:
-                    a = 0
-                    b = base - 1
-                if a < DMIN[j]:
-                    a = DMIN[j]
-                if b > DMAX[j]:
-                    b = DMAX[j]
-                if a > b:
-                    continue
-                if m == 1:
-                    its[j] = iter(range(a, b + 1))
-                else:
-                    its[j] = iter(range(a + (d0 - a) % m, b + 1, m))  # first_digit, inlined
-                CUR[j] = c
-                P[j] = p
-                used |= 1 << d
-                i = j
-                if poll:
-                    tick -= 1
-                    if not tick:
-                        tick = POLL_EVERY
-                        if stop.should_stop():  # type: ignore[union-attr]
-                            return
-                break
+                    m = 1
             else:
-                if i == 0:
-                    return
-                i -= 1
-                used ^= 1 << vals[i]
-
-    return search
+                m = M[j]
+                if m > 1:
+                    d0 = (-p // H[j]) * INV[j] % m
+            # digit_range(c, p, LO[j], HI[j], base), inlined: the hottest loop
+            if c > 0:
+                a = -((HI[j] + p) // c)
+                b = (-LO[j] - p) // c
+            elif c < 0:
+                a = -((-LO[j] - p) // -c)
+                b = (HI[j] + p) // -c
+            else:
+                a = 0
+                b = base - 1
+            if a < DMIN[j]:
+                a = DMIN[j]
+            if b > DMAX[j]:
+                b = DMAX[j]
+            if a > b:
+                continue
+            if m == 1:
+                its[j] = iter(range(a, b + 1))
+            else:
+                its[j] = iter(range(a + (d0 - a) % m, b + 1, m))  # first_digit, inlined
+            CUR[j] = c
+            P[j] = p
+            taken[j] = used | 1 << d
+            i = j
+            break
+        else:
+            if i == 0 or (next(beat) and stop.should_stop()):  # type: ignore[union-attr]
+                return
+            i -= 1
 
 
 def _product(vals: Sequence[int], others: tuple[int, ...]) -> int:
@@ -541,144 +587,152 @@ def _general_search(
                 touches[e] += 1
     DMIN = [lsb(m) for m in masks]
     DMAX = [msb(m) for m in masks]
+
+    return partial(
+        _general_walk, _GeneralPlan(base, masks, equations, checks, steps, touches, DMIN, DMAX)
+    )
+
+
+class _GeneralPlan(NamedTuple):
+    """The general search's tables: per depth the equations' steps that end there
+    (:class:`DepthTable`), how many steps each equation has, and each depth's digit range."""
+
+    base: int
+    masks: Sequence[DigitSet]
+    equations: Sequence[_Equation]
+    checks: Sequence[Sequence[Check]]
+    steps: list[list[DepthTable]]
+    touches: list[int]
+    DMIN: list[int]
+    DMAX: list[int]
+
+
+def _general_walk(plan: _GeneralPlan, stop: StopSignal | None) -> Iterator[list[int]]:
+    """The general search's loop over ``plan`` (unpacked into locals)."""
+    base, masks, equations, checks, steps, touches, DMIN, DMAX = plan
+    n = len(masks)
     last = n - 1
+    vals = [0] * n
+    beat = heartbeat(stop)
+    parts = [[eq.constant] + [0] * touches[e] for e, eq in enumerate(equations)]
+    its: list[Iterator[int]] = [iter(())] * n
+    # per depth: secondary progressions, per-step (A, [(B, e)]) coefficients
+    secs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    coefs: list[list[tuple[int, list[tuple[int, int]]]]] = [[] for _ in range(n)]
+    highs_at: list[bool] = [False] * n
 
-    def search(stop: StopSignal | None) -> Iterator[list[int]]:
-        poll = stop is not None
-        tick = POLL_EVERY
-        vals = [0] * n
-        parts = [[eq.constant] + [0] * touches[e] for e, eq in enumerate(equations)]
-        its: list[Iterator[int]] = [iter(())] * n
-        # per depth: secondary progressions, per-step (A, [(B, e)]) coefficients
-        secs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        coefs: list[list[tuple[int, list[tuple[int, int]]]]] = [[] for _ in range(n)]
-        highs_at: list[bool] = [False] * n
-
-        def enter(j: int) -> bool:
-            a = DMIN[j]
-            b = DMAX[j]
-            best_m = 1
-            best_d0 = 0
-            sec: list[tuple[int, int]] = []
-            cf: list[tuple[int, list[tuple[int, int]]]] = []
-            has_high = False
-            for st in steps[j]:
-                p = parts[st.equation][st.touch]
-                A = st.coefficient
-                for c, others in st.products:
-                    A += c * _product(vals, others)
-                if st.powers:
-                    hs = [(c * _product(vals, others), k) for c, others, k in st.powers]
-                    cf.append((A, hs))
-                    has_high = True
-                    continue
-                cf.append((A, []))
-                gn = st.rest_gcd
-                lo = st.rest_low
-                hi = st.rest_high
-                if A == 0:
-                    if (p % gn if gn else p) or not lo <= -p <= hi:
-                        return False
-                    continue
-                x, y = digit_range(A, p, lo, hi, base)
-                if x > a:
-                    a = x
-                if y < b:
-                    b = y
-                if a > b:
+    def enter(j: int) -> bool:
+        a = DMIN[j]
+        b = DMAX[j]
+        best_m, best_d0 = 1, 0
+        sec: list[tuple[int, int]] = []
+        cf: list[tuple[int, list[tuple[int, int]]]] = []
+        has_high = False
+        for st in steps[j]:
+            p = parts[st.equation][st.touch]
+            A = st.coefficient
+            for c, others in st.products:
+                A += c * _product(vals, others)
+            if st.powers:
+                hs = [(c * _product(vals, others), k) for c, others, k in st.powers]
+                cf.append((A, hs))
+                has_high = True
+                continue
+            cf.append((A, []))
+            gn, lo, hi = st.rest_gcd, st.rest_low, st.rest_high
+            if A == 0:
+                if (p % gn if gn else p) or not lo <= -p <= hi:
                     return False
-                if not gn:
+                continue
+            x, y = digit_range(A, p, lo, hi, base)
+            if x > a:
+                a = x
+            if y < b:
+                b = y
+            if a > b:
+                return False
+            if not gn:
+                continue
+            if st.products:
+                h = gcd(A, gn)
+                if p % h:
+                    return False
+                m = gn // h
+                if m == 1:
                     continue
-                if st.products:
-                    h = gcd(A, gn)
-                    if p % h:
-                        return False
-                    m = gn // h
-                    if m == 1:
-                        continue
-                    d0 = (-p // h) * pow((A // h) % m, -1, m) % m
-                else:
-                    m = st.step
-                    if m == 1:
-                        continue
-                    d0 = (-p // st.step_gcd) * st.inverse % m
-                if m > best_m:
-                    if best_m > 1:
-                        sec.append((best_d0, best_m))
-                    best_m = m
-                    best_d0 = d0
-                else:
-                    sec.append((d0, m))
-            if best_m == 1:
-                its[j] = iter(range(a, b + 1))
+                d0 = (-p // h) * pow((A // h) % m, -1, m) % m
             else:
-                its[j] = iter(range(first_digit(a, best_d0, best_m), b + 1, best_m))
-            secs[j] = sec
-            coefs[j] = cf
-            highs_at[j] = has_high
-            return True
+                m = st.step
+                if m == 1:
+                    continue
+                d0 = (-p // st.step_gcd) * st.inverse % m
+            if m > best_m:
+                if best_m > 1:
+                    sec.append((best_d0, best_m))
+                best_m = m
+                best_d0 = d0
+            else:
+                sec.append((d0, m))
+        if best_m == 1:
+            its[j] = iter(range(a, b + 1))
+        else:
+            its[j] = iter(range(first_digit(a, best_d0, best_m), b + 1, best_m))
+        secs[j] = sec
+        coefs[j] = cf
+        highs_at[j] = has_high
+        return True
 
-        if n == 0 or not enter(0):
-            return
-        used = 0
-        i = 0
-        while True:
-            free = masks[i] & ~used
-            sec = secs[i]
-            here = steps[i]
-            cf = coefs[i]
-            high = highs_at[i]
-            tests = checks[i]
-            for d in its[i]:
-                if not (free >> d) & 1:
-                    continue
-                if sec and any((d - d0) % m for d0, m in sec):
-                    continue
-                if high:
-                    ok = True
-                    for st, (A, hs) in zip(here, cf, strict=True):
-                        if not hs:
-                            continue
-                        p = parts[st.equation][st.touch] + A * d
-                        for B, k in hs:
-                            p += B * d**k
-                        gn = st.rest_gcd
-                        if (p % gn if gn else p) or not st.rest_low <= -p <= st.rest_high:
-                            ok = False
-                            break
-                    if not ok:
-                        continue
-                vals[i] = d
-                if tests:
-                    try:
-                        if not all(test(vals) for test in tests):
-                            continue
-                    except Invalid:
-                        continue
+    if n == 0 or not enter(0):
+        return
+    taken = [0] * n  # per depth: the digits the depths above it hold
+    i = 0
+    while True:
+        free = masks[i] & ~taken[i]
+        sec = secs[i]
+        here = steps[i]
+        cf = coefs[i]
+        high = highs_at[i]
+        tests = checks[i]
+        for d in its[i]:
+            if not (free >> d) & 1:
+                continue
+            if sec and any((d - d0) % m for d0, m in sec):
+                continue
+            if high:
+                ok = True
                 for st, (A, hs) in zip(here, cf, strict=True):
+                    if not hs:
+                        continue
                     p = parts[st.equation][st.touch] + A * d
                     for B, k in hs:
                         p += B * d**k
-                    parts[st.equation][st.touch + 1] = p
-                if i == last:
-                    yield vals
+                    gn = st.rest_gcd
+                    if (p % gn if gn else p) or not st.rest_low <= -p <= st.rest_high:
+                        ok = False
+                        break
+                if not ok:
                     continue
-                used |= 1 << d
-                if not enter(i + 1):
-                    used ^= 1 << d
+            vals[i] = d
+            if tests:
+                try:
+                    if not all(test(vals) for test in tests):
+                        continue
+                except Invalid:
                     continue
-                i += 1
-                if poll:
-                    tick -= 1
-                    if not tick:
-                        tick = POLL_EVERY
-                        if stop.should_stop():  # type: ignore[union-attr]
-                            return
-                break
-            else:
-                if i == 0:
-                    return
-                i -= 1
-                used ^= 1 << vals[i]
-
-    return search
+            for st, (A, hs) in zip(here, cf, strict=True):
+                p = parts[st.equation][st.touch] + A * d
+                for B, k in hs:
+                    p += B * d**k
+                parts[st.equation][st.touch + 1] = p
+            if i == last:
+                yield vals
+                continue
+            if not enter(i + 1):
+                continue
+            taken[i + 1] = taken[i] | 1 << d
+            i += 1
+            break
+        else:
+            if i == 0 or (next(beat) and stop.should_stop()):  # type: ignore[union-attr]
+                return
+            i -= 1

@@ -485,6 +485,29 @@ class FindRun:
         }
 
 
+def _shard_indexes(spec: FindSpec, total_shards: int | None, max_candidates: int | None) -> range:
+    """Every shard of an exhaustive run, else enough sampled shards for ``max_candidates``."""
+    if total_shards is not None:
+        return range(total_shards)
+    budget = max_candidates if max_candidates is not None else 10**12
+    return range(-(-budget // spec.shard_size))
+
+
+def _new_puzzle(
+    puzzle: FoundPuzzle, seen: set[str], grade: bool, difficulty: str | None
+) -> FoundPuzzle | None:
+    """``puzzle`` the first time it is seen, graded when asked; None when it was seen
+    before or its grade is not ``difficulty``."""
+    if puzzle.puzzle in seen:
+        return None
+    seen.add(puzzle.puzzle)
+    if grade or difficulty is not None:
+        puzzle = replace(puzzle, grade=grade_of(puzzle.puzzle))
+        if difficulty is not None and puzzle.grade != difficulty:
+            return None
+    return puzzle
+
+
 def find(
     spec: FindSpec,
     *,
@@ -511,26 +534,16 @@ def find(
     if limit is not None and limit <= 0:
         run.stop_reason = "limit"
         return run
-    indexes: Iterable[int]
-    if total_shards is not None:
-        indexes = range(total_shards)
-    else:
-        budget = max_candidates if max_candidates is not None else 10**12
-        indexes = range(-(-budget // spec.shard_size))
     seen: set[str] = set()
-    results = map_shards(spec, indexes)
+    results = map_shards(spec, _shard_indexes(spec, total_shards, max_candidates))
     try:
         for shard in results:
             run.shards += 1
             run.stats.add(shard.stats)
-            for puzzle in shard.puzzles:
-                if puzzle.puzzle in seen:
+            for found in shard.puzzles:
+                puzzle = _new_puzzle(found, seen, grade, difficulty)
+                if puzzle is None:
                     continue
-                seen.add(puzzle.puzzle)
-                if grade or difficulty is not None:
-                    puzzle = replace(puzzle, grade=grade_of(puzzle.puzzle))
-                    if difficulty is not None and puzzle.grade != difficulty:
-                        continue
                 run.puzzles.append(puzzle)
                 if on_puzzle is not None:
                     on_puzzle(puzzle)

@@ -31,7 +31,7 @@ equation can still add pins them down early, where it saves the most work.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import gcd
 
 TOP_COLUMNS = 1
@@ -123,19 +123,28 @@ def _narrow(weight: dict[str, int], low: dict[str, int], high: dict[str, int]) -
     return True
 
 
-def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool = False) -> Plan:
-    """Order the letters by column, pick the letter each column solves for, collect the
-    checks and digit ranges; the result's shape selects (or generates) the counting code."""
+@dataclass(slots=True)
+class _Letters:
+    """Each letter of an equation as the plan sees it: the lowest column it stands in
+    (``first``), its weight in a sum (``sign * base**pos`` over its occurrences), for a
+    product its place values in A, B and the result (``per_factor``), and its digit range."""
+
+    first: dict[str, int]
+    weight: dict[str, int]
+    per_factor: dict[str, list[int]]
+    low: dict[str, int]
+    high: dict[str, int]
+
+
+def _letters_of(equation: WordEquation, base: int, leading_zeros: bool) -> _Letters:
+    """Weights, columns and digit ranges of the letters (no leading zero unless allowed)."""
     product = equation.op == "*"
-    terms = equation.terms
-    if product and len(terms) != 2:
-        raise ValueError("a product form has exactly two factors")
+    minus = equation.op == "-"
     words = equation.words
-    n_terms = len(terms)
+    n_terms = len(equation.terms)
     first: dict[str, int] = {}
     weight: dict[str, int] = {}
     per_factor: dict[str, list[int]] = {}
-    minus = equation.op == "-"
     for index, word in enumerate(words):
         sign = -1 if index == n_terms or (minus and index > 0) else 1
         place = 1
@@ -151,63 +160,66 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
     nonzero = () if leading_zeros else {w[0] for w in words if len(w) > 1}
     low = {x: 1 if x in nonzero else 0 for x in first}
     high = dict.fromkeys(first, base - 1)
-    if not product and not _narrow(weight, low, high):
-        return Plan(tuple(first), None, ())
-    full = (1 << base) - 1
-    width = max(map(len, words))
-    by_column: list[list[str]] = [[] for _ in range(width)]
-    for letter, column in first.items():
-        by_column[column].append(letter)
+    return _Letters(first, weight, per_factor, low, high)
+
+
+def _letters_by_column(equation: WordEquation, width: int) -> list[list[str]]:
+    """Per column from the right, the letters standing in it, in order of first sight."""
     in_column: list[list[str]] = [[] for _ in range(width)]
-    for word in words:
+    for word in equation.words:
         for pos, letter in enumerate(reversed(word)):
             if letter not in in_column[pos]:
                 in_column[pos].append(letter)
+    return in_column
 
-    order: list[str] = []
-    assigned: set[str] = set()
-    steps: list[tuple[object, ...]] = []
-    constants: list[object] = []
-    bound_slots: list[tuple[int, int]] = []  # (constants index, letters done)
-    top_columns = [] if product else list(range(width - 1, 0, -1))[:TOP_COLUMNS]
-    for j in top_columns:
-        new = [x for x in in_column[j] if x not in assigned]
+
+@dataclass(slots=True)
+class _PlanBuilder:
+    """A plan under construction: the letter order, the constants the generated counter
+    reads (in the order it reads them) and one step per column group (the code's shape).
+
+    ``bound_slots`` are (constants index, letters placed) pairs whose two constants, the
+    range the letters still free can add, are filled in once the order is complete."""
+
+    equation: WordEquation
+    base: int
+    letters: _Letters
+    product: bool
+    order: list[str] = field(default_factory=list)
+    assigned: set[str] = field(default_factory=set)
+    steps: list[tuple[object, ...]] = field(default_factory=list)
+    constants: list[object] = field(default_factory=list)
+    bound_slots: list[tuple[int, int]] = field(default_factory=list)
+
+    def place(self, letter: str) -> None:
+        """Give ``letter`` the next position in the search order."""
+        self.order.append(letter)
+        self.assigned.add(letter)
+
+    def digits(self, letter: str) -> tuple[int, ...]:
+        """The digits ``letter`` may take, in increasing order."""
+        return tuple(range(self.letters.low[letter], self.letters.high[letter] + 1))
+
+    def add_top_column(self, column: list[str]) -> None:
+        """An additive top column: each new letter enumerated, with a bounds check after it."""
+        new = [x for x in column if x not in self.assigned]
         for letter in new:
-            order.append(letter)
-            assigned.add(letter)
-            constants.extend((weight[letter], tuple(range(low[letter], high[letter] + 1))))
-            bound_slots.append((len(constants), len(order)))
-            constants.extend((0, 0))
-        steps.append(("top", len(new)))
-    low_limit = width - len(top_columns)
-    starts = [k for k in range(low_limit) if any(x not in assigned for x in by_column[k])]
-    for index, k in enumerate(starts):
-        new = [x for x in by_column[k] if x not in assigned]
+            self.place(letter)
+            self.constants.extend((self.letters.weight[letter], self.digits(letter)))
+            self.bound_slots.append((len(self.constants), len(self.order)))
+            self.constants.extend((0, 0))
+        self.steps.append(("top", len(new)))
+
+    def add_low_column(self, k: int, new: list[str], last_column: int) -> None:
+        """Column ``k`` from the right (and the columns up to ``last_column`` it completes):
+        its new letters enumerated, one of them solved for when the column allows."""
+        equation, base, letters = self.equation, self.base, self.letters
         shift = base**k
-        solved: str | None = None
-        inverse = 1
-        factor = 0  # products: 1 when the result letter is solved, 2/3 for a letter of A/B
-        if product:
-            here = [w[len(w) - 1 - k] if k < len(w) else "" for w in (*terms, equation.result)]
-            if here[2] in new and here[2] not in here[:2]:
-                solved, factor = here[2], 1
-            elif k > 0:
-                # A[k] * (B's units digit) is the product's new digit (and B[k] * A's units)
-                for which, candidate in ((2, here[0]), (3, here[1])):
-                    others = here[: which - 2] + here[which - 1 :]
-                    if candidate in new and candidate not in others:
-                        solved, factor = candidate, which
-                        break
-        else:
-            for letter in reversed(new):
-                unit = (weight[letter] // shift) % base
-                if unit and gcd(unit, base) == 1:
-                    solved, inverse = letter, pow(unit, -1, base)
-                    break
+        solved, factor, inverse = self._solved_letter(k, new, shift)
         bounded, lead = 0, -1
-        if product and factor < 2:
+        if self.product and factor < 2:
             free = [x for x in new if x != solved]
-            bounded, last = _bounded_letter(equation, free, assigned, per_factor)
+            bounded, last = _bounded_letter(equation, free, self.assigned, letters.per_factor)
             if bounded:
                 new = [x for x in new if x != last] + [last]
         n_free = 0
@@ -216,49 +228,29 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
             if letter == solved:
                 continue
             n_free += 1
-            order.append(letter)
-            assigned.add(letter)
-            digits = tuple(range(low[letter], high[letter] + 1))
-            if product:
-                pattern.append(_pattern(per_factor[letter]))
+            self.place(letter)
+            if self.product:
+                pattern.append(_pattern(letters.per_factor[letter]))
                 if bounded and n_free == len(new) - (solved is not None):
-                    lead = _lead_slot(equation, order)
-                    constants.extend((*per_factor[letter], digits))
-                    constants.extend(_bound_constants(equation, base, low, high, letter, bounded))
+                    lead = _lead_slot(equation, self.order)
+                    self._bounded_constants(letter, bounded)
                 else:
-                    table = _available(base, low[letter], high[letter])
-                    constants.extend((*per_factor[letter], digits if table is None else table))
+                    self._factor_constants(letter)
             else:
-                constants.extend((weight[letter], digits))
+                self.constants.extend((letters.weight[letter], self.digits(letter)))
         pair = 0
-        if product and factor == 1 and k > 0 and n_free and not bounded and base <= TABLE_BASE:
-            y = order[-1]
-            pair = (terms[0][-1 - k : len(terms[0]) - k] == y) + 2 * (
-                terms[1][-1 - k : len(terms[1]) - k] == y
-            )
+        if self.product and factor == 1 and k > 0 and n_free and not bounded:
+            pair = self._pair(k)
         if solved is not None:
-            order.append(solved)
-            assigned.add(solved)
-            if product:
-                pattern.append(_pattern(per_factor[solved]))
-            allowed = ((1 << (high[solved] + 1)) - 1) & ~((1 << low[solved]) - 1)
-            if product and factor == 1:
-                constants.extend((*per_factor[solved], shift, shift * base, full & ~allowed))
-                if pair:
-                    y = order[-2]
-                    constants.append(_pairs(base, low[y], high[y], full & ~allowed))
-            elif product:
-                constants.extend(
-                    (*per_factor[solved], shift, shift * base, full & ~allowed, _divisors(base))
-                )
-            else:
-                constants.extend((weight[solved], shift, inverse, full & ~allowed))
-        last_column = (starts[index + 1] if index + 1 < len(starts) else low_limit) - 1
-        constants.append(base ** (last_column + 1))
-        if not product:
-            bound_slots.append((len(constants), len(order)))
-            constants.extend((0, 0))
-        steps.append(
+            self.place(solved)
+            if self.product:
+                pattern.append(_pattern(letters.per_factor[solved]))
+            self._solved_constants(solved, factor, shift, inverse, pair)
+        self.constants.append(base ** (last_column + 1))
+        if not self.product:
+            self.bound_slots.append((len(self.constants), len(self.order)))
+            self.constants.extend((0, 0))
+        self.steps.append(
             (
                 "low",
                 n_free,
@@ -270,13 +262,83 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
                 base <= TABLE_BASE,
                 pair,
             )
-            if product
+            if self.product
             else ("low", n_free, solved is not None)
         )
-    if not product:
-        for at, done in bound_slots:
+
+    def _solved_letter(self, k: int, new: list[str], shift: int) -> tuple[str | None, int, int]:
+        """The letter column ``k`` solves for (or None), ``factor`` (products: 1 when it is
+        the result's letter, 2/3 for a letter of A/B) and its weight's inverse mod base."""
+        base = self.base
+        if self.product:
+            terms = self.equation.terms
+            words = (*terms, self.equation.result)
+            here = [w[len(w) - 1 - k] if k < len(w) else "" for w in words]
+            if here[2] in new and here[2] not in here[:2]:
+                return here[2], 1, 1
+            if k > 0:
+                # A[k] * (B's units digit) is the product's new digit (and B[k] * A's units)
+                for which, candidate in ((2, here[0]), (3, here[1])):
+                    others = here[: which - 2] + here[which - 1 :]
+                    if candidate in new and candidate not in others:
+                        return candidate, which, 1
+            return None, 0, 1
+        for letter in reversed(new):
+            unit = (self.letters.weight[letter] // shift) % base
+            if unit and gcd(unit, base) == 1:
+                return letter, 0, pow(unit, -1, base)
+        return None, 0, 1
+
+    def _factor_constants(self, letter: str) -> None:
+        """A free factor letter: its place values and its digits (or the table of them)."""
+        low, high = self.letters.low[letter], self.letters.high[letter]
+        table = _available(self.base, low, high)
+        digits = self.digits(letter) if table is None else table
+        self.constants.extend((*self.letters.per_factor[letter], digits))
+
+    def _bounded_constants(self, letter: str, bounded: int) -> None:
+        """The last free factor letter, run over the interval the result's range allows."""
+        letters = self.letters
+        self.constants.extend((*letters.per_factor[letter], self.digits(letter)))
+        self.constants.extend(
+            _bound_constants(self.equation, self.base, letters.low, letters.high, letter, bounded)
+        )
+
+    def _pair(self, k: int) -> int:
+        """Products: whether the column's last free letter is A's (1), B's (2) or both
+        factors' (3) digit in column ``k``, so it comes paired with the result's letter."""
+        if self.base > TABLE_BASE:
+            return 0
+        a, b = self.equation.terms
+        y = self.order[-1]
+        return (a[-1 - k : len(a) - k] == y) + 2 * (b[-1 - k : len(b) - k] == y)
+
+    def _solved_constants(
+        self, solved: str, factor: int, shift: int, inverse: int, pair: int
+    ) -> None:
+        """What the counter needs to compute the solved letter's digit and check it."""
+        letters, base = self.letters, self.base
+        full = (1 << base) - 1
+        low, high = letters.low[solved], letters.high[solved]
+        taken = full & ~(((1 << (high + 1)) - 1) & ~((1 << low) - 1))
+        if self.product and factor == 1:
+            self.constants.extend((*letters.per_factor[solved], shift, shift * base, taken))
+            if pair:
+                y = self.order[-2]
+                self.constants.append(_pairs(base, letters.low[y], letters.high[y], taken))
+        elif self.product:
+            self.constants.extend(
+                (*letters.per_factor[solved], shift, shift * base, taken, _divisors(base))
+            )
+        else:
+            self.constants.extend((letters.weight[solved], shift, inverse, taken))
+
+    def fill_bounds(self) -> None:
+        """Sums: fill every bound slot with the range the letters after it can still add."""
+        weight, low, high = self.letters.weight, self.letters.low, self.letters.high
+        for at, done in self.bound_slots:
             bottom = top = 0
-            for x in order[done:]:
+            for x in self.order[done:]:
                 w = weight[x]
                 if w > 0:
                     bottom += w * low[x]
@@ -284,10 +346,45 @@ def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool
                 else:
                     bottom += w * high[x]
                     top += w * low[x]
-            constants[at] = -top
-            constants[at + 1] = -bottom
-    shape = ("product" if product else "linear", tuple(steps))
-    return Plan(tuple(order), shape, tuple(constants))
+            self.constants[at] = -top
+            self.constants[at + 1] = -bottom
+
+    def plan(self) -> Plan:
+        """The finished plan."""
+        shape = ("product" if self.product else "linear", tuple(self.steps))
+        return Plan(tuple(self.order), shape, tuple(self.constants))
+
+
+def compile_equation(equation: WordEquation, base: int = 10, leading_zeros: bool = False) -> Plan:
+    """Order the letters by column, pick the letter each column solves for, collect the
+    checks and digit ranges; the result's shape selects (or generates) the counting code.
+
+    The steps: validate the form, weigh the letters (and narrow sums' digit ranges), then
+    the top column (sums), then the columns from the right, then the sums' bounds."""
+    product = equation.op == "*"
+    if product and len(equation.terms) != 2:
+        raise ValueError("a product form has exactly two factors")
+    letters = _letters_of(equation, base, leading_zeros)
+    if not product and not _narrow(letters.weight, letters.low, letters.high):
+        return Plan(tuple(letters.first), None, ())
+    builder = _PlanBuilder(equation, base, letters, product)
+    width = max(map(len, equation.words))
+    in_column = _letters_by_column(equation, width)
+    top_columns = [] if product else list(range(width - 1, 0, -1))[:TOP_COLUMNS]
+    for j in top_columns:
+        builder.add_top_column(in_column[j])
+    by_column: list[list[str]] = [[] for _ in range(width)]
+    for letter, column in letters.first.items():
+        by_column[column].append(letter)
+    low_limit = width - len(top_columns)
+    assigned = builder.assigned
+    starts = [k for k in range(low_limit) if any(x not in assigned for x in by_column[k])]
+    for index, k in enumerate(starts):
+        last_column = (starts[index + 1] if index + 1 < len(starts) else low_limit) - 1
+        builder.add_low_column(k, [x for x in by_column[k] if x not in assigned], last_column)
+    if not product:
+        builder.fill_bounds()
+    return builder.plan()
 
 
 def _bounded_letter(
@@ -401,75 +498,93 @@ def _generate(shape: tuple[object, ...]) -> str:
     assert isinstance(steps, tuple)
     if kind == "product":
         return _generate_product(steps)
-    names: list[str] = []
-    body: list[str] = []
-    depth = 2  # inside a one-pass loop, so that every check can ``continue``
-    slot = 0
-    sums = ("s",)
-
-    def emit(line: str) -> None:
-        body.append("    " * depth + line)
-
-    def prev(name: str, i: int) -> str:
-        return f"{name}{i - 1}" if i > 0 else "0"
-
-    def add_digit(i: str, weights: tuple[str, ...]) -> None:
-        emit(f"m{i} = {prev('m', int(i))} | 1 << d{i}")
-        for total, w in zip(sums, weights, strict=True):
-            emit(f"{total}{i} = {prev(total, int(i))} + {w} * d{i}")
-
+    code = _LinearCode()
     for step, spec in enumerate(steps):
         is_last = step == len(steps) - 1
         if spec[0] == "top":
-            for _ in range(spec[1]):
-                i = slot
-                names.extend((f"w{i}", f"r{i}", f"lo_{i}", f"hi_{i}"))
-                emit(f"for d{i} in r{i}:")
-                depth += 1
-                if i > 0:
-                    emit(f"if m{i - 1} >> d{i} & 1: continue")
-                add_digit(str(i), (f"w{i}",))
-                emit(f"if s{i} < lo_{i} or s{i} > hi_{i}: continue")
-                slot += 1
-            if is_last:
-                emit(f"if s{slot - 1}: continue")
-            continue
-        _, n_free, solved = spec
-        for _ in range(n_free):
-            i = slot
-            names.extend((f"w{i}", f"r{i}"))
-            emit(f"for d{i} in r{i}:")
-            depth += 1
-            if i > 0:
-                emit(f"if m{i - 1} >> d{i} & 1: continue")
-            add_digit(str(i), (f"w{i}",))
-            slot += 1
-        if solved:
-            i = slot
-            names.extend((f"w{i}", f"h{i}", f"v{i}", f"f{i}"))
-            emit(f"d{i} = (-({prev('s', i)} // h{i}) * v{i}) % B")
-            emit(f"if ({prev('m', i)} | f{i}) >> d{i} & 1: continue")
-            add_digit(str(i), (f"w{i}",))
-            slot += 1
-        last = slot - 1
-        names.extend((f"M{step}", f"lo{step}", f"hi{step}"))
-        if is_last:
-            emit(f"if s{last}: continue")
+            code.top_column(spec[1], is_last)
         else:
-            emit(f"if s{last} % M{step}: continue")
-            emit(f"if s{last} < lo{step} or s{last} > hi{step}: continue")
-    digits = ", ".join(f"d{i}" for i in range(slot))
-    emit("count += 1")
-    emit("if first is None:")
-    emit(f"    first = ({digits},)")
-    emit("if count >= limit:")
-    emit("    return count, first")
-    head = ["def count(K, B, limit):"]
-    head.append(f"    ({', '.join(names)},) = K")
-    head.append("    count = 0")
-    head.append("    first = None")
-    head.append("    for _ in (0,):")
-    return "\n".join([*head, *body, "    return count, first", ""])
+            _, n_free, solved = spec
+            code.low_column(step, n_free, solved, is_last)
+    return code.source()
+
+
+class _LinearCode:
+    """Builds a sum's counter source: one loop per enumerated letter, running sums ``s{i}``
+    and digit masks ``m{i}``, the constants ``K`` unpacked into ``names``."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.body: list[str] = []
+        self.depth = 2  # inside a one-pass loop, so that every check can ``continue``
+        self.slot = 0
+
+    def emit(self, line: str) -> None:
+        self.body.append("    " * self.depth + line)
+
+    @staticmethod
+    def prev(name: str, i: int) -> str:
+        return f"{name}{i - 1}" if i > 0 else "0"
+
+    def add_digit(self, i: int, weight: str) -> None:
+        self.emit(f"m{i} = {self.prev('m', i)} | 1 << d{i}")
+        self.emit(f"s{i} = {self.prev('s', i)} + {weight} * d{i}")
+
+    def loop(self, i: int) -> None:
+        """A loop over the next letter's digits, skipping those taken."""
+        self.emit(f"for d{i} in r{i}:")
+        self.depth += 1
+        if i > 0:
+            self.emit(f"if m{i - 1} >> d{i} & 1: continue")
+        self.add_digit(i, f"w{i}")
+
+    def top_column(self, n_letters: int, is_last: bool) -> None:
+        """The top column's letters, each followed by a bounds check."""
+        for _ in range(n_letters):
+            i = self.slot
+            self.names.extend((f"w{i}", f"r{i}", f"lo_{i}", f"hi_{i}"))
+            self.loop(i)
+            self.emit(f"if s{i} < lo_{i} or s{i} > hi_{i}: continue")
+            self.slot += 1
+        if is_last:
+            self.emit(f"if s{self.slot - 1}: continue")
+
+    def low_column(self, step: int, n_free: int, solved: bool, is_last: bool) -> None:
+        """A column from the right: its free letters, the solved letter, the column check."""
+        for _ in range(n_free):
+            i = self.slot
+            self.names.extend((f"w{i}", f"r{i}"))
+            self.loop(i)
+            self.slot += 1
+        if solved:
+            i = self.slot
+            self.names.extend((f"w{i}", f"h{i}", f"v{i}", f"f{i}"))
+            self.emit(f"d{i} = (-({self.prev('s', i)} // h{i}) * v{i}) % B")
+            self.emit(f"if ({self.prev('m', i)} | f{i}) >> d{i} & 1: continue")
+            self.add_digit(i, f"w{i}")
+            self.slot += 1
+        last = self.slot - 1
+        self.names.extend((f"M{step}", f"lo{step}", f"hi{step}"))
+        if is_last:
+            self.emit(f"if s{last}: continue")
+        else:
+            self.emit(f"if s{last} % M{step}: continue")
+            self.emit(f"if s{last} < lo{step} or s{last} > hi{step}: continue")
+
+    def source(self) -> str:
+        """The whole function, counting each solution and keeping the first."""
+        digits = ", ".join(f"d{i}" for i in range(self.slot))
+        self.emit("count += 1")
+        self.emit("if first is None:")
+        self.emit(f"    first = ({digits},)")
+        self.emit("if count >= limit:")
+        self.emit("    return count, first")
+        head = ["def count(K, B, limit):"]
+        head.append(f"    ({', '.join(self.names)},) = K")
+        head.append("    count = 0")
+        head.append("    first = None")
+        head.append("    for _ in (0,):")
+        return "\n".join([*head, *self.body, "    return count, first", ""])
 
 
 class _ProductCode:

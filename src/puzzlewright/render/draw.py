@@ -92,6 +92,58 @@ def fit_size(text: str, size: float, room: float) -> float:
     return min(size, room / (0.62 * len(text)))
 
 
+def _square(
+    view: CellView, x: float, y: float, cell: float, thin: float, pad: float, *, key: bool
+) -> list[Shape]:
+    """A white (or shaded) square's shapes: its frame, circle, number, end label,
+    punctuation, and its given letter or (on a key) its answer."""
+    shapes: list[Shape] = []
+    fill = SHADE if view.shaded else WHITE
+    shapes.append(Rect(x, y, cell, cell, fill, BLACK, thin, "cell"))
+    small = cell * 0.27
+    if view.circle:
+        shapes.append(Circle(x + cell / 2, y + cell / 2, cell * 0.46, INK, thin))
+        if view.number:  # the circle's line never runs through the number
+            width = 0.62 * small * len(view.number) + pad
+            back = fill
+            shapes.append(Rect(x + thin, y + thin, width, small + pad, back, None, 0, "numbg"))
+    if view.number:
+        shapes.append(Text(x + pad, y + pad + small * 0.8, view.number, small, role="num"))
+    if view.corner:
+        shapes.append(
+            Text(
+                x + cell - pad,
+                y + pad + small * 0.8,
+                view.corner,
+                small,
+                "end",
+                role="label",
+            )
+        )
+    punct = cell * 0.3
+    if view.before:
+        shapes.append(Text(x + pad, y + cell - pad, view.before, punct, role="punct"))
+    if view.after:
+        shapes.append(Text(x + cell - pad, y + cell - pad, view.after, punct, "end", role="punct"))
+    if view.given:
+        size = fit_size(view.given, cell * 0.55, cell * 0.9)
+        shapes.append(
+            Text(
+                x + cell / 2,
+                y + cell * 0.78,
+                view.given,
+                size,
+                "middle",
+                True,
+                role="given",
+            )
+        )
+    elif key and view.answer:
+        size = fit_size(view.answer, cell * 0.58, cell * 0.86)
+        shapes.append(Text(x + cell / 2, y + cell * 0.86, view.answer, size, "middle", role="ans"))
+    return shapes
+
+
 def grid_drawing(
     grid: GridView, cell: float, *, key: bool = False, diagramless: bool = False
 ) -> Drawing:
@@ -118,55 +170,7 @@ def grid_drawing(
             if view.block:
                 shapes.append(Rect(x, y, cell, cell, BLACK, BLACK, thin, "block"))
                 continue
-            fill = SHADE if view.shaded else WHITE
-            shapes.append(Rect(x, y, cell, cell, fill, BLACK, thin, "cell"))
-            small = cell * 0.27
-            if view.circle:
-                shapes.append(Circle(x + cell / 2, y + cell / 2, cell * 0.46, INK, thin))
-                if view.number:  # the circle's line never runs through the number
-                    width = 0.62 * small * len(view.number) + pad
-                    back = fill
-                    shapes.append(
-                        Rect(x + thin, y + thin, width, small + pad, back, None, 0, "numbg")
-                    )
-            if view.number:
-                shapes.append(Text(x + pad, y + pad + small * 0.8, view.number, small, role="num"))
-            if view.corner:
-                shapes.append(
-                    Text(
-                        x + cell - pad,
-                        y + pad + small * 0.8,
-                        view.corner,
-                        small,
-                        "end",
-                        role="label",
-                    )
-                )
-            punct = cell * 0.3
-            if view.before:
-                shapes.append(Text(x + pad, y + cell - pad, view.before, punct, role="punct"))
-            if view.after:
-                shapes.append(
-                    Text(x + cell - pad, y + cell - pad, view.after, punct, "end", role="punct")
-                )
-            if view.given:
-                size = fit_size(view.given, cell * 0.55, cell * 0.9)
-                shapes.append(
-                    Text(
-                        x + cell / 2,
-                        y + cell * 0.78,
-                        view.given,
-                        size,
-                        "middle",
-                        True,
-                        role="given",
-                    )
-                )
-            elif key and view.answer:
-                size = fit_size(view.answer, cell * 0.58, cell * 0.86)
-                shapes.append(
-                    Text(x + cell / 2, y + cell * 0.86, view.answer, size, "middle", role="ans")
-                )
+            shapes.extend(_square(view, x, y, cell, thin, pad, key=key))
     shapes.extend(bar_lines(grid, cell, thin * 4))
     border = Rect(0, 0, grid.width * cell, grid.height * cell, None, BLACK, thin * 2.5, "frame")
     if not any(view.void for row in grid.rows for view in row):

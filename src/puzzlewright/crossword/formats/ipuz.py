@@ -49,12 +49,10 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
     width, height = _dimensions(doc)
     block = doc.get("block", "#")
     empty = doc.get("empty", 0)
-    styles_doc = doc.get("styles")
-    styles: dict[str, Any] = styles_doc if isinstance(styles_doc, dict) else {}
+    styles = _named_styles(doc)
     puzzle_rows = _rows(doc, "puzzle", width, height, required=True)
     assert puzzle_rows is not None
     solution_rows = _rows(doc, "solution", width, height, required=False)
-
     cells: list[list[Cell]] = []
     labels: dict[str, Position] = {}
     circles: set[Position] = set()
@@ -101,6 +99,19 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
     grid = make_grid(cells, "ipuz", bars)
     puzzle = Puzzle(grid, circles=circles, shaded=shaded, voids=voids, kind=kind)
     puzzle.given = given_cells
+    _read_metadata(doc, puzzle)
+    puzzle.clues = _clues(doc, puzzle, _Labels(labels, ends), warnings)
+    return puzzle
+
+
+def _named_styles(doc: dict[str, Any]) -> dict[str, Any]:
+    """The document's named styles (``"styles"``), empty when absent or malformed."""
+    styles = doc.get("styles")
+    return styles if isinstance(styles, dict) else {}
+
+
+def _read_metadata(doc: dict[str, Any], puzzle: Puzzle) -> None:
+    """Title, author and the other METADATA fields; an intro goes above the notes."""
     for name in METADATA:
         value = doc.get(name)
         if value is not None:
@@ -110,8 +121,6 @@ def read_ipuz(data: bytes | str, warnings: list[str] | None = None) -> Puzzle:
     intro = doc.get("intro")
     if isinstance(intro, str) and intro.strip():  # printed above the puzzle, like notes
         puzzle.notes = "\n\n".join(part for part in (intro.strip(), puzzle.notes) if part)
-    puzzle.clues = _clues(doc, puzzle, _Labels(labels, ends), warnings)
-    return puzzle
 
 
 @dataclass(frozen=True)

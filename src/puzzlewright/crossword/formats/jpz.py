@@ -27,7 +27,7 @@ import io
 import re
 import zipfile
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.etree.ElementTree import Element
 from xml.sax.saxutils import escape, quoteattr
 
@@ -42,6 +42,9 @@ from puzzlewright.crossword.formats.common import (
 from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, BarSides, Cell, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
+
+if TYPE_CHECKING:
+    from puzzlewright.acrostic.ipuz import AcrosticSheet
 
 CAPABILITIES = Capabilities(".jpz")
 MAX_XML_BYTES = 16 * 1024 * 1024  # a 25x25 with long clues is ~200 kB
@@ -326,13 +329,7 @@ def write_jpz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
     grid = puzzle.grid
     numbers = grid.numbering()
     lines = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<crossword-compiler xmlns="http://crossword.info/xml/crossword-compiler">',
-        f'<rectangular-puzzle xmlns="{_NS}">',
-        "<metadata>",
-        *_metadata_lines(puzzle),
-        "</metadata>",
-        "<crossword>",
+        *_opening_lines(puzzle, "crossword"),
         f'<grid width="{grid.width}" height="{grid.height}">',
         '<grid-look numbering-scheme="normal"'
         + (' diagramless="true"' if puzzle.kind == "diagramless" else "")
@@ -357,6 +354,19 @@ def write_jpz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
         lines.append("</clues>")
     lines += ["</crossword>", "</rectangular-puzzle>", "</crossword-compiler>"]
     return "\n".join(lines) + "\n"
+
+
+def _opening_lines(puzzle: Puzzle | Any, kind: str) -> list[str]:
+    """The XML declaration, the wrappers, the ``<metadata>`` and the opening ``<kind>`` tag."""
+    return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<crossword-compiler xmlns="http://crossword.info/xml/crossword-compiler">',
+        f'<rectangular-puzzle xmlns="{_NS}">',
+        "<metadata>",
+        *_metadata_lines(puzzle),
+        "</metadata>",
+        f"<{kind}>",
+    ]
 
 
 def _metadata_lines(puzzle: Puzzle | Any) -> list[str]:
@@ -504,33 +514,8 @@ def write_jpz_acrostic(document: dict[str, Any]) -> str:
 
     sheet = read_ipuz(document)
     width = max(len(sheet.rows[0]), 1 + max(len(clue.cells) for clue in sheet.clues))
-    lines = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<crossword-compiler xmlns="http://crossword.info/xml/crossword-compiler">',
-        f'<rectangular-puzzle xmlns="{_NS}">',
-        "<metadata>",
-        *_metadata_lines(sheet),
-        "</metadata>",
-        "<acrostic>",
-    ]
-    cells: list[str] = []
-    quote: list[tuple[int, int]] = []
-    for r, row in enumerate(sheet.rows):
-        for c in range(width):
-            cell = row[c] if c < len(row) else None
-            attrs: dict[str, Any] = {"x": c + 1, "y": r + 1}
-            if cell is None or cell.void:
-                attrs["type"] = "void"
-            elif cell.block:
-                attrs["type"] = "block"
-            elif cell.given or not cell.number:
-                attrs.update({"type": "clue", "solution": cell.given or cell.letter})
-            else:
-                attrs.update({"solution": cell.letter, "number": cell.number})
-                if cell.clue:
-                    attrs["top-right-number"] = cell.clue
-                quote.append((r, c))
-            cells.append(_element("cell", attrs))
+    lines = _opening_lines(sheet, "acrostic")
+    cells, quote = _acrostic_quote_cells(sheet, width)
     top = len(sheet.rows) + 1  # one empty row between the quotation and the answers
     cells += [_element("cell", {"x": c + 1, "y": top, "type": "void"}) for c in range(width)]
     words: list[str] = []
@@ -558,6 +543,31 @@ def write_jpz_acrostic(document: dict[str, Any]) -> str:
     lines += [*clue_lines, "</clues>", "</acrostic>", "</rectangular-puzzle>"]
     lines.append("</crossword-compiler>")
     return "\n".join(lines) + "\n"
+
+
+def _acrostic_quote_cells(
+    sheet: AcrosticSheet, width: int
+) -> tuple[list[str], list[tuple[int, int]]]:
+    """The quotation rows' ``<cell>`` elements and the quotation squares' (row, column)."""
+    cells: list[str] = []
+    quote: list[tuple[int, int]] = []
+    for r, row in enumerate(sheet.rows):
+        for c in range(width):
+            cell = row[c] if c < len(row) else None
+            attrs: dict[str, Any] = {"x": c + 1, "y": r + 1}
+            if cell is None or cell.void:
+                attrs["type"] = "void"
+            elif cell.block:
+                attrs["type"] = "block"
+            elif cell.given or not cell.number:
+                attrs.update({"type": "clue", "solution": cell.given or cell.letter})
+            else:
+                attrs.update({"solution": cell.letter, "number": cell.number})
+                if cell.clue:
+                    attrs["top-right-number"] = cell.clue
+                quote.append((r, c))
+            cells.append(_element("cell", attrs))
+    return cells, quote
 
 
 def _element(tag: str, attrs: dict[str, Any]) -> str:

@@ -107,6 +107,54 @@ def _product_model(problem: Cryptarithm, factors: BinOp, result: Numeral) -> Mod
     )
 
 
+def _column(
+    j: int,
+    addends: list[Numeral],
+    result: Numeral,
+    base: int,
+    width: int,
+    start: dict[Var, DigitSet],
+) -> Column:
+    """Column ``j`` from the right as an equation over its letters and carries; its carry
+    out (below the number of addends) is added to ``start``."""
+    n_carry = len(addends)  # carries stay below the number of addends
+    coefs: dict[Var, int] = {}
+    constant = 0
+    shown_left: list[str] = []
+    for numeral in addends:
+        if j < len(numeral.items):
+            item = numeral.items[-1 - j]
+            shown_left.append(_text(item))
+            if isinstance(item, str):
+                coefs[item] = coefs.get(item, 0) + 1
+            else:
+                constant += item
+    if j > 0:
+        carry_in = f"c{j + 1}"
+        coefs[carry_in] = coefs.get(carry_in, 0) + 1
+        shown_left.append(carry_in)
+    shown_right: list[str] = []
+    if j < len(result.items):
+        item = result.items[-1 - j]
+        shown_right.append(_text(item))
+        if isinstance(item, str):
+            coefs[item] = coefs.get(item, 0) - 1
+        else:
+            constant -= item
+    if j + 1 < width:
+        carry_out = f"c{j + 2}"
+        coefs[carry_out] = coefs.get(carry_out, 0) - base
+        start[carry_out] = (1 << n_carry) - 1
+        shown_right.append(f"{base}×{carry_out}")
+    return Column(
+        j + 1,
+        tuple((v, c) for v, c in coefs.items() if c),
+        constant,
+        tuple(shown_left) or ("0",),
+        tuple(shown_right) or ("0",),
+    )
+
+
 def build_model(problem: Cryptarithm) -> Model:
     """The model of a parsed one-equation sum, difference or product of two numbers."""
     if len(problem.equations) != 1 or len(problem.equations[0].sides) != 2:
@@ -130,47 +178,8 @@ def build_model(problem: Cryptarithm) -> Model:
         raise PuzzleInputError("--explain needs at least one addend")
     base = problem.base
     width = max(len(n.items) for n in [*addends, result])
-    n_carry = len(addends)  # carries stay below the number of addends
     start: dict[Var, DigitSet] = dict(zip(problem.symbols, problem.masks, strict=True))
-    columns = []
-    for j in range(width):
-        coefs: dict[Var, int] = {}
-        constant = 0
-        shown_left: list[str] = []
-        for numeral in addends:
-            if j < len(numeral.items):
-                item = numeral.items[-1 - j]
-                shown_left.append(_text(item))
-                if isinstance(item, str):
-                    coefs[item] = coefs.get(item, 0) + 1
-                else:
-                    constant += item
-        if j > 0:
-            carry_in = f"c{j + 1}"
-            coefs[carry_in] = coefs.get(carry_in, 0) + 1
-            shown_left.append(carry_in)
-        shown_right: list[str] = []
-        if j < len(result.items):
-            item = result.items[-1 - j]
-            shown_right.append(_text(item))
-            if isinstance(item, str):
-                coefs[item] = coefs.get(item, 0) - 1
-            else:
-                constant -= item
-        if j + 1 < width:
-            carry_out = f"c{j + 2}"
-            coefs[carry_out] = coefs.get(carry_out, 0) - base
-            start[carry_out] = (1 << n_carry) - 1
-            shown_right.append(f"{base}×{carry_out}")
-        columns.append(
-            Column(
-                j + 1,
-                tuple((v, c) for v, c in coefs.items() if c),
-                constant,
-                tuple(shown_left) or ("0",),
-                tuple(shown_right) or ("0",),
-            )
-        )
+    columns = [_column(j, addends, result, base, width, start) for j in range(width)]
     leading = frozenset(
         n.items[0] for n in [*addends, result] if len(n.items) > 1 and isinstance(n.items[0], str)
     )

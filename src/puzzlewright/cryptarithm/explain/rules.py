@@ -222,6 +222,29 @@ carry_bounds = _bound_rule("carry bounds", carries=True)
 column_bounds = _bound_rule("column bounds", carries=False)
 
 
+def _unit_term_last(terms: list[tuple[Var, int]]) -> None:
+    """Move the last term of weight +-1 (if any) to the end: it is solved for, not tried."""
+    for i in range(len(terms) - 1, -1, -1):
+        if abs(terms[i][1]) == 1:
+            terms.append(terms.pop(i))
+            return
+
+
+def _suffix_bounds(
+    terms: list[tuple[Var, int]], digits: list[tuple[int, ...]]
+) -> tuple[list[int], list[int]]:
+    """Per position ``i``, the least and the greatest sum the terms from ``i`` on can make."""
+    n = len(terms)
+    low = [0] * (n + 1)
+    high = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        coef = terms[i][1]
+        ends = (coef * digits[i][0], coef * digits[i][-1]) if digits[i] else (0, 0)
+        low[i] = low[i + 1] + min(ends)
+        high[i] = high[i + 1] + max(ends)
+    return low, high
+
+
 def _support(
     column: Column, domains: Domains, modulus: int | None, taken: int
 ) -> tuple[int, tuple[int, ...]]:
@@ -235,23 +258,12 @@ def _support(
     n = len(terms)
     if not n:
         return 0, ()
-    # solve for a term with weight +-1 last
-    for i in range(n - 1, -1, -1):
-        if abs(terms[i][1]) == 1:
-            terms.append(terms.pop(i))
-            break
+    _unit_term_last(terms)
     letter = [not is_carry(v) for v, _ in terms]
     masks = [domains[v] for v, _ in terms]
     digits = [tuple(iter_bits(m)) for m in masks]
-    low = [0] * (n + 1)
-    high = [0] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        coef = terms[i][1]
-        ends = (coef * digits[i][0], coef * digits[i][-1]) if digits[i] else (0, 0)
-        low[i] = low[i + 1] + min(ends)
-        high[i] = high[i + 1] + max(ends)
-    support = [0] * n
-    chosen = [0] * n
+    low, high = _suffix_bounds(terms, digits)
+    support, chosen = [0] * n, [0] * n
     count = 0
     last_coef = terms[-1][1]
     last_solvable = abs(last_coef) == 1
@@ -283,14 +295,10 @@ def _support(
             return
         coef = terms[i][1]
         for d in digits[i]:
-            if letter[i]:
-                if used >> d & 1:
-                    continue
-                chosen[i] = d
-                walk(i + 1, total + coef * d, used | 1 << d)
-            else:
-                chosen[i] = d
-                walk(i + 1, total + coef * d, used)
+            if letter[i] and used >> d & 1:
+                continue
+            chosen[i] = d
+            walk(i + 1, total + coef * d, used | 1 << d if letter[i] else used)
 
     high_digit = masks[-1].bit_length() - 1
     start = column.constant % modulus if modulus else column.constant

@@ -57,6 +57,42 @@ def texts_after_shapes(drawing: Drawing, cell: float, fonts: Fonts) -> bool:
     return True
 
 
+class _Pen:
+    """The canvas's line width, colours and font, set only when they change (a grid
+    repeats them thousands of times; each set is bytes in the PDF)."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self.line_width: float | None = None
+        self.fill = self.stroke = ""
+        self.font: tuple[str, float] | None = None
+
+    def width(self, width: float) -> None:
+        """Set the line width."""
+        if width != self.line_width:
+            self.canvas.setLineWidth(width)
+            self.line_width = width
+
+    def pen(self, width: float, color: str) -> None:
+        """Set the line width and the stroke colour."""
+        self.width(width)
+        if color != self.stroke:
+            self.canvas.setStrokeColor(_color(color))
+            self.stroke = color
+
+    def ink(self, color: str) -> None:
+        """Set the fill colour (also the colour of text)."""
+        if color != self.fill:
+            self.canvas.setFillColor(_color(color))
+            self.fill = color
+
+    def face(self, face: tuple[str, float]) -> None:
+        """Set the font and its size."""
+        if face != self.font:
+            self.canvas.setFont(*face)
+            self.font = face
+
+
 def paint(
     canvas: Canvas, drawing: Drawing, x: float, top: float, fonts: Fonts, *, cell: float = 0.0
 ) -> None:
@@ -68,34 +104,14 @@ def paint(
     texts_last = cell > 0 and texts_after_shapes(drawing, cell, fonts)
     canvas.saveState()
     canvas.setLineJoin(0)
-    line_width: float | None = None
-    fill = stroke = ""
-    font: tuple[str, float] | None = None
-
-    def pen(width: float, color: str) -> None:
-        nonlocal line_width, stroke
-        if width != line_width:
-            canvas.setLineWidth(width)
-            line_width = width
-        if color != stroke:
-            canvas.setStrokeColor(_color(color))
-            stroke = color
-
-    def ink(color: str) -> None:
-        nonlocal fill
-        if color != fill:
-            canvas.setFillColor(_color(color))
-            fill = color
-
+    state = _Pen(canvas)
     for shape in drawing.shapes:
         if isinstance(shape, Rect):
-            if shape.width != line_width:
-                canvas.setLineWidth(shape.width)
-                line_width = shape.width
+            state.width(shape.width)
             if shape.fill:
-                ink(shape.fill)
+                state.ink(shape.fill)
             if shape.stroke:
-                pen(shape.width, shape.stroke)
+                state.pen(shape.width, shape.stroke)
             canvas.rect(
                 x + shape.x,
                 top - shape.y - shape.h,
@@ -105,17 +121,14 @@ def paint(
                 fill=1 if shape.fill else 0,
             )
         elif isinstance(shape, Circle):
-            pen(shape.width, shape.stroke)
+            state.pen(shape.width, shape.stroke)
             canvas.circle(x + shape.cx, top - shape.cy, shape.r, stroke=1, fill=0)
         elif isinstance(shape, Line):
-            pen(shape.width, shape.stroke)
+            state.pen(shape.width, shape.stroke)
             canvas.line(x + shape.x1, top - shape.y1, x + shape.x2, top - shape.y2)
         elif isinstance(shape, Text) and not texts_last:
-            face = (fonts.bold if shape.bold else fonts.regular, shape.size)
-            if face != font:
-                canvas.setFont(*face)
-                font = face
-            ink(shape.fill)
+            state.face((fonts.bold if shape.bold else fonts.regular, shape.size))
+            state.ink(shape.fill)
             px, py = x + shape.x, top - shape.y
             if shape.anchor == "middle":
                 canvas.drawCentredString(px, py, shape.text)
