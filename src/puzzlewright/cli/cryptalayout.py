@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 import click
 
 from puzzlewright.cli.common import (
+    check_output,
     emit_json,
     exit_status,
     json_option,
@@ -69,6 +71,31 @@ def _solution_json(layout: Layout, solution: LayoutSolution) -> dict[str, object
     return {"numbers": numbers, "letters": solution.letters, "paper": paper_text(layout, solution)}
 
 
+@dataclass(frozen=True)
+class Sheets:
+    """Where a layout is also printed as a page (puzzle, then its solution): HTML, PDF."""
+
+    html: str | None = None
+    pdf: str | None = None
+
+    def check(self) -> None:
+        """Refuse an unwritable path before any search starts."""
+        check_output(self.html)
+        check_output(self.pdf)
+
+    def write(self, layout: Layout, solution: LayoutSolution | None) -> None:
+        """Write the pages that were asked for."""
+        title = "Long division" if isinstance(layout, DivisionLayout) else "Long multiplication"
+        if self.html is not None:
+            from puzzlewright.render.layout import layout_html
+
+            write_atomic(self.html, layout_html(layout, solution, title=title))
+        if self.pdf is not None:
+            from puzzlewright.render.pdf.layout import layout_pdf
+
+            write_atomic(self.pdf, layout_pdf(layout, solution, title=title))
+
+
 def run_layout(
     layout: Layout,
     *,
@@ -76,7 +103,7 @@ def run_layout(
     count_only: bool,
     unique: bool,
     distinct: bool,
-    html: str | None,
+    sheets: Sheets,
     stop: StopSignal,
     as_json: bool,
 ) -> int:
@@ -96,12 +123,7 @@ def run_layout(
         )
     else:
         _print_result(layout, result, count_only=count_only, unique=unique)
-    if html is not None:
-        from puzzlewright.render.layout import layout_html
-
-        first = result.solutions[0] if result.solutions else None
-        title = "Long division" if isinstance(layout, DivisionLayout) else "Long multiplication"
-        write_atomic(html, layout_html(layout, first, title=title))
+    sheets.write(layout, result.solutions[0] if result.solutions else None)
     if stop_note(result.stop_reason):
         warn(f"{stop_note(result.stop_reason)}; {result.count} solution(s) found so far")
     return exit_status(result.count > 0, result.stop_reason)
@@ -150,6 +172,7 @@ def _print_result(layout: Layout, result: LayoutResult, *, count_only: bool, uni
 )
 @click.option("--show-solution", is_flag=True, help="Print the solved layout too.")
 @click.option("--html", metavar="PATH", help="Also write the puzzle and solution as HTML.")
+@click.option("--pdf", metavar="PATH", help="Also write the puzzle and solution as PDF (2 pages).")
 @seed_option
 @timeout_option
 @json_option
@@ -160,6 +183,7 @@ def make_layout(
     style: str,
     show_solution: bool,
     html: str | None,
+    pdf: str | None,
     seed: int,
     timeout: float | None,
     as_json: bool,
@@ -169,6 +193,8 @@ def make_layout(
     Takes a random (or --from) true layout and hides its digits one at a time in an
     order drawn from --seed, keeping each hiding that leaves the solution unique.
     """
+    sheets = Sheets(html, pdf)
+    sheets.check()
     true = _true_layout(kind, given, size, random.Random(seed))
     with stopping(timeout) as stop:
         puzzle = hide_digits(true, seed=seed, style=style, stop=stop)
@@ -189,11 +215,7 @@ def make_layout(
         if show_solution:
             stdout.print()
             stdout.print(paper_text(puzzle, solution), markup=False, end="", soft_wrap=True)
-    if html is not None:
-        from puzzlewright.render.layout import layout_html
-
-        title = "Long division" if kind == "division" else "Long multiplication"
-        write_atomic(html, layout_html(puzzle, solution, title=title))
+    sheets.write(puzzle, solution)
     return 0
 
 

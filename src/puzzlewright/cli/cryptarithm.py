@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich import box
@@ -25,6 +25,9 @@ from puzzlewright.cryptarithm.solver import digit_char
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import read_text_input
 from puzzlewright.stopping import interrupted_by
+
+if TYPE_CHECKING:
+    from puzzlewright.cli.cryptalayout import Sheets
 
 TABLE_COLUMNS = 16
 
@@ -71,6 +74,7 @@ def cryptarithm() -> None:
 @click.option("--layout-file", metavar="PATH", help="Read a long division / multiplication.")
 @click.option("--repeat-digits", is_flag=True, help="Layouts: different letters may share a digit.")
 @click.option("--html", metavar="PATH", help="Layouts: also write the solved layout as HTML.")
+@click.option("--pdf", metavar="PATH", help="Layouts: also write the solved layout as PDF.")
 @timeout_option
 @json_option
 def solve(
@@ -90,6 +94,7 @@ def solve(
     layout_file: str | None,
     repeat_digits: bool,
     html: str | None,
+    pdf: str | None,
     timeout: float | None,
     as_json: bool,
 ) -> int:
@@ -106,7 +111,10 @@ def solve(
     limit = _check_arguments(puzzle, layout_file, first=first, limit=limit, unique=unique)
     if layout is not None or layout_file is not None:
         flags = (count_only, unique, repeat_digits, as_json)
-        return _solve_layout(puzzle, layout, layout_file, limit, html, timeout, *flags)
+        from puzzlewright.cli.cryptalayout import Sheets
+
+        sheets = Sheets(html, pdf)
+        return _solve_layout(puzzle, layout, layout_file, limit, sheets, timeout, *flags)
     problem = _parse_problem(puzzle, base, leading_zeros, assign, forbid, digits)
     with stopping(timeout) as stop:
         result = problem.search(limit=limit, stop=stop, keep=not count_only)
@@ -133,7 +141,7 @@ def _solve_layout(
     layout: str | None,
     layout_file: str | None,
     limit: int | None,
-    html: str | None,
+    sheets: Sheets,
     timeout: float | None,
     count_only: bool,
     unique: bool,
@@ -143,6 +151,7 @@ def _solve_layout(
     """A long division or multiplication (--layout, --layout-file) instead of an equation."""
     from puzzlewright.cli.cryptalayout import load_layout, run_layout
 
+    sheets.check()
     shape = load_layout(layout, puzzle, layout_file)
     with stopping(timeout) as stop:
         return run_layout(
@@ -151,7 +160,7 @@ def _solve_layout(
             count_only=count_only,
             unique=unique,
             distinct=not repeat_digits,
-            html=html,
+            sheets=sheets,
             stop=stop,
             as_json=as_json,
         )
