@@ -80,6 +80,17 @@ def test_api_solve_and_bad_requests(server: Server) -> None:
     with httpx.Client(base_url=server.url) as client:
         good = client.post("/api/cryptarithm/solve", json={"puzzle": "SEND + MORE = MONEY"})
         assert good.status_code == 200 and good.json()["unique"] is True
+        assert good.json()["explanation"] is None  # only when asked
+        steps = client.post(
+            "/api/cryptarithm/solve", json={"puzzle": "SEND + MORE = MONEY", "explain": True}
+        ).json()["explanation"]
+        assert steps["grade"]["label"] in ("easy", "medium", "hard", "fiendish")
+        assert any("M = 1" in step["sentence"] for step in steps["steps"])
+        power = client.post("/api/cryptarithm/solve", json={"puzzle": "A^B = CA", "explain": 1})
+        assert (
+            power.status_code == 200
+            and "explanations cover" in power.json()["explanation"]["error"]
+        )
         for body in ({"puzzle": "A + B ="}, {"puzzle": 5}, {"puzzle": "A+B=C", "base": 99}):
             bad = client.post("/api/cryptarithm/solve", json=body)
             assert bad.status_code == 400 and "error" in bad.json()

@@ -29,6 +29,7 @@ class LiveSolve:
     complete: bool = True
     stop_reason: StopReason | None = None
     seconds: float = 0.0
+    explanation: dict[str, object] | None = None
 
     @property
     def verdict(self) -> str:
@@ -53,6 +54,7 @@ class LiveSolve:
             "verdict": self.verdict,
             "stop_reason": self.stop_reason,
             "seconds": round(self.seconds, 4),
+            "explanation": self.explanation,
         }
 
 
@@ -66,8 +68,11 @@ def live_solve(
     digits: str | None = None,
     count_limit: int = 1000,
     stop: StopSignal | None = None,
+    explain_steps: bool = False,
 ) -> LiveSolve:
-    """Solve ``text`` with the CLI's options, counting up to ``count_limit`` solutions."""
+    """Solve ``text`` with the CLI's options, counting up to ``count_limit`` solutions; with
+    ``explain_steps``, also the step-by-step explanation and grade (``--explain --json``'s
+    ``explanation`` with its ``steps``), or ``{"error": why}`` for a puzzle it does not cover."""
     if len(text) > MAX_PUZZLE:
         raise PuzzleInputError(f"the puzzle is limited to {MAX_PUZZLE} characters")
     puzzle = Cryptarithm.parse(
@@ -80,6 +85,7 @@ def live_solve(
     )
     found = puzzle.search(limit=count_limit, stop=stop, keep=True)
     shown = found.solutions[:SHOWN]
+    explanation = _explanation(puzzle, stop) if explain_steps else None
     return LiveSolve(
         puzzle=puzzle.text,
         symbols=list(puzzle.symbols),
@@ -89,7 +95,18 @@ def live_solve(
         complete=found.complete,
         stop_reason=found.stop_reason,
         seconds=found.seconds,
+        explanation=explanation,
     )
+
+
+def _explanation(puzzle: Cryptarithm, stop: StopSignal | None) -> dict[str, object]:
+    """The explanation's JSON, or why there is none (a quotient, a power, ...)."""
+    from puzzlewright.cryptarithm.explain import explain
+
+    try:
+        return explain(puzzle, stop=stop).to_json()
+    except PuzzleInputError as error:
+        return {"error": str(error)}
 
 
 def split_words(text: str) -> list[str]:

@@ -68,6 +68,7 @@ async def solve(request: Request) -> JSONResponse:
             digits=field_str(doc, "digits", limit=100) or None,
             count_limit=field_int(doc, "count_limit", 1000, 1, 100_000) or 1000,
             stop=StopSignal(SOLVE_SECONDS),
+            explain_steps=bool(doc.get("explain")),
         )
     )
     return JSONResponse(found.to_json())

@@ -75,7 +75,7 @@ def _signed_numerals(node: Node, sign: int, out: list[tuple[int, Numeral]]) -> N
             _signed_numerals(term, sign * term_sign, out)
     else:
         raise PuzzleInputError(
-            "--explain covers sums and differences (A + B = C, A - B = C) and products of "
+            "explanations cover sums and differences (A + B = C, A - B = C) and products of "
             "two numbers (A * B = C); this puzzle has another product, a quotient or a power"
         )
 
@@ -88,7 +88,7 @@ def _product_model(problem: Cryptarithm, factors: BinOp, result: Numeral) -> Mod
     """``A * B = C`` for the product rules (no columns)."""
     left, right = factors.left, factors.right
     if not isinstance(left, Numeral) or not isinstance(right, Numeral):
-        raise PuzzleInputError("--explain covers products of two numbers (A * B = C)")
+        raise PuzzleInputError("explanations cover products of two numbers (A * B = C)")
     numerals = (left, right, result)
     leading = frozenset(
         n.items[0] for n in numerals if len(n.items) > 1 and isinstance(n.items[0], str)
@@ -158,7 +158,7 @@ def _column(
 def build_model(problem: Cryptarithm) -> Model:
     """The model of a parsed one-equation sum, difference or product of two numbers."""
     if len(problem.equations) != 1 or len(problem.equations[0].sides) != 2:
-        raise PuzzleInputError("--explain covers one equation with two sides")
+        raise PuzzleInputError("explanations cover one equation with two sides")
     left, right = problem.equations[0].sides
     for factors, result in ((left, right), (right, left)):
         if isinstance(factors, BinOp) and factors.op == "*" and isinstance(result, Numeral):
@@ -173,9 +173,9 @@ def build_model(problem: Cryptarithm) -> Model:
     elif len(plus) == 1:
         addends, result = minus, plus[0]
     else:
-        raise PuzzleInputError("--explain needs one side to be a single number (A + B = C)")
+        raise PuzzleInputError("an explanation needs one side to be a single number (A + B = C)")
     if not addends:
-        raise PuzzleInputError("--explain needs at least one addend")
+        raise PuzzleInputError("an explanation needs at least one addend")
     base = problem.base
     width = max(len(n.items) for n in [*addends, result])
     start: dict[Var, DigitSet] = dict(zip(problem.symbols, problem.masks, strict=True))
