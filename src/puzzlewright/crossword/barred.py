@@ -23,7 +23,7 @@ from typing import Literal
 
 from puzzlewright.crossword.checking import checking
 from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, BarSides, Grid
-from puzzlewright.crossword.pattern import FillCheck, PatternRun
+from puzzlewright.crossword.pattern import PatternRun, collect_patterns
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.stopping import NEVER, StopSignal
 
@@ -216,27 +216,12 @@ def generate_barred(
 ) -> PatternRun:
     """Up to ``count`` distinct barred (or British blocked) patterns, reproducible per seed."""
     spec.validate()
-    if count < 1:
-        raise PuzzleInputError(f"the pattern count must be at least 1, not {count}")
     limit = attempts if attempts is not None else 10 + 5 * count
-    rng = random.Random(seed)
-    run = PatternRun()
-    seen: set[str] = set()
-    while len(run.patterns) < count and run.attempts < limit:
-        if stop.should_stop():
-            run.status = run.stop_reason = stop.reason or "timeout"
-            break
-        run.attempts += 1
-        grid = design(spec, random.Random(rng.getrandbits(64)), stop=stop)
-        if grid is None or grid.to_text() in seen:
-            continue
-        seen.add(grid.to_text())
-        if accept is not None and not accept(grid):
-            run.rejected += 1
-            continue
-        run.patterns.append(grid)
-    if run.status == "found" and len(run.patterns) < count:
-        run.status = "partial" if run.patterns else "none"
-    if isinstance(accept, FillCheck):
-        run.fills = dict(accept.fills)
-    return run
+    return collect_patterns(
+        lambda rng: design(spec, rng, stop=stop),
+        count,
+        seed=seed,
+        limit=limit,
+        accept=accept,
+        stop=stop,
+    )

@@ -511,20 +511,47 @@ def generate_patterns(
     after ``attempts`` tries (default: 200 + 50 per pattern asked for) or when ``stop`` fires.
     """
     spec.validate()
+    limit = attempts if attempts is not None else 200 + 50 * count
+    return collect_patterns(
+        lambda rng: generate_pattern(spec, rng, stop=stop),
+        count,
+        seed=seed,
+        limit=limit,
+        accept=accept,
+        stop=stop,
+        stale_limit=STALE_LIMIT,
+    )
+
+
+def collect_patterns(
+    design: Callable[[random.Random], Grid | None],
+    count: int,
+    *,
+    seed: int,
+    limit: int,
+    accept: Callable[[Grid], bool] | None,
+    stop: StopSignal,
+    stale_limit: int | None = None,
+) -> PatternRun:
+    """Up to ``count`` distinct grids from ``design`` (one attempt per call, each with its own
+    generator drawn from ``seed``), kept when ``accept`` takes them; at most ``limit``
+    attempts, and at most ``stale_limit`` in a row that give nothing new (the distinct
+    patterns may be used up). Shared by blocked and barred patterns."""
     if count < 1:
         raise PuzzleInputError(f"the pattern count must be at least 1, not {count}")
-    limit = attempts if attempts is not None else 200 + 50 * count
     rng = random.Random(seed)
     run = PatternRun()
     seen: set[str] = set()
-    stale = 0  # attempts in a row that gave nothing new: the distinct patterns may be used up
-    while len(run.patterns) < count and run.attempts < limit and stale < STALE_LIMIT:
+    stale = 0
+    while len(run.patterns) < count and run.attempts < limit:
+        if stale_limit is not None and stale >= stale_limit:
+            break
         if stop.should_stop():
             run.status = run.stop_reason = stop.reason or "timeout"
             break
         run.attempts += 1
         stale += 1
-        grid = generate_pattern(spec, random.Random(rng.getrandbits(64)), stop=stop)
+        grid = design(random.Random(rng.getrandbits(64)))
         if grid is None:
             continue
         text = grid.to_text()
@@ -539,7 +566,7 @@ def generate_patterns(
     if run.status == "found" and len(run.patterns) < count:
         run.status = "partial" if run.patterns else "none"
     if isinstance(accept, FillCheck):
-        run.fills = {text: fill for text, fill in accept.fills.items()}
+        run.fills = dict(accept.fills)
     return run
 
 
