@@ -2,21 +2,10 @@
 // Complete / Another in a worker job, bans, clues, preview, save and export.
 
 import { call, cancelJob, follow, setStatus } from "../api.js";
+import { el, offerWordLists } from "../studio.js";
 
 const STORE = "puzzlewright.acrostic.v1";
 const room = document.getElementById("room");
-
-function el(tag, attrs = {}, parent = null) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name === "text") node.textContent = value;
-    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else if (value === true) node.setAttribute(name, "");
-    else if (value !== false && value !== null && value !== undefined) node.setAttribute(name, value);
-  }
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 function field(parent, label, attrs = {}) {
   const box = el("label", { class: "field" }, parent);
@@ -41,20 +30,6 @@ const S = {
 };
 
 const page = el("div", { class: "studio" }, room);
-
-// the word lists the server offers (built-in, --words lists, uploads)
-async function offerWordLists(select, onChange) {
-  try {
-    const info = await call("/api/files");
-    select.replaceChildren();
-    for (const list of info.wordlists) el("option", { value: list.source, text: list.name }, select);
-    const preferred = (info.default_words || [])[0];
-    if (preferred) select.value = preferred;
-  } catch (err) {
-    /* keep the server's default */
-  }
-  select.addEventListener("change", onChange);
-}
 
 // -- text ---------------------------------------------------------------------------------
 const textBox = el("section", { class: "card", "aria-labelledby": "text-h" }, page);
