@@ -60,18 +60,10 @@ class TextStyle:
         )
 
 
-@dataclass(frozen=True, eq=False)
-class TextBlock:
-    """Lines set by :func:`break_lines`; split only when taller than ``split_over``."""
+class _Styled:
+    """A text block's spacing and keep-with-next, read from its style."""
 
-    lines: tuple[Line, ...]
     style: TextStyle
-    offsets: tuple[float, float]  # left offset of the first line and of the others
-    split_over: float = 0.0
-
-    @property
-    def height(self) -> float:
-        return len(self.lines) * self.style.leading
 
     @property
     def space_before(self) -> float:
@@ -84,6 +76,20 @@ class TextBlock:
     @property
     def keep_with_next(self) -> bool:
         return self.style.keep_with_next
+
+
+@dataclass(frozen=True, eq=False)
+class TextBlock(_Styled):
+    """Lines set by :func:`break_lines`; split only when taller than ``split_over``."""
+
+    lines: tuple[Line, ...]
+    style: TextStyle
+    offsets: tuple[float, float]  # left offset of the first line and of the others
+    split_over: float = 0.0
+
+    @property
+    def height(self) -> float:
+        return len(self.lines) * self.style.leading
 
     def split(self, avail: float) -> tuple[Block, Block] | None:
         """The lines that fit ``avail`` and the rest (two lines at least before the break)."""
@@ -102,7 +108,7 @@ class TextBlock:
 
 
 @dataclass(eq=False)
-class ParagraphBlock:
+class ParagraphBlock(_Styled):
     """Text with markup this module does not set (underline, sub/superscripts, ...)."""
 
     paragraph: Paragraph
@@ -116,18 +122,6 @@ class ParagraphBlock:
     @property
     def height(self) -> float:
         return float(self._height)
-
-    @property
-    def space_before(self) -> float:
-        return self.style.space_before
-
-    @property
-    def space_after(self) -> float:
-        return self.style.space_after
-
-    @property
-    def keep_with_next(self) -> bool:
-        return self.style.keep_with_next
 
     def split(self, avail: float) -> tuple[Block, Block] | None:
         if self.height <= self.split_over:
