@@ -87,6 +87,20 @@ class Propagator:
         size = self.gram or 0
         return {word[k : k + size] for k in range(len(word) - size + 1)}
 
+    def narrow(
+        self, st: State, u: SlotId, words: WordSet, reason: Conflict, cause: SlotId, push: Push
+    ) -> Conflict | None:
+        """Cut ``u``'s candidates down to ``words`` for ``reason`` (the decision levels
+        behind it; ``cause``: the variable being revised); a conflict when none is left.
+        (The revision loop of :meth:`propagate` does the same inline.)"""
+        st.why[u] |= reason
+        if not words:
+            self.fail(u, cause)
+            return st.why[u]
+        st.dom[u] = words
+        push(u, words)
+        return None
+
     def commit(self, st: State, v: SlotId, bit: WordSet, push: Push) -> Conflict | None:
         """Commit ``v`` to its single candidate; returns a conflict (levels) or None."""
         st.done[v] = True
@@ -94,27 +108,18 @@ class Propagator:
         dom = st.dom
         why = st.why
         for u in self.same[v]:
-            d = dom[u]
-            if d & bit:
+            if dom[u] & bit:
                 if st.done[u]:
                     self.fail(v, u)
                     return why[v] | why[u]
-                d ^= bit
-                why[u] |= why[v]
-                if not d:
-                    self.fail(u, v)
-                    return why[u]
-                dom[u] = d
-                push(u, d)
+                conflict = self.narrow(st, u, dom[u] ^ bit, why[v], v, push)
+                if conflict is not None:
+                    return conflict
         for y, b, reason in list(self.nogoods.implied(st, v, bit)):
-            if dom[y] & b:
-                d = dom[y] ^ b
-                why[y] |= reason
-                if not d or st.done[y]:
-                    self.fail(y, v)
-                    return why[y]
-                dom[y] = d
-                push(y, d)
+            if dom[y] & b:  # (a committed y holding b is left with no word: a conflict)
+                conflict = self.narrow(st, y, dom[y] ^ b, reason, v, push)
+                if conflict is not None:
+                    return conflict
         if self.gram is not None:
             word = self.tables[v].words[bit.bit_length() - 1]
             grams = self.grams_of(word)
