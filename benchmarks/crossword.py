@@ -21,7 +21,9 @@ over blacksquare). Not a test: nothing is asserted.
 ``--frontier`` prints the frontier table instead (crossword_frontier.py: the hardest grids,
 ``--jobs 1,2``, blacksquare and Qxw side by side; min scores 50,40,30 by default);
 ``--builtin-quality`` fills grids with the built-in list and judges the entries by STWL;
-``--scaling`` measures per-worker throughput on 1 and 2 processes and the Dask overhead.
+``--scaling`` measures per-worker throughput on 1 and 2 processes and the Dask overhead;
+``--search-step`` times the fill step alone on easy 15x15 grids against blacksquare's
+(crossword_step.py: both lists loaded first).
 """
 
 from __future__ import annotations
@@ -249,6 +251,9 @@ def main() -> None:
     parser.add_argument("--jobs", default="1,2", help="frontier: --jobs values to compare")
     parser.add_argument("--scaling", action="store_true", help="1 vs 2 processes, Dask")
     parser.add_argument(
+        "--search-step", action="store_true", help="the fill step alone vs blacksquare's"
+    )
+    parser.add_argument(
         "--builtin-quality", action="store_true", help="judge built-in list fills by STWL"
     )
     args = parser.parse_args()
@@ -258,6 +263,11 @@ def main() -> None:
         from crossword_frontier import scaling
 
         scaling(args, sys.modules[__name__])
+        return
+    if args.search_step:
+        from crossword_step import search_step
+
+        search_step(args, sys.modules[__name__])
         return
     if args.builtin_quality:
         from crossword_frontier import builtin_quality
