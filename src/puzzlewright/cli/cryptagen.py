@@ -16,6 +16,7 @@ from rich.table import Table
 
 from puzzlewright.cli.common import (
     exit_status,
+    jobs_options,
     json_option,
     load_words,
     on_terminal,
@@ -26,6 +27,7 @@ from puzzlewright.cli.common import (
     stopping,
     timeout_option,
     warn,
+    whole_option,
     wordlist_options,
 )
 from puzzlewright.errors import PuzzleInputError
@@ -64,13 +66,7 @@ def _progress(label: str, total: int | None, *, quiet: bool) -> Iterator[Callabl
 
 @click.command()
 @click.argument("equation", nargs=-1, required=True)
-@click.option(
-    "--limit",
-    type=click.IntRange(min=1),
-    default=20,
-    show_default=True,
-    help="Show the best N encodings.",
-)
+@whole_option("--limit", help="Show the best N encodings.", default=20)
 @click.option(
     "--unique", "unique_only", is_flag=True, help="Only word forms with exactly one solution."
 )
@@ -231,32 +227,16 @@ def _print_encodings(result: object) -> None:
     metavar="FILE",
     help="Number-name table for --doubly-true (lines 'VALUE NAME'); English built in.",
 )
-@click.option(
-    "--limit",
-    type=click.IntRange(min=1),
-    default=20,
-    show_default=True,
-    help="Stop after N puzzles.",
-)
-@click.option(
+@whole_option("--limit", help="Stop after N puzzles.", default=20)
+@whole_option(
     "--candidates",
     "max_candidates",
-    type=click.IntRange(min=1),
-    default=400_000,
-    show_default=True,
     help="When sampling a large pool: give up after N candidates.",
+    default=400_000,
 )
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Run shards on N local processes.",
-)
-@click.option(
-    "--scheduler",
-    metavar="tcp://HOST:PORT",
-    help="Run shards on a Dask distributed cluster (needs the dask extra).",
+@jobs_options(
+    "Run shards on N local processes.",
+    "Run shards on a Dask distributed cluster (needs the dask extra).",
 )
 @seed_option
 @wordlist_options

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.stopping import NEVER, EitherStop, StopReason, StopSignal
+from puzzlewright.stopping import NEVER, EitherStop, StopReason, StopSignal, fields_json
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import WordList
@@ -181,35 +181,25 @@ class PatternRun:
     def to_json(self) -> dict[str, object]:
         """The run as JSON: status, stop reason, attempts and every pattern with its fill."""
         return {
-            "status": self.status,
-            "stop_reason": self.stop_reason,
-            "attempts": self.attempts,
-            "rejected": self.rejected,
+            **fields_json(self, "status stop_reason attempts rejected"),
             "patterns": [pattern_json(g, self.fills.get(g.to_text())) for g in self.patterns],
         }
 
 
+@dataclass(eq=False)
 class FillCheck:
     """The "fillable" test for :func:`generate_patterns`: does the filler fill a pattern
     within ``timeout`` seconds? Each trial stops early too when ``outer`` fires (Ctrl-C on
     the whole job); the fills found are kept by pattern text in ``fills``."""
 
-    def __init__(
-        self,
-        words: WordList,
-        *,
-        min_score: int | None = None,
-        seed: int = 0,
-        timeout: float = 10.0,
-        outer: StopSignal = NEVER,
-    ) -> None:
-        self.words = words
-        self.min_score = min_score
-        self.seed = seed
-        self.timeout = timeout
-        self.outer = outer
-        self.fills: dict[str, Grid] = {}
-        self.tried = 0
+    words: WordList
+    _: KW_ONLY
+    min_score: int | None = None
+    seed: int = 0
+    timeout: float = 10.0
+    outer: StopSignal = NEVER
+    fills: dict[str, Grid] = field(default_factory=dict, init=False)
+    tried: int = field(default=0, init=False)
 
     def __call__(self, grid: Grid) -> bool:
         """True (and the fill kept) when the filler fills ``grid`` in time."""
