@@ -252,36 +252,24 @@ def fill(
         check_scheduler(scheduler)
     grid, puzzle = load_grid(grid_path, encoding)
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
+    options: dict[str, Any] = {  # the same search, on one process or as a portfolio
+        "min_score": min_score,
+        "seed": seed,
+        "count": count,
+        "max_shared_substring": max_shared_substring,
+        "region": chosen_region,
+    }
     if jobs > 1 or scheduler is not None:
         from puzzlewright.crossword.fill.portfolio import fill_portfolio
 
         with stopping(timeout) as stop:
             result = fill_portfolio(
-                grid,
-                words,
-                jobs=jobs,
-                scheduler=scheduler,
-                min_score=min_score,
-                seed=seed,
-                stop=stop,
-                count=count,
-                max_shared_substring=max_shared_substring,
-                region=chosen_region,
+                grid, words, jobs=jobs, scheduler=scheduler, stop=stop, **options
             )
-        return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
-    hook, live = progress_display()
-    with stopping(timeout) as stop, live if live is not None else nullcontext():
-        result = fill_grid(
-            grid,
-            words,
-            min_score=min_score,
-            seed=seed,
-            stop=stop,
-            count=count,
-            max_shared_substring=max_shared_substring,
-            region=chosen_region,
-            on_progress=hook,
-        )
+    else:
+        hook, live = progress_display()
+        with stopping(timeout) as stop, live if live is not None else nullcontext():
+            result = fill_grid(grid, words, stop=stop, on_progress=hook, **options)
     return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
 
 

@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from puzzlewright.cli.common import (
+    F,
     exit_status,
     jobs_options,
     json_option,
@@ -64,6 +65,18 @@ def _progress(label: str, total: int | None, *, quiet: bool) -> Iterator[Callabl
 # encode
 
 
+def _grade_options(func: F) -> F:
+    """Add --difficulty and --grade (encode and find grade puzzles alike)."""
+    func = click.option("--grade", "show_grade", is_flag=True, help="Show each puzzle's grade.")(
+        func
+    )
+    return click.option(
+        "--difficulty",
+        type=click.Choice(["easy", "medium", "hard", "fiendish"]),
+        help="Only puzzles of this explanation grade (see cryptarithm solve --grade).",
+    )(func)
+
+
 @click.command()
 @click.argument("equation", nargs=-1, required=True)
 @whole_option("--limit", help="Show the best N encodings.", default=20)
@@ -71,12 +84,7 @@ def _progress(label: str, total: int | None, *, quiet: bool) -> Iterator[Callabl
     "--unique", "unique_only", is_flag=True, help="Only word forms with exactly one solution."
 )
 @wordlist_options
-@click.option(
-    "--difficulty",
-    type=click.Choice(["easy", "medium", "hard", "fiendish"]),
-    help="Only puzzles of this explanation grade (see cryptarithm solve --grade).",
-)
-@click.option("--grade", "show_grade", is_flag=True, help="Show each puzzle's grade.")
+@_grade_options
 @timeout_option
 @json_option
 def encode(
@@ -240,12 +248,7 @@ def _print_encodings(result: object) -> None:
 )
 @seed_option
 @wordlist_options
-@click.option(
-    "--difficulty",
-    type=click.Choice(["easy", "medium", "hard", "fiendish"]),
-    help="Only puzzles of this explanation grade (see cryptarithm solve --grade).",
-)
-@click.option("--grade", "show_grade", is_flag=True, help="Show each puzzle's grade.")
+@_grade_options
 @timeout_option
 @json_option
 def find(

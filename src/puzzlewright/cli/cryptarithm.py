@@ -115,7 +115,16 @@ def solve(
 
         sheets = Sheets(html, pdf)
         return _solve_layout(puzzle, layout, layout_file, limit, sheets, timeout, *flags)
-    problem = _parse_problem(puzzle, base, leading_zeros, assign, forbid, digits)
+    text = read_text_input("-", "puzzle") if puzzle == ("-",) else " ".join(puzzle)
+    assigned, forbidden = parse_assignments(assign, base), parse_forbidden(forbid, base)
+    problem = Cryptarithm.parse(
+        text,
+        base=base,
+        leading_zeros=leading_zeros,
+        assign=assigned,
+        forbid=forbidden,
+        digits=digits,
+    )
     with stopping(timeout) as stop:
         result = problem.search(limit=limit, stop=stop, keep=not count_only)
         explained = explain(problem, stop=stop) if explain_steps or show_grade else None
@@ -164,26 +173,6 @@ def _solve_layout(
             stop=stop,
             as_json=as_json,
         )
-
-
-def _parse_problem(
-    puzzle: tuple[str, ...],
-    base: int,
-    leading_zeros: bool,
-    assign: tuple[str, ...],
-    forbid: tuple[str, ...],
-    digits: str | None,
-) -> Cryptarithm:
-    """The puzzle from the arguments (or stdin for '-') with the options' constraints."""
-    text = read_text_input("-", "puzzle") if puzzle == ("-",) else " ".join(puzzle)
-    return Cryptarithm.parse(
-        text,
-        base=base,
-        leading_zeros=leading_zeros,
-        assign=parse_assignments(assign, base),
-        forbid=parse_forbidden(forbid, base),
-        digits=digits,
-    )
 
 
 def _check_arguments(
