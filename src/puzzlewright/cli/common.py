@@ -62,7 +62,11 @@ def timeout_option(func: F) -> F:
 
 
 def whole_option(
-    *decls: str, help: str, default: int | None = 1, least: int = 1
+    *decls: str,
+    help: str,
+    default: int | None = 1,
+    least: int = 1,
+    metavar: str | None = None,
 ) -> Callable[[F], F]:
     """An option taking a whole number of at least ``least``, its default shown (``--count``,
     ``--jobs``, ``--limit``, ``--width``)."""
@@ -71,6 +75,7 @@ def whole_option(
         type=click.IntRange(min=least),
         default=default,
         show_default=default is not None,
+        metavar=metavar,
         help=help,
     )
 

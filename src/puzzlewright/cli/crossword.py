@@ -192,12 +192,11 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     help="Fill only the entries with empty cells in this rectangle (rows and columns from 1) "
     "or these entries (e.g. 1A,5D); keep the rest.",
 )
-@click.option(
+@whole_option(
     "--max-shared-substring",
-    type=click.IntRange(min=1),
+    help="No two entries may share a run of more than N letters.",
     default=None,
     metavar="N",
-    help="No two entries may share a run of more than N letters.",
 )
 @output_option(
     "Write the (best) fill to OUT: .ipuz, .puz, .xd or .txt by extension ('-': stdout).",

@@ -98,12 +98,11 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
     show_default=True,
     help="With --fillable: seconds the filler gets per pattern.",
 )
-@click.option(
+@whole_option(
     "--attempts",
-    type=click.IntRange(min=1),
-    default=None,
     help="Give up after N patterns built (default: 200 + 50 per pattern; 10 per pattern "
     "with --fillable).",
+    default=None,
 )
 @output_option("Write the pattern(s) here (.ipuz, .txt, .puz, .xd); several get -1, -2, ... added.")
 @click.option("--force", is_flag=True, help="Allow the output to replace an input file.")
@@ -135,7 +134,6 @@ def pattern(
     cell is checked (unless --allow-unchecked) and the blocks follow --symmetry. Without
     --blocks or --max-words the grid gets about one block in six cells.
     """
-    from puzzlewright.crossword.barred import generate_barred
     from puzzlewright.crossword.pattern import FillCheck, PatternSpec, generate_patterns
 
     width, height = parse_size(size)
@@ -154,14 +152,10 @@ def pattern(
             if attempts is None:
                 attempts = 10 * count
         with status("Designing patterns…"):
-            if british is not None:
-                run = generate_barred(
-                    british, count, seed=seed, attempts=attempts, accept=check, stop=stop
-                )
-            else:
-                run = generate_patterns(
-                    spec, count, seed=seed, attempts=attempts, accept=check, stop=stop
-                )
+            design = spec if british is None else british
+            run = generate_patterns(
+                design, count, seed=seed, attempts=attempts, accept=check, stop=stop
+            )
     written, warnings = _save_patterns(run, output, word_paths, force)
     shortfall = _shortfall(run, count, spec, timeout)
     checked = british is not None

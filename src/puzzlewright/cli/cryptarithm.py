@@ -17,6 +17,7 @@ from puzzlewright.cli.common import (
     stopping,
     timeout_option,
     warn,
+    whole_option,
 )
 from puzzlewright.cryptarithm import Cryptarithm, SolveResult, parse_assignments, parse_forbidden
 from puzzlewright.cryptarithm.explain import Explanation, explain
@@ -54,7 +55,7 @@ def cryptarithm() -> None:
 )
 @click.option("--digits", metavar="1-9", help="Only these digits, e.g. 1-9 or 0,2,4-8.")
 @click.option("--first", is_flag=True, help="Stop at the first solution.")
-@click.option("--limit", type=click.IntRange(min=1), help="Stop after N solutions.")
+@whole_option("--limit", help="Stop after N solutions.", default=None)
 @click.option("--count", "count_only", is_flag=True, help="Count the solutions, don't list them.")
 @click.option(
     "--unique", is_flag=True, help="Stop at the second solution; say whether it is unique."

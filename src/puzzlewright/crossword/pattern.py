@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import KW_ONLY, dataclass, field
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias
 
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
@@ -76,6 +76,15 @@ class PatternSpec:
         """A typical block count for the size: about one cell in six (even if it must be)."""
         blocks = round(self.width * self.height * DEFAULT_DENSITY)
         return blocks + 1 if blocks % 2 and self.singletons() == 0 else blocks
+
+    def attempt(self, rng: random.Random, stop: StopSignal) -> Grid | None:
+        """One attempt at a pattern (:func:`generate_pattern`)."""
+        return generate_pattern(self, rng, stop=stop)
+
+    def budget(self, count: int) -> tuple[int, int | None]:
+        """Attempts for ``count`` patterns (200 + 50 each), and at most :data:`STALE_LIMIT`
+        in a row that give nothing new (small grids run out of distinct patterns)."""
+        return 200 + 50 * count, STALE_LIMIT
 
     def validate(self) -> None:
         """Raise PuzzleInputError when the request is impossible on its face."""
@@ -486,8 +495,23 @@ def generate_pattern(
     return builder.grid() if ok else None
 
 
+class Designer(Protocol):
+    """A kind of pattern :func:`generate_patterns` makes: blocked (:class:`PatternSpec`) or
+    barred and British blocked (:class:`~puzzlewright.crossword.barred.BarredSpec`)."""
+
+    def validate(self) -> None:
+        """Raise PuzzleInputError when the request is impossible on its face."""
+
+    def attempt(self, rng: random.Random, stop: StopSignal) -> Grid | None:
+        """One attempt at a pattern; None when it got stuck."""
+
+    def budget(self, count: int) -> tuple[int, int | None]:
+        """The default number of attempts for ``count`` patterns, and how many attempts in
+        a row may give nothing new (None: no such limit)."""
+
+
 def generate_patterns(
-    spec: PatternSpec,
+    spec: Designer,
     count: int = 1,
     *,
     seed: int = 0,
@@ -495,21 +519,23 @@ def generate_patterns(
     accept: Callable[[Grid], bool] | None = None,
     stop: StopSignal = NEVER,
 ) -> PatternRun:
-    """Up to ``count`` distinct patterns for ``spec``, reproducible per ``seed``.
+    """Up to ``count`` distinct patterns for ``spec`` (blocked or barred), reproducible per
+    ``seed``.
 
     ``accept`` (e.g. "the filler can fill it") filters the patterns built. The search gives up
-    after ``attempts`` tries (default: 200 + 50 per pattern asked for) or when ``stop`` fires.
+    after ``attempts`` tries (default: the spec's budget, e.g. 200 + 50 per blocked pattern
+    asked for) or when ``stop`` fires.
     """
     spec.validate()
-    limit = attempts if attempts is not None else 200 + 50 * count
+    default, stale_limit = spec.budget(count)
     return collect_patterns(
-        lambda rng: generate_pattern(spec, rng, stop=stop),
+        lambda rng: spec.attempt(rng, stop),
         count,
         seed=seed,
-        limit=limit,
+        limit=attempts if attempts is not None else default,
         accept=accept,
         stop=stop,
-        stale_limit=STALE_LIMIT,
+        stale_limit=stale_limit,
     )
 
 

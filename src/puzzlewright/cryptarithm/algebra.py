@@ -423,15 +423,20 @@ def _check_size(p: Poly) -> Poly:
     return p
 
 
+def _add_term(p: Poly, mono: tuple[int, ...], c: int) -> None:
+    """Add ``c`` to the coefficient of ``mono`` in ``p``; a coefficient of 0 is dropped."""
+    total = p.get(mono, 0) + c
+    if total:
+        p[mono] = total
+    else:
+        p.pop(mono, None)
+
+
 def poly_add(a: Poly, b: Poly, sign: int = 1) -> Poly:
     """``a + sign * b``, dropping zero coefficients."""
     result = dict(a)
     for mono, c in b.items():
-        total = result.get(mono, 0) + sign * c
-        if total:
-            result[mono] = total
-        else:
-            result.pop(mono, None)
+        _add_term(result, mono, sign * c)
     return _check_size(result)
 
 
@@ -450,11 +455,7 @@ def poly_mul(a: Poly, b: Poly) -> Poly:
                 mono = tuple(sorted(ma + mb))
                 if len(mono) > MAX_DEGREE:
                     raise NotPolynomial
-            total = result.get(mono, 0) + ca * cb
-            if total:
-                result[mono] = total
-            else:
-                result.pop(mono, None)
+            _add_term(result, mono, ca * cb)
     return _check_size(result)
 
 
