@@ -102,7 +102,6 @@ def output_option(
         "-o",
         "--output",
         type=path,
-        default=None,
         metavar=metavar,
         required=required,
         callback=stdout_output,
