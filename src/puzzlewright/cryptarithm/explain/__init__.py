@@ -6,7 +6,7 @@
 ({'T': 2, 'O': 1, 'G': 8, 'U': 0}, 'easy')
 
 A deduction engine on the column model (see ``model``), not a replay of the fast search:
-each step applies one rule of the catalogue (``rules.RULES``) and says why in one sentence.
+each step applies one rule of the catalogue (``catalogue.RULES``) and says why in one sentence.
 The final assignment is checked against the fast solver.
 """
 

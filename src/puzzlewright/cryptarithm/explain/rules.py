@@ -1,10 +1,10 @@
-"""The rule catalogue: each rule narrows domains by one argument a person can check.
+"""The column rules of sums: each rule narrows domains by one argument a person can check.
 
 A rule is a function ``(model, domains) -> Step | None`` that narrows ``domains`` in place
-and returns the step that says why (None: nothing to narrow). ``RULES`` lists them in the
-order they are tried, simplest first: after any step the engine starts again from the top,
-so an explanation always uses the simplest rule that makes progress. Each rule has a level
-(1 to 3) that the grade uses.
+and returns the step that says why (None: nothing to narrow). ``catalogue.RULES`` lists
+them, with the rules of products, in the order they are tried, simplest first: after any
+step the engine starts again from the top, so an explanation always uses the simplest rule
+that makes progress. Each rule has a level (1 to 3) that the grade uses.
 """
 
 from __future__ import annotations
