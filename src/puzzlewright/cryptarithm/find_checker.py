@@ -34,6 +34,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import gcd
 
+from puzzlewright.cryptarithm.find_product import count_product
+
 TOP_COLUMNS = 1
 """Additive equations: columns assigned first from the top, before the column order from the
 right; bounds prune them hard (the top letters carry the largest weights). One column
@@ -780,6 +782,14 @@ def count_solutions(
     """Count the solutions of ``equation`` up to ``limit`` (2 answers "is it unique?")."""
     if len(equation.letters()) > base or not equation.letters():
         return Count(0, None)
+    if equation.op == "*":
+        if len(equation.terms) != 2:
+            raise ValueError("a product form has exactly two factors")
+        a, b = equation.terms
+        found, solved = count_product(
+            a, b, equation.result, base=base, leading_zeros=leading_zeros, limit=limit
+        )
+        return Count(found, solved)
     plan = compile_equation(equation, base, leading_zeros)
     if plan.shape is None:
         return Count(0, None)
