@@ -24,8 +24,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import gcd
 
-from puzzlewright.cryptarithm.find_product import count_product
-
 TOP_COLUMNS = 1
 """Columns assigned first from the top, before the column order from the
 right; bounds prune them hard (the top letters carry the largest weights). One column
@@ -420,6 +418,9 @@ def count_solutions(
     if equation.op == "*":
         if len(equation.terms) != 2:
             raise ValueError("a product form has exactly two factors")
+        # imported here: numpy (about 0.07 s) is paid by product runs only
+        from puzzlewright.cryptarithm.find_product import count_product
+
         a, b = equation.terms
         found, solved = count_product(
             a, b, equation.result, base=base, leading_zeros=leading_zeros, limit=limit
