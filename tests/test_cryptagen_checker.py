@@ -126,7 +126,7 @@ def _word(draw: st.DrawFn, letters: str, low: int, high: int) -> str:
 
 
 @st.composite
-def products(draw: st.DrawFn, letters: str = "ABCDEFGHIJKL") -> WordEquation:
+def products(draw: st.DrawFn, letters: str = "ABCDEFGHIJ") -> WordEquation:
     """A random ``A * B = C`` shape: words over a few letters (so they repeat, as in real
     words), the result usually of the length the factors' product has, sometimes not."""
     pool = letters[: draw(st.integers(3, len(letters)))]

@@ -116,6 +116,39 @@ def _plan(a: str, b: str, result: str, base: int, leading_zeros: bool) -> _Plan:
 
 Array = npt.NDArray[np.int64]
 
+FREE_TABLE_BASE = 12
+"""Up to this base the digits free under each mask come from a table (``2**base`` rows)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """Per base, built once: ``digits`` 0..base-1; ``linear[u * base + t, d] = t + u * d
+    mod base``; ``square[d] = d * d mod base``; ``free[mask, d]``: ``d`` not in ``mask``
+    (None above ``FREE_TABLE_BASE``)."""
+
+    digits: Array
+    linear: Array
+    square: Array
+    free: npt.NDArray[np.bool_] | None
+
+
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables(base: int) -> _Tables:
+    """The shape-independent tables of ``base``."""
+    found = _TABLES.get(base)
+    if found is None:
+        digits = np.arange(base, dtype=np.int64)
+        u, t = np.divmod(np.arange(base * base, dtype=np.int64), base)
+        linear = (t[:, None] + u[:, None] * digits) % base
+        free = None
+        if base <= FREE_TABLE_BASE:
+            free = (np.arange(1 << base, dtype=np.int64)[:, None] >> digits) & 1 == 0
+        found = _Tables(digits, linear, digits * digits % base, free)
+        _TABLES[base] = found
+    return found
+
 
 @dataclass(slots=True)
 class _Rows:
@@ -129,6 +162,19 @@ class _Rows:
     every: Array
     bit: Array
     digit_mask: int
+    tables: _Tables
+
+    def free(self, forbidden: Mask) -> npt.NDArray[np.bool_]:
+        """``free[row, d]``: digit ``d`` is neither taken in the row nor forbidden."""
+        taken = self.taken | forbidden
+        if self.tables.free is not None:
+            return self.tables.free[self.index(taken)]
+        found: npt.NDArray[np.bool_] = (taken[:, None] & self.bit) == 0
+        return found
+
+    def index(self, values: Array) -> Array:
+        """Values as ``int64`` to index tables with (a no-op unless the rows hold Python ints)."""
+        return values if values.dtype == np.int64 else values.astype(np.int64)
 
     def pick(self, rows: Array) -> None:
         """Keep (or repeat) the given rows, in order."""
@@ -141,9 +187,13 @@ class _Rows:
         """Each row's digit of a placed letter."""
         return (self.digits >> x.shift) & self.digit_mask
 
+    def value(self, digit: Array) -> Array:
+        """Digits given as indexes (from ``nonzero``) as values of the rows' dtype."""
+        return digit if self.every.dtype == np.int64 else self.every[digit]
+
     def place(self, x: _Letter, digit: Array) -> None:
         """Give letter ``x`` the digit of each row (``digit``: indexes into ``every``)."""
-        value = self.every[digit]
+        value = self.value(digit)
         self.taken = self.taken | self.bit[digit]
         self.digits = self.digits | (value << x.shift)
         if x.in_a:
@@ -167,8 +217,7 @@ def _column(rows: _Rows, column: _Column, base: int) -> None:
     if column.new:
         *first, last = column.new
         for x in first:
-            free = ((rows.taken | x.forbidden)[:, None] & rows.bit) == 0
-            picked, digit = np.nonzero(free)
+            picked, digit = np.nonzero(rows.free(x.forbidden))
             rows.pick(picked)
             rows.place(x, digit)
         _last_letter(rows, column, last, base)
@@ -188,29 +237,42 @@ def _column(rows: _Rows, column: _Column, base: int) -> None:
 
 def _last_letter(rows: _Rows, column: _Column, x: _Letter, base: int) -> None:
     """A column's last new factor letter: every free digit tried at once (a row per digit),
-    kept where the product's digit of the column fits the result's letter."""
-    every, z = rows.every, column.result
-    free = ((rows.taken | x.forbidden)[:, None] & rows.bit) == 0
-    a_low = rows.a_low[:, None] + every * x.in_a if x.in_a else rows.a_low[:, None]
-    b_low = rows.b_low[:, None] + every * x.in_b if x.in_b else rows.b_low[:, None]
-    product_digit = (a_low * b_low // column.place) % base
+    kept where the product's digit of the column fits the result's letter.
+
+    That digit is linear in the letter's digit ``d``: ``t + u * d mod base``, with ``t``
+    the digit without it and ``u`` the other factor's units digit (both factors' when the
+    letter is in both; in column 0 such a letter gives ``d * d``), so it is read from a
+    table, row ``u * base + t``, instead of multiplying out every (row, digit) pair."""
+    z, tables = column.result, rows.tables
+    a_low, b_low = rows.a_low, rows.b_low
+    free = rows.free(x.forbidden)
+    if x.in_a and x.in_b and column.place == 1:
+        product_digit = np.broadcast_to(tables.square, free.shape)
+    else:
+        t = (a_low * b_low // column.place) % base
+        u = (b_low if x.in_a else 0) + (a_low if x.in_b else 0)
+        product_digit = tables.linear[rows.index(u % base * base + t)]
     new_result = z is not None and column.result_is_new and z.shift != x.shift
     if z is None:
         free &= product_digit == 0
     elif z.shift == x.shift:
-        free &= product_digit == every
+        free &= product_digit == tables.digits
     elif new_result:
-        taken = (rows.taken | z.forbidden)[:, None] | rows.bit
-        free &= (taken >> product_digit) & 1 == 0
+        free &= np.take_along_axis(rows.free(z.forbidden), product_digit, axis=1)
+        free &= product_digit != tables.digits
     else:
-        free &= product_digit == rows.digit_of(z)[:, None]
+        free &= product_digit == rows.index(rows.digit_of(z))[:, None]
     picked, digit = np.nonzero(free)
-    result_digit = product_digit[picked, digit]
-    rows.pick(picked)
-    rows.place(x, digit)
+    value = rows.value(digit)
+    rows.a_low = a_low[picked] + value * x.in_a if x.in_a else a_low[picked]
+    rows.b_low = b_low[picked] + value * x.in_b if x.in_b else b_low[picked]
+    taken = rows.taken[picked] | rows.bit[digit]
+    digits = rows.digits[picked] | (value << x.shift)
     if z is not None and new_result:
-        rows.taken = rows.taken | (1 << result_digit)
-        rows.digits = rows.digits | (result_digit << z.shift)
+        result_digit = rows.value(product_digit[picked, digit])
+        taken |= rows.bit[product_digit[picked, digit]]
+        digits |= result_digit << z.shift
+    rows.taken, rows.digits = taken, digits
 
 
 def _high_digits(rows: _Rows, plan: _Plan, base: int) -> Array:
@@ -244,7 +306,7 @@ def count_product(
     every = np.arange(base, dtype=np.int64).astype(plan.dtype)
     zero = np.zeros(1, dtype=plan.dtype)
     mask = (1 << plan.width) - 1
-    rows = _Rows(zero, zero, zero, zero, every, 1 << every, mask)
+    rows = _Rows(zero, zero, zero, zero, every, 1 << every, mask, _tables(base))
     for column in plan.columns:
         _column(rows, column, base)
         if not len(rows.taken):
