@@ -1,4 +1,4 @@
-"""Products ``A * B = R`` for ``find``: one vectorised column search, the same code for every shape.
+"""Products ``A * B = R`` for ``find``: one vectorised column search for every shape.
 
 ``find`` checks thousands of product candidates a second, nearly all with no solution, and
 product shapes almost never repeat, so code generated per shape (as for sums) spends as long
@@ -8,19 +8,20 @@ walks the search tree breadth first with numpy: every partial assignment that ag
 the product's low digits so far is one row of four arrays.
 
 Columns run from the right, ``k = 0 .. len(A) - 1`` (A the longer factor). A row holds the
-digits taken (a bitmask), ``A mod base**k`` and ``B mod base**k`` and the letters' digits
+digits taken (a bitmask), ``A`` and ``B`` modulo ``base**k`` and the letters' digits
 (packed, a few bits per letter). In column ``k`` the letters already placed add their
-place values; each new factor letter multiplies the rows by the digits still free (one 2-D
-mask and ``nonzero``); the last one is fused with the result's letter, since the product's
-digit ``k`` is ``(A mod base**(k+1)) * (B mod base**(k+1)) // base**k mod base``: it must
-equal that letter's digit if placed, or be free (and differ from the new factor digit) if
-not. After the last column A and B are whole, so ``A * B`` is computed and its high digits
-are matched against the rest of the result, with nothing left over.
+place values; each new factor letter multiplies the rows by the digits still free (a
+``(rows, base)`` mask from a table, then ``nonzero``); the last one is fused with the
+result's letter: the product's digit ``k`` is linear in that letter's digit (``t + u * d``,
+``u`` the other factor's units digit), read for all ten digits at once from a per-base
+table. It must equal the result letter's digit if placed, or be free (and differ from the
+new factor digit) if not. After the last column A and B are whole, so ``A * B`` is
+computed and its high digits are matched against the rest of the result, nothing left over.
 
 Setting up a shape costs a few dozen Python steps (no code to compile), and a check costs
-a few numpy calls per column whatever the number of rows, so the typical 10-letter product
-takes well under a millisecond. Values stay in ``int64`` while they fit, else Python ints
-in object arrays (long words or a large base): slower, never wrong.
+a few numpy calls per column whatever the number of rows: about 0.25 ms for a typical
+10-letter product. Values stay in ``int64`` while they fit, else Python ints in object
+arrays (long words or a base above 62): slower, never wrong.
 """
 
 from __future__ import annotations
@@ -300,6 +301,8 @@ def count_product(
 ) -> tuple[int, dict[str, int] | None]:
     """Solutions of ``a * b = result`` (distinct digits per letter, no leading zero unless
     allowed): how many (at most ``limit``) and the first, as letter -> digit."""
+    if not (a and b and result) or len(set(a + b + result)) > base:
+        return 0, None
     if len(a) < len(b):
         a, b = b, a
     plan = _plan(a, b, result, base, leading_zeros)
