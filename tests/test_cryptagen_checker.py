@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 from itertools import permutations
+from math import factorial
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from puzzlewright.cryptarithm import Cryptarithm
+from puzzlewright.cryptarithm import Cryptarithm, find_product
 from puzzlewright.cryptarithm.find_checker import WordEquation, count_solutions, is_unique
 from puzzlewright.cryptarithm.find_product import count_product
 from puzzlewright.lexicon import builtin_english
@@ -171,3 +173,26 @@ def test_products_too_wide_for_int64_fall_back_to_python_ints() -> None:
     assert expected > 0
     got = count_product("AB", "A", "CAB", base=64, leading_zeros=True, limit=10**6)
     assert got[0] == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(products())
+def test_product_chunks_count_the_same(eq: WordEquation) -> None:
+    """Rows searched a few at a time (chunks of 3 instead of thousands) find the same
+    solutions, the first one included."""
+    a, b = eq.terms
+    whole = count_product(a, b, eq.result, limit=10**6)
+    with mock.patch.object(find_product, "CHUNK_ROWS", 3):
+        assert count_product(a, b, eq.result, limit=10**6) == whole
+        if whole[0] > 2:
+            assert count_product(a, b, eq.result, limit=2) == (2, whole[1])
+
+
+def test_many_solutions_stop_early_and_count_exactly() -> None:
+    """``ABCDEFGHIJ * J = ABCDEFGHIJ`` forces J = 1 and leaves the other nine letters any
+    order of the nine other digits with A not 0: 9! - 8! solutions, far more rows than one
+    chunk; asked for two, the search stops at two."""
+    assert count_product("ABCDEFGHIJ", "J", "ABCDEFGHIJ", limit=10**6)[0] == (
+        factorial(9) - factorial(8)
+    )
+    assert count_product("ABCDEFGHIJ", "J", "ABCDEFGHIJ", limit=2)[0] == 2

@@ -26,7 +26,7 @@ arrays (long words or a base above 62): slower, never wrong.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -116,6 +116,9 @@ def _plan(a: str, b: str, result: str, base: int, leading_zeros: bool) -> _Plan:
 
 
 Array = npt.NDArray[np.int64]
+
+CHUNK_ROWS = 8192
+"""Rows searched together at most (see ``_search``); real candidates stay far below it."""
 
 FREE_TABLE_BASE = 12
 """Up to this base the digits free under each mask come from a table (``2**base`` rows)."""
@@ -296,6 +299,32 @@ def _high_digits(rows: _Rows, plan: _Plan, base: int) -> Array:
     return kept
 
 
+def _search(rows: _Rows, plan: _Plan, start: int, base: int, limit: int) -> Array:
+    """The packed digits of the solutions below ``rows`` from column ``start`` on (at least
+    ``limit`` of them when there are that many, in row order).
+
+    Rows beyond ``CHUNK_ROWS`` are split and searched a chunk at a time, stopping once
+    ``limit`` solutions are in hand: memory stays bounded and an equation with thousands
+    of solutions (``ABCDEFGHIJ * J = ABCDEFGHIJ``) stops early, as a depth-first search
+    would."""
+    for index in range(start, len(plan.columns)):
+        if len(rows.taken) > CHUNK_ROWS:
+            found: list[Array] = []
+            total = 0
+            for low in range(0, len(rows.taken), CHUNK_ROWS):
+                chunk = replace(rows)
+                chunk.pick(np.arange(low, min(low + CHUNK_ROWS, len(rows.taken))))
+                found.append(_search(chunk, plan, index, base, limit - total))
+                total += len(found[-1])
+                if total >= limit:
+                    break
+            return np.concatenate(found)
+        _column(rows, plan.columns[index], base)
+        if not len(rows.taken):
+            return rows.digits
+    return _high_digits(rows, plan, base)
+
+
 def count_product(
     a: str, b: str, result: str, *, base: int = 10, leading_zeros: bool = False, limit: int = 2
 ) -> tuple[int, dict[str, int] | None]:
@@ -310,11 +339,7 @@ def count_product(
     zero = np.zeros(1, dtype=plan.dtype)
     mask = (1 << plan.width) - 1
     rows = _Rows(zero, zero, zero, zero, every, 1 << every, mask, _tables(base))
-    for column in plan.columns:
-        _column(rows, column, base)
-        if not len(rows.taken):
-            return 0, None
-    found = _high_digits(rows, plan, base)
+    found = _search(rows, plan, 0, base, limit)
     if not len(found):
         return 0, None
     packed = int(found[0])
