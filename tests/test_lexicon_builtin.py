@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 import sys
 from pathlib import Path
@@ -9,7 +10,16 @@ from pathlib import Path
 import pytest
 
 from puzzlewright.lexicon import builtin_english
-from puzzlewright.lexicon.builtin import is_dictionary_word, is_number_or_elongation, stems
+from puzzlewright.lexicon.builtin import (
+    Evidence,
+    derived_suffix,
+    excluded_words,
+    grid_score,
+    is_dictionary_word,
+    is_number_or_elongation,
+    stems,
+    unpleasant_words,
+)
 
 REJECTED = [
     *["LONDON", "OBAMA", "PARIS", "NFL", "NYC", "DONT", "YOURE", "TEXAS", "ST", "CM"],
@@ -78,3 +88,54 @@ def test_elongation_numeral_and_abbreviation_rules() -> None:
     assert not is_dictionary_word("yrs", lower, capital)  # an abbreviation's plural
     assert is_dictionary_word("ads", lower, capital)  # an everyday two-letter word's
     assert is_dictionary_word("cats", lower, capital)
+
+
+def test_derived_suffix_names_the_rule_that_admitted_a_form() -> None:
+    lower = {"glad", "city", "stop", "big", "walk", "happy", "bake"}
+    expected = {
+        "gladly": "ly", "happily": "ly", "cities": "s", "stopped": "ed", "bigger": "er",
+        "happiest": "est", "walking": "ing", "baking": "ing", "glad": None,
+    }  # fmt: skip
+    for token, suffix in expected.items():
+        assert derived_suffix(token, lower) == suffix, token
+
+
+def test_grid_score_rules() -> None:
+    # an English headword that no other language uses keeps round(10 * zipf)
+    assert grid_score("zephyr", Evidence(2.8)) == 28
+    # a short word as common abroad as at home (a foreign word or a name) loses points ...
+    assert grid_score("seit", Evidence(1.8, abroad=5.9)) < 18 - 10
+    assert grid_score("gau", Evidence(2.4, abroad=2.2)) < grid_score("gau", Evidence(2.4))
+    # ... a long one does not (international terms), nor an everyday English word
+    assert grid_score("photosynthesis", Evidence(2.8, abroad=2.9)) == 28
+    assert grid_score("house", Evidence(5.7, abroad=4.5)) == 57
+    # forms only the suffix rule vouches for: -ly, -ing, -er/-est lose points when rare;
+    # plurals and past tenses do not; nor does a word that is everyday English
+    for suffix in ("ly", "ing", "er", "est"):
+        assert grid_score("rareform", Evidence(2.2, suffix=suffix)) < 22, suffix
+        assert grid_score("rareform", Evidence(4.0, suffix=suffix)) == 40, suffix
+    for plain in ("s", "ed", None):
+        assert grid_score("rareform", Evidence(2.2, suffix=plain)) == 22, plain
+    # a headword only Webster's Second lists
+    assert grid_score("kirn", Evidence(1.8, webster_only=True)) < 18
+    # the penalties fade in linearly below COMMON (no jump in the ranking)
+    steps = [grid_score("rareform", Evidence(z / 100, suffix="ly")) for z in range(200, 400, 5)]
+    assert all(a <= b for a, b in itertools.pairwise(steps))
+    # the breakfast test applies at every frequency; a score is never below 1
+    assert grid_score("kill", Evidence(5.1, abroad=3.7, unpleasant=True)) <= 51 - 30
+    assert grid_score("kill", Evidence(1.6, abroad=3.7, unpleasant=True)) == 1
+
+
+def test_built_in_scores_rank_weak_fill_below_english_words() -> None:
+    from wordfreq import zipf_frequency
+
+    words = builtin_english()
+    for word in ("THE", "HOUSE", "QUIXOTIC"):  # everyday and English-only: plain zipf
+        assert words.score(word) == round(10 * zipf_frequency(word.lower(), "en", "large"))
+    # German "seit" (since) and Italian "denaro" (money) are rarer in English than "zephyr"
+    # but lose more: they rank below it; "kill" fails the breakfast test
+    for word in ("SEIT", "DENARO", "KILL", "KILLED"):
+        plain = round(10 * zipf_frequency(word.lower(), "en", "large"))
+        assert word in words and words.score(word) <= plain - 10, word
+    assert unpleasant_words() >= {"kill", "murder", "vomit"}
+    assert not unpleasant_words() & excluded_words()

@@ -31,16 +31,28 @@ How the filter works (see docs/lexicon.md):
     other languages as in English (an international acronym, not an English word: ``sad``
     and ``basic`` stay).
 
-Scores are ``round(10 * zipf)``: ``the`` is 78, ``house`` 53, ``zephyr`` 27; a score of 35
-is a zipf of 3.5 (about once per 300,000 words of text).
+Scores start from ``round(10 * zipf)`` (``the`` 77, ``house`` 57, ``zephyr`` 28; 35 is a
+zipf of 3.5, about once per 300,000 words of text) and lose points for what makes a common
+token a weak entry in a grid or a puzzle (see ``grid_score``; docs/lexicon.md "Scores"):
+
+* foreign words and names: a short word that some other language uses about as often as
+  English (``seit``, ``denaro``, ``gau``) is most often a foreign word or a name;
+* forms that only the suffix rule of 3. vouches for, in the suffixes that make weak fill:
+  ``-ly`` adverbs, ``-ing`` forms and ``-er``/``-est`` comparisons of words the dictionaries
+  list only as stems;
+* the breakfast test: words a crossword editor keeps out of a grid (``data/unpleasant.txt``,
+  violence and disease), ranked below everything else but not removed.
+
+A word without any of these keeps ``round(10 * zipf)``.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.metadata import version
 from importlib.resources import files
@@ -51,7 +63,7 @@ from puzzlewright.lexicon.cache import SUFFIX, cache_dir, read_entry, write_entr
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
-FORMAT = 8  # bump when the filter changes (the cache format has its own version)
+FORMAT = 9  # bump when the filter changes (the cache format has its own version)
 VOWELS = set("aeiouy")
 TWO_LETTER_WORDS = frozenset(
     "ad ah am an as at aw ax ay be by do eh ex go ha he hi hm ho id if in is it la lo ma me "
@@ -63,6 +75,27 @@ OTHER_LANGUAGES = ("de", "fr", "es", "it", "nl", "pt", "pl", "sv")
 INTERNATIONAL_GAP = 0.4
 """An acronym candidate is dropped when its median zipf in OTHER_LANGUAGES is within this of
 its English zipf (a name or acronym travels; an English word is rarer abroad)."""
+COMMON = 3.5
+FADE = 1.0
+"""Words of zipf COMMON or more are everyday English whatever else they are: the foreign and
+suffix penalties apply in full at COMMON - FADE and below, and shrink linearly to nothing
+between (the breakfast test applies at every frequency)."""
+FOREIGN_LENGTH = 6
+"""The foreign-or-name penalty applies to words of at most this many letters (longer words
+that travel are mostly international terms: ``photosynthesis``)."""
+FOREIGN_MARGIN = 1.5
+FOREIGN_WEIGHT = 0.6
+FOREIGN_MOST = 2.0
+"""A short word loses ``FOREIGN_WEIGHT`` zipf per unit by which its highest zipf in
+OTHER_LANGUAGES exceeds (its English zipf - ``FOREIGN_MARGIN``), up to ``FOREIGN_MOST``
+units."""
+DERIVED_PENALTY = {"ly": 1.5, "ing": 1.0, "er": 0.7, "est": 0.7}
+"""Zipf taken from a form the dictionaries do not list, by the suffix that made it."""
+WEBSTER_ONLY_PENALTY = 0.6
+"""Zipf taken from a headword that only Webster's Second (1934: dialect, obsolete and
+technical words by the thousand) lists and GCIDE does not (``kirn``, ``adat``, ``depa``)."""
+UNPLEASANT_PENALTY = 3.0
+"""Zipf taken from a word that fails the breakfast test (``data/unpleasant.txt``)."""
 CONTRACTION_LOOKALIKES = frozenset(
     "its ill id cant wont lets were well hell shed wed shell".split()
 )
@@ -70,7 +103,8 @@ CONTRACTION_LOOKALIKES = frozenset(
 
 def cache_path() -> Path:
     """The cache file for the current filter and dependency versions."""
-    exclusions = hashlib.blake2b(_excluded_text().encode(), digest_size=4).hexdigest()
+    data = (_excluded_text() + _unpleasant_text()).encode()
+    exclusions = hashlib.blake2b(data, digest_size=4).hexdigest()
     key = (
         f"english-f{FORMAT}-x{exclusions}-wordfreq{version('wordfreq')}"
         f"-ew{version('english-words')}"
@@ -81,6 +115,12 @@ def cache_path() -> Path:
 def stems(word: str) -> Iterator[str]:
     """Candidate stems of an inflected English word (over-generating is fine: they are
     only looked up in the dictionary)."""
+    return (stem for _, stem in suffix_stems(word))
+
+
+def suffix_stems(word: str) -> Iterator[tuple[str, str]]:
+    """(suffix, candidate stem) pairs of an inflected English word: ``cities`` gives
+    ``("ies", "city")``, ``stopped`` gives ``("ed", "stopp")`` and ``("ed", "stop")``."""
     for suffix, replacements in (
         ("ies", ("y",)),
         ("ied", ("y",)),
@@ -100,9 +140,9 @@ def stems(word: str) -> Iterator[str]:
             if suffix in ("s", "es") and len(base) < 3 and base not in TWO_LETTER_WORDS:
                 continue  # yrs is not the plural of a word (rule 9)
             for tail in replacements:
-                yield base + tail
+                yield suffix, base + tail
             if len(base) > 2 and base[-1] == base[-2] and base[-1] not in VOWELS:
-                yield base[:-1]  # stopped -> stop, bigger -> big
+                yield suffix, base[:-1]  # stopped -> stop, bigger -> big
 
 
 def dictionary_forms() -> tuple[set[str], set[str]]:
@@ -118,6 +158,7 @@ class DictionaryEntries:
     lower: set[str]
     capital: set[str]
     acronyms: set[str]  # listed in capitals (ASCII) and not in lower case by GCIDE
+    gcide: set[str] = field(default_factory=set)  # GCIDE headwords in any case
 
 
 def dictionary_entries() -> DictionaryEntries:
@@ -128,10 +169,13 @@ def dictionary_entries() -> DictionaryEntries:
     capital: set[str] = set()
     capitals: set[str] = set()
     gcide_lower: set[str] = set()
+    gcide: set[str] = set()
     for source in ("web2", "gcide"):
         for word in get_english_words_set([source], lower=False, alpha=False):
             if not (word.isascii() and word.isalpha()):
                 continue  # alpha=True would squash "don't" into the word "dont"
+            if source == "gcide":
+                gcide.add(word.lower())
             if word.islower():
                 lower.add(word)
                 if source == "gcide":
@@ -140,15 +184,30 @@ def dictionary_entries() -> DictionaryEntries:
                 capital.add(word.lower())
                 if word.isupper() and len(word) > 1:
                     capitals.add(word.lower())
-    return DictionaryEntries(lower, capital, capitals - gcide_lower)
+    return DictionaryEntries(lower, capital, capitals - gcide_lower, gcide)
 
 
-def is_international(token: str, zipf: float) -> bool:
-    """True when ``token`` is about as frequent in other languages as in English (rule 10)."""
-    from wordfreq import zipf_frequency
+class Abroad:
+    """Zipf frequencies of a token in OTHER_LANGUAGES (wordfreq's large lists, read once)."""
 
-    abroad = sorted(zipf_frequency(token, lang, "large") for lang in OTHER_LANGUAGES)
-    return abroad[len(abroad) // 2] >= zipf - INTERNATIONAL_GAP
+    def __init__(self) -> None:
+        from wordfreq import get_frequency_dict
+
+        self._tables = [get_frequency_dict(lang, "large") for lang in OTHER_LANGUAGES]
+
+    def zipfs(self, token: str) -> list[float]:
+        """The token's zipf in each other language (0 where unseen), as wordfreq rounds it."""
+        return [
+            round(math.log10(table[token]) + 9, 2) if token in table else 0.0
+            for table in self._tables
+        ]
+
+
+def is_international(abroad: list[float], zipf: float) -> bool:
+    """True when the median of ``abroad`` (zipfs in other languages) is within
+    INTERNATIONAL_GAP of the English ``zipf`` (rule 10)."""
+    ordered = sorted(abroad)
+    return ordered[len(ordered) // 2] >= zipf - INTERNATIONAL_GAP
 
 
 def is_number_or_elongation(token: str) -> bool:
@@ -172,11 +231,24 @@ def _excluded_text() -> str:
     return files("puzzlewright.lexicon").joinpath("data/excluded.txt").read_text("utf-8")
 
 
-def excluded_words() -> frozenset[str]:
-    """The hand-reviewed exclusions of rule 6 (lower case)."""
-    text = _excluded_text()
+@lru_cache(maxsize=1)
+def _unpleasant_text() -> str:
+    return files("puzzlewright.lexicon").joinpath("data/unpleasant.txt").read_text("utf-8")
+
+
+def _word_set(text: str) -> frozenset[str]:
     lines = (line for line in text.splitlines() if not line.startswith("#"))
     return frozenset(" ".join(lines).split())
+
+
+def excluded_words() -> frozenset[str]:
+    """The hand-reviewed exclusions of rule 6 (lower case)."""
+    return _word_set(_excluded_text())
+
+
+def unpleasant_words() -> frozenset[str]:
+    """The words that fail the breakfast test (lower case, inflected forms listed)."""
+    return _word_set(_unpleasant_text())
 
 
 def is_wanted(
@@ -202,6 +274,65 @@ def is_wanted(
     return is_dictionary_word(token, lower, capital)
 
 
+SUFFIX_KINDS = {"ily": "ly", "ier": "er", "iest": "est", "ies": "s", "es": "s", "ied": "ed"}
+
+
+def derived_suffix(token: str, lower: set[str]) -> str | None:
+    """The suffix by which rule 3. admitted ``token`` (``gladly`` -> ``ly``, ``cities`` ->
+    ``s``), None for a dictionary headword; ``ily``, ``ier`` and ``iest`` count as ``ly``,
+    ``er`` and ``est``, ``ies`` and ``es`` as ``s``, ``ied`` as ``ed``."""
+    if token in lower:
+        return None
+    for suffix, stem in suffix_stems(token):
+        if stem in lower:
+            return SUFFIX_KINDS.get(suffix, suffix)
+    return None
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the filter knows about a kept token, for its score (see ``grid_score``)."""
+
+    zipf: float
+    abroad: float = 0.0  # its highest zipf in OTHER_LANGUAGES
+    suffix: str | None = None  # what derived_suffix returns: None for a headword
+    webster_only: bool = False  # a headword that GCIDE does not list in any case
+    unpleasant: bool = False  # fails the breakfast test (data/unpleasant.txt)
+
+
+def grid_score(token: str, evidence: Evidence) -> int:
+    """The list score of a kept token (see the module docstring). At least 1."""
+    zipf = evidence.zipf
+    penalty = DERIVED_PENALTY.get(evidence.suffix or "", 0.0)
+    if evidence.webster_only:
+        penalty += WEBSTER_ONLY_PENALTY
+    if len(token) <= FOREIGN_LENGTH:
+        excess = evidence.abroad - (zipf - FOREIGN_MARGIN)
+        penalty += FOREIGN_WEIGHT * min(FOREIGN_MOST, max(0.0, excess))
+    value = zipf - penalty * min(1.0, max(0.0, (COMMON - zipf) / FADE))
+    if evidence.unpleasant:
+        value -= UNPLEASANT_PENALTY
+    return max(1, round(10 * value))
+
+
+def evidence_of(
+    token: str,
+    zipf: float,
+    abroad: list[float],
+    forms: DictionaryEntries,
+    unpleasant: frozenset[str],
+) -> Evidence:
+    """The Evidence for one kept token (``abroad``: its zipfs in OTHER_LANGUAGES)."""
+    suffix = derived_suffix(token, forms.lower)
+    return Evidence(
+        zipf,
+        max(abroad),
+        suffix,
+        webster_only=suffix is None and token not in forms.gcide,
+        unpleasant=token in unpleasant or any(stem in unpleasant for stem in stems(token)),
+    )
+
+
 def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
     """Build the list from wordfreq and the dictionaries (a few seconds)."""
     from wordfreq import iter_wordlist, zipf_frequency
@@ -209,6 +340,8 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
     forms = dictionary_entries()
     lower, capital = forms.lower, forms.capital - forms.lower
     excluded = excluded_words()
+    unpleasant = unpleasant_words()
+    abroad = Abroad()
     entries: dict[str, int] = {}
     contractions: set[str] = set()  # "dont" from "don't" (seen first: more frequent)
     for token in iter_wordlist("en", "large"):  # most frequent first
@@ -217,10 +350,14 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
             break
         if "'" in token:
             contractions.add(token.replace("'", ""))
-        elif is_wanted(token, lower, capital, contractions, excluded) and not (
-            token in forms.acronyms and is_international(token, zipf)
-        ):
-            entries[token.upper()] = round(10 * zipf)
+            continue
+        if not is_wanted(token, lower, capital, contractions, excluded):
+            continue
+        elsewhere = abroad.zipfs(token)
+        if token in forms.acronyms and is_international(elsewhere, zipf):
+            continue
+        evidence = evidence_of(token, zipf, elsewhere, forms, unpleasant)
+        entries[token.upper()] = grid_score(token, evidence)
     return WordList(entries.items(), Alphabet.latin(), "english")
 
 
