@@ -116,8 +116,6 @@ def test_grid_score_rules() -> None:
         assert grid_score("rareform", Evidence(4.0, suffix=suffix)) == 40, suffix
     for plain in ("s", "ed", None):
         assert grid_score("rareform", Evidence(2.2, suffix=plain)) == 22, plain
-    # a headword only Webster's Second lists
-    assert grid_score("kirn", Evidence(1.8, webster_only=True)) < 18
     # the penalties fade in linearly below COMMON (no jump in the ranking)
     steps = [grid_score("rareform", Evidence(z / 100, suffix="ly")) for z in range(200, 400, 5)]
     assert all(a <= b for a, b in itertools.pairwise(steps))

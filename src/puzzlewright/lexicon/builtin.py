@@ -52,7 +52,7 @@ import hashlib
 import math
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib.metadata import version
 from importlib.resources import files
@@ -91,9 +91,6 @@ OTHER_LANGUAGES exceeds (its English zipf - ``FOREIGN_MARGIN``), up to ``FOREIGN
 units."""
 DERIVED_PENALTY = {"ly": 1.5, "ing": 1.0, "er": 0.7, "est": 0.7}
 """Zipf taken from a form the dictionaries do not list, by the suffix that made it."""
-WEBSTER_ONLY_PENALTY = 0.6
-"""Zipf taken from a headword that only Webster's Second (1934: dialect, obsolete and
-technical words by the thousand) lists and GCIDE does not (``kirn``, ``adat``, ``depa``)."""
 UNPLEASANT_PENALTY = 3.0
 """Zipf taken from a word that fails the breakfast test (``data/unpleasant.txt``)."""
 CONTRACTION_LOOKALIKES = frozenset(
@@ -158,7 +155,6 @@ class DictionaryEntries:
     lower: set[str]
     capital: set[str]
     acronyms: set[str]  # listed in capitals (ASCII) and not in lower case by GCIDE
-    gcide: set[str] = field(default_factory=set)  # GCIDE headwords in any case
 
 
 def dictionary_entries() -> DictionaryEntries:
@@ -169,13 +165,10 @@ def dictionary_entries() -> DictionaryEntries:
     capital: set[str] = set()
     capitals: set[str] = set()
     gcide_lower: set[str] = set()
-    gcide: set[str] = set()
     for source in ("web2", "gcide"):
         for word in get_english_words_set([source], lower=False, alpha=False):
             if not (word.isascii() and word.isalpha()):
                 continue  # alpha=True would squash "don't" into the word "dont"
-            if source == "gcide":
-                gcide.add(word.lower())
             if word.islower():
                 lower.add(word)
                 if source == "gcide":
@@ -184,7 +177,7 @@ def dictionary_entries() -> DictionaryEntries:
                 capital.add(word.lower())
                 if word.isupper() and len(word) > 1:
                     capitals.add(word.lower())
-    return DictionaryEntries(lower, capital, capitals - gcide_lower, gcide)
+    return DictionaryEntries(lower, capital, capitals - gcide_lower)
 
 
 class Abroad:
@@ -296,7 +289,6 @@ class Evidence:
     zipf: float
     abroad: float = 0.0  # its highest zipf in OTHER_LANGUAGES
     suffix: str | None = None  # what derived_suffix returns: None for a headword
-    webster_only: bool = False  # a headword that GCIDE does not list in any case
     unpleasant: bool = False  # fails the breakfast test (data/unpleasant.txt)
 
 
@@ -304,8 +296,6 @@ def grid_score(token: str, evidence: Evidence) -> int:
     """The list score of a kept token (see the module docstring). At least 1."""
     zipf = evidence.zipf
     penalty = DERIVED_PENALTY.get(evidence.suffix or "", 0.0)
-    if evidence.webster_only:
-        penalty += WEBSTER_ONLY_PENALTY
     if len(token) <= FOREIGN_LENGTH:
         excess = evidence.abroad - (zipf - FOREIGN_MARGIN)
         penalty += FOREIGN_WEIGHT * min(FOREIGN_MOST, max(0.0, excess))
@@ -328,7 +318,6 @@ def evidence_of(
         zipf,
         max(abroad),
         suffix,
-        webster_only=suffix is None and token not in forms.gcide,
         unpleasant=token in unpleasant or any(stem in unpleasant for stem in stems(token)),
     )
 
