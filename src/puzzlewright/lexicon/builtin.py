@@ -35,8 +35,6 @@ Scores start from ``round(10 * zipf)`` (``the`` 77, ``house`` 57, ``zephyr`` 28;
 zipf of 3.5, about once per 300,000 words of text) and lose points for what makes a common
 token a weak entry in a grid or a puzzle (see ``grid_score``; docs/lexicon.md "Scores"):
 
-* foreign words and names: a short word that some other language uses about as often as
-  English (``seit``, ``denaro``, ``gau``) is most often a foreign word or a name;
 * forms that only the suffix rule of 3. vouches for, in the suffixes that make weak fill:
   ``-ly`` adverbs, ``-ing`` forms and ``-er``/``-est`` comparisons of words the dictionaries
   list only as stems;
@@ -77,18 +75,9 @@ INTERNATIONAL_GAP = 0.4
 its English zipf (a name or acronym travels; an English word is rarer abroad)."""
 COMMON = 3.5
 FADE = 1.0
-"""Words of zipf COMMON or more are everyday English whatever else they are: the foreign and
-suffix penalties apply in full at COMMON - FADE and below, and shrink linearly to nothing
-between (the breakfast test applies at every frequency)."""
-FOREIGN_LENGTH = 6
-"""The foreign-or-name penalty applies to words of at most this many letters (longer words
-that travel are mostly international terms: ``photosynthesis``)."""
-FOREIGN_MARGIN = 1.5
-FOREIGN_WEIGHT = 0.6
-FOREIGN_MOST = 2.0
-"""A short word loses ``FOREIGN_WEIGHT`` zipf per unit by which its highest zipf in
-OTHER_LANGUAGES exceeds (its English zipf - ``FOREIGN_MARGIN``), up to ``FOREIGN_MOST``
-units."""
+"""Words of zipf COMMON or more are everyday English whatever their form: the suffix
+penalties apply in full at COMMON - FADE and below, and shrink linearly to nothing between
+(the breakfast test applies at every frequency)."""
 DERIVED_PENALTY = {"ly": 1.5, "ing": 1.0, "er": 0.7, "est": 0.7}
 """Zipf taken from a form the dictionaries do not list, by the suffix that made it."""
 UNPLEASANT_PENALTY = 3.0
@@ -287,37 +276,25 @@ class Evidence:
     """What the filter knows about a kept token, for its score (see ``grid_score``)."""
 
     zipf: float
-    abroad: float = 0.0  # its highest zipf in OTHER_LANGUAGES
     suffix: str | None = None  # what derived_suffix returns: None for a headword
     unpleasant: bool = False  # fails the breakfast test (data/unpleasant.txt)
 
 
-def grid_score(token: str, evidence: Evidence) -> int:
+def grid_score(evidence: Evidence) -> int:
     """The list score of a kept token (see the module docstring). At least 1."""
     zipf = evidence.zipf
     penalty = DERIVED_PENALTY.get(evidence.suffix or "", 0.0)
-    if len(token) <= FOREIGN_LENGTH:
-        excess = evidence.abroad - (zipf - FOREIGN_MARGIN)
-        penalty += FOREIGN_WEIGHT * min(FOREIGN_MOST, max(0.0, excess))
     value = zipf - penalty * min(1.0, max(0.0, (COMMON - zipf) / FADE))
     if evidence.unpleasant:
         value -= UNPLEASANT_PENALTY
     return max(1, round(10 * value))
 
 
-def evidence_of(
-    token: str,
-    zipf: float,
-    abroad: list[float],
-    forms: DictionaryEntries,
-    unpleasant: frozenset[str],
-) -> Evidence:
-    """The Evidence for one kept token (``abroad``: its zipfs in OTHER_LANGUAGES)."""
-    suffix = derived_suffix(token, forms.lower)
+def evidence_of(token: str, zipf: float, lower: set[str], unpleasant: frozenset[str]) -> Evidence:
+    """The Evidence for one kept token."""
     return Evidence(
         zipf,
-        max(abroad),
-        suffix,
+        derived_suffix(token, lower),
         unpleasant=token in unpleasant or any(stem in unpleasant for stem in stems(token)),
     )
 
@@ -342,11 +319,9 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
             continue
         if not is_wanted(token, lower, capital, contractions, excluded):
             continue
-        elsewhere = abroad.zipfs(token)
-        if token in forms.acronyms and is_international(elsewhere, zipf):
+        if token in forms.acronyms and is_international(abroad.zipfs(token), zipf):
             continue
-        evidence = evidence_of(token, zipf, elsewhere, forms, unpleasant)
-        entries[token.upper()] = grid_score(token, evidence)
+        entries[token.upper()] = grid_score(evidence_of(token, zipf, lower, unpleasant))
     return WordList(entries.items(), Alphabet.latin(), "english")
 
 
