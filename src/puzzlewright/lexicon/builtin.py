@@ -47,7 +47,6 @@ A word without any of these keeps ``round(10 * zipf)``.
 from __future__ import annotations
 
 import hashlib
-import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -169,27 +168,12 @@ def dictionary_entries() -> DictionaryEntries:
     return DictionaryEntries(lower, capital, capitals - gcide_lower)
 
 
-class Abroad:
-    """Zipf frequencies of a token in OTHER_LANGUAGES (wordfreq's large lists, read once)."""
+def is_international(token: str, zipf: float) -> bool:
+    """True when ``token`` is about as frequent in other languages as in English (rule 10)."""
+    from wordfreq import zipf_frequency
 
-    def __init__(self) -> None:
-        from wordfreq import get_frequency_dict
-
-        self._tables = [get_frequency_dict(lang, "large") for lang in OTHER_LANGUAGES]
-
-    def zipfs(self, token: str) -> list[float]:
-        """The token's zipf in each other language (0 where unseen), as wordfreq rounds it."""
-        return [
-            round(math.log10(table[token]) + 9, 2) if token in table else 0.0
-            for table in self._tables
-        ]
-
-
-def is_international(abroad: list[float], zipf: float) -> bool:
-    """True when the median of ``abroad`` (zipfs in other languages) is within
-    INTERNATIONAL_GAP of the English ``zipf`` (rule 10)."""
-    ordered = sorted(abroad)
-    return ordered[len(ordered) // 2] >= zipf - INTERNATIONAL_GAP
+    abroad = sorted(zipf_frequency(token, lang, "large") for lang in OTHER_LANGUAGES)
+    return abroad[len(abroad) // 2] >= zipf - INTERNATIONAL_GAP
 
 
 def is_number_or_elongation(token: str) -> bool:
@@ -229,7 +213,7 @@ def excluded_words() -> frozenset[str]:
 
 
 def unpleasant_words() -> frozenset[str]:
-    """The words that fail the breakfast test (lower case, inflected forms listed)."""
+    """The words that fail the breakfast test (lower case; inflected forms follow them)."""
     return _word_set(_unpleasant_text())
 
 
@@ -307,7 +291,6 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
     lower, capital = forms.lower, forms.capital - forms.lower
     excluded = excluded_words()
     unpleasant = unpleasant_words()
-    abroad = Abroad()
     entries: dict[str, int] = {}
     contractions: set[str] = set()  # "dont" from "don't" (seen first: more frequent)
     for token in iter_wordlist("en", "large"):  # most frequent first
@@ -319,7 +302,7 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
             continue
         if not is_wanted(token, lower, capital, contractions, excluded):
             continue
-        if token in forms.acronyms and is_international(abroad.zipfs(token), zipf):
+        if token in forms.acronyms and is_international(token, zipf):
             continue
         entries[token.upper()] = grid_score(evidence_of(token, zipf, lower, unpleasant))
     return WordList(entries.items(), Alphabet.latin(), "english")
