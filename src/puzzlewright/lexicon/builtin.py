@@ -60,7 +60,7 @@ from puzzlewright.lexicon.cache import SUFFIX, cache_dir, read_entry, write_entr
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
-FORMAT = 9  # bump when the filter changes (the cache format has its own version)
+FORMAT = 10  # bump when the filter changes (the cache format has its own version)
 VOWELS = set("aeiouy")
 TWO_LETTER_WORDS = frozenset(
     "ad ah am an as at aw ax ay be by do eh ex go ha he hi hm ho id if in is it la lo ma me "
