@@ -344,6 +344,8 @@ class SquareSearch:
                     return False
             elif len(set(rows_done)) < height or len(set(cols_done)) < width:
                 return False
+            if symmetric and rows_done[0] > cols_done[0]:
+                return False  # the transpose of a fill this search finds (or found)
             for fill in [(rows_done, cols_done), (cols_done, rows_done)][: 2 if symmetric else 1]:
                 key = (tuple(fill[0]), tuple(fill[1]))
                 if key not in seen and len(found.fills) < count:
