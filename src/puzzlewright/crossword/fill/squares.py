@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import log
+from operator import or_
 from random import Random
 from typing import TypeAlias
 
@@ -84,18 +85,23 @@ class Trie:
         kids: list[dict[int, NodeId]] = [{}]
         word: list[WordId] = [-1]
         depth = [0]
-        for i in sorted(ids, key=table.letters):
-            node = ROOT
-            for code in table.letters(i):
-                child = kids[node].get(code)
-                if child is None:
-                    child = len(kids)
-                    kids[node][code] = child
-                    kids.append({})
-                    word.append(-1)
-                    depth.append(depth[node] + 1)
-                node = child
+        code = table.code
+        path = [ROOT] * (length + 1)  # the nodes of the previous word's prefixes
+        previous = ""
+        for text, i in sorted((table.words[i], i) for i in ids):
+            shared = 0
+            while shared < length and text[shared] == previous[shared : shared + 1]:
+                shared += 1
+            node = path[shared]
+            for p in range(shared, length):  # sorted: only new nodes from here on
+                child = len(kids)
+                kids[node][code[text[p]]] = child
+                kids.append({})
+                word.append(-1)
+                depth.append(p + 1)
+                path[p + 1] = node = child
             word[node] = i
+            previous = text
         self.kids = kids
         self.word = word
         self.mask = [sum(1 << code for code in children) for children in kids]
@@ -108,20 +114,19 @@ class Trie:
         at: list[tuple[LetterMask, ...]] = [()] * count
         blank = (0,) * self.length
         for node in range(count - 1, -1, -1):
-            children = self.kids[node]
+            children = list(self.kids[node].values())
             if not children:
                 size[node] = 1 if self.word[node] >= 0 else 0
                 at[node] = blank
                 continue
-            masks = [0] * self.length
-            total = 0
-            for child in children.values():
+            d = depth[node]
+            below = at[children[0]]
+            total = size[children[0]]
+            for child in children[1:]:
                 total += size[child]
-                for p, letters in enumerate(at[child]):
-                    masks[p] |= letters
-            masks[depth[node]] = self.mask[node]
+                below = tuple(map(or_, below, at[child]))
             size[node] = total
-            at[node] = tuple(masks)
+            at[node] = (*below[:d], self.mask[node], *below[d + 1 :])
         return size, at
 
 
