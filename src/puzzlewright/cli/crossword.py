@@ -218,7 +218,8 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     type=click.IntRange(min=1),
     default=1,
     show_default=True,
-    help="Race a portfolio of N differently seeded searches on N processes.",
+    help="Race a portfolio of N differently seeded searches on N processes "
+    "(a grid without blocks: N shares of one exhaustive search).",
 )
 @click.option(
     "--scheduler",
