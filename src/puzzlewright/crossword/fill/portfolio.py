@@ -419,4 +419,6 @@ def fill_portfolio(
     else:
         results = race_processes(job, team, words, stop)
     answer = merged(results, count) if count > 1 else winner(results).result
+    if answer.status == "timeout" and stop.reason is not None:
+        answer = replace(answer, stop_reason=stop.reason)  # the time limit aborted the members
     return replace(answer, seconds=round(time.monotonic() - started, 3))
