@@ -57,6 +57,9 @@ FIRST_CUTOFF = 8_000
 CUTOFF_GROWTH = 2.0
 """Each run may take this many times more nodes than the last."""
 
+TIE_SCALE = 1_000_003
+"""Tie-breaks are ``(word * K + salt) % TIE_SCALE / TIE_SCALE``: a seeded hash, in [0, 1)."""
+
 RESTART_JITTER = 0.6
 """The tie-break's weight after a restart (log units of options: a factor of e**2), so a
 new run tries other first words rather than the same ones again."""
@@ -213,7 +216,7 @@ class SquareSearch:
         self.stop = stop
         self.weights = weights or ValueWeights()
         self.rng = Random(seed)
-        self.jitter: dict[tuple[int, WordId], float] = {}
+        self.salt = 0  # this run's tie-break offset
         self.part = part
         self.progress = progress
         self.failures = [0] * len(problem.vars)
@@ -276,23 +279,25 @@ class SquareSearch:
         line: int,
     ) -> list[WordId]:
         """Best first: score, plus the log of the options left to the crossings, plus a
-        seeded tie-break (fixed per line and word)."""
+        seeded tie-break (fixed per run, line and word)."""
         weights = self.weights
         scores, size, kids = table.scores, cross.size, cross.kids
-        jitter = self.jitter
-        rng = self.rng
-        spread = self.spread
+        spread = self.spread / TIE_SCALE
+        salt = self.salt + line * 40_503
+        by_letter = weights.options
+        positions = range(first, len(nodes))
+        gains = [
+            {code: by_letter * log(size[child]) for code, child in kids[nodes[j]].items()}
+            for j in positions
+        ]
+        by_score = weights.score
 
         def value(w: WordId) -> float:
             letters = table.letters(w)
-            options = 0.0
-            for j in range(first, len(nodes)):
-                options += log(size[kids[nodes[j]][letters[j]]])
-            key = (line, w)
-            tie = jitter.get(key)
-            if tie is None:
-                tie = jitter[key] = rng.random()
-            return weights.score * scores[w] + weights.options * options + spread * tie
+            total = by_score * scores[w]
+            for gain, j in zip(gains, positions, strict=True):
+                total += gain[letters[j]]
+            return total + spread * ((w * 2_654_435_761 + salt) % TIE_SCALE)
 
         return sorted(found, key=value, reverse=True)
 
@@ -307,7 +312,7 @@ class SquareSearch:
         found = Found([], [], [], -1)
         cutoff = FIRST_CUTOFF
         while True:
-            self.jitter.clear()
+            self.salt = self.rng.randrange(TIE_SCALE)
             self.spread = self.weights.jitter if not found.restarts else RESTART_JITTER
             self.budget = found.nodes + cutoff
             state = self.walk(count, found)
