@@ -12,10 +12,12 @@ cell must still be reachable from both its row's and its column's node (per-node
 masks by position); the corner cell of the next row and column is checked the same way.
 
 Words are tried best first (score, then the log of the options they leave their crossings,
-then a seeded tie-break), no word is used twice, and the search is exhaustive: when it ends
-without a fill, none exists. A square with the same list both ways is symmetric under
-transposition, so only fills whose first row comes before their first column in the list
-are searched (the transposes are the others; with ``count`` > 1 both are reported).
+then a seeded tie-break), no word is used twice, and the search is exhaustive: runs restart
+after a growing number of nodes, and the run that ends within its cutoff has covered the
+whole space, so when it ends without a fill, none exists. A square with the same list both
+ways is symmetric under transposition, so only fills whose first row comes before their
+first column in the list are searched (the transposes are the others; with ``count`` > 1
+both are reported).
 
 ``part=(k, n)`` searches the ``k``-th of ``n`` disjoint shares of the space (the nodes
 after :data:`SPLIT_DEPTH` moves, dealt round robin), so ``n`` workers split one proof.
