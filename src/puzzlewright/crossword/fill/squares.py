@@ -20,7 +20,8 @@ first column in the list are searched (the transposes are the others; with ``cou
 both are reported).
 
 ``part=(k, n)`` searches the ``k``-th of ``n`` disjoint shares of the space (the nodes
-after :data:`SPLIT_DEPTH` moves, dealt round robin), so ``n`` workers split one proof.
+after :data:`SPLIT_DEPTH` moves, dealt by a hash of their words), so ``n`` workers split
+one proof.
 """
 
 from __future__ import annotations
