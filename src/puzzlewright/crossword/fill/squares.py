@@ -52,7 +52,7 @@ Part: TypeAlias = tuple[int, int]
 """``(k, n)``: this search covers share ``k`` of ``n`` (``(0, 1)``: everything)."""
 
 SPLIT_DEPTH = 2
-"""Moves after which the search space is dealt to the parts (round robin)."""
+"""Moves after which the search space is dealt to the parts (by a hash of the words)."""
 
 FIRST_CUTOFF = 8_000
 """Search nodes in the first run before a restart."""
