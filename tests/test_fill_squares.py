@@ -92,7 +92,14 @@ def test_every_fill_of_a_3x3_agrees_with_the_general_filler_and_brute_force() ->
 
 def test_a_rectangle_with_a_fixed_letter_agrees_with_the_general_filler() -> None:
     words = tiny_list(WORDS3 + "TO AT OR RE DO ED TE EA AR".split())
-    for text in ("...\n...", "..\n..\n..", "T..\n..."):
+    for text in (
+        "...\n...",
+        "..\n..\n..",
+        "T..\n...",
+        "C..\n...\n...",
+        "C..\n..T\n...",
+        ".A.\nA..\n...",
+    ):
         grid = Grid.parse(text)
         lines = text.splitlines()
         expected = brute_force(

@@ -15,9 +15,9 @@ Words are tried best first (score, then the log of the options they leave their 
 then a seeded tie-break), no word is used twice, and the search is exhaustive: runs restart
 after a growing number of nodes, and the run that ends within its cutoff has covered the
 whole space, so when it ends without a fill, none exists. A square with the same list both
-ways is symmetric under transposition, so only fills whose first row comes before their
-first column in the list are searched (the transposes are the others; with ``count`` > 1
-both are reported).
+ways (and its given letters placed symmetrically) is symmetric under transposition, so
+only fills whose first row comes before their first column in the list are searched (the
+transposes are the others; with ``count`` > 1 both are reported).
 
 ``part=(k, n)`` searches the ``k``-th of ``n`` disjoint shares of the space (the nodes
 after :data:`SPLIT_DEPTH` moves, dealt by a hash of their words), so ``n`` workers split
@@ -215,7 +215,12 @@ class SquareSearch:
             else Trie(col_table, range(col_table.count), shape.height)
         )
         self.same = col_table is row_table
-        self.symmetric = self.same and all(m == self.every for row in shape.fixed for m in row)
+        fixed = shape.fixed  # the transpose of a fill is one too when the givens allow it
+        self.symmetric = (
+            self.same
+            and shape.height == shape.width
+            and all(fixed[i][j] == fixed[j][i] for i in range(shape.height) for j in range(i))
+        )
         self.stop = stop
         self.weights = weights or ValueWeights()
         self.rng = Random(seed)
@@ -225,10 +230,6 @@ class SquareSearch:
         self.failures = [0] * len(problem.vars)
         self.budget = 0  # the node count at which the current run restarts
         self.spread = self.weights.jitter  # the weight of the tie-break in this run
-
-    @property
-    def every(self) -> LetterMask:
-        return (1 << len(self.row_table.code)) - 1
 
     # -- candidates ----------------------------------------------------------------------
     def candidates(
