@@ -24,6 +24,7 @@ from puzzlewright.crossword.fill.quality import (
 )
 from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult, SlotFailure, Status
 from puzzlewright.crossword.fill.search import Search, Tuning
+from puzzlewright.crossword.fill.squares import Part, SquareSearch, applies
 from puzzlewright.crossword.fill.state import Outcome, Solution, State
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
@@ -60,6 +61,7 @@ def fill_grid(
     on_progress: Callable[[FillProgress], None] | None = None,
     tuning: Tuning | None = None,
     quality: bool = False,
+    part: Part = (0, 1),
 ) -> FillResult:
     """Fill every empty cell of ``grid`` (or of ``region``) with words from ``words``.
 
@@ -70,6 +72,8 @@ def fill_grid(
     ``quality`` tries score tiers first with lists of many distinct scores such as the
     built-in one (better averages, several times slower on tight grids; see
     :func:`~puzzlewright.crossword.fill.quality.score_tiers`).
+    A grid without blocks or bars goes to the double-word-square search (fill/squares.py),
+    whose ``part`` is the share of the space to search (portfolio members split a proof).
     Raises PuzzleInputError for a grid without entries or letters outside the alphabet.
     """
     started = time.monotonic()
@@ -95,6 +99,20 @@ def fill_grid(
             )
 
     scores = candidate_scores(problem)
+    if applies(problem, region, max_shared_substring):
+        square = SquareSearch(
+            problem,
+            seed=seed,
+            stop=stop or StopSignal(),
+            weights=value_weights(scores, quality=True),  # the weights it was tuned with
+            part=part,
+            progress=(lambda filled, best, back: report(filled, best, back, 0))
+            if on_progress is not None
+            else None,
+        )
+        outcome = square.outcome(square.run(count))
+        grids = [place_solution(problem, solution) for solution in outcome.solutions]
+        return make_result(problem, outcome, grids, stop, time.monotonic() - started)
     search = Search(
         problem,
         value_weights=tuned(value_weights(scores, quality or count > 1), tuning),
