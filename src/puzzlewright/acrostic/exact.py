@@ -51,7 +51,8 @@ class Tuning:
     floor_steps: int = 20_000  # most effort for one raise of the quality floor
     floor_quality: float = 5.0  # the quality weight while a quality floor holds
     lift_width: int = 8  # better words tried for the rarest answer in a three-answer re-split
-    redraw: float = 0.5  # share of the best set redrawn for each improvement restart
+    redraw: float = 0.25  # share of the best set redrawn for each improvement restart ...
+    restart_steps: int = 15_000  # ... within this many steps
     low_weight: float = 0.25  # ranking: mean score + this share of the lowest score
 
 
