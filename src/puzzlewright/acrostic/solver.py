@@ -164,15 +164,10 @@ class Search(ExactSearch):
         below the clue's best, which is what the answer costs against the bound) plus a tenth
         of the score spread, so every clue can be redrawn but costly answers are redrawn more.
         """
-        k = min(self.n, max(1, round(share * self.n)))
+        k = self._share_of_clues(share)
         cost = np.array([float(self.base_bias[i][j]) for i, j in enumerate(self.choice)]) + 0.1
-        for clue in self.np_rng.choice(self.n, size=k, replace=False, p=cost / cost.sum()).tolist():
-            allowed = np.flatnonzero(self.bias[clue] < BARRED / 2)
-            if allowed.size:
-                j = int(allowed[self.np_rng.integers(min(allowed.size, 200))])
-                if not self._clashes(clue, j):
-                    self._put(clue, j)
-        self.weights[:] = 1.0
+        picked = self.np_rng.choice(self.n, size=k, replace=False, p=cost / cost.sum())
+        self._redraw(picked.tolist())
 
     def _accept_quietly(self) -> bool:
         """True when the current answers pass the answer rules (no stem or prefix clash)."""
