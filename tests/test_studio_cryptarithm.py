@@ -137,7 +137,7 @@ def test_solve_live_find_and_print(page: Any, server: Server) -> None:
     page.get_by_role("button", name="Find", exact=True).click()
     expect(found.locator("li").nth(1)).to_be_visible(timeout=60_000)
     page.get_by_role("button", name="Cancel").click()
-    expect(page.get_by_role("button", name="Find", exact=True)).to_be_enabled(timeout=15_000)
+    expect(page.get_by_role("button", name="Find", exact=True)).to_be_enabled(timeout=60_000)
     expect(info).to_contain_text("cancelled")
 
     page.get_by_role("textbox", name="File name").fill("sunday")
