@@ -102,7 +102,7 @@ def test_kept_letters_tighten_the_bound_to_the_best_set() -> None:
     assert abs(tight - 70.0) < 1e-6 and prices.bound > 100.0
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     lists=st.lists(st.lists(scored, min_size=1, max_size=6), min_size=1, max_size=2),
     uses=st.lists(st.integers(min_value=0, max_value=1), min_size=2, max_size=4),
