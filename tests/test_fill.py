@@ -336,6 +336,19 @@ def test_barred_grid_with_the_builtin_list_in_both_modes(english: WordList) -> N
     assert_valid(fill_grid(small, english, seed=3, quality=True, stop=StopSignal(60)), english)
 
 
+def test_default_mode_is_fast_for_barred_grids_and_quality_for_blocked_ones(
+    english: WordList,
+) -> None:
+    barred = grid_file("listener12.txt")
+    auto = fill_grid(barred, english, seed=1, stop=StopSignal(60))
+    assert auto.grid == fill_grid(barred, english, seed=1, quality=False, stop=StopSignal(60)).grid
+    blocked = grid_file("mini7.txt")
+    auto = fill_grid(blocked, english, seed=1, stop=StopSignal(60))
+    thorough = fill_grid(blocked, english, seed=1, quality=True, stop=StopSignal(60))
+    fast = fill_grid(blocked, english, seed=1, quality=False, stop=StopSignal(60))
+    assert auto.grid == thorough.grid and auto.grid != fast.grid
+
+
 def test_fast_mode_out_of_budget_goes_on_in_quality_mode(
     english: WordList, monkeypatch: pytest.MonkeyPatch
 ) -> None:

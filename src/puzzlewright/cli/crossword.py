@@ -215,11 +215,12 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     "Race the portfolio on a Dask distributed cluster (needs the dask extra).",
 )
 @click.option(
-    "--quality",
-    is_flag=True,
-    help="Frequency-scored lists (the built-in one): fill from the best-scored words first, "
-    "in tiers; higher averages, often several times slower (lists with few score levels "
-    "such as STWL always do).",
+    "--quality/--fast",
+    default=None,
+    help="Frequency-scored lists (the built-in one): --quality fills from the best-scored "
+    "words first, in tiers (higher averages, often several times slower on tight grids); "
+    "--fast from every word at once. Default: fast for barred grids, quality for blocked "
+    "ones. Lists with few score levels (STWL) always use tiers.",
 )
 @json_option
 def fill(
@@ -238,7 +239,7 @@ def fill(
     force: bool,
     jobs: int,
     scheduler: str | None,
-    quality: bool,
+    quality: bool | None,
     as_json: bool,
 ) -> int:
     """Fill GRID with words from the list: every crossing agrees, no entry twice.
@@ -247,9 +248,9 @@ def fill(
     .puz or .xd file. Letters and complete entries already there are kept. Prints the
     fill and its entries (best first with --count). With --jobs or --scheduler, a portfolio
     of searches races and the first fill or proof wins (same output for the same --seed and
-    --jobs). Lists with many distinct scores (the built-in one) fill fast by default;
-    --quality tries their best-scored words first, in tiers (higher averages, often
-    several times slower). Exit status 0 filled, 1 unfillable, out of time or interrupted
+    --jobs). With lists of many distinct scores (the built-in one), barred grids fill in
+    fast mode and blocked grids in quality mode unless --fast or --quality says otherwise.
+    Exit status 0 filled, 1 unfillable, out of time or interrupted
     (the best partial fill is shown), 2 bad input.
     """
     from puzzlewright.crossword.fill.portfolio import check_scheduler, fill_portfolio

@@ -83,7 +83,7 @@ class FillJob:
     count: int
     race: bool  # stop members that can no longer win (single fills only)
     parts: int = 0  # > 0: the members split one exhaustive search into this many shares
-    quality: bool = False  # fill_grid's quality mode
+    quality: bool | None = None  # fill_grid's quality mode (None: chosen by grid)
 
 
 @dataclass(frozen=True)
@@ -412,7 +412,7 @@ def fill_portfolio(
         count,
         count == 1,
         parts,
-        options.get("quality", False),
+        options.get("quality"),
     )
     team = members(options.get("seed", 0), jobs, count)
     if scheduler is not None or client is not None:
