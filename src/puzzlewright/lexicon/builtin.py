@@ -47,7 +47,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from puzzlewright.lexicon.alphabet import Alphabet
-from puzzlewright.lexicon.cache import SUFFIX, cache_dir, read_entry, write_entry
+from puzzlewright.lexicon.cache import SUFFIX, VERSION, cache_dir, read_entry, write_entry
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
@@ -72,7 +72,7 @@ def cache_path() -> Path:
     """The cache file for the current filter and dependency versions."""
     exclusions = hashlib.blake2b(_excluded_text().encode(), digest_size=4).hexdigest()
     key = (
-        f"english-f{FORMAT}-x{exclusions}-wordfreq{version('wordfreq')}"
+        f"english-f{FORMAT}-c{VERSION}-x{exclusions}-wordfreq{version('wordfreq')}"
         f"-ew{version('english-words')}"
     )
     return cache_dir() / f"{key}{SUFFIX}"
@@ -228,9 +228,13 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
 def builtin_english() -> WordList:
     """The built-in English list, loaded from the disk cache or built and cached."""
     path = cache_path()
-    cached = read_entry(path)
-    if cached is not None:
-        return cached[0]
+    cached = read_entry(path, lambda length: _rebuilt(path).index(length))
+    return cached[0] if cached is not None else _rebuilt(path)
+
+
+@lru_cache(maxsize=1)
+def _rebuilt(path: Path) -> WordList:
+    """The list built afresh and cached at ``path`` (a miss, or a damaged cached length)."""
     words = build_english().build_all()
     write_entry(path, words)
     return words
