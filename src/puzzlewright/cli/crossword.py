@@ -12,13 +12,13 @@ from typing import Any
 import click
 
 from puzzlewright.cli.common import (
+    LazySubcommands,
     check_output,
     emit_json,
     json_option,
     load_words,
     on_terminal,
     seed_option,
-    stderr,
     stdout_output,
     stopping,
     timeout_option,
@@ -37,7 +37,7 @@ _RECTANGLE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*-\s*(\d+)\s*,\s*(\d+)\s*$")
 _SLOT_KEY = re.compile(r"^(\d+)([AD])$")
 
 
-@click.group()
+@click.group(cls=LazySubcommands)
 def crossword() -> None:
     """Fill, design and lay out crosswords."""
 
@@ -164,6 +164,8 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     """An ``on_progress`` hook and a live status on stderr, only on a terminal."""
     if not on_terminal():
         return None, None
+    from puzzlewright.cli.common import stderr  # rich: only on a terminal
+
     live = stderr.status("Filling…")
 
     def show(progress: FillProgress) -> None:
@@ -321,13 +323,9 @@ def report_fill(
 
 
 # -- construction commands (pattern, layout, clues) live in crossword_construct ---------------
-# Register them below with crossword.add_command(...) lines.
-from puzzlewright.cli.crossword_construct import clues, layout, pattern  # noqa: E402
-
-crossword.add_command(pattern)
-crossword.add_command(layout)
-crossword.add_command(clues)
-
-from puzzlewright.cli.barred import check  # noqa: E402
-
-crossword.add_command(check)
+# Register them below with add_lazy(...) lines (imported when used: fill starts faster).
+assert isinstance(crossword, LazySubcommands)
+crossword.add_lazy("pattern", "puzzlewright.cli.crossword_construct", "pattern")
+crossword.add_lazy("layout", "puzzlewright.cli.crossword_construct", "layout")
+crossword.add_lazy("clues", "puzzlewright.cli.crossword_construct", "clues")
+crossword.add_lazy("check", "puzzlewright.cli.barred", "check")

@@ -38,12 +38,12 @@ is a zipf of 3.5 (about once per 300,000 words of text).
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib.metadata import version
-from importlib.resources import files
 from pathlib import Path
 
 from puzzlewright.lexicon.alphabet import Alphabet
@@ -66,6 +66,36 @@ its English zipf (a name or acronym travels; an English word is rarer abroad).""
 CONTRACTION_LOOKALIKES = frozenset(
     "its ill id cant wont lets were well hell shed wed shell".split()
 )
+
+
+def version(name: str) -> str:
+    """The installed version of the distribution ``name``, from its ``.dist-info`` folder on
+    ``sys.path`` (the first one, as importlib.metadata finds it); importlib.metadata itself
+    when there is none. Its imports cost more than a small fill takes, once per process."""
+    found = _dist_info_versions().get(name.replace("-", "_").lower())
+    if found is not None:
+        return found
+    from importlib.metadata import version as metadata_version
+
+    return metadata_version(name)
+
+
+@lru_cache(maxsize=1)
+def _dist_info_versions() -> dict[str, str]:
+    """Normalized distribution name -> version, from the ``NAME-VERSION.dist-info`` folders
+    on ``sys.path`` (earlier entries win)."""
+    versions: dict[str, str] = {}
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for item in names:
+            stem, dot, suffix = item.rpartition(".")
+            name, dash, number = stem.partition("-")
+            if dot and suffix == "dist-info" and dash and number:
+                versions.setdefault(name.lower(), number)
+    return versions
 
 
 def cache_path() -> Path:
@@ -169,6 +199,11 @@ def is_dictionary_word(word: str, lower: set[str], capital: set[str]) -> bool:
 
 @lru_cache(maxsize=1)
 def _excluded_text() -> str:
+    beside = Path(__file__).with_name("data") / "excluded.txt"
+    if beside.is_file():  # an ordinary install: no importlib.resources imports per process
+        return beside.read_text("utf-8")
+    from importlib.resources import files
+
     return files("puzzlewright.lexicon").joinpath("data/excluded.txt").read_text("utf-8")
 
 

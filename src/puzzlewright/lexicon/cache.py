@@ -32,9 +32,7 @@ and lists load without a cache).
 
 from __future__ import annotations
 
-import hashlib
 import json
-import logging
 import os
 import stat
 import struct
@@ -60,7 +58,12 @@ META_LENGTH = struct.Struct("<I")
 KEEP = 12  # compiled user lists kept; older ones are removed
 MIN_ENTRIES = 20_000  # smaller lists load quickly enough without a cache
 
-log = logging.getLogger(__name__)
+
+def _note(message: str, *args: object) -> None:
+    """An info line on this module's logger (logging imported only when there is one)."""
+    import logging
+
+    logging.getLogger(__name__).info(message, *args)
 
 
 class CacheWarning(PuzzlewrightWarning):
@@ -117,6 +120,8 @@ def safe_dir(path: Path) -> Path | None:
 # -- keys --------------------------------------------------------------------------------------
 def content_key(contents: Iterable[bytes], options: tuple[Any, ...]) -> str:
     """A key for files with these bytes, loaded with these options (blake2b, 32 hex digits)."""
+    import hashlib
+
     digest = hashlib.blake2b(f"format {VERSION}\n{options!r}\n".encode(), digest_size=16)
     for data in contents:
         digest.update(hashlib.blake2b(data, digest_size=32).digest())
@@ -321,7 +326,7 @@ def _lazy(section: _Section, fallback: Fallback) -> Callable[[], LengthIndex]:
         try:
             return section.index()
         except (_Invalid, *DECODE_ERRORS) as exc:
-            log.info("cached words of length %d are a miss (%s)", section.length, exc)
+            _note("cached words of length %d are a miss (%s)", section.length, exc)
             return fallback(section.length)
 
     return read
@@ -348,7 +353,7 @@ def read_entry(path: Path, fallback: Fallback | None = None) -> tuple[WordList, 
     except FileNotFoundError:
         return None
     except (OSError, _Invalid) as exc:
-        log.info("word-list cache entry %s is a miss (%s); rebuilding it", path, exc)
+        _note("word-list cache entry %s is a miss (%s); rebuilding it", path, exc)
         return None
 
 
@@ -360,7 +365,7 @@ def write_entry(path: Path, words: WordList, extra: Any = None) -> bool:
         data = encode(words, extra)
         write_atomic(path, data)
     except Exception as exc:  # a cache that cannot be written only costs speed
-        log.info("word-list cache entry %s not written (%s)", path, exc)
+        _note("word-list cache entry %s not written (%s)", path, exc)
         return False
     _drop_old_pickles(path.parent)
     return True
