@@ -318,3 +318,22 @@ def test_a_damaged_length_in_a_cached_file_is_rebuilt(tmp_path: Path, cache_home
     assert again.score("BAKE") == 28  # the 4-letter section is fine
     assert again.index(5).bits == first.index(5).bits  # rebuilt from the file, not the cache
     assert cache.read_entry(entry) is not None  # and the entry rewritten whole
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"XDG_CACHE_HOME": "/tmp/xdg-cache", "HOME": "/home/someone"},
+        {"XDG_CACHE_HOME": "relative/ignored", "HOME": "/home/someone"},
+        {"XDG_CACHE_HOME": "", "HOME": "/home/someone"},
+    ],
+)
+def test_the_cache_dir_is_where_platformdirs_puts_it(
+    env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from platformdirs import user_cache_dir
+
+    monkeypatch.delenv("PUZZLEWRIGHT_CACHE_DIR", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert cache.cache_dir() == Path(user_cache_dir("puzzlewright"))

@@ -37,10 +37,10 @@ is a zipf of 3.5 (about once per 300,000 words of text).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import sys
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -100,7 +100,7 @@ def _dist_info_versions() -> dict[str, str]:
 
 def cache_path() -> Path:
     """The cache file for the current filter and dependency versions."""
-    exclusions = hashlib.blake2b(_excluded_text().encode(), digest_size=4).hexdigest()
+    exclusions = f"{zlib.crc32(_excluded_text().encode()):08x}"  # zlib: imported already
     key = (
         f"english-f{FORMAT}-c{VERSION}-x{exclusions}-wordfreq{version('wordfreq')}"
         f"-ew{version('english-words')}"

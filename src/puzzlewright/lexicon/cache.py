@@ -80,6 +80,12 @@ def cache_dir() -> Path:
     override = os.environ.get("PUZZLEWRIGHT_CACHE_DIR")
     if override:
         return Path(override)
+    if sys.platform == "linux":  # platformdirs' XDG rule, without its imports on every run
+        xdg, home = os.environ.get("XDG_CACHE_HOME", ""), os.environ.get("HOME", "")
+        if os.path.isabs(xdg):
+            return Path(xdg) / "puzzlewright"
+        if os.path.isabs(home):
+            return Path(home) / ".cache" / "puzzlewright"
     from platformdirs import user_cache_dir
 
     return Path(user_cache_dir("puzzlewright"))
@@ -275,7 +281,8 @@ def _section(cursor: _Cursor, spec: Any, alphabet: Alphabet) -> _Section:
     ):
         raise _Invalid("length entry of the wrong shape")
     for letters in columns:
-        if len(set(letters)) != len(letters) or any(ch not in alphabet for ch in letters):
+        present = set(letters)
+        if len(present) != len(letters) or not present <= alphabet.index.keys():
             raise _Invalid("bitset letters outside the alphabet")
     size = words_size + 8 * count + sum(map(len, columns)) * ((count + 7) // 8)
     return _Section(length, count, words_size, columns, checksum, cursor.take(size))
