@@ -21,7 +21,8 @@ over blacksquare). Not a test: nothing is asserted.
 ``--frontier`` prints the frontier table instead (crossword_frontier.py: the hardest grids,
 ``--jobs 1,2``, blacksquare and Qxw side by side; min scores 50,40,30 by default);
 ``--builtin-quality`` fills grids with the built-in list and judges the entries by STWL;
-``--scaling`` measures per-worker throughput on 1 and 2 processes and the Dask overhead.
+``--scaling`` measures per-worker throughput on 1 and 2 processes and the Dask overhead;
+``--tiny`` times whole processes on 3x3-5x5 grids against Qxw (crossword_tiny.py).
 """
 
 from __future__ import annotations
@@ -251,9 +252,16 @@ def main() -> None:
     parser.add_argument(
         "--builtin-quality", action="store_true", help="judge built-in list fills by STWL"
     )
+    parser.add_argument("--tiny", action="store_true", help="tiny grids vs Qxw, whole process")
+    parser.add_argument("--before", default=None, help="tiny: also time this source tree")
     args = parser.parse_args()
     if not STWL.exists():
         sys.exit(f"Spread the Wordlist not found at {STWL}")
+    if args.tiny:
+        from crossword_tiny import tiny
+
+        tiny(args, sys.modules[__name__])
+        return
     if args.scaling:
         from crossword_frontier import scaling
 
