@@ -337,3 +337,28 @@ def test_the_cache_dir_is_where_platformdirs_puts_it(
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     assert cache.cache_dir() == Path(user_cache_dir("puzzlewright"))
+
+
+def test_a_file_entry_is_read_a_length_at_a_time(tmp_path: Path) -> None:
+    path = tmp_path / "entry.pwl"
+    tmp_path.chmod(0o700)
+    path.write_bytes(cache.encode(WORDS, "x"))
+    found = cache.read_entry(path, fallback=refuse)
+    assert found is not None and found[1] == "x"
+    words = found[0]
+    assert words._indexes == {}  # nothing read past the metadata yet
+    other = WordList([("CROSS", 1)], WORDS.alphabet, "other")
+    (tmp_path / "new.pwl").write_bytes(cache.encode(other))
+    os.replace(tmp_path / "new.pwl", path)  # a writer renames a new entry over it
+    assert words.score("CROSS") == 50 and same(words, WORDS)  # still the file it opened
+
+
+def test_a_file_cut_short_after_opening_falls_back(tmp_path: Path) -> None:
+    path = tmp_path / "entry.pwl"
+    tmp_path.chmod(0o700)
+    path.write_bytes(cache.encode(WORDS))
+    found = cache.read_entry(path, fallback=rebuild)
+    assert found is not None
+    with path.open("r+b") as handle:  # cut in place: the open file reads short
+        handle.truncate(cache.HEADER.size + 10)
+    assert same(found[0], WORDS)  # every length rebuilt, none read damaged

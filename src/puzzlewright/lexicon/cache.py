@@ -171,13 +171,50 @@ def encode(words: WordList, extra: Any = None) -> bytes:
 
 
 # -- decoding ----------------------------------------------------------------------------------
+class _Fd:
+    """An open file descriptor, closed when the last view of it is gone."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+    def __del__(self) -> None:
+        os.close(self.number)
+
+
+class _FileView:
+    """A stretch of an open cache file, read only when ``bytes(view)`` asks for it: a fill
+    reads the few lengths it needs, not the 15 MB of a compiled STWL. The file stays open
+    with its views, so an entry replaced since (writers rename) is still the one opened; a
+    file shortened in place reads short, which is invalid."""
+
+    def __init__(self, fd: _Fd, start: int, size: int) -> None:
+        self.fd, self.start, self.size = fd, start, size
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, part: slice) -> _FileView:
+        start, stop, _ = part.indices(self.size)
+        return _FileView(self.fd, self.start + start, max(0, stop - start))
+
+    def __bytes__(self) -> bytes:
+        data = os.pread(self.fd.number, self.size, self.start)
+        if len(data) != self.size:
+            raise _Invalid("the file is shorter than its entry")
+        return data
+
+
+Blob = memoryview | _FileView
+"""Part of an entry: in memory, or in the file until it is read."""
+
+
 class _Cursor:
     """Reads consecutive slices of the payload; running past its end is invalid."""
 
-    def __init__(self, data: memoryview) -> None:
+    def __init__(self, data: Blob) -> None:
         self.data, self.at = data, 0
 
-    def take(self, size: int) -> memoryview:
+    def take(self, size: int) -> Blob:
         if size < 0 or self.at + size > len(self.data):
             raise _Invalid("truncated payload")
         part = self.data[self.at : self.at + size]
@@ -185,26 +222,29 @@ class _Cursor:
         return part
 
 
-def _payload(data: bytes) -> tuple[memoryview, int]:
+def _payload(data: bytes | _FileView) -> tuple[Blob, int]:
     """(payload, metadata checksum) after checking magic, version and length."""
     if len(data) < HEADER.size:
         raise _Invalid("shorter than a header")
-    magic, version, size, checksum = HEADER.unpack_from(data)
+    magic, version, size, checksum = HEADER.unpack_from(bytes(data[: HEADER.size]))
     if magic != MAGIC:
         raise _Invalid("not a puzzlewright cache entry (bad magic)")
     if version != VERSION:
         raise _Invalid(f"format version {version}, expected {VERSION}")
     if size != len(data) - HEADER.size:
         raise _Invalid("payload length does not match")
+    if isinstance(data, _FileView):
+        return data[HEADER.size :], checksum
     return memoryview(data)[HEADER.size :], checksum
 
 
 def _meta(cursor: _Cursor, checksum: int) -> dict[str, Any]:
-    (size,) = META_LENGTH.unpack(cursor.take(META_LENGTH.size))
-    text = cursor.take(size)
-    if zlib.crc32(cursor.data[: cursor.at]) != checksum:
+    (size,) = META_LENGTH.unpack(bytes(cursor.take(META_LENGTH.size)))
+    cursor.take(size)  # there, or invalid
+    block = bytes(cursor.data[: cursor.at])
+    if zlib.crc32(block) != checksum:
         raise _Invalid("metadata checksum mismatch")
-    meta = json.loads(bytes(text).decode("utf-8"))
+    meta = json.loads(block[META_LENGTH.size :].decode("utf-8"))
     shape = {"alphabet": str, "fold": bool, "name": str, "lengths": list}
     if not isinstance(meta, dict) or not all(
         isinstance(meta.get(key), kind) for key, kind in shape.items()
@@ -246,23 +286,30 @@ class _Section:
     words_size: int
     columns: list[str]
     checksum: int
-    data: memoryview
+    blob: Blob
 
     def index(self) -> LengthIndex:
         """The length index, after checking the section's checksum and contents."""
-        if zlib.crc32(self.data) != self.checksum:
+        data = self.blob if isinstance(self.blob, memoryview) else memoryview(bytes(self.blob))
+        if zlib.crc32(data) != self.checksum:
             raise _Invalid(f"checksum mismatch in the words of length {self.length}")
-        cursor = _Cursor(self.data)
-        words = _words(cursor.take(self.words_size), self.length, self.count)
-        scores = _scores(cursor.take(8 * self.count))
+        cursor = _Cursor(data)
+        words = _words(_memory(cursor.take(self.words_size)), self.length, self.count)
+        scores = _scores(_memory(cursor.take(8 * self.count)))
         size = (self.count + 7) // 8
         bits: list[dict[str, int]] = []
         for letters in self.columns:
-            column = {ch: int.from_bytes(cursor.take(size), "little") for ch in letters}
+            column = {ch: int.from_bytes(_memory(cursor.take(size)), "little") for ch in letters}
             if any(value.bit_length() > self.count for value in column.values()):
                 raise _Invalid("bitset with bits beyond the word count")
             bits.append(column)
         return LengthIndex.from_parts(self.length, words, scores, bits)
+
+
+def _memory(blob: Blob) -> memoryview:
+    """A blob of a section already in memory (a section is read whole before it is parsed)."""
+    assert isinstance(blob, memoryview)
+    return blob
 
 
 def _section(cursor: _Cursor, spec: Any, alphabet: Alphabet) -> _Section:
@@ -294,7 +341,7 @@ Fallback = Callable[[int], LengthIndex]
 """Rebuilds the index of one word length when its cached section turns out damaged."""
 
 
-def decode(data: bytes, fallback: Fallback | None = None) -> tuple[WordList, Any]:
+def decode(data: bytes | _FileView, fallback: Fallback | None = None) -> tuple[WordList, Any]:
     """(WordList, extra) from a cache entry; raises _Invalid for anything malformed.
 
     Without ``fallback`` every section is checked and decoded now. With it, only the header,
@@ -332,7 +379,7 @@ def _lazy(section: _Section, fallback: Fallback) -> Callable[[], LengthIndex]:
     def read() -> LengthIndex:
         try:
             return section.index()
-        except (_Invalid, *DECODE_ERRORS) as exc:
+        except (_Invalid, OSError, *DECODE_ERRORS) as exc:
             _note("cached words of length %d are a miss (%s)", section.length, exc)
             return fallback(section.length)
 
@@ -355,6 +402,9 @@ def read_entry(path: Path, fallback: Fallback | None = None) -> tuple[WordList, 
                 raise _Invalid("not a regular file of a plausible size")
             if hasattr(os, "getuid") and info.st_uid != os.getuid():
                 raise _Invalid("written by another user")
+            if fallback is not None and hasattr(os, "pread"):  # read sections when used
+                view = _FileView(_Fd(os.dup(handle.fileno())), 0, info.st_size)
+                return decode(view, fallback)
             data = handle.read(MAX_ENTRY_BYTES + 1)
         return decode(data, fallback)
     except FileNotFoundError:
