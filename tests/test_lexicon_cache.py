@@ -362,3 +362,20 @@ def test_a_file_cut_short_after_opening_falls_back(tmp_path: Path) -> None:
     with path.open("r+b") as handle:  # cut in place: the open file reads short
         handle.truncate(cache.HEADER.size + 10)
     assert same(found[0], WORDS)  # every length rebuilt, none read damaged
+
+
+def test_threads_reading_the_same_lengths_all_get_them(tmp_path: Path) -> None:
+    """The workbench shares one list between threads: a length read once, never empty."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    tmp_path.chmod(0o700)
+    path = tmp_path / "entry.pwl"
+    path.write_bytes(cache.encode(WORDS))
+    for _ in range(20):
+        found = cache.read_entry(path, fallback=refuse)
+        assert found is not None
+        words = found[0]
+        with ThreadPoolExecutor(8) as pool:
+            lengths = [5, 5, 3, 5, 6, 5, 3, 6] * 4
+            counts = list(pool.map(lambda n, w=words: len(w.index(n)), lengths))
+        assert counts == [3, 3, 1, 3, 1, 3, 1, 1] * 4

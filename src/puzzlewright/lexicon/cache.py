@@ -177,8 +177,8 @@ class _Fd:
     def __init__(self, number: int) -> None:
         self.number = number
 
-    def __del__(self) -> None:
-        os.close(self.number)
+    def __del__(self, close: Callable[[int], None] = os.close) -> None:
+        close(self.number)
 
 
 class _FileView:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from operator import itemgetter
+from threading import Lock
 from typing import Any
 
 from puzzlewright.bits import iter_bits
@@ -132,6 +133,7 @@ class WordList:
         self._buckets = dict(sorted(buckets.items()))
         self._indexes: dict[int, LengthIndex] = {}
         self._pending: dict[int, Callable[[], LengthIndex]] = {}
+        self._reading = Lock()
 
     def __getstate__(self) -> dict[str, object]:
         """Pickle the built indexes only: words, scores and buckets are derived from them."""
@@ -144,6 +146,7 @@ class WordList:
         self._indexes = state["indexes"]
         self._buckets = {}  # every length is indexed already
         self._pending = dict(state.get("pending", {}))
+        self._reading = Lock()
 
     @classmethod
     def from_indexes(
@@ -248,12 +251,15 @@ class WordList:
         """The positional index for words of ``length`` (built on first use)."""
         found = self._indexes.get(length)
         if found is None:
-            read = self._pending.pop(length, None)
-            if read is not None:
-                found = read()
-            else:
-                found = LengthIndex(length, self._buckets.get(length, []))
-            self._indexes[length] = found
+            with self._reading:  # one thread reads a cached length (the workbench shares lists)
+                found = self._indexes.get(length)
+                if found is None:
+                    read = self._pending.pop(length, None)
+                    if read is not None:
+                        found = read()
+                    else:
+                        found = LengthIndex(length, self._buckets.get(length, []))
+                    self._indexes[length] = found
         return found
 
     def build_all(self) -> WordList:
