@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from operator import itemgetter
-from threading import Lock
 from typing import Any
 
 from puzzlewright.bits import iter_bits
@@ -133,7 +132,6 @@ class WordList:
         self._buckets = dict(sorted(buckets.items()))
         self._indexes: dict[int, LengthIndex] = {}
         self._pending: dict[int, Callable[[], LengthIndex]] = {}
-        self._reading = Lock()
 
     def __getstate__(self) -> dict[str, object]:
         """Pickle the built indexes only: words, scores and buckets are derived from them."""
@@ -146,7 +144,6 @@ class WordList:
         self._indexes = state["indexes"]
         self._buckets = {}  # every length is indexed already
         self._pending = dict(state.get("pending", {}))
-        self._reading = Lock()
 
     @classmethod
     def from_indexes(
@@ -251,15 +248,16 @@ class WordList:
         """The positional index for words of ``length`` (built on first use)."""
         found = self._indexes.get(length)
         if found is None:
-            with self._reading:  # one thread reads a cached length (the workbench shares lists)
-                found = self._indexes.get(length)
-                if found is None:
-                    read = self._pending.pop(length, None)
-                    if read is not None:
-                        found = read()
-                    else:
-                        found = LengthIndex(length, self._buckets.get(length, []))
-                    self._indexes[length] = found
+            # No lock (the workbench forks workers from a threaded server): a cached length
+            # leaves _pending only after its index is stored, so a thread racing another
+            # reads it twice at worst, and setdefault gives both the same index.
+            read = self._pending.get(length)
+            if read is not None:
+                found = read()
+            else:
+                found = LengthIndex(length, self._buckets.get(length, []))
+            found = self._indexes.setdefault(length, found)
+            self._pending.pop(length, None)
         return found
 
     def build_all(self) -> WordList:
