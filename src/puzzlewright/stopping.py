@@ -35,6 +35,12 @@ def clock() -> float:
     return time.monotonic()
 
 
+def fields_json(result: object, names: str) -> dict[str, object]:
+    """``{name: result.name}`` for the space-separated ``names``, in that order: the plain
+    fields of a result's ``to_json()`` (each adds its own rounded, nested or derived ones)."""
+    return {name: getattr(result, name) for name in names.split()}
+
+
 def interrupted_by(reason: StopReason | None) -> bool:
     """True when the time limit or Ctrl-C ended the search (its result is partial)."""
     return reason in ("timeout", "interrupted")

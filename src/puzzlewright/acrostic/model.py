@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Literal, TypeAlias
 
 from puzzlewright.acrostic.grid import QuoteGrid
@@ -24,7 +24,7 @@ class Answer:
 
     def to_json(self) -> dict[str, object]:
         """The answer as JSON: label, word, score and its quotation cells (1-based)."""
-        return {"label": self.label, "word": self.word, "score": self.score, "cells": self.cells}
+        return asdict(self)
 
 
 @dataclass

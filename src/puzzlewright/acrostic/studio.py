@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from puzzlewright.acrostic import checks
@@ -40,13 +40,8 @@ class RowCheck:
     problem: str | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "label": self.label,
-            "initial": self.initial,
-            "word": self.word,
-            "score": self.score,
-            "problem": self.problem,
-        }
+        """The row as JSON: every field, in order."""
+        return asdict(self)
 
 
 @dataclass
@@ -185,18 +180,10 @@ class Completion:
     seconds: float = 0.0
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "status": self.status,
-            "words": self.words,
-            "scores": self.scores,
-            "reason": self.reason,
-            "stop_reason": self.stop_reason,
-            "leftover": self.leftover,
-            "overused": self.overused,
-            "mean_zipf": self.mean_zipf,
-            "mean_zipf_bound": self.mean_zipf_bound,
-            "seconds": round(self.seconds, 3),
-        }
+        """The outcome as JSON: every field, in order (seconds rounded to ms)."""
+        document = asdict(self)
+        document["seconds"] = round(self.seconds, 3)
+        return document
 
 
 def _in_row_order(built: list[str], locked: Mapping[RowIndex, str]) -> list[str]:

@@ -11,15 +11,17 @@ from puzzlewright.cli.common import (
     emit_json,
     exit_status,
     flags_for,
+    jobs_options,
     json_option,
     load_words,
+    output_option,
     seed_option,
     status,
-    stdout_output,
     stop_note,
     stopping,
     timeout_option,
     warn,
+    whole_option,
     wordlist_options,
 )
 from puzzlewright.errors import rename_parameters
@@ -46,13 +48,7 @@ def acrostic() -> None:
 )
 @click.option("--min-length", type=int, default=4, show_default=True, help="Shortest answer.")
 @click.option("--max-length", type=int, default=None, help="Longest answer.")
-@click.option(
-    "--count",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Distinct answer sets to find, best first.",
-)
+@whole_option("--count", help="Distinct answer sets to find, best first.")
 @click.option(
     "--improve",
     type=click.FloatRange(min=0),
@@ -61,29 +57,13 @@ def acrostic() -> None:
     "typical machine (counted in steps, so a seed gives the same answers anywhere). "
     "Default: about 0.1 s per quotation letter; 0 keeps the first set found.",
 )
-@click.option(
-    "--width",
-    type=click.IntRange(min=5),
-    default=15,
-    show_default=True,
-    help="Grid width in cells.",
-)
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Search on N processes: differently seeded searches, the best set kept "
-    "(same seed and N, same answers).",
+@whole_option("--width", help="Grid width in cells.", default=15, least=5)
+@jobs_options(
+    "Search on N processes: differently seeded searches, the best set kept "
+    "(same seed and N, same answers)."
 )
 @click.option("--key", is_flag=True, help="Show the answers and the filled grid.")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False),
-    callback=stdout_output,
-    help="Write the puzzle as .ipuz ('-': stdout).",
-)
+@output_option("Write the puzzle as .ipuz ('-': stdout).", path=click.Path(dir_okay=False))
 @click.option("--title", default=None, help="Title stored in the .ipuz file.")
 @click.option("--force", is_flag=True, help="Allow -o to replace an input file.")
 @wordlist_options

@@ -22,6 +22,8 @@ from puzzlewright.stopping import StopReason, StopSignal, interrupt_sets, interr
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+PATH = click.Path(path_type=str)
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -105,6 +107,54 @@ def timeout_option(func: F) -> F:
         default=None,
         help="Stop after S seconds and report what was found so far.",
     )(func)
+
+
+def whole_option(
+    *decls: str,
+    help: str,
+    default: int | None = 1,
+    least: int = 1,
+    metavar: str | None = None,
+) -> Callable[[F], F]:
+    """An option taking a whole number of at least ``least``, its default shown (``--count``,
+    ``--jobs``, ``--limit``, ``--width``)."""
+    return click.option(
+        *decls,
+        type=click.IntRange(min=least),
+        default=default,
+        show_default=default is not None,
+        metavar=metavar,
+        help=help,
+    )
+
+
+def jobs_options(jobs_help: str, scheduler_help: str | None = None) -> Callable[[F], F]:
+    """Add ``--jobs N`` (processes) and, given its help, ``--scheduler tcp://HOST:PORT``
+    (a Dask cluster)."""
+    jobs = whole_option("--jobs", help=jobs_help)
+    if scheduler_help is None:
+        return jobs
+    scheduler = click.option("--scheduler", metavar="tcp://HOST:PORT", help=scheduler_help)
+    return lambda func: jobs(scheduler(func))
+
+
+def output_option(
+    help: str,
+    *,
+    path: click.Path | None = PATH,
+    metavar: str | None = None,
+    required: bool = False,
+) -> Callable[[F], F]:
+    """Add ``-o/--output`` (``-``: stdout, see :func:`stdout_output`)."""
+    return click.option(
+        "-o",
+        "--output",
+        type=path,
+        metavar=metavar,
+        required=required,
+        callback=stdout_output,
+        help=help,
+    )
 
 
 def max_list_mb_option(func: F) -> F:

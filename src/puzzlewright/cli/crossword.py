@@ -15,14 +15,16 @@ from puzzlewright.cli.common import (
     LazySubcommands,
     check_output,
     emit_json,
+    jobs_options,
     json_option,
     load_words,
     on_terminal,
+    output_option,
     seed_option,
-    stdout_output,
     stopping,
     timeout_option,
     warn,
+    whole_option,
     wordlist_options,
 )
 from puzzlewright.crossword.fill import EntryScore, Fill, FillProgress, FillResult, Region
@@ -184,9 +186,7 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
 @wordlist_options
 @seed_option
 @timeout_option
-@click.option(
-    "--count", type=click.IntRange(min=1), default=1, show_default=True, help="Different fills."
-)
+@whole_option("--count", help="Different fills.")
 @click.option(
     "--region",
     default=None,
@@ -194,20 +194,16 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     help="Fill only the entries with empty cells in this rectangle (rows and columns from 1) "
     "or these entries (e.g. 1A,5D); keep the rest.",
 )
-@click.option(
+@whole_option(
     "--max-shared-substring",
-    type=click.IntRange(min=1),
+    help="No two entries may share a run of more than N letters.",
     default=None,
     metavar="N",
-    help="No two entries may share a run of more than N letters.",
 )
-@click.option(
-    "-o",
-    "--output",
-    default=None,
+@output_option(
+    "Write the (best) fill to OUT: .ipuz, .puz, .xd or .txt by extension ('-': stdout).",
+    path=None,
     metavar="OUT",
-    callback=stdout_output,
-    help="Write the (best) fill to OUT: .ipuz, .puz, .xd or .txt by extension ('-': stdout).",
 )
 @click.option(
     "--write-partial",
@@ -215,17 +211,9 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     help="When the search stops without a fill, write the best partial fill to -o anyway.",
 )
 @click.option("--force", is_flag=True, help="Allow -o to replace the input file.")
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Race a portfolio of N differently seeded searches on N processes.",
-)
-@click.option(
-    "--scheduler",
-    metavar="tcp://HOST:PORT",
-    help="Race the portfolio on a Dask distributed cluster (needs the dask extra).",
+@jobs_options(
+    "Race a portfolio of N differently seeded searches on N processes.",
+    "Race the portfolio on a Dask distributed cluster (needs the dask extra).",
 )
 @json_option
 def fill(
@@ -265,36 +253,24 @@ def fill(
         check_scheduler(scheduler)
     grid, puzzle = load_grid(grid_path, encoding)
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
+    options: dict[str, Any] = {  # the same search, on one process or as a portfolio
+        "min_score": min_score,
+        "seed": seed,
+        "count": count,
+        "max_shared_substring": max_shared_substring,
+        "region": chosen_region,
+    }
     if jobs > 1 or scheduler is not None:
         from puzzlewright.crossword.fill.portfolio import fill_portfolio
 
         with stopping(timeout) as stop:
             result = fill_portfolio(
-                grid,
-                words,
-                jobs=jobs,
-                scheduler=scheduler,
-                min_score=min_score,
-                seed=seed,
-                stop=stop,
-                count=count,
-                max_shared_substring=max_shared_substring,
-                region=chosen_region,
+                grid, words, jobs=jobs, scheduler=scheduler, stop=stop, **options
             )
-        return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
-    hook, live = progress_display()
-    with stopping(timeout) as stop, live if live is not None else nullcontext():
-        result = fill_grid(
-            grid,
-            words,
-            min_score=min_score,
-            seed=seed,
-            stop=stop,
-            count=count,
-            max_shared_substring=max_shared_substring,
-            region=chosen_region,
-            on_progress=hook,
-        )
+    else:
+        hook, live = progress_display()
+        with stopping(timeout) as stop, live if live is not None else nullcontext():
+            result = fill_grid(grid, words, stop=stop, on_progress=hook, **options)
     return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
 
 

@@ -21,12 +21,13 @@ from puzzlewright.cli.common import (
     fail,
     json_option,
     load_words,
+    output_option,
     seed_option,
     status,
-    stdout_output,
     stop_note,
     stopping,
     warn,
+    whole_option,
     wordlist_options,
 )
 from puzzlewright.errors import PuzzleInputError
@@ -85,9 +86,7 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
 )
 @click.option("--min-length", type=int, default=3, show_default=True, help="Shortest entry.")
 @seed_option
-@click.option(
-    "--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many patterns."
-)
+@whole_option("--count", help="How many patterns.")
 @click.option("--allow-unchecked", is_flag=True, help="Allow cells in only one entry.")
 @barred_options
 @click.option("--fillable", is_flag=True, help="Keep only patterns the filler can fill.")
@@ -99,21 +98,13 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
     show_default=True,
     help="With --fillable: seconds the filler gets per pattern.",
 )
-@click.option(
+@whole_option(
     "--attempts",
-    type=click.IntRange(min=1),
-    default=None,
     help="Give up after N patterns built (default: 200 + 50 per pattern; 10 per pattern "
     "with --fillable).",
-)
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(path_type=str),
     default=None,
-    callback=stdout_output,
-    help="Write the pattern(s) here (.ipuz, .txt, .puz, .xd); several get -1, -2, ... added.",
 )
+@output_option("Write the pattern(s) here (.ipuz, .txt, .puz, .xd); several get -1, -2, ... added.")
 @click.option("--force", is_flag=True, help="Allow the output to replace an input file.")
 @json_option
 def pattern(
@@ -143,7 +134,6 @@ def pattern(
     cell is checked (unless --allow-unchecked) and the blocks follow --symmetry. Without
     --blocks or --max-words the grid gets about one block in six cells.
     """
-    from puzzlewright.crossword.barred import generate_barred
     from puzzlewright.crossword.pattern import FillCheck, PatternSpec, generate_patterns
 
     width, height = parse_size(size)
@@ -162,14 +152,10 @@ def pattern(
             if attempts is None:
                 attempts = 10 * count
         with status("Designing patterns…"):
-            if british is not None:
-                run = generate_barred(
-                    british, count, seed=seed, attempts=attempts, accept=check, stop=stop
-                )
-            else:
-                run = generate_patterns(
-                    spec, count, seed=seed, attempts=attempts, accept=check, stop=stop
-                )
+            design = spec if british is None else british
+            run = generate_patterns(
+                design, count, seed=seed, attempts=attempts, accept=check, stop=stop
+            )
     written, warnings = _save_patterns(run, output, word_paths, force)
     shortfall = _shortfall(run, count, spec, timeout)
     checked = british is not None
@@ -299,14 +285,7 @@ def _preview(layout: Layout) -> list[str]:
 )
 @click.option("--title", default="", help="Puzzle title for the output file.")
 @click.option("--author", default="", help="Puzzle author for the output file.")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(path_type=str),
-    default=None,
-    callback=stdout_output,
-    help="Write the puzzle here (.ipuz keeps the shape and clues).",
-)
+@output_option("Write the puzzle here (.ipuz keeps the shape and clues).")
 @click.option("--force", is_flag=True, help="Allow the output to replace WORDS_FILE.")
 @json_option
 def layout(
@@ -386,14 +365,7 @@ def _print_layout(result: Layout, words: int, output: str | None) -> None:
 @click.command()
 @click.argument("filled", metavar="FILLED", type=click.Path(path_type=str))
 @click.argument("clue_file", metavar="CLUES", type=click.Path(path_type=str))
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(path_type=str),
-    required=True,
-    callback=stdout_output,
-    help="The clued puzzle.",
-)
+@output_option("The clued puzzle.", required=True)
 @click.option("--force", is_flag=True, help="Allow OUT to replace an input file.")
 @json_option
 def clues(filled: str, clue_file: str, output: str, force: bool, as_json: bool) -> int:

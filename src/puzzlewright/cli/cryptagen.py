@@ -15,7 +15,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from puzzlewright.cli.common import (
+    F,
     exit_status,
+    jobs_options,
     json_option,
     load_words,
     on_terminal,
@@ -26,6 +28,7 @@ from puzzlewright.cli.common import (
     stopping,
     timeout_option,
     warn,
+    whole_option,
     wordlist_options,
 )
 from puzzlewright.errors import PuzzleInputError
@@ -62,25 +65,26 @@ def _progress(label: str, total: int | None, *, quiet: bool) -> Iterator[Callabl
 # encode
 
 
+def _grade_options(func: F) -> F:
+    """Add --difficulty and --grade (encode and find grade puzzles alike)."""
+    func = click.option("--grade", "show_grade", is_flag=True, help="Show each puzzle's grade.")(
+        func
+    )
+    return click.option(
+        "--difficulty",
+        type=click.Choice(["easy", "medium", "hard", "fiendish"]),
+        help="Only puzzles of this explanation grade (see cryptarithm solve --grade).",
+    )(func)
+
+
 @click.command()
 @click.argument("equation", nargs=-1, required=True)
-@click.option(
-    "--limit",
-    type=click.IntRange(min=1),
-    default=20,
-    show_default=True,
-    help="Show the best N encodings.",
-)
+@whole_option("--limit", help="Show the best N encodings.", default=20)
 @click.option(
     "--unique", "unique_only", is_flag=True, help="Only word forms with exactly one solution."
 )
 @wordlist_options
-@click.option(
-    "--difficulty",
-    type=click.Choice(["easy", "medium", "hard", "fiendish"]),
-    help="Only puzzles of this explanation grade (see cryptarithm solve --grade).",
-)
-@click.option("--grade", "show_grade", is_flag=True, help="Show each puzzle's grade.")
+@_grade_options
 @timeout_option
 @json_option
 def encode(
@@ -231,41 +235,20 @@ def _print_encodings(result: object) -> None:
     metavar="FILE",
     help="Number-name table for --doubly-true (lines 'VALUE NAME'); English built in.",
 )
-@click.option(
-    "--limit",
-    type=click.IntRange(min=1),
-    default=20,
-    show_default=True,
-    help="Stop after N puzzles.",
-)
-@click.option(
+@whole_option("--limit", help="Stop after N puzzles.", default=20)
+@whole_option(
     "--candidates",
     "max_candidates",
-    type=click.IntRange(min=1),
-    default=400_000,
-    show_default=True,
     help="When sampling a large pool: give up after N candidates.",
+    default=400_000,
 )
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Run shards on N local processes.",
-)
-@click.option(
-    "--scheduler",
-    metavar="tcp://HOST:PORT",
-    help="Run shards on a Dask distributed cluster (needs the dask extra).",
+@jobs_options(
+    "Run shards on N local processes.",
+    "Run shards on a Dask distributed cluster (needs the dask extra).",
 )
 @seed_option
 @wordlist_options
-@click.option(
-    "--difficulty",
-    type=click.Choice(["easy", "medium", "hard", "fiendish"]),
-    help="Only puzzles of this explanation grade (see cryptarithm solve --grade).",
-)
-@click.option("--grade", "show_grade", is_flag=True, help="Show each puzzle's grade.")
+@_grade_options
 @timeout_option
 @json_option
 def find(

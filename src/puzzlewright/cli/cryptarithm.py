@@ -17,6 +17,7 @@ from puzzlewright.cli.common import (
     stopping,
     timeout_option,
     warn,
+    whole_option,
 )
 from puzzlewright.cryptarithm import Cryptarithm, SolveResult, parse_assignments, parse_forbidden
 from puzzlewright.cryptarithm.explain import Explanation, explain
@@ -54,7 +55,7 @@ def cryptarithm() -> None:
 )
 @click.option("--digits", metavar="1-9", help="Only these digits, e.g. 1-9 or 0,2,4-8.")
 @click.option("--first", is_flag=True, help="Stop at the first solution.")
-@click.option("--limit", type=click.IntRange(min=1), help="Stop after N solutions.")
+@whole_option("--limit", help="Stop after N solutions.", default=None)
 @click.option("--count", "count_only", is_flag=True, help="Count the solutions, don't list them.")
 @click.option(
     "--unique", is_flag=True, help="Stop at the second solution; say whether it is unique."
@@ -115,7 +116,16 @@ def solve(
 
         sheets = Sheets(html, pdf)
         return _solve_layout(puzzle, layout, layout_file, limit, sheets, timeout, *flags)
-    problem = _parse_problem(puzzle, base, leading_zeros, assign, forbid, digits)
+    text = read_text_input("-", "puzzle") if puzzle == ("-",) else " ".join(puzzle)
+    assigned, forbidden = parse_assignments(assign, base), parse_forbidden(forbid, base)
+    problem = Cryptarithm.parse(
+        text,
+        base=base,
+        leading_zeros=leading_zeros,
+        assign=assigned,
+        forbid=forbidden,
+        digits=digits,
+    )
     with stopping(timeout) as stop:
         result = problem.search(limit=limit, stop=stop, keep=not count_only)
         explained = explain(problem, stop=stop) if explain_steps or show_grade else None
@@ -164,26 +174,6 @@ def _solve_layout(
             stop=stop,
             as_json=as_json,
         )
-
-
-def _parse_problem(
-    puzzle: tuple[str, ...],
-    base: int,
-    leading_zeros: bool,
-    assign: tuple[str, ...],
-    forbid: tuple[str, ...],
-    digits: str | None,
-) -> Cryptarithm:
-    """The puzzle from the arguments (or stdin for '-') with the options' constraints."""
-    text = read_text_input("-", "puzzle") if puzzle == ("-",) else " ".join(puzzle)
-    return Cryptarithm.parse(
-        text,
-        base=base,
-        leading_zeros=leading_zeros,
-        assign=parse_assignments(assign, base),
-        forbid=parse_forbidden(forbid, base),
-        digits=digits,
-    )
 
 
 def _check_arguments(

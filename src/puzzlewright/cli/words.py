@@ -13,6 +13,7 @@ from puzzlewright.cli.common import (
     load_words,
     max_list_mb_option,
     stdout,
+    whole_option,
     wordlist_options,
 )
 from puzzlewright.cli.wordplay import show_wordplay, wordplay_options
@@ -25,13 +26,7 @@ from puzzlewright.messages import counted
 @click.argument("pattern", required=False)
 @click.option("--anagram", metavar="LETTERS", help="Words using exactly these letters.")
 @click.option("--within", metavar="LETTERS", help="Words that can be spelled from these letters.")
-@click.option(
-    "--min-length",
-    type=click.IntRange(min=1),
-    default=3,
-    show_default=True,
-    help="Shortest word for --within.",
-)
+@whole_option("--min-length", help="Shortest word for --within.", default=3)
 @click.option(
     "--words-max",
     type=click.IntRange(min=1, max=6),
@@ -46,13 +41,7 @@ from puzzlewright.messages import counted
     help="--anagram: the phrase's shape, e.g. 'O?? ???? ??????' or 3,4,6.",
 )
 @wordplay_options
-@click.option(
-    "--limit",
-    type=click.IntRange(min=0),
-    default=50,
-    show_default=True,
-    help="Show at most N words (0: all).",
-)
+@whole_option("--limit", help="Show at most N words (0: all).", default=50, least=0)
 @wordlist_options
 @json_option
 def words(

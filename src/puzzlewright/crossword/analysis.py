@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Literal
 
 from puzzlewright.bits import LetterSet, WordSet, iter_bits
@@ -60,18 +60,8 @@ class EntryState:
     score: int | None = None  # a complete entry's list score (None: not in the list)
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "key": self.key,
-            "number": self.number,
-            "direction": self.direction,
-            "row": self.row,
-            "col": self.col,
-            "length": self.length,
-            "pattern": self.pattern,
-            "candidates": self.candidates,
-            "dead": self.dead,
-            "score": self.score,
-        }
+        """The entry as JSON: every field, in order."""
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -459,19 +449,12 @@ class GridStats:
     not_in_list: list[str]  # complete entries the word list lacks
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "words": self.words,
-            "blocks": self.blocks,
-            "block_share": self.block_share,
-            "average_length": self.average_length,
-            "lengths": {str(k): v for k, v in sorted(self.lengths.items())},
-            "two_letter": self.two_letter,
-            "repeated": self.repeated,
-            "unchecked": [list(pos) for pos in self.unchecked],
-            "regions": self.regions,
-            "below_min": self.below_min,
-            "not_in_list": self.not_in_list,
-        }
+        """The figures as JSON: every field, in order (lengths keyed by strings, cells as
+        lists)."""
+        document = asdict(self)
+        document["lengths"] = {str(k): v for k, v in sorted(self.lengths.items())}
+        document["unchecked"] = [list(pos) for pos in self.unchecked]
+        return document
 
 
 def open_regions(grid: Grid) -> int:

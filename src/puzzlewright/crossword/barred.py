@@ -17,13 +17,12 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 from puzzlewright.crossword.checking import checking
 from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, BarSides, Grid
-from puzzlewright.crossword.pattern import PatternRun, collect_patterns
+from puzzlewright.crossword.pattern import generate_patterns
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.stopping import NEVER, StopSignal
 
@@ -71,6 +70,15 @@ class BarredSpec:
             )
         if not 0.0 <= self.unches <= 0.5:
             raise PuzzleInputError("the unch fraction must be between 0 and 0.5")
+
+    def attempt(self, rng: random.Random, stop: StopSignal) -> Grid | None:
+        """One annealing walk (:func:`design`)."""
+        return design(self, rng, stop=stop)
+
+    def budget(self, count: int) -> tuple[int, int | None]:
+        """Attempts for ``count`` patterns (10 + 5 each; each is a whole annealing walk), with
+        no limit on attempts in a row that give nothing new."""
+        return 10 + 5 * count, None
 
     def target_words(self) -> int:
         """The entry count aimed at: about 38 on 12x12 barred (the Listener's usual 36-40),
@@ -205,23 +213,6 @@ def design(spec: BarredSpec, rng: random.Random, *, stop: StopSignal = NEVER) ->
     return grid if report.ok else None
 
 
-def generate_barred(
-    spec: BarredSpec,
-    count: int = 1,
-    *,
-    seed: int = 0,
-    attempts: int | None = None,
-    accept: Callable[[Grid], bool] | None = None,
-    stop: StopSignal = NEVER,
-) -> PatternRun:
-    """Up to ``count`` distinct barred (or British blocked) patterns, reproducible per seed."""
-    spec.validate()
-    limit = attempts if attempts is not None else 10 + 5 * count
-    return collect_patterns(
-        lambda rng: design(spec, rng, stop=stop),
-        count,
-        seed=seed,
-        limit=limit,
-        accept=accept,
-        stop=stop,
-    )
+generate_barred = generate_patterns
+"""Barred and British blocked patterns come from the one entry point,
+:func:`~puzzlewright.crossword.pattern.generate_patterns`; this name stays for callers."""

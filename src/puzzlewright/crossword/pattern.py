@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from dataclasses import KW_ONLY, dataclass, field
+from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias
 
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.stopping import NEVER, EitherStop, StopReason, StopSignal
+from puzzlewright.stopping import NEVER, EitherStop, StopReason, StopSignal, fields_json
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import WordList
@@ -76,6 +76,15 @@ class PatternSpec:
         """A typical block count for the size: about one cell in six (even if it must be)."""
         blocks = round(self.width * self.height * DEFAULT_DENSITY)
         return blocks + 1 if blocks % 2 and self.singletons() == 0 else blocks
+
+    def attempt(self, rng: random.Random, stop: StopSignal) -> Grid | None:
+        """One attempt at a pattern (:func:`generate_pattern`)."""
+        return generate_pattern(self, rng, stop=stop)
+
+    def budget(self, count: int) -> tuple[int, int | None]:
+        """Attempts for ``count`` patterns (200 + 50 each), and at most :data:`STALE_LIMIT`
+        in a row that give nothing new (small grids run out of distinct patterns)."""
+        return 200 + 50 * count, STALE_LIMIT
 
     def validate(self) -> None:
         """Raise PuzzleInputError when the request is impossible on its face."""
@@ -181,35 +190,25 @@ class PatternRun:
     def to_json(self) -> dict[str, object]:
         """The run as JSON: status, stop reason, attempts and every pattern with its fill."""
         return {
-            "status": self.status,
-            "stop_reason": self.stop_reason,
-            "attempts": self.attempts,
-            "rejected": self.rejected,
+            **fields_json(self, "status stop_reason attempts rejected"),
             "patterns": [pattern_json(g, self.fills.get(g.to_text())) for g in self.patterns],
         }
 
 
+@dataclass(eq=False)
 class FillCheck:
     """The "fillable" test for :func:`generate_patterns`: does the filler fill a pattern
     within ``timeout`` seconds? Each trial stops early too when ``outer`` fires (Ctrl-C on
     the whole job); the fills found are kept by pattern text in ``fills``."""
 
-    def __init__(
-        self,
-        words: WordList,
-        *,
-        min_score: int | None = None,
-        seed: int = 0,
-        timeout: float = 10.0,
-        outer: StopSignal = NEVER,
-    ) -> None:
-        self.words = words
-        self.min_score = min_score
-        self.seed = seed
-        self.timeout = timeout
-        self.outer = outer
-        self.fills: dict[str, Grid] = {}
-        self.tried = 0
+    words: WordList
+    _: KW_ONLY
+    min_score: int | None = None
+    seed: int = 0
+    timeout: float = 10.0
+    outer: StopSignal = NEVER
+    fills: dict[str, Grid] = field(default_factory=dict, init=False)
+    tried: int = field(default=0, init=False)
 
     def __call__(self, grid: Grid) -> bool:
         """True (and the fill kept) when the filler fills ``grid`` in time."""
@@ -496,8 +495,23 @@ def generate_pattern(
     return builder.grid() if ok else None
 
 
+class Designer(Protocol):
+    """A kind of pattern :func:`generate_patterns` makes: blocked (:class:`PatternSpec`) or
+    barred and British blocked (:class:`~puzzlewright.crossword.barred.BarredSpec`)."""
+
+    def validate(self) -> None:
+        """Raise PuzzleInputError when the request is impossible on its face."""
+
+    def attempt(self, rng: random.Random, stop: StopSignal) -> Grid | None:
+        """One attempt at a pattern; None when it got stuck."""
+
+    def budget(self, count: int) -> tuple[int, int | None]:
+        """The default number of attempts for ``count`` patterns, and how many attempts in
+        a row may give nothing new (None: no such limit)."""
+
+
 def generate_patterns(
-    spec: PatternSpec,
+    spec: Designer,
     count: int = 1,
     *,
     seed: int = 0,
@@ -505,21 +519,23 @@ def generate_patterns(
     accept: Callable[[Grid], bool] | None = None,
     stop: StopSignal = NEVER,
 ) -> PatternRun:
-    """Up to ``count`` distinct patterns for ``spec``, reproducible per ``seed``.
+    """Up to ``count`` distinct patterns for ``spec`` (blocked or barred), reproducible per
+    ``seed``.
 
     ``accept`` (e.g. "the filler can fill it") filters the patterns built. The search gives up
-    after ``attempts`` tries (default: 200 + 50 per pattern asked for) or when ``stop`` fires.
+    after ``attempts`` tries (default: the spec's budget, e.g. 200 + 50 per blocked pattern
+    asked for) or when ``stop`` fires.
     """
     spec.validate()
-    limit = attempts if attempts is not None else 200 + 50 * count
+    default, stale_limit = spec.budget(count)
     return collect_patterns(
-        lambda rng: generate_pattern(spec, rng, stop=stop),
+        lambda rng: spec.attempt(rng, stop),
         count,
         seed=seed,
-        limit=limit,
+        limit=attempts if attempts is not None else default,
         accept=accept,
         stop=stop,
-        stale_limit=STALE_LIMIT,
+        stale_limit=stale_limit,
     )
 
 

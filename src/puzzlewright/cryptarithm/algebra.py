@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd
 
@@ -305,10 +306,26 @@ def compile_interval(
     """Bounds of ``node`` when only the symbols passing ``known`` have values; the others
     range over ``ranges``. None when no useful bound exists (a divisor that may be 0).
     """
+    return _interval(node, _Scope(index, base, known, ranges))
+
+
+@dataclass(frozen=True, slots=True)
+class _Scope:
+    """What :func:`compile_interval` compiles against: each symbol's place in the values,
+    the base, which symbols have values, and the ranges of the others."""
+
+    index: Mapping[str, int]
+    base: int
+    known: Callable[[str], bool]
+    ranges: Mapping[str, tuple[int, int]]
+
+
+def _interval(node: Node, scope: _Scope) -> Callable[[Values], Interval | None]:
+    """:func:`compile_interval` for one node of the expression."""
     if isinstance(node, Numeral):
-        return _numeral_interval(node, index, base, known, ranges)
+        return _numeral_interval(node, scope)
     if isinstance(node, Negate):
-        f = compile_interval(node.operand, index, base, known, ranges)
+        f = _interval(node.operand, scope)
 
         def negate(v: Values) -> Interval | None:
             r = f(v)
@@ -316,7 +333,7 @@ def compile_interval(
 
         return negate
     if isinstance(node, Sum):
-        parts = [(sign, compile_interval(t, index, base, known, ranges)) for sign, t in node.terms]
+        parts = [(sign, _interval(t, scope)) for sign, t in node.terms]
 
         def total(v: Values) -> Interval | None:
             lo: Bound = 0
@@ -334,8 +351,8 @@ def compile_interval(
             return lo, hi
 
         return total
-    fl = compile_interval(node.left, index, base, known, ranges)
-    fr = compile_interval(node.right, index, base, known, ranges)
+    fl = _interval(node.left, scope)
+    fr = _interval(node.right, scope)
     op = node.op
 
     def binary(v: Values) -> Interval | None:
@@ -348,14 +365,9 @@ def compile_interval(
     return binary
 
 
-def _numeral_interval(
-    node: Numeral,
-    index: Mapping[str, int],
-    base: int,
-    known: Callable[[str], bool],
-    ranges: Mapping[str, tuple[int, int]],
-) -> Callable[[Values], Interval]:
+def _numeral_interval(node: Numeral, scope: _Scope) -> Callable[[Values], Interval]:
     """Bounds of a numeral: its known digits exactly, the others over their ranges."""
+    index, base, known, ranges = scope.index, scope.base, scope.known, scope.ranges
     constant = 0
     lo = hi = 0
     terms: list[tuple[int, int]] = []
@@ -411,15 +423,20 @@ def _check_size(p: Poly) -> Poly:
     return p
 
 
+def _add_term(p: Poly, mono: tuple[int, ...], c: int) -> None:
+    """Add ``c`` to the coefficient of ``mono`` in ``p``; a coefficient of 0 is dropped."""
+    total = p.get(mono, 0) + c
+    if total:
+        p[mono] = total
+    else:
+        p.pop(mono, None)
+
+
 def poly_add(a: Poly, b: Poly, sign: int = 1) -> Poly:
     """``a + sign * b``, dropping zero coefficients."""
     result = dict(a)
     for mono, c in b.items():
-        total = result.get(mono, 0) + sign * c
-        if total:
-            result[mono] = total
-        else:
-            result.pop(mono, None)
+        _add_term(result, mono, sign * c)
     return _check_size(result)
 
 
@@ -438,11 +455,7 @@ def poly_mul(a: Poly, b: Poly) -> Poly:
                 mono = tuple(sorted(ma + mb))
                 if len(mono) > MAX_DEGREE:
                     raise NotPolynomial
-            total = result.get(mono, 0) + ca * cb
-            if total:
-                result[mono] = total
-            else:
-                result.pop(mono, None)
+            _add_term(result, mono, ca * cb)
     return _check_size(result)
 
 

@@ -32,7 +32,7 @@ from puzzlewright.cryptarithm.algebra import (
 from puzzlewright.cryptarithm.engine import TreeCheck, build_search
 from puzzlewright.cryptarithm.parse import Equation, Node, normalize, parse_equations
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.stopping import StopReason, StopSignal, clock
+from puzzlewright.stopping import StopReason, StopSignal, clock, fields_json
 
 DIGIT_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 Solution = dict[str, int]
@@ -61,13 +61,7 @@ class SolveResult:
 
     def to_json(self) -> dict[str, object]:
         """The result as ``cryptarithm solve --json`` prints it."""
-        return {
-            "puzzle": self.puzzle,
-            "count": self.count,
-            "complete": self.complete,
-            "solutions": self.solutions,
-            "stop_reason": self.stop_reason,
-        }
+        return fields_json(self, "puzzle count complete solutions stop_reason")
 
 
 def parse_digit_set(spec: str, base: int = 10) -> frozenset[int]:

@@ -11,7 +11,7 @@ from puzzlewright.cryptarithm.find_themes import theme_words
 from puzzlewright.cryptarithm.solver import Cryptarithm, parse_assignments, parse_forbidden
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
-from puzzlewright.stopping import StopReason, StopSignal
+from puzzlewright.stopping import StopReason, StopSignal, fields_json
 
 MAX_PUZZLE = 5000  # characters of a typed puzzle (199 addends take ~2,000)
 SHOWN = 10  # solutions returned in full
@@ -43,16 +43,11 @@ class LiveSolve:
         return f"{self.count} solutions"
 
     def to_json(self) -> dict[str, object]:
+        """The check as the studio's JSON: the puzzle, its solutions and the verdict."""
         return {
-            "puzzle": self.puzzle,
-            "symbols": self.symbols,
-            "solutions": self.solutions,
-            "substituted": self.substituted,
-            "count": self.count,
-            "complete": self.complete,
+            **fields_json(self, "puzzle symbols solutions substituted count complete"),
             "unique": self.complete and self.count == 1,
-            "verdict": self.verdict,
-            "stop_reason": self.stop_reason,
+            **fields_json(self, "verdict stop_reason"),
             "seconds": round(self.seconds, 4),
             "explanation": self.explanation,
         }

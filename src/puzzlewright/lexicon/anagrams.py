@@ -12,7 +12,6 @@ exactly the best ``limit`` without enumerating the weak ones.
 from __future__ import annotations
 
 import itertools
-import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -20,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.lexicon.wordlist import WILDCARDS, WordList
+from puzzlewright.lexicon.wordlist import WILDCARDS, WordList, per_wordlist
 from puzzlewright.stopping import StopSignal
 
 Counts = npt.NDArray[np.int16]  # letter counts over the list's alphabet
@@ -98,15 +97,10 @@ class AnagramIndex:
         return self.row.get(counts.astype(np.int16).tobytes())
 
 
-_INDEXES: weakref.WeakKeyDictionary[WordList, AnagramIndex] = weakref.WeakKeyDictionary()
-
-
+@per_wordlist
 def anagram_index(wordlist: WordList) -> AnagramIndex:
-    """The (cached) anagram index of ``wordlist``."""
-    found = _INDEXES.get(wordlist)
-    if found is None:
-        found = _INDEXES[wordlist] = AnagramIndex(wordlist)
-    return found
+    """The anagram index of ``wordlist``, built once per list."""
+    return AnagramIndex(wordlist)
 
 
 @dataclass

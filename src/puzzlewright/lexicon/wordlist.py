@@ -7,19 +7,22 @@ so a pattern such as ``C?O?S`` is answered by ANDing two ints and reading off th
 
 from __future__ import annotations
 
+import functools
+import weakref
 from array import array
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from puzzlewright.bits import iter_bits
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon.alphabet import Alphabet
 
 WILDCARDS = frozenset("?._")
+_Derived = TypeVar("_Derived")
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,3 +365,18 @@ class WordList:
     def words_of_length(self, length: int) -> tuple[str, ...]:
         """Words of ``length``, best first."""
         return self.index(length).words
+
+
+def per_wordlist(build: Callable[[WordList], _Derived]) -> Callable[[WordList], _Derived]:
+    """``build`` run once per word list: what it derives from a list (the anagram index, the
+    wordplay tables) is kept for as long as that list lives, and dropped with it."""
+    built: weakref.WeakKeyDictionary[WordList, _Derived] = weakref.WeakKeyDictionary()
+
+    @functools.wraps(build)
+    def cached(wordlist: WordList) -> _Derived:
+        found = built.get(wordlist)
+        if found is None:
+            found = built[wordlist] = build(wordlist)
+        return found
+
+    return cached

@@ -11,14 +11,15 @@ banks, spoonerisms) build it once per list and cache it.
 from __future__ import annotations
 
 import bisect
+import functools
 import heapq
-import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.lexicon.wordlist import WordList
+from puzzlewright.lexicon.wordlist import WordList, per_wordlist
 from puzzlewright.stopping import StopSignal
 
 MAX_QUERY = 200  # letters in a phrase or answer: every input is bounded
@@ -54,6 +55,26 @@ def _ranked(found: Iterable[Finding], limit: int | None, min_score: int | None) 
     return ranked if limit is None else ranked[:limit]
 
 
+def _helper(find: Callable[..., Iterator[Finding]]) -> Callable[..., list[Finding]]:
+    """A public helper ``(wordlist, query, *, limit=None, min_score=None, **options)`` made
+    from ``find``, which yields every finding for its query and options: the helper drops
+    repeats and findings under ``min_score`` and returns the best ``limit``, best first."""
+
+    @functools.wraps(find)
+    def helper(
+        wordlist: WordList,
+        query: str,
+        *,
+        limit: int | None = None,
+        min_score: int | None = None,
+        **options: int,
+    ) -> list[Finding]:
+        found = list(find(wordlist, query, **options))
+        return _ranked(found, limit, min_score)
+
+    return helper
+
+
 def _answer(wordlist: WordList, text: str) -> str:
     word = wordlist.normalize_query(text)
     if len(word) > MAX_QUERY:
@@ -62,6 +83,7 @@ def _answer(wordlist: WordList, text: str) -> str:
 
 
 # -- hidden words ----------------------------------------------------------------------------
+@_helper
 def hidden_words(
     wordlist: WordList,
     phrase: str,
@@ -69,9 +91,7 @@ def hidden_words(
     min_length: int = 3,
     reversed_too: bool = True,
     across_breaks: bool = True,
-    limit: int | None = None,
-    min_score: int | None = None,
-) -> list[Finding]:
+) -> Iterator[Finding]:
     """Words hidden in ``phrase`` (forwards and, with ``reversed_too``, backwards).
 
     With ``across_breaks`` a hidden word must span at least one word break, as in a clue
@@ -88,7 +108,6 @@ def hidden_words(
     for word in words[:-1]:
         at += len(word)
         breaks.add(at)  # a break between letters at-1 and at
-    found = []
     for start in range(len(letters)):
         for end in range(start + min_length, len(letters) + 1):
             spans = any(start < b < end for b in breaks)
@@ -101,8 +120,7 @@ def hidden_words(
                     continue
                 score = wordlist.score(candidate)
                 if score is not None and candidate not in words:
-                    found.append(Finding(kind, (candidate,), f"{candidate}: {shown}", score))
-    return _ranked(found, limit, min_score)
+                    yield Finding(kind, (candidate,), f"{candidate}: {shown}", score)
 
 
 def _show_hidden(words: list[str], start: int, end: int) -> str:
@@ -166,25 +184,16 @@ class _Affixes:
         return self.wordlist.score(word) or 0
 
 
-_AFFIXES: weakref.WeakKeyDictionary[WordList, _Affixes] = weakref.WeakKeyDictionary()
+_affixes = per_wordlist(_Affixes)
 
 
-def hiders(
-    wordlist: WordList,
-    answer: str,
-    *,
-    per_split: int = 3,
-    limit: int | None = None,
-    min_score: int | None = None,
-) -> list[Finding]:
+@_helper
+def hiders(wordlist: WordList, answer: str, *, per_split: int = 3) -> Iterator[Finding]:
     """Two- and three-word phrases that hide ``answer`` across their breaks (the reverse
     of :func:`hidden_words`): the end of one word, optionally a whole word, the start of
     the next. ``per_split`` keeps the best few words for each way of cutting the answer."""
     word = _answer(wordlist, answer)
-    affixes = _AFFIXES.get(wordlist)
-    if affixes is None:
-        affixes = _AFFIXES[wordlist] = _Affixes(wordlist)
-    found = []
+    affixes = _affixes(wordlist)
     heads = {cut: affixes.starting(word[cut:], per_split) for cut in range(1, len(word))}
     for cut in range(1, len(word)):
         lefts = affixes.ending(word[:cut], per_split)
@@ -199,8 +208,7 @@ def hiders(
                     score = min(wordlist.score(p) or 0 for p in parts)
                     start = len(left) - cut
                     shown = _show_hidden(list(parts), start, start + len(word))
-                    found.append(Finding("hider", parts, shown, score))
-    return _ranked(found, limit, min_score)
+                    yield Finding("hider", parts, shown, score)
 
 
 # -- charades, containers, deletions, reversals ----------------------------------------------
@@ -215,38 +223,24 @@ def _splits(word: str, parts: int, min_part: int) -> Iterable[tuple[str, ...]]:
             yield (word[:cut], *rest)
 
 
+@_helper
 def charades(
-    wordlist: WordList,
-    answer: str,
-    *,
-    parts_max: int = 3,
-    min_part: int = 2,
-    limit: int | None = None,
-    min_score: int | None = None,
-) -> list[Finding]:
+    wordlist: WordList, answer: str, *, parts_max: int = 3, min_part: int = 2
+) -> Iterator[Finding]:
     """The ways ``answer`` splits into 2..``parts_max`` words: PARTRIDGE = PART + RIDGE."""
     word = _answer(wordlist, answer)
-    found = []
     for count in range(2, parts_max + 1):
         for parts in _splits(word, count, min_part):
             if all(p in wordlist for p in parts):
                 score = min(wordlist.score(p) or 0 for p in parts)
-                found.append(Finding("charade", parts, " + ".join(parts), score))
-    return _ranked(found, limit, min_score)
+                yield Finding("charade", parts, " + ".join(parts), score)
 
 
-def containers(
-    wordlist: WordList,
-    answer: str,
-    *,
-    min_part: int = 2,
-    limit: int | None = None,
-    min_score: int | None = None,
-) -> list[Finding]:
+@_helper
+def containers(wordlist: WordList, answer: str, *, min_part: int = 2) -> Iterator[Finding]:
     """``answer`` as one word inside another: PARTRIDGE = PA(RTRIDG)E needs both to be words,
     so e.g. P(ARTRIDG)E is tried for every cut; written OUTER around INNER."""
     word = _answer(wordlist, answer)
-    found = []
     for start in range(1, len(word) - 1):
         for end in range(start + min_part, len(word)):
             inner, outer = word[start:end], word[:start] + word[end:]
@@ -255,21 +249,14 @@ def containers(
             s_inner, s_outer = wordlist.score(inner), wordlist.score(outer)
             if s_inner is not None and s_outer is not None:
                 text = f"{word[:start]}({inner}){word[end:]}: {inner} in {outer}"
-                found.append(Finding("container", (outer, inner), text, min(s_inner, s_outer)))
-    return _ranked(found, limit, min_score)
+                yield Finding("container", (outer, inner), text, min(s_inner, s_outer))
 
 
-def deletions(
-    wordlist: WordList,
-    answer: str,
-    *,
-    limit: int | None = None,
-    min_score: int | None = None,
-) -> list[Finding]:
+@_helper
+def deletions(wordlist: WordList, answer: str) -> Iterator[Finding]:
     """Words that give ``answer`` when one letter goes: beheadments, curtailments and
     deletions from the middle (``answer`` = WORD minus a letter)."""
     word = _answer(wordlist, answer)
-    found = []
     for at in range(len(word) + 1):
         for letter in wordlist.alphabet.letters:
             longer = word[:at] + letter + word[at:]
@@ -277,25 +264,17 @@ def deletions(
             if score is None:
                 continue
             kind = "beheadment" if at == 0 else "curtailment" if at == len(word) else "deletion"
-            found.append(Finding(kind, (longer, letter), f"{longer} minus {letter}", score))
-    return _ranked(found, limit, min_score)
+            yield Finding(kind, (longer, letter), f"{longer} minus {letter}", score)
 
 
-def reversals(
-    wordlist: WordList,
-    answer: str,
-    *,
-    min_part: int = 2,
-    limit: int | None = None,
-    min_score: int | None = None,
-) -> list[Finding]:
+@_helper
+def reversals(wordlist: WordList, answer: str, *, min_part: int = 2) -> Iterator[Finding]:
     """``answer`` read backwards as a word (PART <- TRAP), and two-part charades with one
     or both parts reversed (written ``<WORD`` for a reversed part)."""
     word = _answer(wordlist, answer)
-    found = []
     score = wordlist.score(word[::-1])
     if score is not None and word[::-1] != word:
-        found.append(Finding("reversal", (word[::-1],), f"<{word[::-1]}", score))
+        yield Finding("reversal", (word[::-1],), f"<{word[::-1]}", score)
     for left, right in _splits(word, 2, min_part):
         for flip_left, flip_right in ((True, False), (False, True), (True, True)):
             a = left[::-1] if flip_left else left
@@ -304,8 +283,7 @@ def reversals(
             if sa is None or sb is None:
                 continue
             text = ("<" if flip_left else "") + a + " + " + ("<" if flip_right else "") + b
-            found.append(Finding("reversal charade", (a, b), text, min(sa, sb)))
-    return _ranked(found, limit, min_score)
+            yield Finding("reversal charade", (a, b), text, min(sa, sb))
 
 
 # -- letter banks and spoonerisms ------------------------------------------------------------
@@ -329,32 +307,18 @@ class _Banks:
         return table
 
 
-_BANKS: weakref.WeakKeyDictionary[WordList, _Banks] = weakref.WeakKeyDictionary()
+_banks = per_wordlist(_Banks)
 
 
-def _banks(wordlist: WordList) -> _Banks:
-    found = _BANKS.get(wordlist)
-    if found is None:
-        found = _BANKS[wordlist] = _Banks(wordlist)
-    return found
-
-
-def letter_bank(
-    wordlist: WordList,
-    letters: str,
-    *,
-    limit: int | None = None,
-    min_score: int | None = None,
-) -> list[Finding]:
+@_helper
+def letter_bank(wordlist: WordList, letters: str) -> Iterator[Finding]:
     """Words using exactly the distinct letters of ``letters``, each as often as they like
     (the letter-bank puzzle: the bank of SETTLE is E L S T, which also spells STEEL, LESS...)."""
     word = _answer(wordlist, letters)
-    found = []
     for other in _banks(wordlist).by_letters.get(frozenset(word), []):
         if other != word:
             score = wordlist.score(other) or 0
-            found.append(Finding("letter bank", (other,), other, score))
-    return _ranked(found, limit, min_score)
+            yield Finding("letter bank", (other,), other, score)
 
 
 def split_onset(word: str) -> tuple[str, str]:
@@ -365,13 +329,8 @@ def split_onset(word: str) -> tuple[str, str]:
     return word[:at], word[at:]
 
 
-def spoonerisms(
-    wordlist: WordList,
-    phrase: str,
-    *,
-    limit: int | None = None,
-    min_score: int | None = None,
-) -> list[Finding]:
+@_helper
+def spoonerisms(wordlist: WordList, phrase: str) -> Iterator[Finding]:
     """Swap the onsets of a two-word phrase (LIGHT FIRE -> FIGHT LIAR); given one word, find
     every partner word for which the swap gives two words."""
     words = [_answer(wordlist, w) for w in phrase.split() if w.strip()]
@@ -379,14 +338,13 @@ def spoonerisms(
         raise PuzzleInputError("give one word, or a phrase of two words, to spoonerize")
     first_onset, first_rest = split_onset(words[0])
     if not first_onset or not first_rest:
-        return []
+        return
     table = _banks(wordlist).by_onset
     if len(words) == 2:
         onset, rest = split_onset(words[1])
         candidates = {onset: {rest: words[1]}} if onset and rest else {}
     else:
         candidates = table
-    found = []
     own = table.get(first_onset, {})  # rests that make a word after our onset
     for onset, group in candidates.items():
         if onset == first_onset or wordlist.score(onset + first_rest) is None:
@@ -398,8 +356,7 @@ def spoonerisms(
             scores = [wordlist.score(w) for w in (words[0], partner, *swapped)]
             text = f"{words[0]} {partner} -> {swapped[0]} {swapped[1]}"
             score = min(s for s in scores if s is not None)
-            found.append(Finding("spoonerism", (partner, *swapped), text, score))
-    return _ranked(found, limit, min_score)
+            yield Finding("spoonerism", (partner, *swapped), text, score)
 
 
 # -- one entry point for the faces (CLI, workbench) ---------------------------------------
@@ -421,26 +378,17 @@ def find_wordplay(
     mode: str,
     query: str,
     *,
-    words_max: int = 3,
-    require: str | None = None,
-    pattern: str | None = None,
     limit: int | None = 50,
     stop: StopSignal | None = None,
+    **anagram: Any,
 ) -> list[Finding]:
-    """Run the helper named ``mode`` (one of :data:`MODES`) on ``query``; ``words_max``,
-    ``require``, ``pattern`` and ``stop`` apply to ``anagram`` (phrase anagrams)."""
+    """Run the helper named ``mode`` (one of :data:`MODES`) on ``query``; ``stop`` and the
+    ``anagram`` options (``words_max``, ``require``, ``pattern`` of
+    :func:`~puzzlewright.lexicon.anagrams.phrase_anagrams`) apply to phrase anagrams only."""
     if mode == "anagram":
         from puzzlewright.lexicon.anagrams import phrase_anagrams
 
-        phrases = phrase_anagrams(
-            wordlist,
-            query,
-            words_max=words_max,
-            require=require,
-            pattern=pattern,
-            limit=limit,
-            stop=stop,
-        )
+        phrases = phrase_anagrams(wordlist, query, limit=limit, stop=stop, **anagram)
         return [Finding("anagram", p.words, p.text, p.score) for p in phrases]
     helpers: dict[str, Callable[..., list[Finding]]] = {
         "hidden": hidden_words,

@@ -12,7 +12,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from puzzlewright.crossword.analysis import (
     analyse_grid,
@@ -33,7 +33,7 @@ from puzzlewright.workbench.http import (
 )
 from puzzlewright.workbench.jobs import CheckTask, FillTask
 from puzzlewright.workbench.puzzles import MAX_SIDE, grid_from_doc
-from puzzlewright.workbench.shell import Room, page
+from puzzlewright.workbench.shell import Room, page, room_routes
 from puzzlewright.workbench.state import Workbench, words_of, workbench
 
 ROOM = Room("crossword", "Crossword", "/", "crossword/room.js", "crossword/crossword.css")
@@ -205,12 +205,13 @@ def routes() -> list[BaseRoute]:
     """The crossword room's routes (the page and its API)."""
     from puzzlewright.workbench import files
 
-    return [
-        Route("/", home),
-        Route("/api/crossword/analyse", analyse, methods=["POST"]),
-        Route("/api/crossword/candidates", candidates, methods=["POST"]),
-        Route("/api/crossword/fill", start_fill, methods=["POST"]),
-        Route("/api/crossword/check", start_checks, methods=["POST"]),
-        Route("/api/crossword/pattern", make_pattern, methods=["POST"]),
-        *files.routes(),
-    ]
+    api = room_routes(
+        ROOM,
+        home,
+        analyse=analyse,
+        candidates=candidates,
+        fill=start_fill,
+        check=start_checks,
+        pattern=make_pattern,
+    )
+    return [*api, *files.routes()]

@@ -7,7 +7,9 @@ the render layer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -20,7 +22,7 @@ from puzzlewright.render import FORMATS, crossword_document, render
 from puzzlewright.workbench.http import ApiError, field_str, json_body
 from puzzlewright.workbench.puzzles import puzzle_from_json, puzzle_to_json
 from puzzlewright.workbench.security import safe_path
-from puzzlewright.workbench.state import words_of, workbench
+from puzzlewright.workbench.state import Workbench, words_of, workbench
 
 MAX_LISTED = 500
 MAX_DEPTH = 3
@@ -78,18 +80,33 @@ async def open_file(request: Request) -> JSONResponse:
     return JSONResponse({"puzzle": puzzle_to_json(puzzle), "warnings": warnings})
 
 
+def refuse_overwrite(path: Path, doc: dict[str, Any]) -> None:
+    """409 when the file at ``path`` exists and the page did not ask to ``overwrite`` it."""
+    if path.exists() and not doc.get("overwrite"):
+        raise ApiError(409, f"{doc.get('path')} exists; save again to replace it")
+
+
+def saved(bench: Workbench, path: Path, **extra: object) -> JSONResponse:
+    """The answer to a save: the file's path inside the folder (and ``extra`` fields)."""
+    return JSONResponse({"saved": path.relative_to(bench.config.root).as_posix(), **extra})
+
+
+async def write_file(bench: Workbench, path: Path, produce: Callable[[], bytes]) -> JSONResponse:
+    """Make a file's bytes with ``produce`` off the event loop, write them atomically at
+    ``path`` and answer with where they went (the rooms' save and export handlers)."""
+    await run_in_threadpool(lambda: write_atomic(path, produce(), force=True))
+    return saved(bench, path)
+
+
 async def save_file(request: Request) -> JSONResponse:
     """Save the page's puzzle as .ipuz/.puz/.xd/.txt (atomically, inside the folder)."""
     bench = workbench(request)
     doc = await json_body(request)
     path = safe_path(bench.config.root, doc.get("path"))
     puzzle = puzzle_from_json(doc.get("puzzle"))
-    if path.exists() and not doc.get("overwrite"):
-        raise ApiError(409, f"{doc.get('path')} exists; save again to replace it")
+    refuse_overwrite(path, doc)
     warnings = await run_in_threadpool(save_puzzle, puzzle, path, force=True)
-    return JSONResponse(
-        {"saved": path.relative_to(bench.config.root).as_posix(), "warnings": warnings}
-    )
+    return saved(bench, path, warnings=warnings)
 
 
 async def export_file(request: Request) -> JSONResponse:
@@ -105,13 +122,7 @@ async def export_file(request: Request) -> JSONResponse:
         raise ApiError(400, f"the file name must end in .{suffix}")
     puzzle = puzzle_from_json(doc.get("puzzle"))
     key = bool(doc.get("key"))
-
-    def work() -> None:
-        data = render(crossword_document(puzzle), fmt, key=key)
-        write_atomic(path, data, force=True)
-
-    await run_in_threadpool(work)
-    return JSONResponse({"saved": path.relative_to(bench.config.root).as_posix()})
+    return await write_file(bench, path, lambda: render(crossword_document(puzzle), fmt, key=key))
 
 
 async def upload_words(request: Request) -> JSONResponse:

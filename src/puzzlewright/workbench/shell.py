@@ -7,9 +7,12 @@ adding a room means adding one :class:`Room` to :data:`puzzlewright.workbench.ap
 from __future__ import annotations
 
 import html
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from starlette.responses import HTMLResponse
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import BaseRoute, Route
 
 from puzzlewright import __version__
 
@@ -25,6 +28,18 @@ class Room:
     path: str
     script: str
     style: str
+
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def room_routes(room: Room, home: Endpoint, **api: Endpoint) -> list[BaseRoute]:
+    """A room's page (``home``, at the room's path) and its JSON API: each handler in
+    ``api`` answers POST ``/api/<room name>/<handler name>``."""
+    return [
+        Route(room.path, home),
+        *(Route(f"/api/{room.name}/{name}", h, methods=["POST"]) for name, h in api.items()),
+    ]
 
 
 def nav(current: Room) -> str:

@@ -14,13 +14,13 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from puzzlewright.acrostic.studio import complete_rows, finished_ipuz, studio_state
-from puzzlewright.fileio import write_atomic
 from puzzlewright.lexicon import WordList
 from puzzlewright.render import acrostic_document, render
 from puzzlewright.stopping import StopSignal
+from puzzlewright.workbench.files import refuse_overwrite, write_file
 from puzzlewright.workbench.http import (
     ApiError,
     field_float,
@@ -31,7 +31,7 @@ from puzzlewright.workbench.http import (
 )
 from puzzlewright.workbench.jobs import Event
 from puzzlewright.workbench.security import safe_path
-from puzzlewright.workbench.shell import Room, page
+from puzzlewright.workbench.shell import Room, page, room_routes
 from puzzlewright.workbench.state import Workbench, workbench
 from puzzlewright.workbench.studio_jobs import start_task
 
@@ -181,27 +181,18 @@ async def save(request: Request) -> JSONResponse:
     kind = EXPORTS.get(path.suffix.lower())
     if kind is None:
         raise ApiError(400, "the file name must end in .ipuz, .pdf or .html")
-    if path.exists() and not doc.get("overwrite"):
-        raise ApiError(409, f"{doc.get('path')} exists; save again to replace it")
+    refuse_overwrite(path, doc)
     words = await words_of(bench, doc)
 
-    def work() -> None:
+    def produce() -> bytes:
         data = _ipuz(draft, words, doc)
         if kind == "ipuz":
-            out = (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
-        else:
-            out = render(acrostic_document(data), kind, key=bool(doc.get("key")))  # type: ignore[arg-type]
-        write_atomic(path, out, force=True)
+            return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+        return render(acrostic_document(data), kind, key=bool(doc.get("key")))  # type: ignore[arg-type]
 
-    await run_in_threadpool(work)
-    return JSONResponse({"saved": path.relative_to(bench.config.root).as_posix()})
+    return await write_file(bench, path, produce)
 
 
 def routes() -> list[BaseRoute]:
-    return [
-        Route("/acrostic", home),
-        Route("/api/acrostic/check", check, methods=["POST"]),
-        Route("/api/acrostic/complete", complete, methods=["POST"]),
-        Route("/api/acrostic/preview", preview, methods=["POST"]),
-        Route("/api/acrostic/save", save, methods=["POST"]),
-    ]
+    """The acrostic studio's page and API."""
+    return room_routes(ROOM, home, check=check, complete=complete, preview=preview, save=save)

@@ -14,16 +14,16 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from puzzlewright.cryptarithm.encode import encode as encode_equation
 from puzzlewright.cryptarithm.find import FindSpec, build_spec, parse_form, shard_count
 from puzzlewright.cryptarithm.find import find as run_find
 from puzzlewright.cryptarithm.solver import Cryptarithm
 from puzzlewright.cryptarithm.studio import lexicon_pool, live_solve, split_words, word_pool
-from puzzlewright.fileio import write_atomic
 from puzzlewright.render.cryptarithm_sheet import SheetPuzzle, render_sheet
 from puzzlewright.stopping import StopSignal
+from puzzlewright.workbench.files import refuse_overwrite, write_file
 from puzzlewright.workbench.http import (
     ApiError,
     field_float,
@@ -34,7 +34,7 @@ from puzzlewright.workbench.http import (
 )
 from puzzlewright.workbench.jobs import Event
 from puzzlewright.workbench.security import safe_path
-from puzzlewright.workbench.shell import Room, page
+from puzzlewright.workbench.shell import Room, page, room_routes
 from puzzlewright.workbench.state import workbench
 from puzzlewright.workbench.studio_jobs import start_task
 
@@ -192,30 +192,21 @@ async def save(request: Request) -> JSONResponse:
     suffix = path.suffix.lower()
     if suffix not in (".json", ".html"):
         raise ApiError(400, "the file name must end in .json (puzzles) or .html (print sheet)")
-    if path.exists() and not doc.get("overwrite"):
-        raise ApiError(409, f"{doc.get('path')} exists; save again to replace it")
+    refuse_overwrite(path, doc)
     title = field_str(doc, "title", "Cryptarithms", limit=200) or "Cryptarithms"
     key = doc.get("key", True) is not False
 
-    def work() -> None:
+    def produce() -> bytes:
         puzzles = _sheet_puzzles(doc)
         if suffix == ".html":
-            data = render_sheet(puzzles, title=title, key=key).encode("utf-8")
-        else:
-            records = [{"puzzle": p.puzzle, "solution": p.solution} for p in puzzles]
-            text = json.dumps({"title": title, "puzzles": records}, ensure_ascii=False, indent=1)
-            data = (text + "\n").encode("utf-8")
-        write_atomic(path, data, force=True)
+            return render_sheet(puzzles, title=title, key=key).encode("utf-8")
+        records = [{"puzzle": p.puzzle, "solution": p.solution} for p in puzzles]
+        text = json.dumps({"title": title, "puzzles": records}, ensure_ascii=False, indent=1)
+        return (text + "\n").encode("utf-8")
 
-    await run_in_threadpool(work)
-    return JSONResponse({"saved": path.relative_to(bench.config.root).as_posix()})
+    return await write_file(bench, path, produce)
 
 
 def routes() -> list[BaseRoute]:
-    return [
-        Route("/cryptarithm", home),
-        Route("/api/cryptarithm/solve", solve, methods=["POST"]),
-        Route("/api/cryptarithm/encode", encode, methods=["POST"]),
-        Route("/api/cryptarithm/find", find, methods=["POST"]),
-        Route("/api/cryptarithm/save", save, methods=["POST"]),
-    ]
+    """The cryptarithm studio's page and API."""
+    return room_routes(ROOM, home, solve=solve, encode=encode, find=find, save=save)

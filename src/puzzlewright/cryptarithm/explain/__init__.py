@@ -6,7 +6,7 @@
 ({'T': 2, 'O': 1, 'G': 8, 'U': 0}, 'easy')
 
 A deduction engine on the column model (see ``model``), not a replay of the fast search:
-each step applies one rule of the catalogue (``rules.RULES``) and says why in one sentence.
+each step applies one rule of the catalogue (``catalogue.RULES``) and says why in one sentence.
 The final assignment is checked against the fast solver.
 """
 
@@ -22,7 +22,7 @@ from puzzlewright.cryptarithm.explain.model import build_model, single
 from puzzlewright.cryptarithm.explain.steps import Branch, Step, digits_of, snapshot
 from puzzlewright.cryptarithm.solver import Cryptarithm
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.stopping import StopReason, StopSignal
+from puzzlewright.stopping import StopReason, StopSignal, fields_json
 
 __all__ = ["GRADES", "RULES", "Branch", "Explanation", "Grade", "Step", "explain", "grade_of"]
 
@@ -48,11 +48,7 @@ class Explanation:
     def to_json(self) -> dict[str, object]:
         """The explanation as plain JSON data (the workbench animates ``steps``)."""
         return {
-            "puzzle": self.puzzle,
-            "status": self.status,
-            "solution": self.solution,
-            "solutions": self.solutions,
-            "verified": self.verified,
+            **fields_json(self, "puzzle status solution solutions verified"),
             "grade": self.grade.to_json(),
             "seconds": round(self.seconds, 4),
             "stop_reason": self.stop_reason,

@@ -10,7 +10,7 @@ The scale (calibrated on the well-known puzzles of ``CALIBRATION``, see docs/cry
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from puzzlewright.cryptarithm.explain.catalogue import LEVELS
 from puzzlewright.cryptarithm.explain.steps import Step
@@ -42,14 +42,8 @@ class Grade:
     steps: int
 
     def to_json(self) -> dict[str, object]:
-        """The grade as JSON."""
-        return {
-            "label": self.label,
-            "hardest_rule": self.hardest_rule,
-            "splits": self.splits,
-            "depth": self.depth,
-            "steps": self.steps,
-        }
+        """The grade as JSON: every field, in order."""
+        return asdict(self)
 
 
 def _walk(steps: tuple[Step, ...] | list[Step], depth: int) -> tuple[int, int, int, int]:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from puzzlewright.bits import iter_bits
 from puzzlewright.cryptarithm.explain.model import Model, describe_domain, single
-from puzzlewright.cryptarithm.explain.rules import ENUMERATION_LIMIT, Rule, _narrowed, _step
+from puzzlewright.cryptarithm.explain.rules import ENUMERATION_LIMIT, _narrowed, _step
 from puzzlewright.cryptarithm.explain.steps import Domains, Step
 
 Items = tuple[str | int, ...]
@@ -210,16 +210,3 @@ def casting_out_nines(model: Model, domains: Domains) -> Step | None:
         f"{model.result}"
     )
     return _narrow(model, domains, "casting out nines", unknown, check, lead)
-
-
-PRODUCT_RULES: tuple[Rule, ...] = (
-    Rule("units digit", 2, "A × B ends in the product of the units digits", units_digit),
-    Rule("magnitude", 2, "the size of A × B bounds the leading digits", magnitude),
-    Rule("last digits", 3, "the last k digits of A × B come from those of A and B", last_digits),
-    Rule(
-        "casting out nines",
-        3,
-        "digit sums multiply like the numbers, modulo base - 1",
-        casting_out_nines,
-    ),
-)

@@ -1,10 +1,10 @@
-"""The rule catalogue: each rule narrows domains by one argument a person can check.
+"""The column rules of sums: each rule narrows domains by one argument a person can check.
 
 A rule is a function ``(model, domains) -> Step | None`` that narrows ``domains`` in place
-and returns the step that says why (None: nothing to narrow). ``RULES`` lists them in the
-order they are tried, simplest first: after any step the engine starts again from the top,
-so an explanation always uses the simplest rule that makes progress. Each rule has a level
-(1 to 3) that the grade uses.
+and returns the step that says why (None: nothing to narrow). ``catalogue.RULES`` lists
+them, with the rules of products, in the order they are tried, simplest first: after any
+step the engine starts again from the top, so an explanation always uses the simplest rule
+that makes progress. Each rule has a level (1 to 3) that the grade uses.
 """
 
 from __future__ import annotations
@@ -457,41 +457,3 @@ def only_place(model: Model, domains: Domains) -> Step | None:
             )
             return _step("only place", sentence, domains, [letter])
     return None
-
-
-RULES: tuple[Rule, ...] = (
-    Rule("taken digit", 1, "a digit taken by one letter is gone from the others", taken_digit),
-    Rule("column sum", 1, "a column with one value unknown gives it, with its carry", column_sum),
-    Rule(
-        "leading digit",
-        1,
-        "the extra digit of a longer result is a carry: at most the number of addends - 1",
-        leading_digit,
-    ),
-    Rule("carry bounds", 2, "a column's possible carries from its letters' bounds", carry_bounds),
-    Rule(
-        "column bounds",
-        2,
-        "a letter's bounds from what the rest of its column can add",
-        column_bounds,
-    ),
-    Rule(
-        "units digit",
-        2,
-        "the last digit of a column's sum (and its parity) fixes the result's digit",
-        units_digit,
-    ),
-    Rule("only place", 3, "a digit that only one letter can still take goes to it", only_place),
-    Rule(
-        "column cases",
-        3,
-        "list a column's cases with different digits; keep the values that occur",
-        column_cases,
-    ),
-    Rule(
-        "two columns",
-        3,
-        "two adjacent columns added so the carry between them cancels, then listed",
-        two_columns,
-    ),
-)
