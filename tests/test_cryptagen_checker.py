@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import random
 from itertools import permutations
+from math import factorial
+from unittest import mock
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from puzzlewright.cryptarithm import Cryptarithm
+from puzzlewright.cryptarithm import Cryptarithm, find_product
 from puzzlewright.cryptarithm.find_checker import WordEquation, count_solutions, is_unique
+from puzzlewright.cryptarithm.find_product import count_product
 from puzzlewright.lexicon import builtin_english
 
 
@@ -116,3 +121,78 @@ def test_agrees_with_the_general_solver(op: str) -> None:
 
 def test_too_many_letters_is_no_solution() -> None:
     assert count_solutions(WordEquation(("ABCDEF", "GHIJK"), "LMNOPQ")).count == 0
+
+
+def _word(draw: st.DrawFn, letters: str, low: int, high: int) -> str:
+    return draw(st.text(alphabet=letters, min_size=low, max_size=high))
+
+
+@st.composite
+def products(draw: st.DrawFn, letters: str = "ABCDEFGHIJ") -> WordEquation:
+    """A random ``A * B = C`` shape: words over a few letters (so they repeat, as in real
+    words), the result usually of the length the factors' product has, sometimes not."""
+    pool = letters[: draw(st.integers(3, len(letters)))]
+    a = _word(draw, pool, 1, 6)
+    b = _word(draw, pool, 1, 4)
+    fitting = len(a) + len(b) - draw(st.integers(0, 1))
+    length = draw(st.one_of(st.just(fitting), st.integers(1, 9)))
+    return WordEquation((a, b), _word(draw, pool, max(1, length), max(1, length)), "*")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(products())
+def test_product_verdict_matches_the_solver(eq: WordEquation) -> None:
+    """None, one or many: the product counter and the general solver agree on every shape,
+    and on a unique one they give the same solution."""
+    fast = count_solutions(eq, limit=2)
+    general = list(Cryptarithm.parse(eq.text()).solve(limit=2))
+    assert fast.count == len(general), eq.text()
+    if fast.count == 1:
+        assert fast.solution == general[0]
+
+
+@settings(max_examples=150, deadline=None)
+@given(products("ABCDEF"), st.sampled_from([(6, True), (7, False), (10, True)]))
+def test_product_count_matches_brute_force(eq: WordEquation, base_zeros: tuple[int, bool]) -> None:
+    """Exact counts in other bases and with leading zeros allowed (a one-letter or zero
+    factor makes short results possible: ``AB * C = C`` has ``C = 0``)."""
+    base, leading_zeros = base_zeros
+    a, b = eq.terms
+    expected = brute_force(eq, base, leading_zeros)
+    got, _ = count_product(a, b, eq.result, base=base, leading_zeros=leading_zeros, limit=10**6)
+    assert got == expected, (eq.text(), base, leading_zeros)
+
+
+def test_products_too_wide_for_int64_fall_back_to_python_ints() -> None:
+    """Long factors and a base above 62 overflow 64-bit values; the counter switches to
+    Python ints and stays exact."""
+    eq = WordEquation(("ABCDEFGHIJABCDEFGHIJ", "JIHGFEDCBA"), "ABCDEFGHIJABCDEFGHIJABCDEFGHI", "*")
+    assert count_solutions(eq).count == len(list(Cryptarithm.parse(eq.text()).solve(limit=2)))
+    wide = WordEquation(("AB", "A"), "CAB", "*")
+    expected = brute_force(wide, 64, leading_zeros=True)
+    assert expected > 0
+    got = count_product("AB", "A", "CAB", base=64, leading_zeros=True, limit=10**6)
+    assert got[0] == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(products())
+def test_product_chunks_count_the_same(eq: WordEquation) -> None:
+    """Rows searched a few at a time (chunks of 3 instead of thousands) find the same
+    solutions, the first one included."""
+    a, b = eq.terms
+    whole = count_product(a, b, eq.result, limit=10**6)
+    with mock.patch.object(find_product, "CHUNK_ROWS", 3):
+        assert count_product(a, b, eq.result, limit=10**6) == whole
+        if whole[0] > 2:
+            assert count_product(a, b, eq.result, limit=2) == (2, whole[1])
+
+
+def test_many_solutions_stop_early_and_count_exactly() -> None:
+    """``ABCDEFGHIJ * J = ABCDEFGHIJ`` forces J = 1 and leaves the other nine letters any
+    order of the nine other digits with A not 0: 9! - 8! solutions, far more rows than one
+    chunk; asked for two, the search stops at two."""
+    assert count_product("ABCDEFGHIJ", "J", "ABCDEFGHIJ", limit=10**6)[0] == (
+        factorial(9) - factorial(8)
+    )
+    assert count_product("ABCDEFGHIJ", "J", "ABCDEFGHIJ", limit=2)[0] == 2
