@@ -142,6 +142,8 @@ def cell(attempts: list[Attempt]) -> str:
     dup = max((a.duplicates for a in attempts), default=0)
     mark = f"{len(done)}/{len(attempts)}"
     extra = f" d{dup}" if dup else ""
+    if len(attempts) > 1:  # the tail: the slowest seed
+        extra += f" max {max(a.seconds for a in attempts):.1f}"
     return f"{status:>5} {mark:>4} {seconds:>6.1f} {average:>4}{extra}"
 
 
@@ -204,7 +206,10 @@ def run_frontier(args: Any, tools: Any) -> None:
     print_frontier(rows, peers)
     descriptions = dict(FRONTIER)
     print("\ngrids: " + "; ".join(f"{n}: {descriptions.get(n, '')}" for n in names))
-    print("cells: status, seeds done (filled or proved)/runs, median seconds, median average")
+    print(
+        "cells: status, seeds done (filled or proved)/runs, median seconds, median average"
+        " (max: the slowest seed)"
+    )
 
 
 def as_attempt(run: Any) -> Attempt:

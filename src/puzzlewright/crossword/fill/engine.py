@@ -20,6 +20,7 @@ from puzzlewright.crossword.fill.quality import (
 )
 from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult, SlotFailure, Status
 from puzzlewright.crossword.fill.search import Search, Tuning
+from puzzlewright.crossword.fill.squares import Part, SquareSearch, applies
 from puzzlewright.crossword.fill.state import Outcome, Solution, State
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
@@ -42,13 +43,16 @@ def fill_grid(
     region: Region = None,
     on_progress: Callable[[FillProgress], None] | None = None,
     tuning: Tuning | None = None,
+    part: Part = (0, 1),
 ) -> FillResult:
     """Fill every empty cell of ``grid`` (or of ``region``) with words from ``words``.
 
     Letters and complete entries already in the grid are kept, even when the list lacks
     them (with a warning). No answer is used twice. ``count`` > 1 asks for that many
     different fills, best first. ``stop`` ends the search early with the best partial fill.
-    ``tuning`` changes restarts and value ordering (portfolio members use it).
+    ``tuning`` changes restarts and value ordering (portfolio members use it). A grid
+    without blocks or bars goes to the double-word-square search (fill/squares.py), whose
+    ``part`` is the share of the space to search (portfolio members split a proof).
     Raises PuzzleInputError for a grid without entries or letters outside the alphabet.
     """
     started = time.monotonic()
@@ -74,6 +78,20 @@ def fill_grid(
             )
 
     scores = candidate_scores(problem)
+    if applies(problem, region, max_shared_substring):
+        square = SquareSearch(
+            problem,
+            seed=seed,
+            stop=stop or StopSignal(),
+            weights=value_weights(scores),
+            part=part,
+            progress=(lambda filled, best, back: report(filled, best, back, 0))
+            if on_progress is not None
+            else None,
+        )
+        outcome = square.outcome(square.run(count))
+        grids = [place_solution(problem, solution) for solution in outcome.solutions]
+        return make_result(problem, outcome, grids, stop, time.monotonic() - started)
     search = Search(
         problem,
         value_weights=tuned(value_weights(scores), tuning),

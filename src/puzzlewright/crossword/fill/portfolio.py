@@ -11,6 +11,10 @@ for the same seed and ``jobs`` whatever the machine, the load or the executor (p
 or Dask), unless the time limit or Ctrl-C ends the race first (then the deepest partial
 fill is returned). Wall time is that of the winner plus start-up, about 0.3 s per process.
 
+A grid without blocks or bars (a double word square) is not raced but split: its search
+(fill/squares.py) is exhaustive, so member ``k`` searches share ``k`` of the space and a
+proof that no fill exists needs every share. A member's fill still wins by least work.
+
 With ``count`` > 1 the fills are spread: each member looks for ``ceil(count / jobs)``
 fills, all members run to the end, and the distinct fills are ranked together.
 """
@@ -29,6 +33,7 @@ from puzzlewright.crossword.fill.problem import Region, build_problem
 from puzzlewright.crossword.fill.quality import rank_key
 from puzzlewright.crossword.fill.result import FillResult
 from puzzlewright.crossword.fill.search import Tuning
+from puzzlewright.crossword.fill.squares import applies
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
@@ -77,6 +82,7 @@ class FillJob:
     timeout: float | None
     count: int
     race: bool  # stop members that can no longer win (single fills only)
+    parts: int = 0  # > 0: the members split one exhaustive search into this many shares
 
 
 @dataclass(frozen=True)
@@ -86,10 +92,13 @@ class MemberResult:
     index: int
     work: int
     result: FillResult
+    parted: bool = False  # searched a share of the space (its "unfillable" proves no more)
 
     @property
     def finished(self) -> bool:
         """A fill or a proof (not stopped by time, Ctrl-C or the race)."""
+        if self.parted:
+            return self.result.status == "filled"
         return self.result.status != "timeout"
 
 
@@ -154,8 +163,9 @@ def run_member(
         max_shared_substring=job.max_shared_substring,
         region=job.region,
         tuning=member.tuning,
+        part=(member.index, job.parts) if job.parts else (0, 1),
     )
-    return MemberResult(member.index, stop.work, result)
+    return MemberResult(member.index, stop.work, result, job.parts > 0)
 
 
 # -- choosing the answer ---------------------------------------------------------------------
@@ -165,7 +175,21 @@ def winner(results: list[MemberResult]) -> MemberResult:
     finished = [r for r in results if r.finished]
     if finished:
         return min(finished, key=lambda r: (r.work, r.index))
-    return max(results, key=lambda r: (filled_entries(r.result), -r.index))
+    if all(r.parted and r.result.status == "unfillable" for r in results):
+        return joint_proof(results)
+    stopped = [r for r in results if r.result.status == "timeout"] or results
+    return max(stopped, key=lambda r: (filled_entries(r.result), -r.index))
+
+
+def joint_proof(results: list[MemberResult]) -> MemberResult:
+    """Every share of a split search is exhausted: the grid is unfillable."""
+    first = min(results, key=lambda r: r.index)
+    result = replace(
+        first.result,
+        nodes=sum(r.result.nodes for r in results),
+        backtracks=sum(r.result.backtracks for r in results),
+    )
+    return MemberResult(first.index, sum(r.work for r in results), result, True)
 
 
 def filled_entries(result: FillResult) -> int:
@@ -384,9 +408,10 @@ def fill_portfolio(
             max_shared_substring=max_shared_substring,
             region=region,
         )
-    build_problem(grid, words, min_score, region)  # bad input fails here, not in a worker
+    problem = build_problem(grid, words, min_score, region)  # bad input fails here
+    parts = jobs if applies(problem, region, max_shared_substring) else 0
     job = FillJob(
-        grid, min_score, max_shared_substring, region, stop.remaining(), count, count == 1
+        grid, min_score, max_shared_substring, region, stop.remaining(), count, count == 1, parts
     )
     team = members(seed, jobs, count)
     if scheduler is not None or client is not None:
@@ -394,4 +419,6 @@ def fill_portfolio(
     else:
         results = race_processes(job, team, words, stop)
     answer = merged(results, count) if count > 1 else winner(results).result
+    if answer.status == "timeout" and stop.reason is not None:
+        answer = replace(answer, stop_reason=stop.reason)  # the time limit aborted the members
     return replace(answer, seconds=round(time.monotonic() - started, 3))
