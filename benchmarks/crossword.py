@@ -20,7 +20,8 @@ over blacksquare). Not a test: nothing is asserted.
 
 ``--frontier`` prints the frontier table instead (crossword_frontier.py: the hardest grids,
 ``--jobs 1,2``, blacksquare and Qxw side by side; min scores 50,40,30 by default);
-``--builtin-quality`` fills grids with the built-in list and judges the entries by STWL;
+``--builtin-quality`` fills grids with the built-in list and judges the entries by STWL
+(a tuning half and a held-out half of grids and seeds);
 ``--scaling`` measures per-worker throughput on 1 and 2 processes and the Dask overhead;
 ``--tiny`` times whole processes on 3x3-5x5 grids against Qxw (crossword_tiny.py).
 """

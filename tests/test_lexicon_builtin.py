@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 import sys
 from pathlib import Path
@@ -9,7 +10,16 @@ from pathlib import Path
 import pytest
 
 from puzzlewright.lexicon import builtin_english
-from puzzlewright.lexicon.builtin import is_dictionary_word, is_number_or_elongation, stems
+from puzzlewright.lexicon.builtin import (
+    Evidence,
+    derived_suffix,
+    excluded_words,
+    grid_score,
+    is_dictionary_word,
+    is_number_or_elongation,
+    stems,
+    unpleasant_words,
+)
 
 REJECTED = [
     *["LONDON", "OBAMA", "PARIS", "NFL", "NYC", "DONT", "YOURE", "TEXAS", "ST", "CM"],
@@ -78,3 +88,50 @@ def test_elongation_numeral_and_abbreviation_rules() -> None:
     assert not is_dictionary_word("yrs", lower, capital)  # an abbreviation's plural
     assert is_dictionary_word("ads", lower, capital)  # an everyday two-letter word's
     assert is_dictionary_word("cats", lower, capital)
+
+
+def test_derived_suffix_names_the_rule_that_admitted_a_form() -> None:
+    lower = {"glad", "city", "stop", "big", "walk", "happy", "bake"}
+    expected = {
+        "gladly": "ly", "happily": "ly", "cities": "s", "stopped": "ed", "bigger": "er",
+        "happiest": "est", "walking": "ing", "baking": "ing", "glad": None,
+    }  # fmt: skip
+    for token, suffix in expected.items():
+        assert derived_suffix(token, lower) == suffix, token
+
+
+def test_grid_score_rules() -> None:
+    # an English headword keeps round(10 * zipf)
+    assert grid_score(Evidence(2.8)) == 28
+    # forms only the suffix rule vouches for: -ly, -ing, -er/-est lose points when rare;
+    # plurals and past tenses do not; nor does a form that is everyday English
+    for suffix in ("ly", "ing", "er", "est"):
+        assert grid_score(Evidence(2.2, suffix)) < 22 - 5, suffix
+        assert grid_score(Evidence(4.0, suffix)) == 40, suffix
+    for plain in ("s", "ed", None):
+        assert grid_score(Evidence(2.2, plain)) == 22, plain
+    # the penalties fade in linearly below COMMON (no jump in the ranking)
+    steps = [grid_score(Evidence(z / 100, "ly")) for z in range(200, 400, 5)]
+    assert all(a <= b for a, b in itertools.pairwise(steps))
+    # the breakfast test applies at every frequency; a score is never below 1
+    assert grid_score(Evidence(5.1, unpleasant=True)) == 51 - 30
+    assert grid_score(Evidence(1.6, "ing", unpleasant=True)) == 1
+
+
+def test_built_in_scores_rank_weak_fill_below_plain_words() -> None:
+    from wordfreq import zipf_frequency
+
+    def plain(word: str) -> int:
+        return round(10 * zipf_frequency(word.lower(), "en", "large"))
+
+    words = builtin_english()
+    for word in ("THE", "HOUSE", "ZEPHYR", "QUIXOTIC", "WALKED"):  # headwords, -ed forms
+        assert words.score(word) == plain(word), word
+    # the breakfast test, inflected forms too; kept in the list, ranked low
+    for word in ("KILL", "KILLED", "MURDER", "VOMIT"):
+        assert word in words and words.score(word) <= plain(word) - 30, word
+    # a rare -ing form the dictionaries do not list loses points; a common one does not
+    rare = [e.word for e in words if e.word.endswith("ING") and e.score < plain(e.word)]
+    assert "LEACHING" in rare and "WALKING" not in rare
+    assert unpleasant_words() >= {"kill", "murder", "vomit"}
+    assert not unpleasant_words() & excluded_words()

@@ -31,8 +31,17 @@ How the filter works (see docs/lexicon.md):
     other languages as in English (an international acronym, not an English word: ``sad``
     and ``basic`` stay).
 
-Scores are ``round(10 * zipf)``: ``the`` is 78, ``house`` 53, ``zephyr`` 27; a score of 35
-is a zipf of 3.5 (about once per 300,000 words of text).
+Scores start from ``round(10 * zipf)`` (``the`` 77, ``house`` 57, ``zephyr`` 28; 35 is a
+zipf of 3.5, about once per 300,000 words of text) and lose points for what makes a common
+token a weak entry in a grid or a puzzle (see ``grid_score``; docs/lexicon.md "Scores"):
+
+* forms that only the suffix rule of 3. vouches for, in the suffixes that make weak fill:
+  ``-ly`` adverbs, ``-ing`` forms and ``-er``/``-est`` comparisons of words the dictionaries
+  list only as stems;
+* the breakfast test: words a crossword editor keeps out of a grid (``data/unpleasant.txt``,
+  violence and disease), ranked below everything else but not removed.
+
+A word without any of these keeps ``round(10 * zipf)``.
 """
 
 from __future__ import annotations
@@ -51,7 +60,7 @@ from puzzlewright.lexicon.cache import SUFFIX, VERSION, cache_dir, read_entry, w
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
-FORMAT = 8  # bump when the filter changes (the cache format has its own version)
+FORMAT = 10  # bump when the filter changes (the cache format has its own version)
 VOWELS = set("aeiouy")
 TWO_LETTER_WORDS = frozenset(
     "ad ah am an as at aw ax ay be by do eh ex go ha he hi hm ho id if in is it la lo ma me "
@@ -63,6 +72,15 @@ OTHER_LANGUAGES = ("de", "fr", "es", "it", "nl", "pt", "pl", "sv")
 INTERNATIONAL_GAP = 0.4
 """An acronym candidate is dropped when its median zipf in OTHER_LANGUAGES is within this of
 its English zipf (a name or acronym travels; an English word is rarer abroad)."""
+COMMON = 3.5
+FADE = 1.0
+"""Words of zipf COMMON or more are everyday English whatever their form: the suffix
+penalties apply in full at COMMON - FADE and below, and shrink linearly to nothing between
+(the breakfast test applies at every frequency)."""
+DERIVED_PENALTY = {"ly": 1.5, "ing": 1.0, "er": 0.7, "est": 0.7}
+"""Zipf taken from a form the dictionaries do not list, by the suffix that made it."""
+UNPLEASANT_PENALTY = 3.0
+"""Zipf taken from a word that fails the breakfast test (``data/unpleasant.txt``)."""
 CONTRACTION_LOOKALIKES = frozenset(
     "its ill id cant wont lets were well hell shed wed shell".split()
 )
@@ -100,7 +118,8 @@ def _dist_info_versions() -> dict[str, str]:
 
 def cache_path() -> Path:
     """The cache file for the current filter and dependency versions."""
-    exclusions = f"{zlib.crc32(_excluded_text().encode()):08x}"  # zlib: imported already
+    data = (_excluded_text() + _unpleasant_text()).encode()
+    exclusions = f"{zlib.crc32(data):08x}"  # zlib: imported already, hashlib is not
     key = (
         f"english-f{FORMAT}-c{VERSION}-x{exclusions}-wordfreq{version('wordfreq')}"
         f"-ew{version('english-words')}"
@@ -111,6 +130,12 @@ def cache_path() -> Path:
 def stems(word: str) -> Iterator[str]:
     """Candidate stems of an inflected English word (over-generating is fine: they are
     only looked up in the dictionary)."""
+    return (stem for _, stem in suffix_stems(word))
+
+
+def suffix_stems(word: str) -> Iterator[tuple[str, str]]:
+    """(suffix, candidate stem) pairs of an inflected English word: ``cities`` gives
+    ``("ies", "city")``, ``stopped`` gives ``("ed", "stopp")`` and ``("ed", "stop")``."""
     for suffix, replacements in (
         ("ies", ("y",)),
         ("ied", ("y",)),
@@ -130,9 +155,9 @@ def stems(word: str) -> Iterator[str]:
             if suffix in ("s", "es") and len(base) < 3 and base not in TWO_LETTER_WORDS:
                 continue  # yrs is not the plural of a word (rule 9)
             for tail in replacements:
-                yield base + tail
+                yield suffix, base + tail
             if len(base) > 2 and base[-1] == base[-2] and base[-1] not in VOWELS:
-                yield base[:-1]  # stopped -> stop, bigger -> big
+                yield suffix, base[:-1]  # stopped -> stop, bigger -> big
 
 
 def dictionary_forms() -> tuple[set[str], set[str]]:
@@ -197,21 +222,40 @@ def is_dictionary_word(word: str, lower: set[str], capital: set[str]) -> bool:
     return any(stem in lower for stem in stems(word))
 
 
-@lru_cache(maxsize=1)
-def _excluded_text() -> str:
-    beside = Path(__file__).with_name("data") / "excluded.txt"
-    if beside.is_file():  # an ordinary install: no importlib.resources imports per process
+def _data_text(name: str) -> str:
+    """A text file of ``lexicon/data`` (read beside this module in an ordinary install: no
+    importlib.resources imports per process)."""
+    beside = Path(__file__).with_name("data") / name
+    if beside.is_file():
         return beside.read_text("utf-8")
     from importlib.resources import files
 
-    return files("puzzlewright.lexicon").joinpath("data/excluded.txt").read_text("utf-8")
+    return files("puzzlewright.lexicon").joinpath(f"data/{name}").read_text("utf-8")
+
+
+@lru_cache(maxsize=1)
+def _excluded_text() -> str:
+    return _data_text("excluded.txt")
+
+
+@lru_cache(maxsize=1)
+def _unpleasant_text() -> str:
+    return _data_text("unpleasant.txt")
+
+
+def _word_set(text: str) -> frozenset[str]:
+    lines = (line for line in text.splitlines() if not line.startswith("#"))
+    return frozenset(" ".join(lines).split())
 
 
 def excluded_words() -> frozenset[str]:
     """The hand-reviewed exclusions of rule 6 (lower case)."""
-    text = _excluded_text()
-    lines = (line for line in text.splitlines() if not line.startswith("#"))
-    return frozenset(" ".join(lines).split())
+    return _word_set(_excluded_text())
+
+
+def unpleasant_words() -> frozenset[str]:
+    """The words that fail the breakfast test (lower case; inflected forms follow them)."""
+    return _word_set(_unpleasant_text())
 
 
 def is_wanted(
@@ -237,6 +281,49 @@ def is_wanted(
     return is_dictionary_word(token, lower, capital)
 
 
+SUFFIX_KINDS = {"ily": "ly", "ier": "er", "iest": "est", "ies": "s", "es": "s", "ied": "ed"}
+
+
+def derived_suffix(token: str, lower: set[str]) -> str | None:
+    """The suffix by which rule 3. admitted ``token`` (``gladly`` -> ``ly``, ``cities`` ->
+    ``s``), None for a dictionary headword; ``ily``, ``ier`` and ``iest`` count as ``ly``,
+    ``er`` and ``est``, ``ies`` and ``es`` as ``s``, ``ied`` as ``ed``."""
+    if token in lower:
+        return None
+    for suffix, stem in suffix_stems(token):
+        if stem in lower:
+            return SUFFIX_KINDS.get(suffix, suffix)
+    return None
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the filter knows about a kept token, for its score (see ``grid_score``)."""
+
+    zipf: float
+    suffix: str | None = None  # what derived_suffix returns: None for a headword
+    unpleasant: bool = False  # fails the breakfast test (data/unpleasant.txt)
+
+
+def grid_score(evidence: Evidence) -> int:
+    """The list score of a kept token (see the module docstring). At least 1."""
+    zipf = evidence.zipf
+    penalty = DERIVED_PENALTY.get(evidence.suffix or "", 0.0)
+    value = zipf - penalty * min(1.0, max(0.0, (COMMON - zipf) / FADE))
+    if evidence.unpleasant:
+        value -= UNPLEASANT_PENALTY
+    return max(1, round(10 * value))
+
+
+def evidence_of(token: str, zipf: float, lower: set[str], unpleasant: frozenset[str]) -> Evidence:
+    """The Evidence for one kept token."""
+    return Evidence(
+        zipf,
+        derived_suffix(token, lower),
+        unpleasant=token in unpleasant or any(stem in unpleasant for stem in stems(token)),
+    )
+
+
 def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
     """Build the list from wordfreq and the dictionaries (a few seconds)."""
     from wordfreq import iter_wordlist, zipf_frequency
@@ -244,6 +331,7 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
     forms = dictionary_entries()
     lower, capital = forms.lower, forms.capital - forms.lower
     excluded = excluded_words()
+    unpleasant = unpleasant_words()
     entries: dict[str, int] = {}
     contractions: set[str] = set()  # "dont" from "don't" (seen first: more frequent)
     for token in iter_wordlist("en", "large"):  # most frequent first
@@ -252,10 +340,12 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
             break
         if "'" in token:
             contractions.add(token.replace("'", ""))
-        elif is_wanted(token, lower, capital, contractions, excluded) and not (
-            token in forms.acronyms and is_international(token, zipf)
-        ):
-            entries[token.upper()] = round(10 * zipf)
+            continue
+        if not is_wanted(token, lower, capital, contractions, excluded):
+            continue
+        if token in forms.acronyms and is_international(token, zipf):
+            continue
+        entries[token.upper()] = grid_score(evidence_of(token, zipf, lower, unpleasant))
     return WordList(entries.items(), Alphabet.latin(), "english")
 
 
