@@ -99,3 +99,45 @@ def test_kept_letters_tighten_the_bound_to_the_best_set() -> None:
     prices = letter_prices(clues, target)
     tight = kept_letter_bound(clues, prices.prices, target, prices.bound)
     assert abs(tight - 70.0) < 1e-6 and prices.bound > 100.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    lists=st.lists(st.lists(scored, min_size=1, max_size=6), min_size=1, max_size=2),
+    uses=st.lists(st.integers(min_value=0, max_value=1), min_size=2, max_size=4),
+    pick=st.lists(st.integers(min_value=0, max_value=5), min_size=4, max_size=4),
+)
+def test_kept_letter_bound_holds_when_clues_share_an_initial(
+    lists: list[list[tuple[str, int]]], uses: list[int], pick: list[int]
+) -> None:
+    # clues with one initial share a table and never take the same word twice
+    entries = {str(i): sorted(set(ws), key=lambda e: -e[1]) for i, ws in enumerate(lists)}
+    tables, _ = make_tables(entries, LETTERS)
+    clues = [tables[str(u % len(lists))] for u in uses]
+    index = {ch: i for i, ch in enumerate(LETTERS)}
+    chosen = [t.words[p % len(t)] for t, p in zip(clues, pick, strict=False)]
+    target = sum((counts_of(w, index, len(LETTERS)) for w in chosen), np.zeros(5, np.int32))
+    prices = letter_prices(clues, target)
+    tight = kept_letter_bound(clues, prices.prices, target, prices.bound)
+    exact = [
+        sum(float(t.scores[j]) for t, j in zip(clues, choice, strict=True))
+        for choice in product(*(range(len(t)) for t in clues))
+        if (sum(t.counts[j] for t, j in zip(clues, choice, strict=True)) == target).all()
+        and len({t.words[j] for t, j in zip(clues, choice, strict=True)}) == len(clues)
+    ]
+    assert tight <= prices.bound + 1e-9
+    if exact:
+        assert max(exact) - 1e-6 <= tight
+
+
+def test_clues_sharing_an_initial_take_distinct_words_in_the_bound() -> None:
+    # two A clues and the letters AABB: AB + AB would score 120, but a set may use AB
+    # only once, so the only exact set is A + ABB (30 + 10)
+    entries = {"A": [("AB", 60), ("A", 30), ("ABB", 10)]}
+    tables, _ = make_tables(entries, LETTERS)
+    clues = [tables["A"], tables["A"]]
+    index = {ch: i for i, ch in enumerate(LETTERS)}
+    target = counts_of("AABB", index, len(LETTERS))
+    prices = letter_prices(clues, target)
+    tight = kept_letter_bound(clues, prices.prices, target, prices.bound)
+    assert abs(tight - 40.0) < 1e-6 and prices.bound > 100.0

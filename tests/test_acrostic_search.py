@@ -115,3 +115,19 @@ def test_an_interrupted_run_keeps_what_it_found() -> None:
     stop.interrupted = True  # Ctrl-C: the run ends at its first poll, after the first set
     result = search_for("CATDOG", TWO, stop=stop).run(count=2, improve=0)
     assert len(result.solutions) == 1 and result.stop_reason == "interrupted"
+
+
+def test_improvement_restarts_redraw_costly_answers_more_often() -> None:
+    # from CUE DAM EMU (CUE and DAM far below their clues' best letter-priced scores) one
+    # redrawn answer out of three: the costly C and D answers go far more often than EMU
+    search = search_for("CATDOGEMU", THREE, seed=1)
+    put_words(search, ["CUE", "DAM", "EMU"])
+    gaps = [float(search.base_bias[i][j]) for i, j in enumerate(search.choice)]
+    assert gaps[2] < min(gaps[0], gaps[1])
+    moved = [0, 0, 0]
+    for _ in range(300):
+        put_words(search, ["CUE", "DAM", "EMU"])
+        search._redraw_costly(1 / 3)
+        for clue, word in enumerate(search.words()):
+            moved[clue] += word != ["CUE", "DAM", "EMU"][clue]
+    assert moved[2] < min(moved[0], moved[1]) / 2

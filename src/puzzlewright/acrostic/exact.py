@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -51,7 +51,8 @@ class Tuning:
     floor_steps: int = 20_000  # most effort for one raise of the quality floor
     floor_quality: float = 5.0  # the quality weight while a quality floor holds
     lift_width: int = 8  # better words tried for the rarest answer in a three-answer re-split
-    redraw: float = 0.5  # share of the best set redrawn for each improvement restart
+    redraw: float = 0.25  # share of the best set redrawn for each improvement restart ...
+    restart_steps: int = 15_000  # ... within this many steps
     low_weight: float = 0.25  # ranking: mean score + this share of the lowest score
 
 
@@ -171,8 +172,15 @@ class ExactSearch:
 
     def _perturb(self, share: float) -> None:
         """Redraw a share of the answers at random and reset the letter weights."""
-        k = min(self.n, max(1, round(share * self.n)))  # n is 0 when every answer is forced
-        for clue in self.rng.sample(range(self.n), k):
+        self._redraw(self.rng.sample(range(self.n), self._share_of_clues(share)))
+
+    def _share_of_clues(self, share: float) -> int:
+        """How many clues a redraw of ``share`` touches (at least one; n is 0 when all forced)."""
+        return min(self.n, max(1, round(share * self.n)))
+
+    def _redraw(self, clues: Iterable[int]) -> None:
+        """Give each of ``clues`` a random allowed word (unless it clashes); reset the weights."""
+        for clue in clues:
             allowed = np.flatnonzero(self.bias[clue] < BARRED / 2)
             if allowed.size:
                 j = int(allowed[self.np_rng.integers(min(allowed.size, 200))])

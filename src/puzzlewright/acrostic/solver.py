@@ -157,6 +157,18 @@ class Search(ExactSearch):
             if not (self.lift() | self.polish()) and not self.polish3():
                 return
 
+    def _redraw_costly(self, share: float) -> None:
+        """Redraw a share of the answers, picking clues by what their words cost the set.
+
+        A clue is picked with odds growing with its answer's gap (its letter-priced score
+        below the clue's best, which is what the answer costs against the bound) plus a tenth
+        of the score spread, so every clue can be redrawn but costly answers are redrawn more.
+        """
+        k = self._share_of_clues(share)
+        cost = np.array([float(self.base_bias[i][j]) for i, j in enumerate(self.choice)]) + 0.1
+        picked = self.np_rng.choice(self.n, size=k, replace=False, p=cost / cost.sum())
+        self._redraw(picked.tolist())
+
     def _accept_quietly(self) -> bool:
         """True when the current answers pass the answer rules (no stem or prefix clash)."""
         words = self.words()
@@ -178,11 +190,11 @@ class Search(ExactSearch):
         half = self.stats.steps + budget // 2
         while half - self.stats.steps > self.tuning.adapt_every and not self.stop.should_stop():
             self._set_all(best)
-            self._perturb(self.tuning.redraw)
+            self._redraw_costly(self.tuning.redraw)
             self.quality_weight = self.tuning.quality
             self._set_floor(None)
             self.stats.restarts += 1
-            if self._find(half - self.stats.steps):
+            if self._find(min(half - self.stats.steps, self.tuning.restart_steps)):
                 self.settle()
                 if self.value(self.choice) > self.value(best):
                     best = list(self.choice)
