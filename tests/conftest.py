@@ -13,9 +13,32 @@ for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_name, "1")
 
 import pytest  # noqa: E402  (after the thread settings, in case it brings numpy in)
+from hypothesis import settings  # noqa: E402
+
+from fuzzing import PROFILE  # noqa: E402
+
+# Hypothesis profiles (PUZZLEWRIGHT_HYPOTHESIS=thorough for a long hunt; see tests/fuzzing.py
+# for the per-test budgets). The example database lives in .hypothesis/ and is shared safely
+# by the xdist workers (one file per example, written atomically).
+settings.register_profile("thorough", max_examples=2000, deadline=None)
+settings.load_profile(PROFILE)
 
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 STWL = SHARED_DATA / "spreadthewordlist_via_blacksquare_0.10.0.dict.gz"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compiled word lists go to a cache folder of the checkout's own (.pytest_cache/), not
+    the user's: a run never reads or writes ~/.cache, and the built-in list is compiled once
+    per checkout instead of once per test process. The xdist workers inherit the variable and
+    share the folder safely (entries are content-keyed and written atomically). A cache folder
+    set by the caller is kept."""
+    if os.environ.get("PUZZLEWRIGHT_CACHE_DIR"):
+        return
+    folder = config.rootpath / ".pytest_cache" / "puzzlewright-lists"
+    folder.mkdir(parents=True, exist_ok=True)
+    folder.chmod(0o700)  # the cache refuses a folder others can write (umask 002 makes one)
+    os.environ["PUZZLEWRIGHT_CACHE_DIR"] = str(folder)
 
 
 @pytest.fixture(scope="session")
@@ -30,3 +53,58 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
     """Conftest files are plugins, not doctest modules: ``--doctest-modules`` would import a
     second ``conftest`` (tests/adversarial, tests/workbench) under the same module name."""
     return True if collection_path.name == "conftest.py" else None
+
+
+# -- scheduling: the longest test modules start first ------------------------------------------
+# pytest-xdist (--dist loadfile) hands whole modules to the workers in collection order; a
+# long module that starts last leaves one core idle at the end. Each run records how long
+# every module took (in .pytest_cache) and the next run starts the longest first. Without a
+# record (a clean clone), modules holding a test marked ``slow`` go first.
+MODULE_SECONDS = "puzzlewright/module-seconds"
+SLOW_WITHOUT_RECORD = 30.0
+_seconds: dict[str, float] = {}
+
+
+def _module_of(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0]
+
+
+def _record(config: pytest.Config) -> dict[str, float]:
+    """Module -> seconds of the last runs (empty without a cache or with a damaged one)."""
+    cache = getattr(config, "cache", None)
+    record = cache.get(MODULE_SECONDS, {}) if cache is not None else {}
+    if not isinstance(record, dict):
+        return {}
+    return {k: float(v) for k, v in record.items() if isinstance(v, int | float)}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Order the modules longest first by the last run's record (stable within a module)."""
+    record = _record(config)
+    weight: dict[str, float] = {}
+    for item in items:
+        module = _module_of(item.nodeid)
+        if module in record:
+            weight[module] = record[module]
+        elif item.get_closest_marker("slow") is not None:
+            weight[module] = max(weight.get(module, 0.0), SLOW_WITHOUT_RECORD)
+        else:
+            weight.setdefault(module, 0.0)
+    position = {item.nodeid: i for i, item in enumerate(items)}
+    items.sort(key=lambda item: (-weight[_module_of(item.nodeid)], position[item.nodeid]))
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Add up each module's seconds (in the controller the workers' reports arrive here)."""
+    module = _module_of(report.nodeid)
+    _seconds[module] = _seconds.get(module, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Keep the record of the modules this run timed (not in a worker: the controller does)."""
+    cache = getattr(session.config, "cache", None)
+    if cache is None or hasattr(session.config, "workerinput") or not _seconds:
+        return
+    record = _record(session.config)
+    record.update({module: round(seconds, 2) for module, seconds in _seconds.items()})
+    cache.set(MODULE_SECONDS, record)

@@ -129,6 +129,7 @@ def test_count_gives_distinct_sets(words) -> None:  # type: ignore[no-untyped-de
     assert all(a >= b - 0.01 for a, b in pairwise(values))
 
 
+@pytest.mark.slow
 def test_include_and_exclude(words) -> None:  # type: ignore[no-untyped-def]
     result = build_acrostic(
         PRIDE,

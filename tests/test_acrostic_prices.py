@@ -8,6 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fuzzing import examples
 from puzzlewright.acrostic import build_acrostic
 from puzzlewright.acrostic.bounds import kept_letter_bound
 from puzzlewright.acrostic.candidates import make_tables
@@ -21,7 +22,7 @@ word = st.text(alphabet=LETTERS, min_size=1, max_size=4)
 scored = st.tuples(word, st.integers(min_value=0, max_value=60))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     lists=st.lists(st.lists(scored, min_size=1, max_size=6), min_size=1, max_size=3),
     pick=st.lists(st.integers(min_value=0, max_value=5), min_size=3, max_size=3),
@@ -60,7 +61,7 @@ def test_bound_is_reported_and_not_beaten() -> None:
     assert mean is not None and mean <= bound + 0.01
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     lists=st.lists(st.lists(scored, min_size=1, max_size=6), min_size=1, max_size=4),
     pick=st.lists(st.integers(min_value=0, max_value=5), min_size=4, max_size=4),
@@ -101,7 +102,7 @@ def test_kept_letters_tighten_the_bound_to_the_best_set() -> None:
     assert abs(tight - 70.0) < 1e-6 and prices.bound > 100.0
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     lists=st.lists(st.lists(scored, min_size=1, max_size=6), min_size=1, max_size=2),
     uses=st.lists(st.integers(min_value=0, max_value=1), min_size=2, max_size=4),

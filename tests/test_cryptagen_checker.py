@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fuzzing import examples
 from puzzlewright.cryptarithm import Cryptarithm, find_product
 from puzzlewright.cryptarithm.find_checker import WordEquation, count_solutions, is_unique
 from puzzlewright.cryptarithm.find_product import count_product
@@ -139,7 +140,7 @@ def products(draw: st.DrawFn, letters: str = "ABCDEFGHIJ") -> WordEquation:
     return WordEquation((a, b), _word(draw, pool, max(1, length), max(1, length)), "*")
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(products())
 def test_product_verdict_matches_the_solver(eq: WordEquation) -> None:
     """None, one or many: the product counter and the general solver agree on every shape,
@@ -151,7 +152,7 @@ def test_product_verdict_matches_the_solver(eq: WordEquation) -> None:
         assert fast.solution == general[0]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(products("ABCDEF"), st.sampled_from([(6, True), (7, False), (10, True)]))
 def test_product_count_matches_brute_force(eq: WordEquation, base_zeros: tuple[int, bool]) -> None:
     """Exact counts in other bases and with leading zeros allowed (a one-letter or zero
@@ -175,7 +176,7 @@ def test_products_too_wide_for_int64_fall_back_to_python_ints() -> None:
     assert got[0] == expected
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(products())
 def test_product_chunks_count_the_same(eq: WordEquation) -> None:
     """Rows searched a few at a time (chunks of 3 instead of thousands) find the same

@@ -14,6 +14,7 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fuzzing import examples
 from puzzlewright.cryptarithm import Cryptarithm
 
 Assignment = dict[str, int]
@@ -153,7 +154,7 @@ def brute_force(puzzle: Puzzle, symbols: tuple[str, ...], leading_zeros: bool) -
     return found
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzles(), st.booleans())
 def test_solutions_match_brute_force(puzzle: Puzzle, leading_zeros: bool) -> None:
     problem = Cryptarithm.parse(puzzle.text, base=puzzle.base, leading_zeros=leading_zeros)
@@ -179,7 +180,7 @@ def big_sums(draw: st.DrawFn) -> str:
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(big_sums())
 def test_single_and_general_engines_agree(text: str) -> None:
     """Stating an equation twice sends it through the general engine; answers must agree."""

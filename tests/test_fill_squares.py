@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fuzzing import examples
 from puzzlewright.cli import cli
 from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import FillResult, fill_grid
@@ -124,7 +125,7 @@ def test_no_fill_is_a_proof_like_the_general_filler() -> None:
     assert general_fills(Grid.parse("...\n...\n..."), words) == set()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(st.text("ABE", min_size=2, max_size=3), min_size=1, max_size=22, unique=True),
     st.lists(st.integers(0, 50), min_size=22, max_size=22),

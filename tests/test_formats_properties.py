@@ -7,6 +7,7 @@ import os
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fuzzing import examples
 from puzzlewright.crossword import Grid, Puzzle
 from puzzlewright.crossword.formats import dumps_puzzle, loads_puzzle
 
@@ -46,7 +47,7 @@ def round_trip(puzzle: Puzzle, fmt: str) -> tuple[Puzzle, list[str]]:
     return loads_puzzle(data, fmt), warnings
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(puzzles())
 def test_ipuz_is_exact(puzzle: Puzzle) -> None:
     back, warnings = round_trip(puzzle, "ipuz")
@@ -54,7 +55,7 @@ def test_ipuz_is_exact(puzzle: Puzzle) -> None:
     assert back == puzzle
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(puzzles())
 def test_xd_is_exact_but_for_shading_beside_circles_and_marks_on_empty_cells(
     puzzle: Puzzle,
@@ -77,7 +78,7 @@ def test_xd_is_exact_but_for_shading_beside_circles_and_marks_on_empty_cells(
     assert bool(warnings) == (bool(puzzle.circles and puzzle.shaded) or kept_marks != marked)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(puzzles())
 def test_puz_keeps_all_but_shading_and_voids(puzzle: Puzzle) -> None:
     back, _ = round_trip(puzzle, "puz")
@@ -93,14 +94,14 @@ def test_puz_keeps_all_but_shading_and_voids(puzzle: Puzzle) -> None:
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(puzzles(letters=[None, "", "Ж", "Я", "ЖЖ", "A"]))
 def test_text_keeps_the_grid(puzzle: Puzzle) -> None:
     back, _ = round_trip(puzzle, "text")
     assert back.grid == puzzle.grid
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(puzzles(letters=[*CELLS, "1", "$", "Ж"]))
 def test_jpz_is_exact(puzzle: Puzzle) -> None:
     back, warnings = round_trip(puzzle, "jpz")
@@ -108,7 +109,7 @@ def test_jpz_is_exact(puzzle: Puzzle) -> None:
     assert back == puzzle
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(puzzles(letters=[*CELLS, "1", "Ж"]))
 def test_across_lite_keeps_grid_clues_and_text(puzzle: Puzzle) -> None:
     back, _ = round_trip(puzzle, "across-lite")
@@ -124,7 +125,7 @@ def test_across_lite_keeps_grid_clues_and_text(puzzle: Puzzle) -> None:
     )
 
 
-@settings(max_examples=int(os.environ.get("PW_FUZZ_EXAMPLES", "150")), deadline=None)
+@settings(max_examples=int(os.environ.get("PW_FUZZ_EXAMPLES", examples(150))), deadline=None)
 @given(st.data())
 def test_jpz_reader_never_crashes_on_mutated_files(data: st.DataObject) -> None:
     """Structure-aware fuzzing: a real JPZ with bytes cut, repeated or replaced.

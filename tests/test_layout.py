@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fuzzing import examples
 from puzzlewright.crossword.clues import ClueLine, parse_clues
 from puzzlewright.crossword.layout import Layout, lay_out
 from puzzlewright.errors import PuzzleInputError
@@ -192,7 +193,7 @@ def test_bad_requests(given_words: list[ClueLine], kwargs: dict[str, int], messa
         lay_out(given_words, **kwargs)  # type: ignore[arg-type]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     answers=st.lists(
         st.text(alphabet="ABCDEHLNORST", min_size=2, max_size=9), min_size=2, max_size=14

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fuzzing import examples
 from puzzlewright.lexicon import Alphabet, LengthIndex, WordList, cache, load_wordlist
 
 ENTRIES = {"CROSS": 50, "CROPS": 40, "CHOPS": 45, "TO": 74, "EGG": 45, "ZEPHYR": 28, "Ё": 1}
@@ -155,7 +156,7 @@ def test_bitsets_with_stray_bits_are_invalid() -> None:
         cache.decode(forged(lambda m: None, stray))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_any_damage_is_a_miss_or_the_same_list(data: st.DataObject) -> None:
     """Flip, cut or insert bytes anywhere: decode either fails cleanly or gives the list."""

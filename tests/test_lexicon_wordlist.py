@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fuzzing import examples
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Alphabet, WordList, iter_bits
 
@@ -51,7 +52,7 @@ def test_pattern_query_ranks_by_score() -> None:
     assert WORDS.match("Q????") == []
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.sampled_from("?CROSLPHTEIN"), min_size=2, max_size=6))
 def test_pattern_equals_regex_scan(chars: list[str]) -> None:
     pattern = "".join(chars)

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fuzzing import examples
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.crossword.pattern import (
     PatternSpec,
@@ -103,7 +104,7 @@ def test_checker_catches_broken_patterns() -> None:
     assert "white cells not connected" in problems(split, PatternSpec(5, 5, symmetry="none"))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     width=st.integers(3, 17),
     height=st.integers(3, 17),
@@ -137,7 +138,7 @@ def test_default_patterns_follow_every_rule(
     assert problems(run.patterns[0], spec) == []
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     size=st.integers(9, 15),
     symmetry=st.sampled_from(["rotational", "mirror", "diagonal", "none"]),

@@ -43,6 +43,7 @@ def test_state_reports_rows_pool_and_reasons(words: Any) -> None:
     assert quoted.rows[0].problem == "appears in the quotation"
 
 
+@pytest.mark.slow
 def test_complete_keeps_locked_rows_in_place_and_uses_every_letter(words: Any) -> None:
     locked = {0: "AMOUNT", 10: "EFFORTS"}  # row K (the second E), not row E
     done = complete_rows(QUOTE, SOURCE, locked, words, seed=3, improve=0.5)
@@ -91,6 +92,7 @@ def page(browser: Any) -> Iterator[Any]:
     assert not tab.errors, tab.errors
 
 
+@pytest.mark.slow
 def test_lock_two_answers_complete_and_save(page: Any, server: Server) -> None:
     expect = pytest.importorskip("playwright.sync_api").expect
     page.goto(server.url + "/acrostic")

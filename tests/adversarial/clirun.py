@@ -5,17 +5,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # Runs the CLI in-process in a child interpreter and appends its peak resident memory to
-# stderr, so a test can assert that a bounded input stayed bounded.
+# stderr, so a test can assert that a bounded input stayed bounded. The peak is the child's
+# own (VmHWM of its address space): Linux carries ru_maxrss over fork and exec, so a child
+# of a large pytest worker would report the worker's size.
 WRAPPER = """
 import resource, sys
 from puzzlewright.cli import main
+
+def peak_kb():
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
 try:
     main(sys.argv[1:])
     code = 0
 except SystemExit as exc:
     code = exc.code if isinstance(exc.code, int) else 1
 sys.stderr.flush()
-sys.stderr.write("\\nPEAK_RSS_KB %d\\n" % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+sys.stderr.write("\\nPEAK_RSS_KB %d\\n" % peak_kb())
 sys.exit(code)
 """
 

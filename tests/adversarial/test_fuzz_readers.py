@@ -30,13 +30,14 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fuzzing import PROFILE, examples
 from puzzlewright.cli import cli
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 LONG_RUN = os.environ.get("PUZZLEWRIGHT_FUZZ_EXAMPLES")
 FUZZ = settings(
-    max_examples=int(LONG_RUN or 60),
-    derandomize=not LONG_RUN,
+    max_examples=int(LONG_RUN or examples(60)),
+    derandomize=not LONG_RUN and PROFILE != "thorough",
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from fuzzing import examples
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.workbench.puzzles import puzzle_from_json, puzzle_to_json
 
@@ -40,7 +41,7 @@ PUZZLES = st.fixed_dictionaries(
 
 
 @given(PUZZLES)
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_puzzle_reader_accepts_or_refuses_cleanly(doc: dict[str, Any]) -> None:
     try:
         puzzle = puzzle_from_json(doc)
@@ -54,7 +55,9 @@ def test_puzzle_reader_accepts_or_refuses_cleanly(doc: dict[str, Any]) -> None:
 
 @given(PUZZLES, st.sampled_from(["analyse", "candidates", "pattern"]))
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 def test_api_never_fails_with_a_server_error(
     client: TestClient, doc: dict[str, Any], route: str
