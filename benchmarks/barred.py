@@ -17,7 +17,7 @@ Word lists: the built-in English list, and Spread the Wordlist at min score 50 (
 
 Not a test: nothing is asserted.
 
-    python benchmarks/barred.py [--timeout 120] [--quick] [--hard]
+    python benchmarks/barred.py [--timeout 120] [--quick] [--hard] [--quality]
 """
 
 from __future__ import annotations
@@ -170,6 +170,9 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--quick", action="store_true", help="One grid, built-in list only.")
     parser.add_argument(
+        "--quality", action="store_true", help="Also run ours with --quality (score tiers)."
+    )
+    parser.add_argument(
         "--hard", action="store_true", help="Add a 12x12 with only 21%% of cells unchecked."
     )
     args = parser.parse_args()
@@ -191,6 +194,9 @@ def main() -> None:
             for list_name, options, scores in lists:
                 ours = run_puzzlewright(path, options, args.timeout)
                 print(f"  [{list_name}] " + show("puzzlewright", ours))
+                if args.quality and not options:  # the mode only differs for the built-in list
+                    slow = run_puzzlewright(path, ["--quality"], args.timeout)
+                    print(f"  [{list_name}] " + show("  --quality", slow))
                 if have_qxw:
                     sub = folder / list_name
                     sub.mkdir(exist_ok=True)

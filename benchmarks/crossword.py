@@ -23,6 +23,8 @@ over blacksquare). Not a test: nothing is asserted.
 ``--builtin-quality`` fills grids with the built-in list and judges the entries by STWL
 (a tuning half and a held-out half of grids and seeds);
 ``--scaling`` measures per-worker throughput on 1 and 2 processes and the Dask overhead;
+``--search-step`` times the fill step alone on easy 15x15 grids against blacksquare's
+(crossword_step.py: both lists loaded first);
 ``--tiny`` times whole processes on 3x3-5x5 grids against Qxw (crossword_tiny.py).
 """
 
@@ -251,6 +253,9 @@ def main() -> None:
     parser.add_argument("--jobs", default="1,2", help="frontier: --jobs values to compare")
     parser.add_argument("--scaling", action="store_true", help="1 vs 2 processes, Dask")
     parser.add_argument(
+        "--search-step", action="store_true", help="the fill step alone vs blacksquare's"
+    )
+    parser.add_argument(
         "--builtin-quality", action="store_true", help="judge built-in list fills by STWL"
     )
     parser.add_argument("--tiny", action="store_true", help="tiny grids vs Qxw, whole process")
@@ -267,6 +272,11 @@ def main() -> None:
         from crossword_frontier import scaling
 
         scaling(args, sys.modules[__name__])
+        return
+    if args.search_step:
+        from crossword_step import search_step
+
+        search_step(args, sys.modules[__name__])
         return
     if args.builtin_quality:
         from crossword_frontier import builtin_quality

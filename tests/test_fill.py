@@ -305,3 +305,60 @@ def test_bad_grids_raise_input_errors(english: WordList) -> None:
         fill_grid(Grid.parse("Ж..\n..."), english)
     with pytest.raises(PuzzleInputError):
         fill_grid(grid_file("mini5.txt"), english, count=0)
+
+
+# -- fast and quality modes ------------------------------------------------------------------
+def test_frequency_lists_fill_fast_by_default_and_tier_in_quality_mode(english: WordList) -> None:
+    from puzzlewright.crossword.fill.quality import (
+        FAST_OPTION_WEIGHT,
+        polish_floor,
+        score_tiers,
+        value_weights,
+    )
+
+    scores = [entry.score for entry in english]
+    assert score_tiers(scores, quality=False) == [None]
+    tiers = score_tiers(scores, quality=True)
+    assert len(tiers) == 3 and tiers[-1] is None and tiers[0] == polish_floor(scores)
+    assert value_weights(scores).options == FAST_OPTION_WEIGHT
+    assert value_weights(scores, quality=True).options == 1.0
+    levels = [50] * 10 + [40] * 10 + [30] * 10  # few levels (STWL): one mode
+    assert score_tiers(levels, quality=False) == score_tiers(levels) == [50, 40, None]
+    assert value_weights(levels) == value_weights(levels, quality=True)
+
+
+def test_barred_grid_with_the_builtin_list_in_both_modes(english: WordList) -> None:
+    grid = grid_file("listener12.txt")
+    fast = fill_grid(grid, english, seed=3, stop=StopSignal(60))
+    assert_valid(fast, english)
+    assert fill_grid(grid, english, seed=3, stop=StopSignal(60)).grid == fast.grid
+    small = grid_file("mini7.txt")
+    assert_valid(fill_grid(small, english, seed=3, quality=True, stop=StopSignal(60)), english)
+
+
+def test_fast_mode_out_of_budget_goes_on_in_quality_mode(
+    english: WordList, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from puzzlewright.crossword.fill import engine
+    from puzzlewright.crossword.fill.problem import build_problem
+    from puzzlewright.crossword.fill.quality import score_tiers
+    from puzzlewright.crossword.fill.search import Search
+
+    runs: list[tuple[tuple[object, ...], dict[str, object]]] = []
+    real_run = Search.run
+
+    def spy(self: Search, *args: object, **kwargs: object) -> object:
+        runs.append((args, kwargs))
+        return real_run(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine, "FAST_EFFORT", 0)  # the first dead end ends fast mode
+    monkeypatch.setattr(Search, "run", spy)
+    grid = grid_file("listener12.txt")
+    result = fill_grid(grid, english, seed=0, stop=StopSignal(120))
+    assert_valid(result, english)
+    problem = build_problem(grid, english)
+    candidate_scores = engine.candidate_scores
+    (fast_args, fast_options), (tier_args, _) = runs[:2]  # then polish's small searches
+    assert fast_args == (1, [None]) and fast_options == {"final_effort": 0}
+    assert tier_args[:2] == (1, score_tiers(candidate_scores(problem), quality=True))
+    assert result.backtracks > 0

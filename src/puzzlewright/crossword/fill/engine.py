@@ -5,14 +5,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TypedDict
 
 from puzzlewright.crossword.fill.polish import polish
 from puzzlewright.crossword.fill.problem import Problem, Region, build_problem, place_solution
 from puzzlewright.crossword.fill.quality import (
+    FAST_EFFORT,
+    FAST_OPTION_WEIGHT,
     TIER_EFFORT,
     ValueWeights,
     average_score,
     grid_entries,
+    polish_floor,
     rank_key,
     score_tiers,
     value_weights,
@@ -31,6 +35,19 @@ FAILED_SLOTS = 5
 """How many of the slots that failed most an unfillable or timed-out result names."""
 
 
+class FillOptions(TypedDict, total=False):
+    """The keyword options of :func:`fill_grid` that other entry points pass on (the
+    portfolio, the command line)."""
+
+    min_score: int | None
+    seed: int
+    count: int
+    max_shared_substring: int | None
+    region: Region
+    on_progress: Callable[[FillProgress], None] | None
+    quality: bool
+
+
 def fill_grid(
     grid: Grid,
     words: WordList,
@@ -43,6 +60,7 @@ def fill_grid(
     region: Region = None,
     on_progress: Callable[[FillProgress], None] | None = None,
     tuning: Tuning | None = None,
+    quality: bool = False,
     part: Part = (0, 1),
 ) -> FillResult:
     """Fill every empty cell of ``grid`` (or of ``region``) with words from ``words``.
@@ -50,9 +68,12 @@ def fill_grid(
     Letters and complete entries already in the grid are kept, even when the list lacks
     them (with a warning). No answer is used twice. ``count`` > 1 asks for that many
     different fills, best first. ``stop`` ends the search early with the best partial fill.
-    ``tuning`` changes restarts and value ordering (portfolio members use it). A grid
-    without blocks or bars goes to the double-word-square search (fill/squares.py), whose
-    ``part`` is the share of the space to search (portfolio members split a proof).
+    ``tuning`` changes restarts and value ordering (portfolio members use it).
+    ``quality`` tries score tiers first with lists of many distinct scores such as the
+    built-in one (better averages, several times slower on tight grids; see
+    :func:`~puzzlewright.crossword.fill.quality.score_tiers`).
+    A grid without blocks or bars goes to the double-word-square search (fill/squares.py),
+    whose ``part`` is the share of the space to search (portfolio members split a proof).
     Raises PuzzleInputError for a grid without entries or letters outside the alphabet.
     """
     started = time.monotonic()
@@ -83,7 +104,7 @@ def fill_grid(
             problem,
             seed=seed,
             stop=stop or StopSignal(),
-            weights=value_weights(scores),
+            weights=value_weights(scores, quality=True),  # the weights it was tuned with
             part=part,
             progress=(lambda filled, best, back: report(filled, best, back, 0))
             if on_progress is not None
@@ -94,17 +115,16 @@ def fill_grid(
         return make_result(problem, outcome, grids, stop, time.monotonic() - started)
     search = Search(
         problem,
-        value_weights=tuned(value_weights(scores), tuning),
+        value_weights=tuned(value_weights(scores, quality or count > 1), tuning),
         seed=seed,
         max_shared_substring=max_shared_substring,
         stop=stop or StopSignal(),
         progress=report if on_progress is not None else None,
         tuning=tuning,
     )
-    tiers = score_tiers(scores)
-    outcome = search.run(count, tiers, TIER_EFFORT * max(1, total - givens))
+    outcome = run_modes(search, scores, quality, count, max(1, total - givens))
     grids = [place_solution(problem, solution) for solution in outcome.solutions]
-    floor = tiers[0]
+    floor = polish_floor(scores)
     if count == 1 and grids and floor is not None:
         grids[0] = polish(
             problem,
@@ -116,6 +136,30 @@ def fill_grid(
             value_weights=search.value_weights,
         )
     return make_result(problem, outcome, grids, stop, time.monotonic() - started)
+
+
+def run_modes(search: Search, scores: list[int], quality: bool, count: int, slots: int) -> Outcome:
+    """Run the search in fast mode, then (when that mode differs and its budget ran out)
+    in quality mode, on the same network: its learned failure weights carry over.
+
+    Fast mode (one tier, crossing options weighed more: see
+    :func:`~puzzlewright.crossword.fill.quality.score_tiers`) gets :data:`FAST_EFFORT`
+    dead ends per slot. Grids it cannot fill at once (open 15x15 themelesses with a
+    frequency list) go on as before, by score tiers. Single fills only: several fills
+    are searched in quality mode.
+    """
+    effort = TIER_EFFORT * slots
+    thorough = score_tiers(scores, quality=True)
+    tiers = score_tiers(scores, quality=quality or count > 1)
+    if tiers == thorough:
+        return search.run(count, tiers, effort)
+    outcome = search.run(count, tiers, final_effort=FAST_EFFORT * slots)
+    if outcome.status != "timeout" or search.stop.should_stop():
+        return outcome
+    search.value_weights = replace(
+        search.value_weights, options=search.value_weights.options / FAST_OPTION_WEIGHT
+    )
+    return search.run(count, thorough, effort)
 
 
 def tuned(weights: ValueWeights, tuning: Tuning | None) -> ValueWeights:

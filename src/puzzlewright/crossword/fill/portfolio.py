@@ -26,9 +26,9 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from math import ceil
-from typing import Any
+from typing import Any, Unpack
 
-from puzzlewright.crossword.fill.engine import fill_grid
+from puzzlewright.crossword.fill.engine import FillOptions, fill_grid
 from puzzlewright.crossword.fill.problem import Region, build_problem
 from puzzlewright.crossword.fill.quality import rank_key
 from puzzlewright.crossword.fill.result import FillResult
@@ -83,6 +83,7 @@ class FillJob:
     count: int
     race: bool  # stop members that can no longer win (single fills only)
     parts: int = 0  # > 0: the members split one exhaustive search into this many shares
+    quality: bool = False  # fill_grid's quality mode
 
 
 @dataclass(frozen=True)
@@ -163,6 +164,7 @@ def run_member(
         max_shared_substring=job.max_shared_substring,
         region=job.region,
         tuning=member.tuning,
+        quality=job.quality,
         part=(member.index, job.parts) if job.parts else (0, 1),
     )
     return MemberResult(member.index, stop.work, result, job.parts > 0)
@@ -378,42 +380,41 @@ def fill_portfolio(
     jobs: int = 2,
     scheduler: str | None = None,
     client: Any = None,
-    min_score: int | None = None,
-    seed: int = 0,
     stop: StopSignal | None = None,
-    count: int = 1,
-    max_shared_substring: int | None = None,
-    region: Region = None,
+    **options: Unpack[FillOptions],
 ) -> FillResult:
     """Fill ``grid`` with a portfolio of ``jobs`` searches (see the module docstring).
 
     Runs on local processes, or on the Dask scheduler at ``scheduler`` (tcp://HOST:PORT)
-    or an open ``distributed.Client``. ``jobs=1`` without a scheduler is :func:`fill_grid`.
+    or an open ``distributed.Client``. ``jobs=1`` without a scheduler is :func:`fill_grid`
+    (the only case that reports ``on_progress``); ``options`` are those of :func:`fill_grid`.
     """
     started = time.monotonic()
     stop = stop or NEVER
+    count = options.get("count", 1)
     if jobs < 1:
         raise PuzzleInputError(f"the number of jobs must be at least 1, not {jobs}")
     if count < 1:
         raise PuzzleInputError(f"the number of fills must be at least 1, not {count}")
     check_scheduler(scheduler)
     if jobs == 1 and scheduler is None and client is None:
-        return fill_grid(
-            grid,
-            words,
-            min_score=min_score,
-            seed=seed,
-            stop=stop,
-            count=count,
-            max_shared_substring=max_shared_substring,
-            region=region,
-        )
+        return fill_grid(grid, words, stop=stop, **options)
+    min_score, region = options.get("min_score"), options.get("region")
+    max_shared_substring = options.get("max_shared_substring")
     problem = build_problem(grid, words, min_score, region)  # bad input fails here
     parts = jobs if applies(problem, region, max_shared_substring) else 0
     job = FillJob(
-        grid, min_score, max_shared_substring, region, stop.remaining(), count, count == 1, parts
+        grid,
+        min_score,
+        max_shared_substring,
+        region,
+        stop.remaining(),
+        count,
+        count == 1,
+        parts,
+        options.get("quality", False),
     )
-    team = members(seed, jobs, count)
+    team = members(options.get("seed", 0), jobs, count)
     if scheduler is not None or client is not None:
         results = race_dask(job, team, words, stop, scheduler, client)
     else:

@@ -87,6 +87,20 @@ class Propagator:
         size = self.gram or 0
         return {word[k : k + size] for k in range(len(word) - size + 1)}
 
+    def narrow(
+        self, st: State, u: SlotId, words: WordSet, reason: Conflict, cause: SlotId, push: Push
+    ) -> Conflict | None:
+        """Cut ``u``'s candidates down to ``words`` for ``reason`` (the decision levels
+        behind it; ``cause``: the variable being revised); a conflict when none is left.
+        (The revision loop of :meth:`propagate` does the same inline.)"""
+        st.why[u] |= reason
+        if not words:
+            self.fail(u, cause)
+            return st.why[u]
+        st.dom[u] = words
+        push(u, words)
+        return None
+
     def commit(self, st: State, v: SlotId, bit: WordSet, push: Push) -> Conflict | None:
         """Commit ``v`` to its single candidate; returns a conflict (levels) or None."""
         st.done[v] = True
@@ -94,27 +108,18 @@ class Propagator:
         dom = st.dom
         why = st.why
         for u in self.same[v]:
-            d = dom[u]
-            if d & bit:
+            if dom[u] & bit:
                 if st.done[u]:
                     self.fail(v, u)
                     return why[v] | why[u]
-                d ^= bit
-                why[u] |= why[v]
-                if not d:
-                    self.fail(u, v)
-                    return why[u]
-                dom[u] = d
-                push(u, d)
+                conflict = self.narrow(st, u, dom[u] ^ bit, why[v], v, push)
+                if conflict is not None:
+                    return conflict
         for y, b, reason in list(self.nogoods.implied(st, v, bit)):
-            if dom[y] & b:
-                d = dom[y] ^ b
-                why[y] |= reason
-                if not d or st.done[y]:
-                    self.fail(y, v)
-                    return why[y]
-                dom[y] = d
-                push(y, d)
+            if dom[y] & b:  # (a committed y holding b is left with no word: a conflict)
+                conflict = self.narrow(st, y, dom[y] ^ b, reason, v, push)
+                if conflict is not None:
+                    return conflict
         if self.gram is not None:
             word = self.tables[v].words[bit.bit_length() - 1]
             grams = self.grams_of(word)
@@ -160,63 +165,55 @@ class Propagator:
                 continue
             pending[v] = -1
             d = dom[v]
-            if not d & (d - 1):  # a single candidate
+            word: tuple[int, ...] | None = None
+            if not d & (d - 1):  # a single candidate: its letters go into its cells
                 if required[v] and not done[v]:
                     conflict = self.commit(st, v, d, push)
                     if conflict is not None:
                         return conflict
                 word = self.tables[v].letters(d.bit_length() - 1)
-                for c, p, t, q in links[v]:
-                    letter = word[p]
-                    bit = 1 << letter
-                    if cells[c] == bit:
-                        continue
-                    cells[c] = bit
-                    dt = dom[t]
-                    nt = dt & cols[t][q][letter]
-                    if nt != dt:
-                        why[t] |= why[v]
-                        if not nt:
-                            self.fail(t, v)
-                            return why[t]
-                        dom[t] = nt
-                        push(t, nt)
-                continue
-            if size > big:
+            elif size > big:
                 continue
             colv = cols[v]
             resv = residues[v]
             for c, p, t, q in links[v]:
                 cur = cells[c]
-                if not cur & (cur - 1):
-                    continue
-                col = colv[p]
-                res = resv[p]
-                new = 0
-                for low, letter in letter_lists.get(cur) or letters_in(cur):
-                    support = res[letter]
-                    if support and d & support:
-                        new |= low
+                if word is not None:
+                    new = 1 << word[p]
+                    if new == cur:
                         continue
-                    support = d & col[letter]
-                    if support:
-                        res[letter] = support & -support
-                        new |= low
-                if new == cur:
-                    continue
+                else:
+                    if not cur & (cur - 1):
+                        continue
+                    # the letters of the cell some candidate still has there
+                    col = colv[p]
+                    res = resv[p]
+                    new = 0
+                    for low, letter in letter_lists.get(cur) or letters_in(cur):
+                        support = res[letter]
+                        if support and d & support:
+                            new |= low
+                            continue
+                        support = d & col[letter]
+                        if support:
+                            res[letter] = support & -support
+                            new |= low
+                    if new == cur:
+                        continue
                 cells[c] = new
+                # the crossing keeps the words with a letter left in the cell (an OR over
+                # the fewer of the kept or the removed letters)
                 removed = cur ^ new
                 colt = cols[t][q]
                 mask = 0
+                dt = dom[t]
                 if new.bit_count() <= removed.bit_count():
                     for _, letter in letter_lists.get(new) or letters_in(new):
                         mask |= colt[letter]
-                    dt = dom[t]
                     nt = dt & mask
                 else:
                     for _, letter in letter_lists.get(removed) or letters_in(removed):
                         mask |= colt[letter]
-                    dt = dom[t]
                     nt = dt & ~mask
                 if nt != dt:
                     why[t] |= why[v]

@@ -19,6 +19,13 @@ JITTER = 0.3
 """Random tie-break on the crossing-options term (in its log units): seeds reorder words
 whose options are within a small factor of each other."""
 
+FAST_OPTION_WEIGHT = 2.0
+"""The crossing-options weight for lists with many distinct scores (frequency-based lists
+such as the built-in one) outside quality mode: their scores span 50 points, so at weight 1
+a word's score outweighs leaving its crossings e^10 times more options, and the search
+walks into dead ends that a fill from all the words avoids (measured in
+``benchmarks/barred.py``: a quarter of the time for the same average score)."""
+
 SCORE_JITTER = 3.0
 """Random tie-break in score points for lists with many distinct scores (frequency-based
 lists such as the built-in one): seeds reorder words whose scores are this close."""
@@ -40,12 +47,13 @@ class ValueWeights:
     score_jitter: float = 0.0
 
 
-def value_weights(scores: list[int]) -> ValueWeights:
-    """The weights for a list whose candidate scores are ``scores``."""
+def value_weights(scores: list[int], quality: bool = False) -> ValueWeights:
+    """The weights for a list whose candidate scores are ``scores`` (``quality``: the
+    thorough mode, see :func:`score_tiers`)."""
     levels = len(set(scores))
     return ValueWeights(
         score=SCORE_WEIGHT,
-        options=OPTION_WEIGHT,
+        options=OPTION_WEIGHT if quality or levels <= TIER_LEVELS else FAST_OPTION_WEIGHT,
         jitter=JITTER,
         score_jitter=SCORE_JITTER if levels > TIER_LEVELS else 0.0,
     )
@@ -97,14 +105,34 @@ TIER_SHARES = (0.3, 0.6)
 TIER_EFFORT = 40
 """Dead ends allowed per slot in each tier but the last before trying the next one."""
 
+FAST_EFFORT = 25
+"""Dead ends allowed per slot to the fast mode (one tier of every word) before a fill
+goes on in quality mode (score tiers); barred grids fill within a few per slot."""
 
-def score_tiers(scores: list[int]) -> list[int | None]:
-    """Score floors to try in turn, best first; the last (None) admits every word."""
+
+def score_tiers(scores: list[int], quality: bool = True) -> list[int | None]:
+    """Score floors to try in turn, best first; the last (None) admits every word.
+
+    Lists with few score levels (STWL) get a tier per level: a fill from the best level
+    is usually found at once. Lists with many distinct scores get the shares of
+    :data:`TIER_SHARES` only in ``quality`` mode: on tight grids (barred ones with few
+    unches, open 15x15s) the top shares seldom fill and each spends its whole effort
+    first; the fast mode fills from every word, best-scored first by value ordering, and
+    :func:`polish_floor` still raises its weakest entries.
+    """
     levels = sorted(set(scores), reverse=True)
     if len(levels) <= 1:
         return [None]
     if len(levels) <= TIER_LEVELS:
         return [*levels[:-1], None]
+    if not quality:
+        return [None]
     ranked = sorted(scores, reverse=True)
     floors = sorted({ranked[int(share * (len(ranked) - 1))] for share in TIER_SHARES}, reverse=True)
     return [*(floor for floor in floors if floor > ranked[-1]), None]
+
+
+def polish_floor(scores: list[int]) -> int | None:
+    """The score a polished fill's entries should reach: the floor of the first tier in
+    quality mode (None: one level, nothing to polish)."""
+    return score_tiers(scores, quality=True)[0]

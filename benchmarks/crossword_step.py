@@ -1,0 +1,139 @@
+"""The search step alone (run through ``benchmarks/crossword.py --search-step``): issue 18 §4.
+
+Both word lists are loaded before the clock starts; what is timed is one fill call on a
+15x15 grid, as CPU time of the process (``time.process_time``, so the load of a shared
+machine inflates it less than wall time) and wall time:
+
+* puzzlewright: ``fill_grid(grid, stwl, min_score=N, seed=S)`` in this process, one call
+  per seed (problem set-up, search, polish and the result's figures all count);
+* blacksquare 0.10 (pip, Rust core) in a worker process: ``Crossword(...).fill()`` on the
+  list already filtered to score >= N (``word_list.score_filter``, untimed: "list loaded"),
+  and, as a second figure, ``fill(score_filter=N/50)`` on the whole list, which filters it
+  inside the call. Its fill is deterministic; the median of three calls is shown.
+
+Medians over the runs; the ratio is ours over blacksquare's pre-filtered step.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+EASY = ["themed1", "themed2", "themed3", "themeless"]
+STEP_LIMIT = 10.0
+"""Seconds blacksquare gets per call here (it finds no fill of themed3 or themeless at 50)."""
+
+WORKER = r"""
+import json, sys, time
+from blacksquare import Crossword, DEFAULT_WORDLIST
+lists = {}
+for line in sys.stdin:
+    job = json.loads(line)
+    rows = [["#" if ch == "#" else " " if ch in ".?" else ch for ch in row] for row in job["rows"]]
+    threshold = job["min_score"] / 50
+    if threshold not in lists:
+        lists[threshold] = DEFAULT_WORDLIST.score_filter(threshold)
+    out = {}
+    calls = (("pre", lists[threshold], None), ("full", DEFAULT_WORDLIST, threshold))
+    for name, words, inside in calls:
+        cpu, wall, ok = [], [], False
+        for _ in range(job["runs"]):
+            xw = Crossword(grid=rows, word_list=words, symmetry=None)
+            c, w = time.process_time(), time.perf_counter()
+            done = xw.fill(timeout=job["timeout"], score_filter=inside, show_progress=False)
+            cpu.append(time.process_time() - c)
+            wall.append(time.perf_counter() - w)
+            ok = done is not None
+            if not ok:
+                break  # no fill within the limit: once is enough
+        out[name] = {"cpu": cpu, "wall": wall, "ok": ok}
+    print(json.dumps(out), flush=True)
+"""
+
+
+def ours(
+    grid_text: str, words: Any, min_score: int, runs: int
+) -> tuple[list[float], list[float], str]:
+    """(CPU seconds, wall seconds, status) of ``fill_grid`` per seed."""
+    from puzzlewright.crossword.fill import fill_grid
+    from puzzlewright.crossword.grid import Grid
+    from puzzlewright.stopping import StopSignal
+
+    grid = Grid.parse(grid_text)
+    cpu, wall, status = [], [], ""
+    for seed in range(runs):
+        c, w = time.process_time(), time.perf_counter()
+        result = fill_grid(grid, words, min_score=min_score, seed=seed, stop=StopSignal(60))
+        cpu.append(time.process_time() - c)
+        wall.append(time.perf_counter() - w)
+        status = result.status
+    return cpu, wall, status
+
+
+def search_step(args: Any, tools: Any) -> None:
+    """Print the search-step table (ours and blacksquare's, same run)."""
+    from puzzlewright.lexicon import load_wordlist
+
+    words = load_wordlist([tools.STWL])[0]
+    names = args.grids.split(",") if args.grids else EASY
+    min_scores = [int(x) for x in (args.min_scores or "50,30").split(",")]
+    runs = max(3, args.runs)
+    worker = None
+    if tools.blacksquare_available():
+        worker = subprocess.Popen(
+            [sys.executable, "-c", WORKER],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+    load = os.getloadavg()[0]
+    print(f"search step alone, lists loaded; {runs} runs; load {load:.1f}; CPU s (wall s)\n")
+    header = (
+        f"{'grid':<10} {'min':>3} | {'ours cpu':>9} {'(wall)':>8} | {'bs pre cpu':>10} "
+        f"{'(wall)':>8} {'bs full cpu':>11} | {'ours/bs pre':>11}"
+    )
+    print(header)
+    print("-" * len(header))
+    for min_score in min_scores:
+        for name in names:
+            text = (tools.GRIDS / f"{name}.txt").read_text()
+            cpu, wall, status = ours(text, words, min_score, runs)
+            mine = statistics.median(cpu)
+            theirs: dict[str, Any] = {}
+            if worker is not None and worker.stdin is not None and worker.stdout is not None:
+                rows = [line.strip() for line in text.splitlines() if line.strip()]
+                limit = min(args.timeout, STEP_LIMIT)
+                job = {"rows": rows, "min_score": min_score, "runs": 3, "timeout": limit}
+                worker.stdin.write(json.dumps(job) + "\n")
+                worker.stdin.flush()
+                theirs = json.loads(worker.stdout.readline())
+            pre, full = theirs.get("pre"), theirs.get("full")
+
+            def cell(part: dict[str, Any] | None, key: str) -> str:
+                if part is None:
+                    return "-"
+                mark = "" if part["ok"] else "!"
+                return f"{statistics.median(part[key]):.4f}{mark}"
+
+            ratio = "-"
+            if pre is not None and pre["ok"] and status == "filled":
+                ratio = f"{mine / max(statistics.median(pre['cpu']), 1e-6):.2f}x"
+            print(
+                f"{name:<10} {min_score:>3} | {mine:>9.4f} ({statistics.median(wall):.4f}) | "
+                f"{cell(pre, 'cpu'):>10} ({cell(pre, 'wall')}) {cell(full, 'cpu'):>11} | "
+                f"{ratio:>11}   {status}"
+            )
+    if worker is not None and worker.stdin is not None:
+        worker.stdin.close()
+        worker.wait(timeout=60)
+    print("\n! = blacksquare found no fill within the time limit")
+
+
+if __name__ == "__main__":
+    sys.exit("run through benchmarks/crossword.py --search-step")
