@@ -4,7 +4,8 @@ Measures (each in a fresh interpreter with its own cache folder, after one run t
 the cache): the built-in English list (target <= 0.3 s including imports) and Spread the
 Wordlist (target <= 0.1 s for the load itself). With ``--baseline-src`` it measures another
 checkout's ``src`` (e.g. the pickle cache before issue 12) in the same run, interleaved, and
-prints the ratio. Not a test: nothing is asserted.
+prints the ratio. Loads decode every length (``build_all``): a lazy load reads only the
+lengths used, which ``crossword.py --tiny`` measures. Not a test: nothing is asserted.
 
     python benchmarks/cache.py [--repeat 7] [--baseline-src /path/to/other/src]
 """
@@ -26,12 +27,12 @@ STWL = (
 )
 BUILTIN = (
     "import time; t = time.perf_counter(); "
-    "from puzzlewright.lexicon import builtin_english; w = builtin_english(); "
+    "from puzzlewright.lexicon import builtin_english; w = builtin_english().build_all(); "
     "print(time.perf_counter() - t)"
 )
 LIST = (
     "import sys, time; from puzzlewright.lexicon import load_wordlist; "
-    "t = time.perf_counter(); w, _ = load_wordlist([sys.argv[1]]); "
+    "t = time.perf_counter(); w, _ = load_wordlist([sys.argv[1]]); w.build_all(); "
     "print(time.perf_counter() - t)"
 )
 

@@ -24,7 +24,8 @@ over blacksquare). Not a test: nothing is asserted.
 (a tuning half and a held-out half of grids and seeds);
 ``--scaling`` measures per-worker throughput on 1 and 2 processes and the Dask overhead;
 ``--search-step`` times the fill step alone on easy 15x15 grids against blacksquare's
-(crossword_step.py: both lists loaded first).
+(crossword_step.py: both lists loaded first);
+``--tiny`` times whole processes on 3x3-5x5 grids against Qxw (crossword_tiny.py).
 """
 
 from __future__ import annotations
@@ -257,9 +258,16 @@ def main() -> None:
     parser.add_argument(
         "--builtin-quality", action="store_true", help="judge built-in list fills by STWL"
     )
+    parser.add_argument("--tiny", action="store_true", help="tiny grids vs Qxw, whole process")
+    parser.add_argument("--before", default=None, help="tiny: also time this source tree")
     args = parser.parse_args()
     if not STWL.exists():
         sys.exit(f"Spread the Wordlist not found at {STWL}")
+    if args.tiny:
+        from crossword_tiny import tiny
+
+        tiny(args, sys.modules[__name__])
+        return
     if args.scaling:
         from crossword_frontier import scaling
 

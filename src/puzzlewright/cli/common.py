@@ -6,26 +6,74 @@ Commands are thin: parse options, call the library, print. Error handling lives 
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from rich.console import Console
 
 from puzzlewright.errors import PuzzleInputError, PuzzlewrightWarning
-from puzzlewright.lexicon import SourceReport, WordList
 from puzzlewright.stopping import StopReason, StopSignal, interrupt_sets, interrupted_by
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 PATH = click.Path(path_type=str)
-stderr = Console(stderr=True, highlight=False)
-stdout = Console(highlight=False)
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from puzzlewright.lexicon import SourceReport, WordList
+
+    stderr: Console
+    stdout: Console
+
+
+def __getattr__(name: str) -> Any:
+    """``stderr`` and ``stdout``: rich consoles made on first use (PEP 562).
+
+    rich takes longer to import than a small fill takes to run, so a command that prints
+    plain text (``crossword fill --json``) never imports it.
+    """
+    if name not in ("stderr", "stdout"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from rich.console import Console
+
+    console = Console(stderr=name == "stderr", highlight=False)
+    globals()[name] = console
+    return console
+
+
+def _stderr() -> Console:
+    """The rich console on stderr (made on first use)."""
+    console: Console = globals().get("stderr") or __getattr__("stderr")
+    return console
+
+
+class LazySubcommands(click.Group):
+    """A command group whose subcommands may live in other modules, imported when used:
+    ``crossword fill`` does not import the pattern, layout and clue commands."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy: dict[str, tuple[str, str]] = {}
+
+    def add_lazy(self, name: str, module: str, attribute: str) -> None:
+        """Register the command ``attribute`` of ``module`` as ``name`` (imported on use)."""
+        self.lazy[name] = (module, attribute)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            module, attribute = self.lazy[cmd_name]
+            self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
+        return self.commands.get(cmd_name)
 
 
 def emit_json(document: Any) -> None:
@@ -201,7 +249,7 @@ def load_words(
     if not quiet:
         for report in reports:
             if encoding == "auto":
-                stderr.print(f"[dim]{report.path}: detected encoding {report.encoding}[/dim]")
+                _stderr().print(f"[dim]{report.path}: detected encoding {report.encoding}[/dim]")
     return words, reports
 
 
@@ -216,7 +264,7 @@ def status(message: str, *, quiet: bool = False) -> Iterator[None]:
     if quiet or not on_terminal():
         yield
         return
-    with stderr.status(message):
+    with _stderr().status(message):
         yield
 
 

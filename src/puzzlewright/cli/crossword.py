@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from puzzlewright.cli.common import (
+    LazySubcommands,
     check_output,
     emit_json,
     jobs_options,
@@ -20,7 +21,6 @@ from puzzlewright.cli.common import (
     on_terminal,
     output_option,
     seed_option,
-    stderr,
     stopping,
     timeout_option,
     warn,
@@ -39,7 +39,7 @@ _RECTANGLE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*-\s*(\d+)\s*,\s*(\d+)\s*$")
 _SLOT_KEY = re.compile(r"^(\d+)([AD])$")
 
 
-@click.group()
+@click.group(cls=LazySubcommands)
 def crossword() -> None:
     """Fill, design and lay out crosswords."""
 
@@ -166,6 +166,8 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     """An ``on_progress`` hook and a live status on stderr, only on a terminal."""
     if not on_terminal():
         return None, None
+    from puzzlewright.cli.common import stderr  # rich: only on a terminal
+
     live = stderr.status("Filling…")
 
     def show(progress: FillProgress) -> None:
@@ -304,13 +306,9 @@ def report_fill(
 
 
 # -- construction commands (pattern, layout, clues) live in crossword_construct ---------------
-# Register them below with crossword.add_command(...) lines.
-from puzzlewright.cli.crossword_construct import clues, layout, pattern  # noqa: E402
-
-crossword.add_command(pattern)
-crossword.add_command(layout)
-crossword.add_command(clues)
-
-from puzzlewright.cli.barred import check  # noqa: E402
-
-crossword.add_command(check)
+# Register them below with add_lazy(...) lines (imported when used: fill starts faster).
+assert isinstance(crossword, LazySubcommands)
+crossword.add_lazy("pattern", "puzzlewright.cli.crossword_construct", "pattern")
+crossword.add_lazy("layout", "puzzlewright.cli.crossword_construct", "layout")
+crossword.add_lazy("clues", "puzzlewright.cli.crossword_construct", "clues")
+crossword.add_lazy("check", "puzzlewright.cli.barred", "check")

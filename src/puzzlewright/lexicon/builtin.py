@@ -46,17 +46,17 @@ A word without any of these keeps ``round(10 * zipf)``.
 
 from __future__ import annotations
 
-import hashlib
+import os
 import re
+import sys
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib.metadata import version
-from importlib.resources import files
 from pathlib import Path
 
 from puzzlewright.lexicon.alphabet import Alphabet
-from puzzlewright.lexicon.cache import SUFFIX, cache_dir, read_entry, write_entry
+from puzzlewright.lexicon.cache import SUFFIX, VERSION, cache_dir, read_entry, write_entry
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
@@ -86,12 +86,42 @@ CONTRACTION_LOOKALIKES = frozenset(
 )
 
 
+def version(name: str) -> str:
+    """The installed version of the distribution ``name``, from its ``.dist-info`` folder on
+    ``sys.path`` (the first one, as importlib.metadata finds it); importlib.metadata itself
+    when there is none. Its imports cost more than a small fill takes, once per process."""
+    found = _dist_info_versions().get(name.replace("-", "_").lower())
+    if found is not None:
+        return found
+    from importlib.metadata import version as metadata_version
+
+    return metadata_version(name)
+
+
+@lru_cache(maxsize=1)
+def _dist_info_versions() -> dict[str, str]:
+    """Normalized distribution name -> version, from the ``NAME-VERSION.dist-info`` folders
+    on ``sys.path`` (earlier entries win)."""
+    versions: dict[str, str] = {}
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for item in names:
+            stem, dot, suffix = item.rpartition(".")
+            name, dash, number = stem.partition("-")
+            if dot and suffix == "dist-info" and dash and number:
+                versions.setdefault(name.lower(), number)
+    return versions
+
+
 def cache_path() -> Path:
     """The cache file for the current filter and dependency versions."""
     data = (_excluded_text() + _unpleasant_text()).encode()
-    exclusions = hashlib.blake2b(data, digest_size=4).hexdigest()
+    exclusions = f"{zlib.crc32(data):08x}"  # zlib: imported already, hashlib is not
     key = (
-        f"english-f{FORMAT}-x{exclusions}-wordfreq{version('wordfreq')}"
+        f"english-f{FORMAT}-c{VERSION}-x{exclusions}-wordfreq{version('wordfreq')}"
         f"-ew{version('english-words')}"
     )
     return cache_dir() / f"{key}{SUFFIX}"
@@ -192,14 +222,25 @@ def is_dictionary_word(word: str, lower: set[str], capital: set[str]) -> bool:
     return any(stem in lower for stem in stems(word))
 
 
+def _data_text(name: str) -> str:
+    """A text file of ``lexicon/data`` (read beside this module in an ordinary install: no
+    importlib.resources imports per process)."""
+    beside = Path(__file__).with_name("data") / name
+    if beside.is_file():
+        return beside.read_text("utf-8")
+    from importlib.resources import files
+
+    return files("puzzlewright.lexicon").joinpath(f"data/{name}").read_text("utf-8")
+
+
 @lru_cache(maxsize=1)
 def _excluded_text() -> str:
-    return files("puzzlewright.lexicon").joinpath("data/excluded.txt").read_text("utf-8")
+    return _data_text("excluded.txt")
 
 
 @lru_cache(maxsize=1)
 def _unpleasant_text() -> str:
-    return files("puzzlewright.lexicon").joinpath("data/unpleasant.txt").read_text("utf-8")
+    return _data_text("unpleasant.txt")
 
 
 def _word_set(text: str) -> frozenset[str]:
@@ -312,9 +353,13 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
 def builtin_english() -> WordList:
     """The built-in English list, loaded from the disk cache or built and cached."""
     path = cache_path()
-    cached = read_entry(path)
-    if cached is not None:
-        return cached[0]
+    cached = read_entry(path, lambda length: _rebuilt(path).index(length))
+    return cached[0] if cached is not None else _rebuilt(path)
+
+
+@lru_cache(maxsize=1)
+def _rebuilt(path: Path) -> WordList:
+    """The list built afresh and cached at ``path`` (a miss, or a damaged cached length)."""
     words = build_english().build_all()
     write_entry(path, words)
     return words

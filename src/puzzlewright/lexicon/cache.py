@@ -4,17 +4,24 @@ Nothing read from the cache is executed or unpickled: anyone who can write a fil
 cache directory must not be able to run code as its user. An entry is
 
 * a header: the magic ``\\x89PWL\\r\\n\\x1a\\n``, the format version (u32), the payload length
-  (u64) and the CRC-32 of the payload (it catches truncation and damage; it is no defence
-  against a forger, and need not be: a forged entry can only hold words, never code);
+  (u64) and the CRC-32 of the metadata block (checksums catch truncation and damage; they are
+  no defence against a forger, and need not be: a forged entry can only hold words, never
+  code);
 * the payload: the length of the metadata (u32), the metadata (UTF-8 JSON: alphabet, list
   name, the caller's report data and, per word length, the word count, the byte size of the
-  words and the letters present at each position), then per length the words joined by
-  newlines (UTF-8), the scores (int64, little-endian) and one bitset per (position, letter)
-  in exactly ceil(n / 8) bytes.
+  words, the letters present at each position and the CRC-32 of the length's section), then
+  one section per length: the words joined by newlines (UTF-8), the scores (int64,
+  little-endian) and one bitset per (position, letter) in exactly ceil(n / 8) bytes.
 
-Whatever does not validate (magic, version, lengths that do not add up, checksum, JSON of the
-wrong shape, words of the wrong length, bitsets with stray bits) is a cache miss: the list is
-rebuilt and the entry rewritten. Never an exception.
+Each length is a section of its own so that a process can read only the lengths it needs
+(``crossword fill`` on a 5x5 grid decodes the 3-, 4- and 5-letter words, not the whole list):
+:func:`decode` with a ``fallback`` checks the header, the metadata and that the sections
+tile the payload, and checks and decodes each section when its length is first asked for.
+
+Whatever does not validate (magic, version, lengths that do not add up, checksums, JSON of
+the wrong shape, words of the wrong length, bitsets with stray bits) is a cache miss: the list
+is rebuilt and the entry rewritten; a section found damaged when it is first read is rebuilt
+through the fallback the same way. Never an exception.
 
 User lists are keyed by the blake2b digest of their bytes plus the loading options, so a list
 edited in place with its size and modification time restored (``cp -p``, ``tar``,
@@ -25,9 +32,7 @@ and lists load without a cache).
 
 from __future__ import annotations
 
-import hashlib
 import json
-import logging
 import os
 import stat
 import struct
@@ -35,7 +40,8 @@ import sys
 import warnings
 import zlib
 from array import array
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,14 +51,19 @@ from puzzlewright.lexicon.alphabet import Alphabet
 from puzzlewright.lexicon.wordlist import LengthIndex, WordList
 
 MAGIC = b"\x89PWL\r\n\x1a\n"  # 8 bytes, PNG-style: catches text-mode damage
-VERSION = 3  # bump when the layout below or WordList's indexes change
+VERSION = 4  # bump when the layout below or WordList's indexes change
 SUFFIX = ".pwl"
-HEADER = struct.Struct("<8sIQI")  # magic, version, payload length, CRC-32 of the payload
+HEADER = struct.Struct("<8sIQI")  # magic, version, payload length, CRC-32 of the metadata
 META_LENGTH = struct.Struct("<I")
 KEEP = 12  # compiled user lists kept; older ones are removed
 MIN_ENTRIES = 20_000  # smaller lists load quickly enough without a cache
 
-log = logging.getLogger(__name__)
+
+def _note(message: str, *args: object) -> None:
+    """An info line on this module's logger (logging imported only when there is one)."""
+    import logging
+
+    logging.getLogger(__name__).info(message, *args)
 
 
 class CacheWarning(PuzzlewrightWarning):
@@ -69,6 +80,12 @@ def cache_dir() -> Path:
     override = os.environ.get("PUZZLEWRIGHT_CACHE_DIR")
     if override:
         return Path(override)
+    if sys.platform == "linux":  # platformdirs' XDG rule, without its imports on every run
+        xdg, home = os.environ.get("XDG_CACHE_HOME", ""), os.environ.get("HOME", "")
+        if os.path.isabs(xdg):
+            return Path(xdg) / "puzzlewright"
+        if os.path.isabs(home):
+            return Path(home) / ".cache" / "puzzlewright"
     from platformdirs import user_cache_dir
 
     return Path(user_cache_dir("puzzlewright"))
@@ -109,6 +126,8 @@ def safe_dir(path: Path) -> Path | None:
 # -- keys --------------------------------------------------------------------------------------
 def content_key(contents: Iterable[bytes], options: tuple[Any, ...]) -> str:
     """A key for files with these bytes, loaded with these options (blake2b, 32 hex digits)."""
+    import hashlib
+
     digest = hashlib.blake2b(f"format {VERSION}\n{options!r}\n".encode(), digest_size=16)
     for data in contents:
         digest.update(hashlib.blake2b(data, digest_size=32).digest())
@@ -133,30 +152,69 @@ def encode(words: WordList, extra: Any = None) -> bytes:
         "extra": extra,
         "lengths": [],
     }
-    blobs: list[bytes] = []
+    sections: list[bytes] = []
     for length, index in sorted(indexes.items()):
         count = len(index.words)
         size = (count + 7) // 8
         joined = "\n".join(index.words).encode("utf-8")
         columns = ["".join(column) for column in index.bits]
-        meta["lengths"].append([length, count, len(joined), columns])
-        blobs.append(joined)
-        blobs.append(_scores_bytes(index.scores))
+        blobs = [joined, _scores_bytes(index.scores)]
         for column in index.bits:
             blobs.extend(bits.to_bytes(size, "little") for bits in column.values())
+        section = b"".join(blobs)
+        meta["lengths"].append([length, count, len(joined), columns, zlib.crc32(section)])
+        sections.append(section)
     head = json.dumps(meta, ensure_ascii=False).encode("utf-8")
-    payload = b"".join([META_LENGTH.pack(len(head)), head, *blobs])
-    return HEADER.pack(MAGIC, VERSION, len(payload), zlib.crc32(payload)) + payload
+    block = META_LENGTH.pack(len(head)) + head
+    payload = b"".join([block, *sections])
+    return HEADER.pack(MAGIC, VERSION, len(payload), zlib.crc32(block)) + payload
 
 
 # -- decoding ----------------------------------------------------------------------------------
+class _Fd:
+    """An open file descriptor, closed when the last view of it is gone."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+    def __del__(self, close: Callable[[int], None] = os.close) -> None:
+        close(self.number)
+
+
+class _FileView:
+    """A stretch of an open cache file, read only when ``bytes(view)`` asks for it: a fill
+    reads the few lengths it needs, not the 15 MB of a compiled STWL. The file stays open
+    with its views, so an entry replaced since (writers rename) is still the one opened; a
+    file shortened in place reads short, which is invalid."""
+
+    def __init__(self, fd: _Fd, start: int, size: int) -> None:
+        self.fd, self.start, self.size = fd, start, size
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, part: slice) -> _FileView:
+        start, stop, _ = part.indices(self.size)
+        return _FileView(self.fd, self.start + start, max(0, stop - start))
+
+    def __bytes__(self) -> bytes:
+        data = os.pread(self.fd.number, self.size, self.start)
+        if len(data) != self.size:
+            raise _Invalid("the file is shorter than its entry")
+        return data
+
+
+Blob = memoryview | _FileView
+"""Part of an entry: in memory, or in the file until it is read."""
+
+
 class _Cursor:
     """Reads consecutive slices of the payload; running past its end is invalid."""
 
-    def __init__(self, data: memoryview) -> None:
+    def __init__(self, data: Blob) -> None:
         self.data, self.at = data, 0
 
-    def take(self, size: int) -> memoryview:
+    def take(self, size: int) -> Blob:
         if size < 0 or self.at + size > len(self.data):
             raise _Invalid("truncated payload")
         part = self.data[self.at : self.at + size]
@@ -164,26 +222,29 @@ class _Cursor:
         return part
 
 
-def _payload(data: bytes) -> memoryview:
-    """The payload after checking magic, version, length and checksum."""
+def _payload(data: bytes | _FileView) -> tuple[Blob, int]:
+    """(payload, metadata checksum) after checking magic, version and length."""
     if len(data) < HEADER.size:
         raise _Invalid("shorter than a header")
-    magic, version, size, checksum = HEADER.unpack_from(data)
+    magic, version, size, checksum = HEADER.unpack_from(bytes(data[: HEADER.size]))
     if magic != MAGIC:
         raise _Invalid("not a puzzlewright cache entry (bad magic)")
     if version != VERSION:
         raise _Invalid(f"format version {version}, expected {VERSION}")
     if size != len(data) - HEADER.size:
         raise _Invalid("payload length does not match")
-    payload = memoryview(data)[HEADER.size :]
-    if zlib.crc32(payload) != checksum:
-        raise _Invalid("checksum mismatch")
-    return payload
+    if isinstance(data, _FileView):
+        return data[HEADER.size :], checksum
+    return memoryview(data)[HEADER.size :], checksum
 
 
-def _meta(cursor: _Cursor) -> dict[str, Any]:
-    (size,) = META_LENGTH.unpack(cursor.take(META_LENGTH.size))
-    meta = json.loads(bytes(cursor.take(size)).decode("utf-8"))
+def _meta(cursor: _Cursor, checksum: int) -> dict[str, Any]:
+    (size,) = META_LENGTH.unpack(bytes(cursor.take(META_LENGTH.size)))
+    cursor.take(size)  # there, or invalid
+    block = bytes(cursor.data[: cursor.at])
+    if zlib.crc32(block) != checksum:
+        raise _Invalid("metadata checksum mismatch")
+    meta = json.loads(block[META_LENGTH.size :].decode("utf-8"))
     shape = {"alphabet": str, "fold": bool, "name": str, "lengths": list}
     if not isinstance(meta, dict) or not all(
         isinstance(meta.get(key), kind) for key, kind in shape.items()
@@ -216,64 +277,122 @@ def _scores(blob: memoryview) -> tuple[int, ...]:
     return tuple(packed)
 
 
-def _index(cursor: _Cursor, spec: Any, alphabet: Alphabet) -> LengthIndex:
-    """One length index from its metadata entry and its blobs."""
-    if not (isinstance(spec, list) and len(spec) == 4):
+@dataclass(frozen=True)
+class _Section:
+    """One length's entry in the metadata, checked for shape, and where its bytes are."""
+
+    length: int
+    count: int
+    words_size: int
+    columns: list[str]
+    checksum: int
+    blob: Blob
+
+    def index(self) -> LengthIndex:
+        """The length index, after checking the section's checksum and contents."""
+        data = self.blob if isinstance(self.blob, memoryview) else memoryview(bytes(self.blob))
+        if zlib.crc32(data) != self.checksum:
+            raise _Invalid(f"checksum mismatch in the words of length {self.length}")
+        cursor = _Cursor(data)
+        words = _words(_memory(cursor.take(self.words_size)), self.length, self.count)
+        scores = _scores(_memory(cursor.take(8 * self.count)))
+        size = (self.count + 7) // 8
+        bits: list[dict[str, int]] = []
+        for letters in self.columns:
+            column = {ch: int.from_bytes(_memory(cursor.take(size)), "little") for ch in letters}
+            if any(value.bit_length() > self.count for value in column.values()):
+                raise _Invalid("bitset with bits beyond the word count")
+            bits.append(column)
+        return LengthIndex.from_parts(self.length, words, scores, bits)
+
+
+def _memory(blob: Blob) -> memoryview:
+    """A blob of a section already in memory (a section is read whole before it is parsed)."""
+    assert isinstance(blob, memoryview)
+    return blob
+
+
+def _section(cursor: _Cursor, spec: Any, alphabet: Alphabet) -> _Section:
+    """One length's metadata entry, checked, with its bytes taken from ``cursor``."""
+    if not (isinstance(spec, list) and len(spec) == 5):
         raise _Invalid("length entry of the wrong shape")
-    length, count, words_size, columns = spec
+    length, count, words_size, columns, checksum = spec
     if not (
-        isinstance(length, int)
-        and isinstance(count, int)
-        and isinstance(words_size, int)
+        all(isinstance(value, int) for value in (length, count, words_size, checksum))
         and 0 < length <= 10_000
         and 0 <= count <= len(cursor.data)
+        and 0 <= words_size <= len(cursor.data)
         and isinstance(columns, list)
         and len(columns) == length
         and all(isinstance(letters, str) for letters in columns)
     ):
         raise _Invalid("length entry of the wrong shape")
-    words = _words(cursor.take(words_size), length, count)
-    scores = _scores(cursor.take(8 * count))
-    size = (count + 7) // 8
-    bits: list[dict[str, int]] = []
     for letters in columns:
-        if len(set(letters)) != len(letters) or any(ch not in alphabet for ch in letters):
+        present = set(letters)
+        if len(present) != len(letters) or not present <= alphabet.index.keys():
             raise _Invalid("bitset letters outside the alphabet")
-        column = {ch: int.from_bytes(cursor.take(size), "little") for ch in letters}
-        if any(value.bit_length() > count for value in column.values()):
-            raise _Invalid("bitset with bits beyond the word count")
-        bits.append(column)
-    return LengthIndex.from_parts(length, words, scores, bits)
+    size = words_size + 8 * count + sum(map(len, columns)) * ((count + 7) // 8)
+    return _Section(length, count, words_size, columns, checksum, cursor.take(size))
 
 
-def decode(data: bytes) -> tuple[WordList, Any]:
-    """(WordList, extra) from a cache entry; raises _Invalid for anything malformed."""
+DECODE_ERRORS = (ValueError, TypeError, KeyError, struct.error, OverflowError, RecursionError)
+
+Fallback = Callable[[int], LengthIndex]
+"""Rebuilds the index of one word length when its cached section turns out damaged."""
+
+
+def decode(data: bytes | _FileView, fallback: Fallback | None = None) -> tuple[WordList, Any]:
+    """(WordList, extra) from a cache entry; raises _Invalid for anything malformed.
+
+    Without ``fallback`` every section is checked and decoded now. With it, only the header,
+    the metadata and the layout are checked now; each length is checked and decoded when it
+    is first used, and a damaged one comes from ``fallback(length)`` instead.
+    """
     try:
-        cursor = _Cursor(_payload(data))
-        meta = _meta(cursor)
+        payload, checksum = _payload(data)
+        cursor = _Cursor(payload)
+        meta = _meta(cursor, checksum)
         letters = meta["alphabet"]
         if not letters or len(set(letters)) != len(letters):
             raise _Invalid("bad alphabet")
         alphabet = Alphabet(letters, fold=meta["fold"])
-        indexes: dict[int, LengthIndex] = {}
+        sections: dict[int, _Section] = {}
         for spec in meta["lengths"]:
-            index = _index(cursor, spec, alphabet)
-            if index.length in indexes:
+            section = _section(cursor, spec, alphabet)
+            if section.length in sections:
                 raise _Invalid("a word length given twice")
-            indexes[index.length] = index
+            sections[section.length] = section
         if cursor.at != len(cursor.data):
             raise _Invalid("trailing bytes after the last index")
-    except (ValueError, TypeError, KeyError, struct.error, OverflowError, RecursionError) as exc:
+        if fallback is None:
+            indexes = {length: section.index() for length, section in sections.items()}
+            return WordList.from_indexes(indexes, alphabet, meta["name"]), meta.get("extra")
+    except DECODE_ERRORS as exc:
         raise _Invalid(f"{type(exc).__name__}: {exc}") from None
-    return WordList.from_indexes(indexes, alphabet, meta["name"]), meta.get("extra")
+    pending = {length: _lazy(section, fallback) for length, section in sections.items()}
+    return WordList.from_indexes({}, alphabet, meta["name"], pending), meta.get("extra")
+
+
+def _lazy(section: _Section, fallback: Fallback) -> Callable[[], LengthIndex]:
+    """Read ``section`` when called; a damaged one is a miss served by ``fallback``."""
+
+    def read() -> LengthIndex:
+        try:
+            return section.index()
+        except (_Invalid, OSError, *DECODE_ERRORS) as exc:
+            _note("cached words of length %d are a miss (%s)", section.length, exc)
+            return fallback(section.length)
+
+    return read
 
 
 # -- files -------------------------------------------------------------------------------------
 MAX_ENTRY_BYTES = 2 << 30  # a compiled list larger than this is not ours
 
 
-def read_entry(path: Path) -> tuple[WordList, Any] | None:
-    """The (WordList, extra) cached at ``path``, or None for a miss (absent or invalid)."""
+def read_entry(path: Path, fallback: Fallback | None = None) -> tuple[WordList, Any] | None:
+    """The (WordList, extra) cached at ``path``, or None for a miss (absent or invalid);
+    with ``fallback``, lengths are decoded on first use (see :func:`decode`)."""
     if safe_dir(path.parent) is None:
         return None
     try:
@@ -283,12 +402,15 @@ def read_entry(path: Path) -> tuple[WordList, Any] | None:
                 raise _Invalid("not a regular file of a plausible size")
             if hasattr(os, "getuid") and info.st_uid != os.getuid():
                 raise _Invalid("written by another user")
+            if fallback is not None and hasattr(os, "pread"):  # read sections when used
+                view = _FileView(_Fd(os.dup(handle.fileno())), 0, info.st_size)
+                return decode(view, fallback)
             data = handle.read(MAX_ENTRY_BYTES + 1)
-        return decode(data)
+        return decode(data, fallback)
     except FileNotFoundError:
         return None
     except (OSError, _Invalid) as exc:
-        log.info("word-list cache entry %s is a miss (%s); rebuilding it", path, exc)
+        _note("word-list cache entry %s is a miss (%s); rebuilding it", path, exc)
         return None
 
 
@@ -300,7 +422,7 @@ def write_entry(path: Path, words: WordList, extra: Any = None) -> bool:
         data = encode(words, extra)
         write_atomic(path, data)
     except Exception as exc:  # a cache that cannot be written only costs speed
-        log.info("word-list cache entry %s not written (%s)", path, exc)
+        _note("word-list cache entry %s not written (%s)", path, exc)
         return False
     _drop_old_pickles(path.parent)
     return True
@@ -318,10 +440,10 @@ def _lists_dir() -> Path | None:
     return None if root is None else safe_dir(root / "lists")
 
 
-def load(key: str) -> tuple[WordList, Any] | None:
+def load(key: str, fallback: Fallback | None = None) -> tuple[WordList, Any] | None:
     """The compiled list cached under ``key`` with its extra data, or None."""
     folder = _lists_dir()
-    return None if folder is None else read_entry(folder / f"{key}{SUFFIX}")
+    return None if folder is None else read_entry(folder / f"{key}{SUFFIX}", fallback)
 
 
 def store(key: str, words: WordList, extra: Any = None) -> None:

@@ -20,6 +20,7 @@ import zlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from puzzlewright.errors import PuzzleInputError
@@ -219,25 +220,44 @@ def load_wordlist(
     files' contents (see :mod:`puzzlewright.lexicon.cache`).
     """
     from puzzlewright.lexicon import cache
-    from puzzlewright.lexicon.builtin import cache_path
+    from puzzlewright.lexicon.builtin import builtin_english, cache_path
 
+    if all(_is_builtin(p) for p in paths) and len(paths) == 1:
+        base = builtin_english()  # the compiled list itself: no re-sort, no second cache
+        if alphabet is None or _same_alphabet(alphabet, base.alphabet):
+            return base.renamed(Path(str(paths[0])).name).filtered(min_score), []
     raws = [None if _is_builtin(p) else read_raw(Path(p), max_bytes) for p in paths]
     builtin = [cache_path().name] if None in raws else []
     options = (*builtin, [str(p) for p in paths], encoding, repr(alphabet), min_score, max_bytes)
     key = cache.content_key([raw for raw in raws if raw is not None], options)
-    cached = cache.load(key)
+
+    @lru_cache(maxsize=1)
+    def rebuilt() -> tuple[WordList, list[SourceReport]]:
+        words, reports = _load_uncached(paths, raws, encoding, alphabet, max_bytes)
+        words = words.filtered(min_score)
+        if sum(report.entries for report in reports) >= cache.MIN_ENTRIES:
+            cache.store(key, words, [_report_json(report) for report in reports])
+        return words, reports
+
+    cached = cache.load(key, lambda length: rebuilt()[0].index(length))
     reports = _reports_from_json(cached[1]) if cached else None
     if cached and reports is not None and len(reports) == len(raws) - len(builtin):
         return cached[0], reports
-    words, reports = _load_uncached(paths, raws, encoding, alphabet, max_bytes)
-    words = words.filtered(min_score)
-    if sum(report.entries for report in reports) >= cache.MIN_ENTRIES:
-        cache.store(key, words, [_report_json(report) for report in reports])
-    return words, reports
+    return rebuilt()
 
 
 def _is_builtin(path: str | os.PathLike[str]) -> bool:
     return str(path).lower() in BUILTIN_NAMES
+
+
+def _same_alphabet(asked: Alphabet | str, alphabet: Alphabet) -> bool:
+    """True when the ``--alphabet`` asked for is ``alphabet`` (a bad name is not)."""
+    if isinstance(asked, str):
+        try:
+            asked = Alphabet.named(asked)
+        except ValueError:
+            return False
+    return asked == alphabet
 
 
 def _report_json(report: SourceReport) -> dict[str, object]:

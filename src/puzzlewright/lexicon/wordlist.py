@@ -134,6 +134,7 @@ class WordList:
             buckets[len(item[0])].append(item)
         self._buckets = dict(sorted(buckets.items()))
         self._indexes: dict[int, LengthIndex] = {}
+        self._pending: dict[int, Callable[[], LengthIndex]] = {}
 
     def __getstate__(self) -> dict[str, object]:
         """Pickle the built indexes only: words, scores and buckets are derived from them."""
@@ -145,15 +146,36 @@ class WordList:
         self.name = state["name"]
         self._indexes = state["indexes"]
         self._buckets = {}  # every length is indexed already
+        self._pending = dict(state.get("pending", {}))
 
     @classmethod
     def from_indexes(
-        cls, indexes: dict[int, LengthIndex], alphabet: Alphabet, name: str
+        cls,
+        indexes: dict[int, LengthIndex],
+        alphabet: Alphabet,
+        name: str,
+        pending: dict[int, Callable[[], LengthIndex]] | None = None,
     ) -> WordList:
-        """A list made of built length indexes (what the compiled-list cache stores)."""
+        """A list made of built length indexes (what the compiled-list cache stores);
+        ``pending`` gives, per further length, a function that reads its index on first use
+        (a process that fills a 5x5 grid decodes only the lengths it asks for)."""
         words = cls.__new__(cls)
-        words.__setstate__({"alphabet": alphabet, "name": name, "indexes": indexes})
+        state = {"alphabet": alphabet, "name": name, "indexes": dict(indexes)}
+        words.__setstate__({**state, "pending": pending or {}})
         return words
+
+    def renamed(self, name: str) -> WordList:
+        """The same list under another name, sharing its indexes (nothing is rebuilt)."""
+        if name == self.name:
+            return self
+        if self._buckets:  # a list built from entries: index it first, then share
+            self.build_all()
+        pending = {n: self._take(n) for n in self._pending}
+        return WordList.from_indexes(self._indexes, self.alphabet, name, pending)
+
+    def _take(self, length: int) -> Callable[[], LengthIndex]:
+        """A function giving this list's index of ``length`` (read once, then shared)."""
+        return lambda: self.index(length)
 
     def built_indexes(self) -> dict[int, LengthIndex]:
         """Every length index, built now (what the compiled-list cache stores)."""
@@ -163,6 +185,7 @@ class WordList:
     @cached_property
     def _scores(self) -> dict[str, int]:
         """word -> score; set by __init__, rebuilt from the indexes after unpickling."""
+        self.build_all()
         scores: dict[str, int] = {}
         for index in self._indexes.values():
             scores.update(zip(index.words, index.scores, strict=True))
@@ -173,6 +196,8 @@ class WordList:
         return len(self._scores)
 
     def __contains__(self, word: object) -> bool:
+        if isinstance(word, str) and "_scores" not in self.__dict__:
+            return word in self._length_scores(len(word))
         return word in self._scores
 
     def __iter__(self) -> Iterator[Entry]:
@@ -185,12 +210,30 @@ class WordList:
 
     def score(self, word: str, default: int | None = None) -> int | None:
         """The score of ``word`` (already normalized), or ``default`` if absent."""
+        if "_scores" not in self.__dict__:  # a compiled list: read only the word's length
+            return self._length_scores(len(word)).get(word, default)
         return self._scores.get(word, default)
+
+    @cached_property
+    def _scores_by_length(self) -> dict[int, dict[str, int]]:
+        return {}
+
+    def _length_scores(self, length: int) -> dict[str, int]:
+        """word -> score for the words of one length (a compiled list scores a few entries
+        without building the whole list's table)."""
+        found = self._scores_by_length.get(length)
+        if found is None:
+            index = self.index(length)
+            found = self._scores_by_length[length] = dict(
+                zip(index.words, index.scores, strict=True)
+            )
+        return found
 
     @property
     def lengths(self) -> list[int]:
         """The word lengths present, ascending."""
-        return sorted(length for length in {*self._buckets, *self._indexes} if self.index(length))
+        known = {*self._buckets, *self._indexes, *self._pending}
+        return sorted(length for length in known if self.index(length))
 
     def scores(self) -> dict[str, int]:
         """A copy of the word -> score mapping."""
@@ -208,13 +251,21 @@ class WordList:
         """The positional index for words of ``length`` (built on first use)."""
         found = self._indexes.get(length)
         if found is None:
-            found = LengthIndex(length, self._buckets.get(length, []))
-            self._indexes[length] = found
+            # No lock (the workbench forks workers from a threaded server): a cached length
+            # leaves _pending only after its index is stored, so a thread racing another
+            # reads it twice at worst, and setdefault gives both the same index.
+            read = self._pending.get(length)
+            if read is not None:
+                found = read()
+            else:
+                found = LengthIndex(length, self._buckets.get(length, []))
+            found = self._indexes.setdefault(length, found)
+            self._pending.pop(length, None)
         return found
 
     def build_all(self) -> WordList:
         """Build every length index now (for caching or benchmarks); returns self."""
-        for length in self._buckets:
+        for length in [*self._buckets, *self._pending]:
             self.index(length)
         return self
 

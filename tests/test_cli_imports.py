@@ -1,0 +1,73 @@
+"""Start-up hygiene: what a command imports before it runs.
+
+On a 5x5 grid a fill takes milliseconds; the process is start-up and list loading. rich
+alone takes longer to import than such a fill, numpy and importlib.metadata nearly as long.
+So ``puzzlewright --help``, ``crossword fill --help`` and a plain fill with ``--json`` import
+none of them (rich is still used where a command draws tables, spinners or progress bars).
+Each case runs in a fresh interpreter: this process has imported everything already.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+GRIDS = Path(__file__).resolve().parents[1] / "benchmarks" / "grids"
+HEAVY = (
+    "rich",
+    "numpy",
+    "platformdirs",
+    "importlib.metadata",
+    "importlib.resources",
+    "puzzlewright.cli.crossword_construct",
+    "puzzlewright.acrostic",
+    "puzzlewright.render",
+)
+PROBE = """
+import sys
+from puzzlewright.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+heavy = [name for name in {heavy!r} if name in sys.modules]
+print("HEAVY=" + ",".join(heavy), file=sys.stderr)
+"""
+
+
+def imported(args: list[str]) -> set[str]:
+    """The heavy modules a fresh process has imported after running ``args``."""
+    command = [sys.executable, "-c", PROBE.format(heavy=HEAVY), *args]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    lines = [line for line in done.stderr.splitlines() if line.startswith("HEAVY=")]
+    assert lines, done.stderr
+    return {name for name in lines[-1].removeprefix("HEAVY=").split(",") if name}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["crossword", "--help"],
+        ["crossword", "fill", "--help"],
+        ["crossword", "fill", str(GRIDS / "tiny3.txt"), "--json"],
+        ["crossword", "fill", str(GRIDS / "mini5.txt")],
+    ],
+)
+def test_help_and_a_plain_fill_import_nothing_heavy(args: list[str]) -> None:
+    heavy = imported(args)
+    if args[-1] == "--help" and args[0] == "crossword" and len(args) == 2:
+        heavy.discard("puzzlewright.cli.crossword_construct")  # the group lists its commands
+    assert heavy == set()
+
+
+def test_a_fill_with_a_user_list_imports_nothing_heavy(stwl_path: Path) -> None:
+    args = ["crossword", "fill", str(GRIDS / "mini5.txt"), "--words", str(stwl_path), "--json"]
+    assert imported([*args, "--min-score", "50"]) == set()
+
+
+def test_commands_that_draw_tables_still_get_rich() -> None:
+    assert "rich" in imported(["words", "C?O?S", "--limit", "3"])
