@@ -425,43 +425,35 @@ class SquareSearch:
                 return place_rows(r, c, by_row)
             return place_cols(r, c, by_col)
 
-        def place_rows(r: int, c: int, moves: list[WordId]) -> bool:
-            saved = cnode[c:]
-            table = self.row_table
-            ckids = cols.kids
-            for w in self.order(moves, table, cols, cnode, c, r):
+        def place(
+            line: int, start: int, moves: list[WordId], across: bool, after: tuple[int, int]
+        ) -> bool:
+            """Try each of ``moves`` as row (``across``) or column ``line`` from ``start`` on,
+            walking the crossing lines' trie nodes, then visit the node ``after``."""
+            table, crossing = (self.row_table, cols) if across else (self.col_table, rows)
+            nodes, words, used = (cnode, rword, used_rows) if across else (rnode, cword, used_cols)
+            kids = crossing.kids
+            saved = nodes[start:]
+            for w in self.order(moves, table, crossing, nodes, start, line):
                 letters = table.letters(w)
-                for j in range(c, width):
-                    cnode[j] = ckids[cnode[j]][letters[j]]
-                rword[r] = w
-                used_rows.add(w)
-                if alive(r + 1, c) and visit(r + 1, c):
+                for j in range(start, len(nodes)):
+                    nodes[j] = kids[nodes[j]][letters[j]]
+                words[line] = w
+                used.add(w)
+                if alive(*after) and visit(*after):
                     return True
-                used_rows.discard(w)
-                rword[r] = -1
-                cnode[c:] = saved
-            self.failures[shape.row_vars[r]] += 1
+                used.discard(w)
+                words[line] = -1
+                nodes[start:] = saved
+            self.failures[(shape.row_vars if across else shape.col_vars)[line]] += 1
             found.backtracks += 1
             return False
 
+        def place_rows(r: int, c: int, moves: list[WordId]) -> bool:
+            return place(r, c, moves, True, (r + 1, c))
+
         def place_cols(r: int, c: int, moves: list[WordId]) -> bool:
-            saved = rnode[r:]
-            table = self.col_table
-            rkids = rows.kids
-            for w in self.order(moves, table, rows, rnode, r, c):
-                letters = table.letters(w)
-                for k in range(r, height):
-                    rnode[k] = rkids[rnode[k]][letters[k]]
-                cword[c] = w
-                used_cols.add(w)
-                if alive(r, c + 1) and visit(r, c + 1):
-                    return True
-                used_cols.discard(w)
-                cword[c] = -1
-                rnode[r:] = saved
-            self.failures[shape.col_vars[c]] += 1
-            found.backtracks += 1
-            return False
+            return place(c, r, moves, False, (r, c + 1))
 
         visit(0, 0)
         return ended[0]
