@@ -20,6 +20,7 @@ from puzzlewright.acrostic import checks
 from puzzlewright.acrostic.build import DEFAULT_WIDTH, assemble, build_acrostic, labels
 from puzzlewright.acrostic.ipuz import to_ipuz
 from puzzlewright.acrostic.letters import foreign_letters, letters_of, split_text, words_of
+from puzzlewright.acrostic.model import BuildResult
 from puzzlewright.acrostic.quality import QuoteFilter, first_clash
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
@@ -244,11 +245,7 @@ def complete_rows(
         return done
     if result.status != "built":
         return done
-    normalized = {row: words.alphabet.normalize(word) for row, word in locked.items()}
-    sets = [_in_row_order([a.word for a in p.answers], normalized) for p in result.puzzles]
-    kept = set(normalized.values())
-    avoid_set = {words.alphabet.normalize(w) for w in avoid if w} - kept
-    chosen = next((s for s in sets if not avoid_set or set(s) - kept != avoid_set), None)
+    chosen = _first_new_set(result, locked, avoid, words)
     if chosen is None:
         return Completion(
             "impossible",
@@ -261,6 +258,18 @@ def complete_rows(
     known = [s for s in done.scores if s is not None]
     done.mean_zipf = round(sum(known) / len(known) / 10, 2) if known else None
     return done
+
+
+def _first_new_set(
+    result: BuildResult, locked: Mapping[RowIndex, str], avoid: Sequence[str], words: WordList
+) -> list[str] | None:
+    """The first built set (in row order, locked answers in their rows) whose open rows
+    differ from ``avoid``'s; None when every set repeats it."""
+    normalized = {row: words.alphabet.normalize(word) for row, word in locked.items()}
+    sets = [_in_row_order([a.word for a in p.answers], normalized) for p in result.puzzles]
+    kept = set(normalized.values())
+    avoid_set = {words.alphabet.normalize(w) for w in avoid if w} - kept
+    return next((s for s in sets if not avoid_set or set(s) - kept != avoid_set), None)
 
 
 def finished_ipuz(

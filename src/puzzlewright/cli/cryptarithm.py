@@ -117,14 +117,8 @@ def solve(
         sheets = Sheets(html, pdf)
         return _solve_layout(puzzle, layout, layout_file, limit, sheets, timeout, *flags)
     text = read_text_input("-", "puzzle") if puzzle == ("-",) else " ".join(puzzle)
-    assigned, forbidden = parse_assignments(assign, base), parse_forbidden(forbid, base)
-    problem = Cryptarithm.parse(
-        text,
-        base=base,
-        leading_zeros=leading_zeros,
-        assign=assigned,
-        forbid=forbidden,
-        digits=digits,
+    problem = _parse_puzzle(
+        text, base=base, leading_zeros=leading_zeros, assign=assign, forbid=forbid, digits=digits
     )
     with stopping(timeout) as stop:
         result = problem.search(limit=limit, stop=stop, keep=not count_only)
@@ -144,6 +138,26 @@ def solve(
     if stop_note(result.stop_reason):
         warn(f"{stop_note(result.stop_reason)}; {result.count} solution(s) found so far")
     return exit_status(result.count > 0, result.stop_reason)
+
+
+def _parse_puzzle(
+    text: str,
+    *,
+    base: int,
+    leading_zeros: bool,
+    assign: tuple[str, ...],
+    forbid: tuple[str, ...],
+    digits: str | None,
+) -> Cryptarithm:
+    """The puzzle with the digit options of the command line parsed."""
+    return Cryptarithm.parse(
+        text,
+        base=base,
+        leading_zeros=leading_zeros,
+        assign=parse_assignments(assign, base),
+        forbid=parse_forbidden(forbid, base),
+        digits=digits,
+    )
 
 
 def _solve_layout(
