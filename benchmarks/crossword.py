@@ -31,6 +31,7 @@ over blacksquare). Not a test: nothing is asserted.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import statistics
@@ -242,6 +243,16 @@ def print_table(rows: list[Row]) -> None:
         )
 
 
+# The reports kept in their own scripts: flag, module, function(args, this module).
+REPORTS = [
+    ("tiny", "crossword_tiny", "tiny"),
+    ("scaling", "crossword_frontier", "scaling"),
+    ("search_step", "crossword_step", "search_step"),
+    ("builtin_quality", "crossword_frontier", "builtin_quality"),
+    ("frontier", "crossword_frontier", "run_frontier"),
+]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="four grids, one run, min 50")
@@ -263,31 +274,10 @@ def main() -> None:
     args = parser.parse_args()
     if not STWL.exists():
         sys.exit(f"Spread the Wordlist not found at {STWL}")
-    if args.tiny:
-        from crossword_tiny import tiny
-
-        tiny(args, sys.modules[__name__])
-        return
-    if args.scaling:
-        from crossword_frontier import scaling
-
-        scaling(args, sys.modules[__name__])
-        return
-    if args.search_step:
-        from crossword_step import search_step
-
-        search_step(args, sys.modules[__name__])
-        return
-    if args.builtin_quality:
-        from crossword_frontier import builtin_quality
-
-        builtin_quality(args, sys.modules[__name__])
-        return
-    if args.frontier:
-        from crossword_frontier import run_frontier
-
-        run_frontier(args, sys.modules[__name__])
-        return
+    for flag, module, report in REPORTS:
+        if getattr(args, flag):
+            getattr(importlib.import_module(module), report)(args, sys.modules[__name__])
+            return
     names = [name for name, _ in GRID_SET]
     min_scores = [int(x) for x in (args.min_scores or "50,30").split(",")]
     runs = args.runs

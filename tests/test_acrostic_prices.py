@@ -13,13 +13,26 @@ from puzzlewright.acrostic import build_acrostic
 from puzzlewright.acrostic.bounds import kept_letter_bound
 from puzzlewright.acrostic.candidates import make_tables
 from puzzlewright.acrostic.prices import letter_prices
-from puzzlewright.acrostic.tables import counts_of
+from puzzlewright.acrostic.tables import IntArray, WordTable, counts_of
 from puzzlewright.lexicon import builtin_english
 from puzzlewright.stopping import StopSignal
 
 LETTERS = "ABCDE"
 word = st.text(alphabet=LETTERS, min_size=1, max_size=4)
 scored = st.tuples(word, st.integers(min_value=0, max_value=60))
+
+
+def instance(
+    lists: list[list[tuple[str, int]]], pick: list[int]
+) -> tuple[list[WordTable], IntArray]:
+    """One clue table per list; the target letters are those of one picked word per clue."""
+    entries = {str(i): sorted(set(ws), key=lambda e: -e[1]) for i, ws in enumerate(lists)}
+    tables, _ = make_tables(entries, LETTERS)
+    clues = [tables[str(i)] for i in range(len(lists))]
+    index = {ch: i for i, ch in enumerate(LETTERS)}
+    chosen = [t.words[p % len(t)] for t, p in zip(clues, pick, strict=False)]
+    target = sum((counts_of(w, index, len(LETTERS)) for w in chosen), np.zeros(5, np.int32))
+    return clues, target
 
 
 @settings(max_examples=examples(60), deadline=None)
@@ -31,12 +44,7 @@ def test_bound_caps_every_exact_set_and_gaps_measure_the_shortfall(
     lists: list[list[tuple[str, int]]], pick: list[int]
 ) -> None:
     # one clue per list; the quotation's letters are those of one set of picked words
-    entries = {str(i): sorted(set(ws), key=lambda e: -e[1]) for i, ws in enumerate(lists)}
-    tables, _ = make_tables(entries, LETTERS)
-    clues = [tables[str(i)] for i in range(len(lists))]
-    index = {ch: i for i, ch in enumerate(LETTERS)}
-    chosen = [t.words[p % len(t)] for t, p in zip(clues, pick, strict=False)]
-    target = sum((counts_of(w, index, len(LETTERS)) for w in chosen), np.zeros(5, np.int32))
+    clues, target = instance(lists, pick)
     prices = letter_prices(clues, target)
     gaps = [prices.gaps(t) for t in clues]
     for choice in product(*(range(len(t)) for t in clues)):
@@ -69,12 +77,7 @@ def test_bound_is_reported_and_not_beaten() -> None:
 def test_kept_letter_bound_lies_between_the_best_set_and_the_price_bound(
     lists: list[list[tuple[str, int]]], pick: list[int]
 ) -> None:
-    entries = {str(i): sorted(set(ws), key=lambda e: -e[1]) for i, ws in enumerate(lists)}
-    tables, _ = make_tables(entries, LETTERS)
-    clues = [tables[str(i)] for i in range(len(lists))]
-    index = {ch: i for i, ch in enumerate(LETTERS)}
-    chosen = [t.words[p % len(t)] for t, p in zip(clues, pick, strict=False)]
-    target = sum((counts_of(w, index, len(LETTERS)) for w in chosen), np.zeros(5, np.int32))
+    clues, target = instance(lists, pick)
     prices = letter_prices(clues, target)
     tight = kept_letter_bound(clues, prices.prices, target, prices.bound)
     best = max(
