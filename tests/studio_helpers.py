@@ -56,3 +56,11 @@ def new_page(browser: Any, width: int = 1280) -> Any:
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     return page
+
+
+def checked_page(browser: Any) -> Iterator[Any]:
+    """A fixture body: a fresh page, closed after the test, which fails on any page error."""
+    tab = new_page(browser)
+    yield tab
+    tab.context.close()
+    assert not tab.errors, tab.errors

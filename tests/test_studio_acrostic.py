@@ -15,7 +15,7 @@ from puzzlewright.acrostic.studio import complete_rows, finished_ipuz, studio_st
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import builtin_english
 from puzzlewright.render import acrostic_document
-from studio_helpers import Server, new_page, run_server
+from studio_helpers import Server, checked_page, run_server
 
 QUOTE = (
     "It is a truth universally acknowledged, that a single man in possession of a good "
@@ -86,10 +86,7 @@ browser = pytest.fixture(scope="module")(launch_browser)
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    tab = new_page(browser)
-    yield tab
-    tab.context.close()
-    assert not tab.errors, tab.errors
+    yield from checked_page(browser)
 
 
 @pytest.mark.slow

@@ -14,7 +14,7 @@ from puzzlewright.cryptarithm.studio import live_solve, word_pool
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import builtin_english
 from puzzlewright.render.cryptarithm_sheet import SheetPuzzle, render_sheet
-from studio_helpers import Server, new_page, run_server
+from studio_helpers import Server, checked_page, run_server
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
@@ -68,10 +68,7 @@ browser = pytest.fixture(scope="module")(launch_browser)
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    tab = new_page(browser)
-    yield tab
-    tab.context.close()
-    assert not tab.errors, tab.errors
+    yield from checked_page(browser)
 
 
 def test_api_solve_and_bad_requests(server: Server) -> None:
