@@ -54,6 +54,12 @@ class Tuning:
     redraw: float = 0.25  # share of the best set redrawn for each improvement restart ...
     restart_steps: int = 15_000  # ... within this many steps
     low_weight: float = 0.25  # ranking: mean score + this share of the lowest score
+    restart_share: float = 0.5  # EXP share of the improvement effort for restarts
+    restart_quality: float = 0.0  # EXP quality weight for restarts (0: tuning.quality)
+    restart_keep: bool = False  # EXP keep letter weights on restart
+    resplit_steps: int = 0  # EXP
+    resplit_size: int = 4  # EXP
+    resplit_width: int = 50  # EXP
 
 
 @dataclass

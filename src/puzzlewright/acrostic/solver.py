@@ -18,6 +18,7 @@ import numpy as np
 
 from puzzlewright.acrostic.exact import BARRED, ExactSearch, SearchStats, Tuning
 from puzzlewright.acrostic.quality import first_clash
+from puzzlewright.acrostic.resplit import resplits
 from puzzlewright.stopping import StopReason
 
 __all__ = ["BARRED", "MAX_REPEATS", "Search", "SearchResult", "SearchStats", "Tuning"]
@@ -149,6 +150,54 @@ class Search(ExactSearch):
                 changed = True
         return changed
 
+    def _gaps(self, clue: int) -> np.ndarray:
+        """Per word of ``clue``'s table: its letter-price gap in score points."""
+        cache = self.__dict__.setdefault("_gap_cache", {})
+        table = self.tables[clue]
+        if id(table) not in cache:
+            cache[id(table)] = self.prices.gaps(table)
+        return cache[id(table)]
+
+    def resplit(self, clues: Sequence[int]) -> bool:
+        """Re-split the letters of ``clues``' answers exactly into the best-valued words
+        whose gaps add up to no more than the current answers' (see acrostic.resplit)."""
+        pool = self.letter_counts[list(clues)].sum(axis=0).astype(np.int32)
+        pool_hash = int(pool.astype(np.int64) @ self.hashes)
+        gaps = [self._gaps(c) for c in clues]
+        budget = sum(float(g[self.choice[c]]) for g, c in zip(gaps, clues, strict=True)) + 1e-6
+        options = []
+        for g, c in zip(gaps, clues, strict=True):
+            fit = self.tables[c].fitting(pool)
+            fit = fit[(g[fit] <= budget) & (self.bias[c][fit] < BARRED / 2)]
+            fit = np.array([j for j in fit.tolist() if not self._clashes(c, j, clues)], np.int64)
+            options.append((fit, g[fit].astype(np.float64)))
+        rows, built = resplits([self.tables[c] for c in clues], options, pool, pool_hash, budget)
+        self.stats.steps += 1 + built // 50
+        now = self.value(self.choice)
+        best: tuple[float, tuple[tuple[int, int], ...]] | None = None
+        current = [self.choice[c] for c in clues]
+        for row in rows[: self.tuning.resplit_width].tolist():
+            if row == current:
+                continue
+            if len({self.tables[c].stems[j] for c, j in zip(clues, row, strict=True)}) < len(row):
+                continue
+            changes = tuple(zip(clues, row, strict=True))
+            value = self._value_with(changes)
+            if value > now + 1e-6 and (best is None or value > best[0]):
+                best = (value, changes)
+        return best is not None and self._try(best[1])
+
+    def recombine(self, budget: int) -> None:
+        """Exact re-splits of random groups of answers (costly answers more often) for
+        ``budget`` steps."""
+        end = self.stats.steps + budget
+        k = min(self.n, self.tuning.resplit_size)
+        while self.stats.steps < end and k >= 3 and not self.stop.should_stop():
+            cost = np.array([float(self.base_bias[i][j]) for i, j in enumerate(self.choice)]) + 0.1
+            picked = self.np_rng.choice(self.n, size=k, replace=False, p=cost / cost.sum())
+            if self.resplit(sorted(picked.tolist())):
+                self.stats.raises += 1000
+
     def settle(self) -> None:
         """Lift and polish until nothing raises the value (or the effort runs out)."""
         for _ in range(self.n):
@@ -187,11 +236,14 @@ class Search(ExactSearch):
         end = self.stats.steps + budget
         self.settle()
         best = list(self.choice)
-        half = self.stats.steps + budget // 2
+        half = self.stats.steps + int(budget * self.tuning.restart_share)
+        learned = self.weights.copy()
         while half - self.stats.steps > self.tuning.adapt_every and not self.stop.should_stop():
             self._set_all(best)
             self._redraw_costly(self.tuning.redraw)
-            self.quality_weight = self.tuning.quality
+            if self.tuning.restart_keep:
+                self.weights[:] = learned
+            self.quality_weight = self.tuning.restart_quality or self.tuning.quality
             self._set_floor(None)
             self.stats.restarts += 1
             if self._find(min(half - self.stats.steps, self.tuning.restart_steps)):
@@ -227,6 +279,10 @@ class Search(ExactSearch):
                 retry = True
         self._set_floor(None)
         self._set_all(best)
+        if self.tuning.resplit_steps:
+            self.recombine(self.tuning.resplit_steps)
+            if self.value(self.choice) > self.value(best):
+                best = list(self.choice)
         return best
 
     # -- driver ----------------------------------------------------------------------------

@@ -1,0 +1,115 @@
+"""Exact re-splits of several answers at once, pruned by their letter-price gaps.
+
+Take ``k`` answers of an exact set: their letters form a pool, and any ``k`` words for those
+clues that use exactly the pool keep the set exact. For an exact set the total score is the
+letter-price bound minus the sum of the answers' gaps (:mod:`puzzlewright.acrostic.prices`),
+so a better re-split is one whose gaps add up to less than the current answers' gaps. That
+budget is small (a finished set's answers are mostly within a few points of their clue's
+best), so each clue has few words that fit the pool within it, and the re-split is a meet in
+the middle: every combination of the first half's words that fits the pool and the budget,
+every combination of the second half's, joined on the linear letter-count hash
+(:mod:`puzzlewright.acrostic.tables`) and verified on the counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from puzzlewright.acrostic.tables import HashArray, IntArray, WordTable
+
+Longs = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+MAX_COMBOS = 60_000  # per half: the lowest-gap combinations are kept beyond this
+
+
+@dataclass
+class Half:
+    """Combinations of words for some clues: the words (one column per clue), their summed
+    letter counts, hash and gap."""
+
+    words: Longs  # (m, clues)
+    counts: IntArray  # (m, letters)
+    hashes: HashArray  # (m,)
+    gaps: Floats  # (m,)
+
+    @classmethod
+    def empty(cls, size: int) -> Half:
+        return cls(
+            np.zeros((1, 0), np.int64),
+            np.zeros((1, size), np.int32),
+            np.zeros(1, np.int64),
+            np.zeros(1),
+        )
+
+    def extend(
+        self, table: WordTable, options: Longs, gaps: Floats, pool: IntArray, budget: float
+    ) -> Half:
+        """Every combination with one more clue's word (from ``options``) that stays within
+        the pool's letters and the gap budget (the lowest-gap ones when there are too many)."""
+        rows = np.repeat(np.arange(len(self.gaps)), len(options))
+        cols = np.tile(np.arange(len(options)), len(self.gaps))
+        total = self.gaps[rows] + gaps[cols]
+        keep = total <= budget
+        rows, cols, total = rows[keep], cols[keep], total[keep]
+        counts = self.counts[rows] + table.counts[options[cols]]
+        fits = (counts <= pool).all(axis=1)
+        rows, cols, total, counts = rows[fits], cols[fits], total[fits], counts[fits]
+        if total.size > MAX_COMBOS:
+            best = np.argsort(total, kind="stable")[:MAX_COMBOS]
+            rows, cols, total, counts = rows[best], cols[best], total[best], counts[best]
+        words = np.concatenate([self.words[rows], options[cols][:, None]], axis=1)
+        hashes = self.hashes[rows] + table.hash[options[cols]]
+        return Half(words, counts, hashes, total)
+
+
+def joins(left: Half, right: Half, pool: IntArray, pool_hash: int, budget: float) -> Longs:
+    """Pairs (left row, right row) whose words use exactly ``pool`` within ``budget``, lowest
+    total gap first."""
+    if not len(left.gaps) or not len(right.gaps):
+        return np.zeros((0, 2), np.int64)
+    order = np.argsort(right.hashes, kind="stable")
+    ordered = right.hashes[order]
+    need = np.int64(pool_hash) - left.hashes
+    lo = np.searchsorted(ordered, need, "left")
+    hi = np.searchsorted(ordered, need, "right")
+    many = hi - lo
+    rows = np.repeat(np.arange(len(need)), many)
+    if not rows.size:
+        return np.zeros((0, 2), np.int64)
+    offsets = np.arange(rows.size) - np.repeat(np.cumsum(many) - many, many)
+    cols = order[np.repeat(lo, many) + offsets]
+    total = left.gaps[rows] + right.gaps[cols]
+    exact = (left.counts[rows] + right.counts[cols] == pool).all(axis=1) & (total <= budget)
+    rows, cols, total = rows[exact], cols[exact], total[exact]
+    best = np.argsort(total, kind="stable")
+    return np.stack([rows[best], cols[best]], axis=1).astype(np.int64)
+
+
+def resplits(
+    tables: Sequence[WordTable],
+    options: Sequence[tuple[Longs, Floats]],
+    pool: IntArray,
+    pool_hash: int,
+    budget: float,
+) -> tuple[Longs, int]:
+    """Word choices (one row per re-split, one column per clue, lowest total gap first) for
+    clues with these tables and candidate ``options`` (words and gaps) that use exactly
+    ``pool`` within the gap ``budget``; and how many combinations were built (the effort)."""
+    size = int(pool.shape[0])
+    middle = len(tables) // 2
+    halves = []
+    built = 0
+    for part in (range(middle), range(middle, len(tables))):
+        half = Half.empty(size)
+        for c in part:
+            half = half.extend(tables[c], options[c][0], options[c][1], pool, budget)
+            built += len(half.gaps)
+        halves.append(half)
+    left, right = halves
+    pairs = joins(left, right, pool, pool_hash, budget)
+    words = np.concatenate([left.words[pairs[:, 0]], right.words[pairs[:, 1]]], axis=1)
+    return words, built
