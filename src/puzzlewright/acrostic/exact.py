@@ -60,6 +60,12 @@ class Tuning:
     resplit_steps: int = 0  # EXP
     resplit_size: int = 4  # EXP
     resplit_width: int = 50  # EXP
+    resplit_slack: float = 0.0  # EXP
+    resplit_each: int = 0  # EXP
+    sweep_others: int = 3  # EXP
+    sweep_share: float = 0.0  # EXP
+    resplit_anchors: int = 2  # EXP
+    resplit_floor: float = 0.02  # EXP
 
 
 @dataclass

@@ -158,13 +158,14 @@ class Search(ExactSearch):
             cache[id(table)] = self.prices.gaps(table)
         return cache[id(table)]
 
-    def resplit(self, clues: Sequence[int]) -> bool:
+    def resplit(self, clues: Sequence[int], slack: float = 0.0) -> bool:
         """Re-split the letters of ``clues``' answers exactly into the best-valued words
         whose gaps add up to no more than the current answers' (see acrostic.resplit)."""
         pool = self.letter_counts[list(clues)].sum(axis=0).astype(np.int32)
         pool_hash = int(pool.astype(np.int64) @ self.hashes)
         gaps = [self._gaps(c) for c in clues]
-        budget = sum(float(g[self.choice[c]]) for g, c in zip(gaps, clues, strict=True)) + 1e-6
+        budget = sum(float(g[self.choice[c]]) for g, c in zip(gaps, clues, strict=True))
+        budget += slack + 1e-6
         options = []
         for g, c in zip(gaps, clues, strict=True):
             fit = self.tables[c].fitting(pool)
@@ -183,28 +184,63 @@ class Search(ExactSearch):
                 continue
             changes = tuple(zip(clues, row, strict=True))
             value = self._value_with(changes)
-            if value > now + 1e-6 and (best is None or value > best[0]):
+            if (slack > 0 or value > now + 1e-6) and (best is None or value > best[0]):
                 best = (value, changes)
         return best is not None and self._try(best[1])
+
+    def _resplit_group(self, k: int) -> np.ndarray:
+        """``k`` clues to re-split: two picked by their answers' gaps, the rest uniformly."""
+        cost = np.array([float(self.base_bias[i][j]) for i, j in enumerate(self.choice)])
+        cost += self.tuning.resplit_floor
+        anchors = min(k, self.tuning.resplit_anchors)
+        first = self.np_rng.choice(self.n, size=anchors, replace=False, p=cost / cost.sum())
+        rest = np.setdiff1d(np.arange(self.n), first)
+        others = self.np_rng.choice(rest, size=k - anchors, replace=False)
+        return np.concatenate([first, others])
+
+    def sweep(self, budget: int) -> None:
+        """Re-split the two costliest answers with every few others, while that helps."""
+        end = self.stats.steps + budget
+        extra = self.tuning.sweep_others
+        improved = True
+        while improved and self.stats.steps < end and self.n >= 2 + extra:
+            improved = False
+            cost = [float(self.base_bias[i][j]) for i, j in enumerate(self.choice)]
+            anchors = sorted(range(self.n), key=lambda i: -cost[i])[:2]
+            others = [i for i in range(self.n) if i not in anchors]
+            for group in combinations(others, extra):
+                if self.stats.steps >= end or self.stop.should_stop():
+                    return
+                if self.resplit(sorted([*anchors, *group])):
+                    self.stats.raises += 1000
+                    improved = True
+                    break
 
     def recombine(self, budget: int) -> None:
         """Exact re-splits of random groups of answers (costly answers more often) for
         ``budget`` steps."""
-        end = self.stats.steps + budget
+        start = self.stats.steps
+        end = start + budget
         k = min(self.n, self.tuning.resplit_size)
+        best = list(self.choice)
         while self.stats.steps < end and k >= 3 and not self.stop.should_stop():
-            cost = np.array([float(self.base_bias[i][j]) for i, j in enumerate(self.choice)]) + 0.1
-            picked = self.np_rng.choice(self.n, size=k, replace=False, p=cost / cost.sum())
-            if self.resplit(sorted(picked.tolist())):
+            picked = self._resplit_group(k)
+            slack = self.tuning.resplit_slack * (end - self.stats.steps) / budget
+            if self.resplit(sorted(picked.tolist()), slack):
                 self.stats.raises += 1000
+                if self.value(self.choice) > self.value(best):
+                    best = list(self.choice)
+        self._set_all(best)
 
     def settle(self) -> None:
         """Lift and polish until nothing raises the value (or the effort runs out)."""
         for _ in range(self.n):
             if self.stop.should_stop():
-                return
+                break
             if not (self.lift() | self.polish()) and not self.polish3():
-                return
+                break
+        if self.tuning.resplit_each:
+            self.recombine(self.tuning.resplit_each)
 
     def _redraw_costly(self, share: float) -> None:
         """Redraw a share of the answers, picking clues by what their words cost the set.
@@ -233,6 +269,8 @@ class Search(ExactSearch):
         jump is retried with half the rise, and a failed rise of one point is retried from a
         partly redrawn set until the budget is spent. The best set seen (by value) wins.
         """
+        final = self.stats.steps + budget
+        budget = int(budget * (1 - self.tuning.sweep_share))
         end = self.stats.steps + budget
         self.settle()
         best = list(self.choice)
@@ -281,6 +319,10 @@ class Search(ExactSearch):
         self._set_all(best)
         if self.tuning.resplit_steps:
             self.recombine(self.tuning.resplit_steps)
+            if self.value(self.choice) > self.value(best):
+                best = list(self.choice)
+        if self.tuning.sweep_share and not self.stop.should_stop():
+            self.sweep(max(0, final - self.stats.steps))
             if self.value(self.choice) > self.value(best):
                 best = list(self.choice)
         return best
