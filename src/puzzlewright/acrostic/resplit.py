@@ -47,14 +47,14 @@ class Half:
 
     def extend(
         self, table: WordTable, options: Longs, gaps: Floats, pool: IntArray, budget: float
-    ) -> Half:
-        """Every combination with one more clue's word (from ``options``) that stays within
-        the pool's letters and the gap budget (the lowest-gap ones when there are too many)."""
-        rows = np.repeat(np.arange(len(self.gaps)), len(options))
-        cols = np.tile(np.arange(len(options)), len(self.gaps))
+    ) -> tuple[Half, int]:
+        """Every combination with one more clue's word (from ``options``, sorted by gap) that
+        stays within the pool's letters and the gap budget (the lowest-gap ones when there
+        are too many); and how many combinations were looked at (the effort)."""
+        room = np.searchsorted(gaps, budget - self.gaps, "right")
+        rows = np.repeat(np.arange(len(self.gaps)), room)
+        cols = np.arange(rows.size) - np.repeat(np.cumsum(room) - room, room)
         total = self.gaps[rows] + gaps[cols]
-        keep = total <= budget
-        rows, cols, total = rows[keep], cols[keep], total[keep]
         counts = self.counts[rows] + table.counts[options[cols]]
         fits = (counts <= pool).all(axis=1)
         rows, cols, total, counts = rows[fits], cols[fits], total[fits], counts[fits]
@@ -63,7 +63,7 @@ class Half:
             rows, cols, total, counts = rows[best], cols[best], total[best], counts[best]
         words = np.concatenate([self.words[rows], options[cols][:, None]], axis=1)
         hashes = self.hashes[rows] + table.hash[options[cols]]
-        return Half(words, counts, hashes, total)
+        return Half(words, counts, hashes, total), int(room.sum())
 
 
 def joins(left: Half, right: Half, pool: IntArray, pool_hash: int, budget: float) -> Longs:
@@ -106,8 +106,10 @@ def resplits(
     for part in (range(middle), range(middle, len(tables))):
         half = Half.empty(size)
         for c in part:
-            half = half.extend(tables[c], options[c][0], options[c][1], pool, budget)
-            built += len(half.gaps)
+            order = np.argsort(options[c][1], kind="stable")
+            words, gaps = options[c][0][order], options[c][1][order]
+            half, looked = half.extend(tables[c], words, gaps, pool, budget)
+            built += looked
         halves.append(half)
     left, right = halves
     pairs = joins(left, right, pool, pool_hash, budget)

@@ -208,7 +208,9 @@ class Search(ExactSearch):
             cost = [float(self.base_bias[i][j]) for i, j in enumerate(self.choice)]
             anchors = sorted(range(self.n), key=lambda i: -cost[i])[:2]
             others = [i for i in range(self.n) if i not in anchors]
-            for group in combinations(others, extra):
+            groups = list(combinations(others, extra))
+            for g in self.np_rng.permutation(len(groups)).tolist():
+                group = groups[g]
                 if self.stats.steps >= end or self.stop.should_stop():
                     return
                 if self.resplit(sorted([*anchors, *group])):
