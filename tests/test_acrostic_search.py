@@ -5,11 +5,13 @@ words, several distinct sets and the stop. ``test_acrostic`` runs whole quotatio
 from __future__ import annotations
 
 import random
+from itertools import product
 
 import numpy as np
 
 from puzzlewright.acrostic.candidates import make_tables, score_goal, score_spread
 from puzzlewright.acrostic.exact import ExactSearch
+from puzzlewright.acrostic.resplit import resplits
 from puzzlewright.acrostic.solver import Search
 from puzzlewright.acrostic.tables import counts_of
 from puzzlewright.stopping import NEVER, StopSignal
@@ -131,3 +133,56 @@ def test_improvement_restarts_redraw_costly_answers_more_often() -> None:
         for clue, word in enumerate(search.words()):
             moved[clue] += word != ["CUE", "DAM", "EMU"][clue]
     assert moved[2] < min(moved[0], moved[1]) / 2
+
+
+# a cyclic exchange: ADE BFG CHI -> ADF BGH CIE moves one letter round three answers, so no
+# re-split of two answers is exact, but one of all three is
+CYCLE = {
+    "A": [("ADF", 50), ("ADE", 10)],
+    "B": [("BGH", 50), ("BFG", 10)],
+    "C": [("CIE", 50), ("CHI", 10)],
+}
+
+
+def test_resplit_of_three_answers_makes_a_cyclic_exchange_pairs_cannot() -> None:
+    search = search_for("ADEBFGCHI", CYCLE)
+    put_words(search, ["ADE", "BFG", "CHI"])
+    assert not search.polish()
+    assert search.resplit([0, 1, 2])
+    assert search.words() == ["ADF", "BGH", "CIE"] and search.off_count() == 0
+    assert not search.resplit([0, 1, 2])  # nothing better is left
+
+
+def test_resplits_are_every_exact_split_within_the_gap_budget() -> None:
+    rng = random.Random(7)
+    for _ in range(20):
+        lists = {
+            initial: [
+                (initial + "".join(rng.choice("AEIRST") for _ in range(rng.randint(1, 3))), 0)
+                for _ in range(12)
+            ]
+            for initial in "BCDF"
+        }
+        lists = {k: list(dict.fromkeys(v)) for k, v in lists.items()}
+        tables, hashes = make_tables(lists, LETTERS)
+        chosen = [tables[initial] for initial in lists]
+        picks = [rng.randrange(len(table)) for table in chosen]
+        pool = sum((table.counts[j] for table, j in zip(chosen, picks, strict=True)))
+        pool_hash = int(pool.astype(np.int64) @ hashes)
+        gaps = [np.array([rng.uniform(0, 5) for _ in table.words]) for table in chosen]
+        options = [
+            (np.arange(len(table), dtype=np.int64), g)
+            for table, g in zip(chosen, gaps, strict=True)
+        ]
+        budget = 9.0
+        rows, _ = resplits(chosen, options, pool.astype(np.int32), pool_hash, budget)
+        expected = {
+            combo
+            for combo in product(*(range(len(table)) for table in chosen))
+            if (sum(t.counts[j] for t, j in zip(chosen, combo, strict=True)) == pool).all()
+            and sum(g[j] for g, j in zip(gaps, combo, strict=True)) <= budget
+        }
+        found = [tuple(row) for row in rows.tolist()]
+        assert set(found) == expected and len(found) == len(expected)
+        totals = [sum(g[j] for g, j in zip(gaps, row, strict=True)) for row in found]
+        assert totals == sorted(totals)
