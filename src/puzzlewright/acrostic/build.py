@@ -255,12 +255,7 @@ def _assemble(
     free_bound = kept_letter_bound(search.tables, prices.prices, search.target, prices.bound)
     bound = (free_bound + fixed_total) / len(plan.initials) / 10
     result.mean_zipf_bound = round(bound, 2)
-    result.stats = {
-        "steps": outcome.stats.steps,
-        "repairs": outcome.stats.repairs,
-        "restarts": outcome.stats.restarts,
-        "raises": outcome.stats.raises,
-    }
+    result.stats = outcome.stats.to_json()
     if outcome.solutions:
         result.status = "built"
         chars = split_text(result.quote, alphabet)
