@@ -53,19 +53,10 @@ class Tuning:
     lift_width: int = 8  # better words tried for the rarest answer in a three-answer re-split
     redraw: float = 0.25  # share of the best set redrawn for each improvement restart ...
     restart_steps: int = 15_000  # ... within this many steps
-    low_weight: float = 0.25  # ranking: mean score + this share of the lowest score
-    restart_share: float = 0.5  # EXP share of the improvement effort for restarts
-    restart_quality: float = 0.0  # EXP quality weight for restarts (0: tuning.quality)
-    restart_keep: bool = False  # EXP keep letter weights on restart
-    resplit_steps: int = 0  # EXP
-    resplit_size: int = 4  # EXP
-    resplit_width: int = 50  # EXP
-    resplit_slack: float = 0.0  # EXP
-    resplit_each: int = 0  # EXP
-    sweep_others: int = 3  # EXP
-    sweep_share: float = 0.0  # EXP
-    resplit_anchors: int = 2  # EXP
-    resplit_floor: float = 0.02  # EXP
+    low_weight: float = 0.1  # ranking: mean score + this share of the lowest score
+    resplit_share: float = 0.1  # share of the improvement effort for exact group re-splits
+    resplit_size: int = 6  # ... of this many answers (two picked by cost, the rest at random)
+    resplit_width: int = 50  # ... valuing this many of the lowest-gap re-splits each
 
 
 @dataclass
@@ -117,8 +108,9 @@ class ExactSearch:
         # a word's quality energy (for a weight of 1): its gap in letter-priced score, per
         # `spread` points; the gaps of an exact set add up to what it falls short of the bound
         scale = 1 / max(spread, 1e-9)
-        gaps = {id(t): (scale * self.prices.gaps(t)).astype(np.float32) for t in self.tables}
-        self.base_bias = [gaps[id(t)] for t in self.tables]
+        gaps = {id(t): self.prices.gaps(t) for t in self.tables}
+        self.gaps = [gaps[id(t)] for t in self.tables]  # in score points, per clue
+        self.base_bias = [(scale * gaps[id(t)]).astype(np.float32) for t in self.tables]
         self.quality_weight = self.tuning.quality
         self.bias = [self.quality_weight * b for b in self.base_bias]
         self.floor: float | None = None

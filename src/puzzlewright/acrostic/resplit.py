@@ -24,6 +24,7 @@ from puzzlewright.acrostic.tables import HashArray, IntArray, WordTable
 Longs = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
 MAX_COMBOS = 60_000  # per half: the lowest-gap combinations are kept beyond this
+COMBOS_PER_STEP = 50  # combinations looked at that cost about as much as one search move
 
 
 @dataclass

@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 import numpy as np
+import numpy.typing as npt
 
 from puzzlewright.acrostic.exact import BARRED, ExactSearch, SearchStats, Tuning
 from puzzlewright.acrostic.quality import first_clash
-from puzzlewright.acrostic.resplit import resplits
+from puzzlewright.acrostic.resplit import COMBOS_PER_STEP, resplits
 from puzzlewright.stopping import StopReason
 
 __all__ = ["BARRED", "MAX_REPEATS", "Search", "SearchResult", "SearchStats", "Tuning"]
@@ -150,22 +151,13 @@ class Search(ExactSearch):
                 changed = True
         return changed
 
-    def _gaps(self, clue: int) -> np.ndarray:
-        """Per word of ``clue``'s table: its letter-price gap in score points."""
-        cache = self.__dict__.setdefault("_gap_cache", {})
-        table = self.tables[clue]
-        if id(table) not in cache:
-            cache[id(table)] = self.prices.gaps(table)
-        return cache[id(table)]
-
-    def resplit(self, clues: Sequence[int], slack: float = 0.0) -> bool:
+    def resplit(self, clues: Sequence[int]) -> bool:
         """Re-split the letters of ``clues``' answers exactly into the best-valued words
         whose gaps add up to no more than the current answers' (see acrostic.resplit)."""
         pool = self.letter_counts[list(clues)].sum(axis=0).astype(np.int32)
         pool_hash = int(pool.astype(np.int64) @ self.hashes)
-        gaps = [self._gaps(c) for c in clues]
-        budget = sum(float(g[self.choice[c]]) for g, c in zip(gaps, clues, strict=True))
-        budget += slack + 1e-6
+        gaps = [self.gaps[c] for c in clues]
+        budget = sum(float(g[self.choice[c]]) for g, c in zip(gaps, clues, strict=True)) + 1e-6
         options = []
         for g, c in zip(gaps, clues, strict=True):
             fit = self.tables[c].fitting(pool)
@@ -173,7 +165,7 @@ class Search(ExactSearch):
             fit = np.array([j for j in fit.tolist() if not self._clashes(c, j, clues)], np.int64)
             options.append((fit, g[fit].astype(np.float64)))
         rows, built = resplits([self.tables[c] for c in clues], options, pool, pool_hash, budget)
-        self.stats.steps += 1 + built // 50
+        self.stats.steps += 1 + built // COMBOS_PER_STEP
         now = self.value(self.choice)
         best: tuple[float, tuple[tuple[int, int], ...]] | None = None
         current = [self.choice[c] for c in clues]
@@ -184,65 +176,36 @@ class Search(ExactSearch):
                 continue
             changes = tuple(zip(clues, row, strict=True))
             value = self._value_with(changes)
-            if (slack > 0 or value > now + 1e-6) and (best is None or value > best[0]):
+            if value > now + 1e-6 and (best is None or value > best[0]):
                 best = (value, changes)
         return best is not None and self._try(best[1])
 
-    def _resplit_group(self, k: int) -> np.ndarray:
+    def _resplit_group(self, k: int) -> npt.NDArray[np.intp]:
         """``k`` clues to re-split: two picked by their answers' gaps, the rest uniformly."""
         cost = np.array([float(self.base_bias[i][j]) for i, j in enumerate(self.choice)])
-        cost += self.tuning.resplit_floor
-        anchors = min(k, self.tuning.resplit_anchors)
+        cost += 0.02  # every clue keeps a chance
+        anchors = min(k, 2)
         first = self.np_rng.choice(self.n, size=anchors, replace=False, p=cost / cost.sum())
         rest = np.setdiff1d(np.arange(self.n), first)
         others = self.np_rng.choice(rest, size=k - anchors, replace=False)
-        return np.concatenate([first, others])
-
-    def sweep(self, budget: int) -> None:
-        """Re-split the two costliest answers with every few others, while that helps."""
-        end = self.stats.steps + budget
-        extra = self.tuning.sweep_others
-        improved = True
-        while improved and self.stats.steps < end and self.n >= 2 + extra:
-            improved = False
-            cost = [float(self.base_bias[i][j]) for i, j in enumerate(self.choice)]
-            anchors = sorted(range(self.n), key=lambda i: -cost[i])[:2]
-            others = [i for i in range(self.n) if i not in anchors]
-            groups = list(combinations(others, extra))
-            for g in self.np_rng.permutation(len(groups)).tolist():
-                group = groups[g]
-                if self.stats.steps >= end or self.stop.should_stop():
-                    return
-                if self.resplit(sorted([*anchors, *group])):
-                    self.stats.raises += 1000
-                    improved = True
-                    break
+        picked: npt.NDArray[np.intp] = np.concatenate([first, others])
+        return picked
 
     def recombine(self, budget: int) -> None:
-        """Exact re-splits of random groups of answers (costly answers more often) for
-        ``budget`` steps."""
-        start = self.stats.steps
-        end = start + budget
+        """Exact re-splits of groups of answers for ``budget`` steps; each group has two
+        answers picked by their gaps (what they cost the set) and the rest at random."""
+        end = self.stats.steps + budget
         k = min(self.n, self.tuning.resplit_size)
-        best = list(self.choice)
         while self.stats.steps < end and k >= 3 and not self.stop.should_stop():
-            picked = self._resplit_group(k)
-            slack = self.tuning.resplit_slack * (end - self.stats.steps) / budget
-            if self.resplit(sorted(picked.tolist()), slack):
-                self.stats.raises += 1000
-                if self.value(self.choice) > self.value(best):
-                    best = list(self.choice)
-        self._set_all(best)
+            self.resplit(sorted(self._resplit_group(k).tolist()))
 
     def settle(self) -> None:
         """Lift and polish until nothing raises the value (or the effort runs out)."""
         for _ in range(self.n):
             if self.stop.should_stop():
-                break
+                return
             if not (self.lift() | self.polish()) and not self.polish3():
-                break
-        if self.tuning.resplit_each:
-            self.recombine(self.tuning.resplit_each)
+                return
 
     def _redraw_costly(self, share: float) -> None:
         """Redraw a share of the answers, picking clues by what their words cost the set.
@@ -271,19 +234,16 @@ class Search(ExactSearch):
         jump is retried with half the rise, and a failed rise of one point is retried from a
         partly redrawn set until the budget is spent. The best set seen (by value) wins.
         """
-        final = self.stats.steps + budget
-        budget = int(budget * (1 - self.tuning.sweep_share))
+        resplit_budget = int(budget * self.tuning.resplit_share)
+        budget -= resplit_budget
         end = self.stats.steps + budget
         self.settle()
         best = list(self.choice)
-        half = self.stats.steps + int(budget * self.tuning.restart_share)
-        learned = self.weights.copy()
+        half = self.stats.steps + budget // 2
         while half - self.stats.steps > self.tuning.adapt_every and not self.stop.should_stop():
             self._set_all(best)
             self._redraw_costly(self.tuning.redraw)
-            if self.tuning.restart_keep:
-                self.weights[:] = learned
-            self.quality_weight = self.tuning.restart_quality or self.tuning.quality
+            self.quality_weight = self.tuning.quality
             self._set_floor(None)
             self.stats.restarts += 1
             if self._find(min(half - self.stats.steps, self.tuning.restart_steps)):
@@ -319,15 +279,8 @@ class Search(ExactSearch):
                 retry = True
         self._set_floor(None)
         self._set_all(best)
-        if self.tuning.resplit_steps:
-            self.recombine(self.tuning.resplit_steps)
-            if self.value(self.choice) > self.value(best):
-                best = list(self.choice)
-        if self.tuning.sweep_share and not self.stop.should_stop():
-            self.sweep(max(0, final - self.stats.steps))
-            if self.value(self.choice) > self.value(best):
-                best = list(self.choice)
-        return best
+        self.recombine(resplit_budget)  # only ever raises the value
+        return list(self.choice)
 
     # -- driver ----------------------------------------------------------------------------
     def run(
