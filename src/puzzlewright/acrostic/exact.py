@@ -53,8 +53,8 @@ class Tuning:
     lift_width: int = 8  # better words tried for the rarest answer in a three-answer re-split
     redraw: float = 0.25  # share of the best set redrawn for each improvement restart ...
     restart_steps: int = 15_000  # ... within this many steps
-    low_weight: float = 0.1  # ranking: mean score + this share of the lowest score
-    resplit_share: float = 0.1  # share of the improvement effort for exact group re-splits
+    low_weight: float = 0.25  # ranking: mean score + this share of the lowest score
+    resplit_share: float = 0.1  # then a tenth more effort for exact group re-splits
     resplit_size: int = 6  # ... of this many answers (two picked by cost, the rest at random)
     resplit_width: int = 50  # ... valuing this many of the lowest-gap re-splits each
 

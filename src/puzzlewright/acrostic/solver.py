@@ -234,8 +234,6 @@ class Search(ExactSearch):
         jump is retried with half the rise, and a failed rise of one point is retried from a
         partly redrawn set until the budget is spent. The best set seen (by value) wins.
         """
-        resplit_budget = int(budget * self.tuning.resplit_share)
-        budget -= resplit_budget
         end = self.stats.steps + budget
         self.settle()
         best = list(self.choice)
@@ -279,7 +277,7 @@ class Search(ExactSearch):
                 retry = True
         self._set_floor(None)
         self._set_all(best)
-        self.recombine(resplit_budget)  # only ever raises the value
+        self.recombine(int(budget * self.tuning.resplit_share))  # only ever raises the value
         return list(self.choice)
 
     # -- driver ----------------------------------------------------------------------------
