@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,6 +49,7 @@ class Attempt:
     seconds: float
     average: float | None = None
     duplicates: int = 0
+    cpu: float | None = None  # user + system seconds of the process (and its workers)
 
     @property
     def done(self) -> bool:
@@ -187,7 +190,7 @@ def run_frontier(args: Any, tools: Any) -> None:
                 row = FrontierRow(name, min_score)
                 for jobs in jobs_list:
                     row.ours[jobs] = [
-                        as_attempt(tools.run_ours(grid, min_score, seed, args.timeout, jobs))
+                        timed_cpu(ours, tools, grid, min_score, seed, args.timeout, jobs)
                         for seed in range(args.runs)
                     ]
                 if blacksquare is not None:
@@ -197,7 +200,7 @@ def run_frontier(args: Any, tools: Any) -> None:
                         status, found.fill, found.average, found.duplicates
                     )
                 if qxw is not None:
-                    row.peers["qxw"] = qxw.fill(grid, min_score, args.timeout)
+                    row.peers["qxw"] = timed_cpu(qxw.fill, grid, min_score, args.timeout)
                 rows.append(row)
                 print(f"  done {name} at {min_score}", file=sys.stderr, flush=True)
     finally:
@@ -206,12 +209,43 @@ def run_frontier(args: Any, tools: Any) -> None:
         if qxw is not None:
             qxw.close()
     print_frontier(rows, peers)
+    print_cpu(rows, "qxw" if qxw is not None else None)
     descriptions = dict(FRONTIER)
     print("\ngrids: " + "; ".join(f"{n}: {descriptions.get(n, '')}" for n in names))
     print(
         "cells: status, seeds done (filled or proved)/runs, median seconds, median average"
         " (max: the slowest seed)"
     )
+
+
+def ours(tools: Any, grid: Path, min_score: int, seed: int, timeout: float, jobs: int) -> Attempt:
+    """One puzzlewright process (benchmarks/crossword.py's run_ours) as an Attempt."""
+    return as_attempt(tools.run_ours(grid, min_score, seed, timeout, jobs))
+
+
+def timed_cpu(attempt: Callable[..., Attempt], *args: Any) -> Attempt:
+    """``attempt(*args)`` with the CPU seconds its child processes used (a loaded machine
+    stretches wall times several-fold, CPU seconds much less)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    found = attempt(*args)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    found.cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return found
+
+
+def print_cpu(rows: list[FrontierRow], peer: str | None) -> None:
+    """CPU seconds per process: puzzlewright's median and slowest seed, and a peer's."""
+    print("\nCPU seconds (user + system) per process: median / slowest seed")
+    print(f"{'grid':<9} {'min':>3} | {'pw --jobs 1':>13} | {'pw --jobs 2':>13} | {peer or '':>8}")
+    for row in rows:
+        line = f"{row.grid:<9} {row.min_score:>3}"
+        for jobs in (1, 2):
+            cpus = [a.cpu for a in row.ours.get(jobs, []) if a.cpu is not None]
+            text = f"{statistics.median(cpus):.2f} / {max(cpus):.2f}" if cpus else "-"
+            line += f" | {text:>13}"
+        other = row.peers.get(peer) if peer else None
+        line += f" | {other.cpu:>8.2f}" if other and other.cpu is not None else " | -"
+        print(line)
 
 
 def as_attempt(run: Any) -> Attempt:

@@ -72,7 +72,16 @@ POLL = 64
 ROOT: NodeId = 0
 
 BULK = 16
-"""Subtrees of more words than this are checked whole before a candidate walk descends."""
+"""A trie node of at most this many words is scanned word by word by the first
+:data:`SCANS` candidate walks that reach it, and only then made into child nodes (most
+small subtrees are reached once or twice; the hot ones pay for their nodes)."""
+
+SCANS = 2
+
+WHOLE = 1_000
+"""A candidate walk from a node of more words than this first checks whether all of them
+fit (the first row and column of an empty square: every word, or every word with its
+letter)."""
 
 
 class Enough(Exception):
@@ -112,6 +121,7 @@ class Trie:
         self.word: list[WordId] = []
         self.first: list[int] = []  # the node's first word in the sorted order
         self.depth: list[int] = []
+        self.scans: list[int] = []  # candidate walks that scanned the node's words
         self.make(0, len(ranked), 0)
 
     def make(self, lo: int, hi: int, depth: int) -> NodeId:
@@ -134,6 +144,7 @@ class Trie:
         self.word.append(self.ids[lo] if depth == length and hi > lo else -1)
         self.first.append(lo)
         self.depth.append(depth)
+        self.scans.append(0)
         return node
 
     def expand(self, node: NodeId) -> dict[int, NodeId]:
@@ -267,41 +278,57 @@ class SquareSearch:
         """The unused words below ``start`` whose next letters are in ``allows`` (trie
         order); with ``limit``, None once more than ``limit`` are found."""
         kids, mask, expand, at, size = trie.kids, trie.mask, trie.expand, trie.at, trie.size
+        scans, word = trie.scans, trie.word
         first, texts, ids, letter_bit = trie.first, trie.texts, trie.ids, trie.bit
         found: list[WordId] = []
         last = len(allows) - 1
         cap = -1 if limit is None else limit
         top = trie.depth[start]
 
-        def scan(node: NodeId, k: int) -> None:
-            """A small subtree: its words checked one by one (no nodes made below it)."""
-            lo = first[node]
-            span = range(k, last + 1)
-            for i in range(lo, lo + size[node]):
-                text = texts[i]
-                if all(letter_bit[text[top + p]] & allows[p] for p in span) and ids[i] not in used:
-                    found.append(ids[i])
-
         def walk(node: NodeId, k: int) -> None:
-            if size[node] <= BULK:
-                scan(node, k)
-            elif all(not at[node][top + p] & ~allows[p] for p in range(k, last + 1)):
-                found.extend(w for w in trie.below(node) if w not in used)  # all allowed
-            else:
-                m = mask[node] & allows[k]
-                children = kids[node] or expand(node)
+            children = kids[node]
+            if children is None:
+                if size[node] <= BULK and scans[node] < SCANS:  # scan its words
+                    scans[node] += 1
+                    lo = first[node]
+                    for i in range(lo, lo + size[node]):
+                        text = texts[i]
+                        if ids[i] not in used and all(
+                            letter_bit[text[top + p]] & allows[p] for p in range(k, last + 1)
+                        ):
+                            found.append(ids[i])
+                    if len(found) > cap >= 0:
+                        raise Enough
+                    return
+                children = expand(node)
+            m = mask[node] & allows[k]
+            if k == last:
                 while m:
                     bit = m & -m
                     m ^= bit
-                    walk(children[bit.bit_length() - 1], k + 1)
+                    w = word[children[bit.bit_length() - 1]]
+                    if w not in used:
+                        found.append(w)
+                if len(found) > cap >= 0:
+                    raise Enough
                 return
-            if len(found) > cap >= 0:
-                raise Enough
+            while m:
+                bit = m & -m
+                m ^= bit
+                walk(children[bit.bit_length() - 1], k + 1)
 
         if last < 0:  # the line is complete already (not reached: searches stop before)
             return []
         try:
-            walk(start, 0)
+            every = at[start]  # all words below fit (a first move): take them at once
+            if size[start] > WHOLE and all(
+                not every[top + p] & ~allows[p] for p in range(last + 1)
+            ):
+                found.extend(w for w in trie.below(start) if w not in used)
+            else:
+                walk(start, 0)
+            if len(found) > cap >= 0:
+                raise Enough
         except Enough:
             return None
         return found
@@ -468,13 +495,13 @@ class SquareSearch:
             walking the crossing lines' trie nodes, then visit the node ``after``."""
             table, crossing = (self.row_table, cols) if across else (self.col_table, rows)
             nodes, words, used = (cnode, rword, used_rows) if across else (rnode, cword, used_cols)
-            children = crossing.children
+            kids, expand = crossing.kids, crossing.expand  # children made by order() above
             saved = nodes[start:]
             own = rows if across else cols
             for w in self.order(moves, table, own, crossing, nodes, start, line):
                 text = own.text[w]
                 for j in range(start, len(nodes)):
-                    nodes[j] = children(nodes[j])[ord(text[j])]
+                    nodes[j] = (kids[nodes[j]] or expand(nodes[j]))[ord(text[j])]
                 words[line] = w
                 used.add(w)
                 if alive(*after) and visit(*after):
