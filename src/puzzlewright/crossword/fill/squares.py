@@ -5,9 +5,10 @@ too. The general slot CSP handles it, but slowly: every slot crosses every slot 
 direction, so its arc consistency over word bitsets costs much and proves little. Here the
 rectangle is filled from its top-left corner outwards: after ``r`` rows and ``c`` columns,
 every remaining row holds a ``c``-letter prefix and every remaining column an ``r``-letter
-prefix, each a node of a letter trie (made lazily: see :class:`Trie`). The next line (row ``r`` or column ``c``, whichever
-has fewer candidates) takes a word below its node whose letter at each crossing is a child
-of the crossing line's node (26-bit masks, no word bitsets). After each move every empty
+prefix, each a node of a letter trie (made lazily: see :class:`Trie`). The next line
+(row ``r`` or column ``c``, whichever has fewer candidates) takes a word below its node
+whose letter at each crossing is a child of the crossing line's node (26-bit masks, no
+word bitsets). After each move every empty
 cell must still be reachable from both its row's and its column's node (per-node letter
 masks by position); the corner cell of the next row and column is checked the same way.
 
