@@ -2,8 +2,8 @@
 
 A slot's candidates decide which letters its cells can still take: for each letter in a
 cell's set, is some candidate left with that letter there? (AND with the letter's bitset;
-a remembered witness word per slot, position and letter, AC-3 residues, usually answers
-with a tiny AND). A cell that loses letters removes the crossing slot's words with those
+remembered witness words per slot, position and letter, AC-3 residues, usually answer
+with one AND). A cell that loses letters removes the crossing slot's words with those
 letters (OR of the letters' bitsets, then AND or AND-NOT), to a fixpoint. A slot left with
 one word is committed: its word leaves every other slot of that length (no duplicates),
 learned nogoods that it completes fire, and with ``max_shared_substring`` its runs of
@@ -54,9 +54,11 @@ class Propagator:
         self.failures = [0] * self.n  # per variable: how often it ran out of candidates
         self.gram = None if max_shared_substring is None else max_shared_substring + 1
         self.nogoods = Nogoods()
-        # Per variable, position and letter: a word (a one-bit int) known to have that
-        # letter there. Best words have low bits, so "is it still a candidate?" is usually
-        # a cheap AND. Hints only: they never need undoing.
+        # Per variable, position and letter: words known to have that letter there (the
+        # candidates that had it when last asked). "Is one still a candidate?" is one AND,
+        # usually true. Kept whole: cutting them to one word (``support & -support``)
+        # costs a negation and an AND over the whole int, more than the checks it saves.
+        # Hints only: they never need undoing.
         size = len(problem.words.alphabet)
         self.residues = [[[0] * size for _ in var.table.cols] for var in variables]
         self._letter_lists: dict[int, list[tuple[int, int]]] = {}
@@ -151,8 +153,10 @@ class Propagator:
         pending = [-1] * self.n
         heap: list[tuple[int, int]] = []
 
+        sizes = st.size
+
         def push(t: int, d: int) -> None:
-            size = d.bit_count()
+            size = sizes[t] = d.bit_count()
             if pending[t] != size:
                 pending[t] = size
                 heappush(heap, (size, t))
@@ -196,7 +200,7 @@ class Propagator:
                             continue
                         support = d & col[letter]
                         if support:
-                            res[letter] = support & -support
+                            res[letter] = support  # kept whole: see ``residues``
                             new |= low
                     if new == cur:
                         continue

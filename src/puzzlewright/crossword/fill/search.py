@@ -88,13 +88,13 @@ class Search:
         """The uncommitted slot with the fewest candidates per failure weight (-1: none)."""
         best = -1
         best_key = 0.0
-        dom = st.dom
+        size = st.size
         done = st.done
         failure_weights = self.failure_weights
         for v in self.order:
             if done[v]:
                 continue
-            key = dom[v].bit_count() / failure_weights[v]
+            key = size[v] / failure_weights[v]
             if best < 0 or key < best_key:
                 best, best_key = v, key
         return best
