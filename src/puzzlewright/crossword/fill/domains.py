@@ -58,6 +58,18 @@ class LengthTable:
             ) - 1
         return found
 
+    def score_runs(self) -> list[tuple[int, int]]:
+        """(score, how many usable words have it), best first: one bisection per score
+        (the scores are sorted), not a pass over every word."""
+        runs = []
+        start = 0
+        while start < self.count:
+            score = self.scores[start]
+            end = bisect_right(self.scores, -score, lo=start, hi=self.count, key=_negative)
+            runs.append((score, end - start))
+            start = end
+        return runs
+
     def letters(self, i: int) -> tuple[int, ...]:
         """Word ``i`` as alphabet indexes, one per position."""
         found = self._letters.get(i)

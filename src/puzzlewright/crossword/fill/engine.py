@@ -13,6 +13,7 @@ from puzzlewright.crossword.fill.quality import (
     FAST_EFFORT,
     FAST_OPTION_WEIGHT,
     TIER_EFFORT,
+    Scores,
     ValueWeights,
     average_score,
     grid_entries,
@@ -142,7 +143,7 @@ def fill_grid(
     return make_result(problem, outcome, grids, stop, time.monotonic() - started)
 
 
-def run_modes(search: Search, scores: list[int], quality: bool, count: int, slots: int) -> Outcome:
+def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: int) -> Outcome:
     """Run the search in fast mode, then (when that mode differs and its budget ran out)
     in quality mode, on the same network: its learned failure weights carry over.
 
@@ -178,12 +179,14 @@ def tuned(weights: ValueWeights, tuning: Tuning | None) -> ValueWeights:
     )
 
 
-def candidate_scores(problem: Problem) -> list[int]:
-    """The scores of the words the slots to fill could take (one entry per word)."""
-    scores: list[int] = []
+def candidate_scores(problem: Problem) -> dict[int, int]:
+    """How many of the words the slots to fill could take score each value (a word of a
+    length counts once however many slots have that length)."""
+    counts: dict[int, int] = {}
     for table in {id(var.table): var.table for var in problem.vars if var.required}.values():
-        scores.extend(table.scores[: table.count])
-    return scores
+        for score, many in table.score_runs():
+            counts[score] = counts.get(score, 0) + many
+    return counts
 
 
 def partial_solution(problem: Problem, state: State) -> Solution:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from heapq import heappop, heappush
 
-from puzzlewright.bits import LetterSet, WordSet
+from puzzlewright.bits import LetterSet, WordSet, bits_of
 from puzzlewright.crossword.fill.nogoods import Nogoods
 from puzzlewright.crossword.fill.problem import Problem, SlotId
 from puzzlewright.crossword.fill.state import Conflict, State
@@ -26,6 +26,24 @@ letter (a later revision, once the slot has shrunk, catches up). The root prunes
 
 Push = Callable[[SlotId, WordSet], None]
 """Queue a variable whose candidates changed (with its new candidate set)."""
+
+
+LETTER_LISTS: dict[LetterSet, list[tuple[int, int]]] = {}
+"""The letters of each letter-set mask met so far, shared by every search of the process
+(each fill builds a new network; a 15x15 meets about a thousand masks)."""
+
+LETTER_LISTS_LIMIT = 1 << 16
+"""The cache starts again when it holds this many masks (it stays small in practice)."""
+
+
+def letters_in(mask: LetterSet) -> list[tuple[int, int]]:
+    """(bit, letter index) for each letter in a letter-set mask (cached per mask)."""
+    found = LETTER_LISTS.get(mask)
+    if found is None:
+        if len(LETTER_LISTS) >= LETTER_LISTS_LIMIT:
+            LETTER_LISTS.clear()
+        found = LETTER_LISTS[mask] = bits_of(mask)
+    return found
 
 
 class Propagator:
@@ -61,20 +79,6 @@ class Propagator:
         # Hints only: they never need undoing.
         size = len(problem.words.alphabet)
         self.residues = [[[0] * size for _ in var.table.cols] for var in variables]
-        self._letter_lists: dict[int, list[tuple[int, int]]] = {}
-
-    def letters_in(self, mask: LetterSet) -> list[tuple[int, int]]:
-        """(bit, letter index) for each letter in a letter-set mask (cached per mask)."""
-        found = self._letter_lists.get(mask)
-        if found is None:
-            found = []
-            rest = mask
-            while rest:
-                low = rest & -rest
-                found.append((low, low.bit_length() - 1))
-                rest ^= low
-            self._letter_lists[mask] = found
-        return found
 
     def fail(self, v: SlotId, cause: SlotId) -> None:
         """Record that ``v`` ran out of candidates while ``cause`` was being revised (-1:
@@ -145,8 +149,7 @@ class Propagator:
         links = self.links
         required = self.required
         residues = self.residues
-        letters_in = self.letters_in
-        letter_lists = self._letter_lists
+        letter_lists = LETTER_LISTS
         # Smallest candidate set first: dead ends show up sooner, and the slot blamed for
         # one (its failure weight grows) is the one that really ran dry. A heap of
         # (size, slot); an entry whose size is no longer the slot's pending one is stale.
