@@ -10,10 +10,34 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from puzzlewright.lexicon import Alphabet, LengthIndex, WordList
+from puzzlewright.lexicon.wordlist import per_wordlist
 
 
 def _negative(score: int) -> int:
     return -score
+
+
+class Layout:
+    """What the tables of one word length share whatever the minimum score: the letter
+    bitsets by position and alphabet index, and each word's letters once it was asked for.
+    Kept with the word list (:func:`layouts`), so later fills from the list reuse them."""
+
+    __slots__ = ("at_least", "code", "cols", "index", "letters")
+
+    def __init__(self, index: LengthIndex, alphabet: Alphabet) -> None:
+        self.index = index
+        self.code = alphabet.index
+        self.cols: list[list[int]] = [
+            [column.get(letter, 0) for letter in alphabet.letters] for column in index.bits
+        ]
+        self.letters: dict[int, tuple[int, ...]] = {}
+        self.at_least: dict[int, int] = {}
+
+
+@per_wordlist
+def layouts(words: WordList) -> dict[int, Layout]:
+    """The :class:`Layout` of each word length met so far, per word list."""
+    return {}
 
 
 class LengthTable:
@@ -31,23 +55,20 @@ class LengthTable:
         "words",
     )
 
-    def __init__(self, index: LengthIndex, alphabet: Alphabet, min_score: int | None) -> None:
-        self.index = index
+    def __init__(self, shared: Layout, min_score: int | None) -> None:
+        index = self.index = shared.index
         self.words = index.words
         self.scores = index.scores
-        self.code = alphabet.index
-        letters = alphabet.letters
-        self.cols: list[list[int]] = [
-            [column.get(letter, 0) for letter in letters] for column in index.bits
-        ]
+        self.code = shared.code
+        self.cols = shared.cols
         # Words are sorted best first, so "score >= min_score" is a prefix of the bits.
         if min_score is None:
             self.count = len(self.words)
         else:
             self.count = bisect_right(self.scores, -min_score, key=_negative)
         self.limit = (1 << self.count) - 1
-        self._letters: dict[int, tuple[int, ...]] = {}
-        self._at_least: dict[int, int] = {}
+        self._letters = shared.letters
+        self._at_least = shared.at_least
 
     def at_least(self, score: int) -> int:
         """The bitset of the words scoring ``score`` or more (a prefix: best words first)."""
@@ -98,6 +119,10 @@ class Tables:
         """The table for ``length`` (empty when the list has no such words)."""
         table = self._tables.get(length)
         if table is None:
-            index = self.words.index(length)
-            table = self._tables[length] = LengthTable(index, self.words.alphabet, self.min_score)
+            shared = layouts(self.words)
+            layout = shared.get(length)
+            if layout is None:
+                index = self.words.index(length)
+                layout = shared[length] = Layout(index, self.words.alphabet)
+            table = self._tables[length] = LengthTable(layout, self.min_score)
         return table
