@@ -135,13 +135,10 @@ class Search:
             dt = dom[t]
             col = cols[t][q]
             options: dict[int, float] = {}
-            for row in rows:
-                letter = row[p]
-                if letter not in options:
-                    count = (dt & col[letter]).bit_count()
-                    options[letter] = option_weight * log(count) if count else -1e9
-            for k, row in enumerate(rows):
-                values[k] += options[row[p]]
+            for letter in {row[p] for row in rows}:
+                count = (dt & col[letter]).bit_count()
+                options[letter] = option_weight * log(count) if count else -1e9
+            values = [value + options[row[p]] for value, row in zip(values, rows)]
         best = max(range(len(candidates)), key=values.__getitem__)
         return candidates[best]
 
