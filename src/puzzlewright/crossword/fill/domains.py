@@ -22,13 +22,20 @@ class Layout:
     bitsets by position and alphabet index, and each word's letters once it was asked for.
     Kept with the word list (:func:`layouts`), so later fills from the list reuse them."""
 
-    __slots__ = ("at_least", "code", "cols", "index", "letters")
+    __slots__ = ("at_least", "code", "cols", "first", "index", "letters")
 
     def __init__(self, index: LengthIndex, alphabet: Alphabet) -> None:
         self.index = index
         self.code = alphabet.index
         self.cols: list[list[int]] = [
             [column.get(letter, 0) for letter in alphabet.letters] for column in index.bits
+        ]
+        # the best word with each letter at each position (len(words): none), so that a
+        # prefix of the words (the best ones) has the letter there when it is that long
+        none = len(index.words)
+        self.first: list[list[int]] = [
+            [(bits & -bits).bit_length() - 1 if bits else none for bits in column]
+            for column in self.cols
         ]
         self.letters: dict[int, tuple[int, ...]] = {}
         self.at_least: dict[int, int] = {}
@@ -49,6 +56,7 @@ class LengthTable:
         "code",
         "cols",
         "count",
+        "first",
         "index",
         "limit",
         "scores",
@@ -61,6 +69,7 @@ class LengthTable:
         self.scores = index.scores
         self.code = shared.code
         self.cols = shared.cols
+        self.first = shared.first
         # Words are sorted best first, so "score >= min_score" is a prefix of the bits.
         if min_score is None:
             self.count = len(self.words)

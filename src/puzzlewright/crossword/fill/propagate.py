@@ -60,6 +60,7 @@ class Propagator:
         self.n = len(variables)
         self.tables = [var.table for var in variables]
         self.cols = [var.table.cols for var in variables]
+        self.firsts = [var.table.first for var in variables]
         self.links = [var.links for var in variables]
         self.required = [var.required for var in variables]
         self.order = [v for v in range(self.n) if self.required[v]]
@@ -149,6 +150,7 @@ class Propagator:
         links = self.links
         required = self.required
         residues = self.residues
+        firsts = self.firsts
         letter_lists = LETTER_LISTS
         # Smallest candidate set first: dead ends show up sooner, and the slot blamed for
         # one (its failure weight grows) is the one that really ran dry. A heap of
@@ -181,6 +183,9 @@ class Propagator:
                 word = self.tables[v].letters(d.bit_length() - 1)
             elif size > big:
                 continue
+            # the best ``size`` words (as at the root): a letter is in one of them when its
+            # first word is, an int comparison instead of an AND over the candidates
+            first = firsts[v] if not d & (d + 1) else None
             colv = cols[v]
             resv = residues[v]
             for c, p, t, q in links[v]:
@@ -193,18 +198,24 @@ class Propagator:
                     if not cur & (cur - 1):
                         continue
                     # the letters of the cell some candidate still has there
-                    col = colv[p]
-                    res = resv[p]
                     new = 0
-                    for low, letter in letter_lists.get(cur) or letters_in(cur):
-                        support = res[letter]
-                        if support and d & support:
-                            new |= low
-                            continue
-                        support = d & col[letter]
-                        if support:
-                            res[letter] = support  # kept whole: see ``residues``
-                            new |= low
+                    if first is not None:
+                        at = first[p]
+                        for low, letter in letter_lists.get(cur) or letters_in(cur):
+                            if at[letter] < size:
+                                new |= low
+                    else:
+                        col = colv[p]
+                        res = resv[p]
+                        for low, letter in letter_lists.get(cur) or letters_in(cur):
+                            support = res[letter]
+                            if support and d & support:
+                                new |= low
+                                continue
+                            support = d & col[letter]
+                            if support:
+                                res[letter] = support  # kept whole: see ``residues``
+                                new |= low
                     if new == cur:
                         continue
                 cells[c] = new

@@ -138,7 +138,7 @@ class Search:
             for letter in {row[p] for row in rows}:
                 count = (dt & col[letter]).bit_count()
                 options[letter] = option_weight * log(count) if count else -1e9
-            values = [value + options[row[p]] for value, row in zip(values, rows)]
+            values = [value + options[row[p]] for value, row in zip(values, rows, strict=True)]
         best = max(range(len(candidates)), key=values.__getitem__)
         return candidates[best]
 
