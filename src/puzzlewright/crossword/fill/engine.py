@@ -138,7 +138,7 @@ def _reporter(
 
 def _fill_square(
     problem: Problem,
-    scores: list[int],
+    scores: Scores,
     seed: int,
     stop: StopSignal,
     part: Part,
@@ -160,7 +160,7 @@ def _fill_square(
 
 def _search_and_polish(
     search: Search,
-    scores: list[int],
+    scores: Scores,
     quality: bool,
     count: int,
     seed: int,
