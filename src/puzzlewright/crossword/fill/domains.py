@@ -108,6 +108,12 @@ class LengthTable:
             found = self._letters[i] = tuple(code[ch] for ch in self.words[i])
         return found
 
+    def letters_of(self, indexes: list[int]) -> list[tuple[int, ...]]:
+        """:meth:`letters` of each word in ``indexes`` (one call for a hot loop)."""
+        known = self._letters.get
+        letters = self.letters
+        return [known(i) or letters(i) for i in indexes]
+
     def find(self, word: str) -> int | None:
         """The bit index of ``word`` in this table (None when absent)."""
         try:

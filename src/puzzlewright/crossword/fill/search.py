@@ -110,7 +110,7 @@ class Search:
             return d.bit_length() - 1
         candidates = first_bits(d, self.candidates)
         table = self.tables[v]
-        rows = [table.letters(i) for i in candidates]
+        rows = table.letters_of(candidates)
         weights = self.value_weights
         option_weight = weights.options
         random = self.rng.random
