@@ -104,8 +104,7 @@ class LengthTable:
         """Word ``i`` as alphabet indexes, one per position."""
         found = self._letters.get(i)
         if found is None:
-            code = self.code
-            found = self._letters[i] = tuple(code[ch] for ch in self.words[i])
+            found = self._letters[i] = tuple(map(self.code.__getitem__, self.words[i]))
         return found
 
     def letters_of(self, indexes: list[int]) -> list[tuple[int, ...]]:
