@@ -270,7 +270,12 @@ def main() -> None:
         "--builtin-quality", action="store_true", help="judge built-in list fills by STWL"
     )
     parser.add_argument("--tiny", action="store_true", help="tiny grids vs Qxw, whole process")
-    parser.add_argument("--before", default=None, help="tiny: also time this source tree")
+    parser.add_argument(
+        "--before", default=None, help="tiny, builtin-quality: also run this source tree"
+    )
+    parser.add_argument(
+        "--show-weak", action="store_true", help="builtin-quality: list entries under 30"
+    )
     args = parser.parse_args()
     if not STWL.exists():
         sys.exit(f"Spread the Wordlist not found at {STWL}")

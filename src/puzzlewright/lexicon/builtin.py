@@ -39,7 +39,11 @@ token a weak entry in a grid or a puzzle (see ``grid_score``; docs/lexicon.md "S
   ``-ly`` adverbs, ``-ing`` forms and ``-er``/``-est`` comparisons of words the dictionaries
   list only as stems;
 * the breakfast test: words a crossword editor keeps out of a grid (``data/unpleasant.txt``,
-  violence and disease), ranked below everything else but not removed.
+  violence and disease), ranked below everything else but not removed;
+* obscurity: a rare headword that only Webster's Second vouches for (GCIDE, the newer
+  dictionary, lists neither it nor its stem in any case: ``ssu``, ``dargah``, ``schola``);
+* long adverbs in ``-ly`` (``intracellularly``, ``conscientiously``): rote derivations that
+  make dull long entries.
 
 A word without any of these keeps ``round(10 * zipf)``.
 """
@@ -60,7 +64,7 @@ from puzzlewright.lexicon.cache import SUFFIX, VERSION, cache_dir, read_entry, w
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
-FORMAT = 10  # bump when the filter changes (the cache format has its own version)
+FORMAT = 11  # bump when the filter changes (the cache format has its own version)
 VOWELS = set("aeiouy")
 TWO_LETTER_WORDS = frozenset(
     "ad ah am an as at aw ax ay be by do eh ex go ha he hi hm ho id if in is it la lo ma me "
@@ -81,6 +85,16 @@ DERIVED_PENALTY = {"ly": 1.5, "ing": 1.0, "er": 0.7, "est": 0.7}
 """Zipf taken from a form the dictionaries do not list, by the suffix that made it."""
 UNPLEASANT_PENALTY = 3.0
 """Zipf taken from a word that fails the breakfast test (``data/unpleasant.txt``)."""
+OBSCURE_PENALTY = 2.5
+"""Zipf taken from a rare headword that GCIDE does not list (only Webster's Second does),
+fading out like the suffix penalties: it ranks below every plain word of its length that
+GCIDE knows, so score tiers and the filler's value ordering reach for it last."""
+LONG_ADVERB = 8
+LONG_ADVERB_PENALTY = 1.0
+LONG_ADVERB_COMMON = 4.0
+"""Zipf taken from an ``-ly`` word of LONG_ADVERB letters or more, in full at
+LONG_ADVERB_COMMON - FADE and below (long adverbs are rarer than short words; the fade sits
+higher so that ``INTERNATIONALLY`` keeps its points and ``CONSCIENTIOUSLY`` does not)."""
 CONTRACTION_LOOKALIKES = frozenset(
     "its ill id cant wont lets were well hell shed wed shell".split()
 )
@@ -173,6 +187,7 @@ class DictionaryEntries:
     lower: set[str]
     capital: set[str]
     acronyms: set[str]  # listed in capitals (ASCII) and not in lower case by GCIDE
+    gcide: frozenset[str] = frozenset()  # every GCIDE headword, lower-cased (any case)
 
 
 def dictionary_entries() -> DictionaryEntries:
@@ -183,10 +198,13 @@ def dictionary_entries() -> DictionaryEntries:
     capital: set[str] = set()
     capitals: set[str] = set()
     gcide_lower: set[str] = set()
+    gcide: set[str] = set()
     for source in ("web2", "gcide"):
         for word in get_english_words_set([source], lower=False, alpha=False):
             if not (word.isascii() and word.isalpha()):
                 continue  # alpha=True would squash "don't" into the word "dont"
+            if source == "gcide":
+                gcide.add(word.lower())  # GCIDE capitalizes most headwords (``Abandon``)
             if word.islower():
                 lower.add(word)
                 if source == "gcide":
@@ -195,7 +213,7 @@ def dictionary_entries() -> DictionaryEntries:
                 capital.add(word.lower())
                 if word.isupper() and len(word) > 1:
                     capitals.add(word.lower())
-    return DictionaryEntries(lower, capital, capitals - gcide_lower)
+    return DictionaryEntries(lower, capital, capitals - gcide_lower, frozenset(gcide))
 
 
 def is_international(token: str, zipf: float) -> bool:
@@ -303,24 +321,46 @@ class Evidence:
     zipf: float
     suffix: str | None = None  # what derived_suffix returns: None for a headword
     unpleasant: bool = False  # fails the breakfast test (data/unpleasant.txt)
+    obscure: bool = False  # GCIDE lists neither the token nor a stem of it, in any case
+    long_adverb: bool = False  # an -ly word of LONG_ADVERB letters or more
+
+
+def fade(zipf: float, common: float = COMMON) -> float:
+    """How much of a penalty applies at ``zipf``: all of it at ``common - FADE`` and below,
+    none at ``common`` and above, linear between (no jumps in the ranking)."""
+    return min(1.0, max(0.0, (common - zipf) / FADE))
 
 
 def grid_score(evidence: Evidence) -> int:
     """The list score of a kept token (see the module docstring). At least 1."""
     zipf = evidence.zipf
     penalty = DERIVED_PENALTY.get(evidence.suffix or "", 0.0)
-    value = zipf - penalty * min(1.0, max(0.0, (COMMON - zipf) / FADE))
+    if evidence.obscure:
+        penalty += OBSCURE_PENALTY
+    value = zipf - penalty * fade(zipf)
+    if evidence.long_adverb:
+        value -= LONG_ADVERB_PENALTY * fade(zipf, LONG_ADVERB_COMMON)
     if evidence.unpleasant:
         value -= UNPLEASANT_PENALTY
     return max(1, round(10 * value))
 
 
-def evidence_of(token: str, zipf: float, lower: set[str], unpleasant: frozenset[str]) -> Evidence:
-    """The Evidence for one kept token."""
+def evidence_of(
+    token: str,
+    zipf: float,
+    lower: set[str],
+    unpleasant: frozenset[str],
+    gcide: frozenset[str] = frozenset(),
+) -> Evidence:
+    """The Evidence for one kept token (``gcide``: GCIDE's headwords, lower-cased; empty:
+    nothing counts as obscure)."""
+    forms = {token, *stems(token)}
     return Evidence(
         zipf,
         derived_suffix(token, lower),
-        unpleasant=token in unpleasant or any(stem in unpleasant for stem in stems(token)),
+        unpleasant=not forms.isdisjoint(unpleasant),
+        obscure=bool(gcide) and forms.isdisjoint(gcide),
+        long_adverb=len(token) >= LONG_ADVERB and token.endswith("ly"),
     )
 
 
@@ -345,7 +385,8 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
             continue
         if token in forms.acronyms and is_international(token, zipf):
             continue
-        entries[token.upper()] = grid_score(evidence_of(token, zipf, lower, unpleasant))
+        evidence = evidence_of(token, zipf, lower, unpleasant, forms.gcide)
+        entries[token.upper()] = grid_score(evidence)
     return WordList(entries.items(), Alphabet.latin(), "english")
 
 
