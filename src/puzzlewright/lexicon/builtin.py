@@ -94,7 +94,7 @@ LONG_ADVERB_PENALTY = 1.0
 LONG_ADVERB_COMMON = 4.0
 """Zipf taken from an ``-ly`` word of LONG_ADVERB letters or more, in full at
 LONG_ADVERB_COMMON - FADE and below (long adverbs are rarer than short words; the fade sits
-higher so that ``INTERNATIONALLY`` keeps its points and ``CONSCIENTIOUSLY`` does not)."""
+higher: ``INTERNATIONALLY``, zipf 3.95, loses 0.05 and ``CONSCIENTIOUSLY``, 2.4, all of it)."""
 CONTRACTION_LOOKALIKES = frozenset(
     "its ill id cant wont lets were well hell shed wed shell".split()
 )
