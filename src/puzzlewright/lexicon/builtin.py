@@ -30,6 +30,10 @@ How the filter works (see docs/lexicon.md):
     and that GCIDE does not list in lower case is dropped when it is about as frequent in
     other languages as in English (an international acronym, not an English word: ``sad``
     and ``basic`` stay).
+11. Obscure tokens rarer than ``OBSCURE_ZIPF``: those that GCIDE, the newer dictionary,
+    lists in no case and by no stem; only Webster's Second vouches for
+    them (``ssu``, ``dargah``, ``schola``). Most are foreign words, names and dialect that
+    fills used as glue; some are newer English (``cookout``, ``roomie``), the price of it.
 
 Scores start from ``round(10 * zipf)`` (``the`` 77, ``house`` 57, ``zephyr`` 28; 35 is a
 zipf of 3.5, about once per 300,000 words of text) and lose points for what makes a common
@@ -40,8 +44,7 @@ token a weak entry in a grid or a puzzle (see ``grid_score``; docs/lexicon.md "S
   list only as stems;
 * the breakfast test: words a crossword editor keeps out of a grid (``data/unpleasant.txt``,
   violence and disease), ranked below everything else but not removed;
-* obscurity: a rare headword that only Webster's Second vouches for (GCIDE, the newer
-  dictionary, lists neither it nor its stem in any case: ``ssu``, ``dargah``, ``schola``);
+* obscurity (rule 11) in the obscure tokens frequent enough to be kept;
 * long adverbs in ``-ly`` (``intracellularly``, ``conscientiously``): rote derivations that
   make dull long entries.
 
@@ -86,9 +89,11 @@ DERIVED_PENALTY = {"ly": 1.5, "ing": 1.0, "er": 0.7, "est": 0.7}
 UNPLEASANT_PENALTY = 3.0
 """Zipf taken from a word that fails the breakfast test (``data/unpleasant.txt``)."""
 OBSCURE_PENALTY = 2.5
-"""Zipf taken from a rare headword that GCIDE does not list (only Webster's Second does),
-fading out like the suffix penalties: it ranks below every plain word of its length that
-GCIDE knows, so score tiers and the filler's value ordering reach for it last."""
+"""Zipf taken from an obscure token (see ``Evidence.obscure``), fading out like the suffix
+penalties: it ranks below the plain words of its frequency."""
+OBSCURE_ZIPF = 2.0
+"""Obscure tokens rarer than this are left out (rule 11): most of them are foreign words,
+names and dialect, and a filler given them at any score uses them as glue."""
 LONG_ADVERB = 8
 LONG_ADVERB_PENALTY = 1.0
 LONG_ADVERB_COMMON = 4.0
@@ -201,10 +206,10 @@ def dictionary_entries() -> DictionaryEntries:
     gcide: set[str] = set()
     for source in ("web2", "gcide"):
         for word in get_english_words_set([source], lower=False, alpha=False):
+            if source == "gcide":  # GCIDE capitalizes most headwords (Abandon)
+                gcide.add(word.lower())
             if not (word.isascii() and word.isalpha()):
                 continue  # alpha=True would squash "don't" into the word "dont"
-            if source == "gcide":
-                gcide.add(word.lower())  # GCIDE capitalizes most headwords (``Abandon``)
             if word.islower():
                 lower.add(word)
                 if source == "gcide":
@@ -321,7 +326,7 @@ class Evidence:
     zipf: float
     suffix: str | None = None  # what derived_suffix returns: None for a headword
     unpleasant: bool = False  # fails the breakfast test (data/unpleasant.txt)
-    obscure: bool = False  # GCIDE lists neither the token nor a stem of it, in any case
+    obscure: bool = False  # GCIDE lists neither the token nor a stem of it (rule 11)
     long_adverb: bool = False  # an -ly word of LONG_ADVERB letters or more
 
 
@@ -352,8 +357,9 @@ def evidence_of(
     unpleasant: frozenset[str],
     gcide: frozenset[str] = frozenset(),
 ) -> Evidence:
-    """The Evidence for one kept token (``gcide``: GCIDE's headwords, lower-cased; empty:
-    nothing counts as obscure)."""
+    """The Evidence for one kept token. Obscure: GCIDE (``gcide``, its headwords
+    lower-cased) lists neither the token nor a stem of it; with ``gcide``
+    empty, nothing is obscure."""
     forms = {token, *stems(token)}
     return Evidence(
         zipf,
@@ -373,6 +379,7 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
     excluded = excluded_words()
     unpleasant = unpleasant_words()
     entries: dict[str, int] = {}
+
     contractions: set[str] = set()  # "dont" from "don't" (seen first: more frequent)
     for token in iter_wordlist("en", "large"):  # most frequent first
         zipf = zipf_frequency(token, "en", "large")
@@ -386,6 +393,8 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
         if token in forms.acronyms and is_international(token, zipf):
             continue
         evidence = evidence_of(token, zipf, lower, unpleasant, forms.gcide)
+        if evidence.obscure and zipf < OBSCURE_ZIPF:
+            continue  # rule 11
         entries[token.upper()] = grid_score(evidence)
     return WordList(entries.items(), Alphabet.latin(), "english")
 
