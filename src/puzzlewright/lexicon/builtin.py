@@ -33,7 +33,7 @@ How the filter works (see docs/lexicon.md):
 11. Obscure tokens rarer than ``OBSCURE_ZIPF``: those that GCIDE, the newer dictionary,
     lists in no case and by no stem; only Webster's Second vouches for
     them (``ssu``, ``dargah``, ``schola``). Most are foreign words, names and dialect that
-    fills used as glue; some are newer English (``cookout``, ``roomie``), the price of it.
+    fills used as glue; a few are English GCIDE lacks (``drat``, ``oleo``), the price of it.
 
 Scores start from ``round(10 * zipf)`` (``the`` 77, ``house`` 57, ``zephyr`` 28; 35 is a
 zipf of 3.5, about once per 300,000 words of text) and lose points for what makes a common
