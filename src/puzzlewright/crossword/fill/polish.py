@@ -30,6 +30,26 @@ def total_score(grid: Grid, problem: Problem) -> int:
     return sum(entry.score or 0 for entry in grid_entries(grid, problem.words))
 
 
+def neighbourhood(
+    slot: Slot, written: set[Position], through: dict[Position, list[Slot]]
+) -> tuple[set[Slot], list[Position]]:
+    """The entries within :data:`RADIUS` crossings of ``slot``, and the cells a re-fill of
+    them may clear: ``written`` by the filler and passed ``through`` only by those entries."""
+    region = {slot}
+    for _ in range(RADIUS):
+        region |= {
+            other for near in region for pos in near.cells if pos in written
+            for other in through[pos]
+        }  # fmt: skip
+    cleared = [
+        pos
+        for other in region
+        for pos in other.cells
+        if pos in written and all(s in region for s in through[pos])
+    ]
+    return region, cleared
+
+
 def polish(
     problem: Problem,
     grid: Grid,
@@ -63,18 +83,7 @@ def polish(
         slot = slots[k]
         if current.word(slot) != grid.word(slot):
             continue  # already replaced while polishing a neighbour
-        region = {slot}
-        for _ in range(RADIUS):
-            region |= {
-                other for near in region for pos in near.cells if pos in written
-                for other in through[pos]
-            }  # fmt: skip
-        cleared = [
-            pos
-            for other in region
-            for pos in other.cells
-            if pos in written and all(s in region for s in through[pos])
-        ]
+        region, cleared = neighbourhood(slot, written, through)
         if not cleared:
             continue
         trial = current.copy()
