@@ -31,9 +31,9 @@ How the filter works (see docs/lexicon.md):
     other languages as in English (an international acronym, not an English word: ``sad``
     and ``basic`` stay).
 11. Obscure tokens rarer than ``OBSCURE_ZIPF``: those that GCIDE, the newer dictionary,
-    lists in no case and by no stem; only Webster's Second vouches for
-    them (``ssu``, ``dargah``, ``schola``). Most are foreign words, names and dialect that
-    fills used as glue; a few are English GCIDE lacks (``drat``, ``oleo``), the price of it.
+    lists in no case and by no stem, so that only Webster's Second vouches for them
+    (``admi``, ``dargah``, ``schola``). Most are foreign words, names and dialect that fills
+    used as glue; a few are English that GCIDE lacks (``drat``, ``oleo``), the price of it.
 
 Scores start from ``round(10 * zipf)`` (``the`` 77, ``house`` 57, ``zephyr`` 28; 35 is a
 zipf of 3.5, about once per 300,000 words of text) and lose points for what makes a common
@@ -44,7 +44,7 @@ token a weak entry in a grid or a puzzle (see ``grid_score``; docs/lexicon.md "S
   list only as stems;
 * the breakfast test: words a crossword editor keeps out of a grid (``data/unpleasant.txt``,
   violence and disease), ranked below everything else but not removed;
-* obscurity (rule 11) in the obscure tokens frequent enough to be kept;
+* obscurity: the obscure tokens of rule 11 frequent enough to be kept (``ssu``, ``gau``);
 * long adverbs in ``-ly`` (``intracellularly``, ``conscientiously``): rote derivations that
   make dull long entries.
 
@@ -358,8 +358,8 @@ def evidence_of(
     gcide: frozenset[str] = frozenset(),
 ) -> Evidence:
     """The Evidence for one kept token. Obscure: GCIDE (``gcide``, its headwords
-    lower-cased) lists neither the token nor a stem of it; with ``gcide``
-    empty, nothing is obscure."""
+    lower-cased) lists neither the token nor a stem of it; with ``gcide`` empty, nothing
+    is obscure."""
     forms = {token, *stems(token)}
     return Evidence(
         zipf,
@@ -379,7 +379,6 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
     excluded = excluded_words()
     unpleasant = unpleasant_words()
     entries: dict[str, int] = {}
-
     contractions: set[str] = set()  # "dont" from "don't" (seen first: more frequent)
     for token in iter_wordlist("en", "large"):  # most frequent first
         zipf = zipf_frequency(token, "en", "large")
