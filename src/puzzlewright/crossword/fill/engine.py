@@ -13,6 +13,7 @@ from puzzlewright.crossword.fill.quality import (
     FAST_EFFORT,
     FAST_OPTION_WEIGHT,
     TIER_EFFORT,
+    Scores,
     ValueWeights,
     average_score,
     grid_entries,
@@ -137,7 +138,7 @@ def _reporter(
 
 def _fill_square(
     problem: Problem,
-    scores: list[int],
+    scores: Scores,
     seed: int,
     stop: StopSignal,
     part: Part,
@@ -159,7 +160,7 @@ def _fill_square(
 
 def _search_and_polish(
     search: Search,
-    scores: list[int],
+    scores: Scores,
     quality: bool,
     count: int,
     seed: int,
@@ -185,7 +186,7 @@ def _search_and_polish(
     return outcome, grids
 
 
-def run_modes(search: Search, scores: list[int], quality: bool, count: int, slots: int) -> Outcome:
+def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: int) -> Outcome:
     """Run the search in fast mode, then (when that mode differs and its budget ran out)
     in quality mode, on the same network: its learned failure weights carry over.
 
@@ -221,12 +222,14 @@ def tuned(weights: ValueWeights, tuning: Tuning | None) -> ValueWeights:
     )
 
 
-def candidate_scores(problem: Problem) -> list[int]:
-    """The scores of the words the slots to fill could take (one entry per word)."""
-    scores: list[int] = []
+def candidate_scores(problem: Problem) -> dict[int, int]:
+    """How many of the words the slots to fill could take score each value (a word of a
+    length counts once however many slots have that length)."""
+    counts: dict[int, int] = {}
     for table in {id(var.table): var.table for var in problem.vars if var.required}.values():
-        scores.extend(table.scores[: table.count])
-    return scores
+        for score, many in table.score_runs():
+            counts[score] = counts.get(score, 0) + many
+    return counts
 
 
 def partial_solution(problem: Problem, state: State) -> Solution:

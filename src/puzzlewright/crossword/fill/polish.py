@@ -62,6 +62,14 @@ def polish(
 ) -> Grid:
     """``grid`` (a fill of ``problem``) with weak entries replaced where a re-fill of their
     neighbourhood with words scoring ``floor`` or more raises the total score."""
+    entries = grid_entries(grid, problem.words)
+    weak = sorted(
+        (entry.score or 0, k)
+        for k, entry in enumerate(entries)
+        if entry.score is not None and entry.score < floor
+    )
+    if not weak:
+        return grid  # every entry reaches the floor (the usual case): nothing to look up
     written: set[Position] = {
         pos for pos in problem.cells if problem.inside is None or pos in problem.inside
     }
@@ -71,12 +79,7 @@ def polish(
         for pos in slot.cells:
             through.setdefault(pos, []).append(slot)
     current = grid
-    best = total_score(current, problem)
-    weak = sorted(
-        (entry.score or 0, k)
-        for k, entry in enumerate(grid_entries(grid, problem.words))
-        if entry.score is not None and entry.score < floor
-    )
+    best = sum(entry.score or 0 for entry in entries)
     for attempt, (_, k) in enumerate(weak):
         if stop.should_stop():
             break
