@@ -264,7 +264,7 @@ def exclude_givens(variables: list[Var], givens: list[Given], tables: Tables) ->
     """No entry twice: a given entry's word leaves every variable of its length."""
     for given in givens:
         table = tables.get(len(given.word))
-        i = table.find(given.word) if given.score is not None else None
+        i = table.find(given.word, given.score) if given.score is not None else None
         if i is not None:
             for var in variables:
                 if var.table is table:
