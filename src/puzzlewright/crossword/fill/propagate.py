@@ -64,7 +64,8 @@ def _byte_tables(bits: int) -> list[list[list[tuple[int, int]]]]:
     """:data:`BYTE_LETTERS`, grown to cover masks of ``bits`` bits."""
     while len(BYTE_LETTERS) * 8 < bits:
         base = len(BYTE_LETTERS) * 8
-        BYTE_LETTERS.append([[(low << base, i + base) for low, i in bits_of(b)] for b in range(256)])
+        table = [[(low << base, i + base) for low, i in bits_of(b)] for b in range(256)]
+        BYTE_LETTERS.append(table)
     return BYTE_LETTERS
 
 

@@ -7,6 +7,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from puzzlewright.crossword.fill.problem import slots_of
 from puzzlewright.crossword.fill.result import EntryScore
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.lexicon import WordList
@@ -75,7 +76,7 @@ def value_weights(scores: Scores, quality: bool = False) -> ValueWeights:
 def grid_entries(grid: Grid, words: WordList, given: Collection[str] = ()) -> list[EntryScore]:
     """Every entry of ``grid`` with its answer and list score (None if incomplete/unknown)."""
     entries = []
-    for slot in grid.slots():
+    for slot in slots_of(grid):
         answer = "".join(grid.cells[r][c] or "?" for r, c in slot.cells)
         score = None if "?" in answer else words.score(answer)
         entries.append(
