@@ -11,7 +11,6 @@ from puzzlewright.crossword.fill.polish import polish
 from puzzlewright.crossword.fill.problem import Problem, Region, build_problem, place_solution
 from puzzlewright.crossword.fill.quality import (
     FAST_EFFORT,
-    FAST_OPTION_WEIGHT,
     TIER_EFFORT,
     Scores,
     ValueWeights,
@@ -205,8 +204,10 @@ def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: 
     outcome = search.run(count, tiers, final_effort=FAST_EFFORT * slots)
     if outcome.status != "timeout" or search.stop.should_stop():
         return outcome
+    # back to quality mode's weight on crossing options (frequency lists: 1/2 of fast's)
+    factor = value_weights(scores, quality=True).options / value_weights(scores).options
     search.value_weights = replace(
-        search.value_weights, options=search.value_weights.options / FAST_OPTION_WEIGHT
+        search.value_weights, options=search.value_weights.options * factor
     )
     return search.run(count, thorough, effort)
 
