@@ -76,6 +76,7 @@ def check_puzzle(puzzle: Acrostic, quote: str, source: str) -> None:
             assert grid_cells[cell - 1].clue == answer.label
 
 
+@pytest.mark.slow
 def test_builds_real_quotations(pride, dorian) -> None:  # type: ignore[no-untyped-def]
     assert pride.status == "built", pride.reason
     check_puzzle(pride.puzzles[0], PRIDE, PRIDE_SOURCE)

@@ -127,6 +127,7 @@ def test_03_a_cache_entry_of_the_wrong_shape_is_a_miss(
         assert run.code == 0 and "Traceback" not in run.stderr and "BABAA" in run.stdout
 
 
+@pytest.mark.slow
 def test_03b_a_cache_folder_others_can_write_is_not_used(
     cli: CliRun, built_cache: Path, tmp_path: Path
 ) -> None:
@@ -155,6 +156,7 @@ def gzip_bomb(path: Path, megabytes: int) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_04_a_gzip_bomb_stops_at_the_limit(cli: CliRun, warm_cache: Path, tmp_path: Path) -> None:
     """Before: a 1 MB gzip of zeros expanding to 1 GB cost a minute and 3 GB of memory."""
     bomb = gzip_bomb(tmp_path / "bomb.dict.gz", 1024)
