@@ -5,13 +5,22 @@ Both word lists are loaded before the clock starts; what is timed is one fill ca
 machine inflates it less than wall time) and wall time:
 
 * puzzlewright: ``fill_grid(grid, stwl, min_score=N, seed=S)`` in this process, one call
-  per seed (problem set-up, search, polish and the result's figures all count);
+  per seed (problem set-up, search, polish and the result's figures all count). Untimed
+  before the first call, as blacksquare's list is built before its clock: the list's
+  per-length indexes and letter layouts for the grid's lengths (``build_problem`` once).
+  Later calls also find the word letters earlier fills read (kept with the list): the
+  "first" column is the first seed's call alone.
 * blacksquare 0.10 (pip, Rust core) in a worker process: ``Crossword(...).fill()`` on the
   list already filtered to score >= N (``word_list.score_filter``, untimed: "list loaded"),
   and, as a second figure, ``fill(score_filter=N/50)`` on the whole list, which filters it
   inside the call. Its fill is deterministic; the median of three calls is shown.
 
-Medians over the runs; the ratio is ours over blacksquare's pre-filtered step.
+Same grid, same list (blacksquare's default list is this STWL file), same minimum score;
+the jobs differ in one respect, shown in the "avg" columns (STWL score of the entries):
+puzzlewright looks for a fill from the best score tier first (all 50s) and only then
+admits lower words, blacksquare takes any word >= N, best-scored first. At min score 50
+the jobs are the same. Medians over the runs; the ratio is ours over blacksquare's
+pre-filtered step.
 """
 
 from __future__ import annotations
@@ -51,28 +60,35 @@ for line in sys.stdin:
             ok = done is not None
             if not ok:
                 break  # no fill within the limit: once is enough
-        out[name] = {"cpu": cpu, "wall": wall, "ok": ok}
+        answers = []
+        if ok:
+            answers = ["".join(c.str for c in w.cells).strip().upper() for w in done.iterwords()]
+        out[name] = {"cpu": cpu, "wall": wall, "ok": ok, "answers": answers}
     print(json.dumps(out), flush=True)
 """
 
 
 def ours(
     grid_text: str, words: Any, min_score: int, runs: int
-) -> tuple[list[float], list[float], str]:
-    """(CPU seconds, wall seconds, status) of ``fill_grid`` per seed."""
+) -> tuple[list[float], list[float], str, list[float]]:
+    """(CPU seconds, wall seconds, status, average scores) of ``fill_grid`` per seed."""
     from puzzlewright.crossword.fill import fill_grid
+    from puzzlewright.crossword.fill.problem import build_problem
     from puzzlewright.crossword.grid import Grid
     from puzzlewright.stopping import StopSignal
 
     grid = Grid.parse(grid_text)
-    cpu, wall, status = [], [], ""
+    build_problem(grid, words, min_score)  # the list's indexes for these lengths: untimed
+    cpu, wall, status, averages = [], [], "", []
     for seed in range(runs):
         c, w = time.process_time(), time.perf_counter()
         result = fill_grid(grid, words, min_score=min_score, seed=seed, stop=StopSignal(60))
         cpu.append(time.process_time() - c)
         wall.append(time.perf_counter() - w)
         status = result.status
-    return cpu, wall, status
+        if result.average_score is not None and status == "filled":
+            averages.append(result.average_score)
+    return cpu, wall, status, averages
 
 
 def search_step(args: Any, tools: Any) -> None:
@@ -92,18 +108,19 @@ def search_step(args: Any, tools: Any) -> None:
             stderr=subprocess.DEVNULL,
             text=True,
         )
+    scores = tools.load_scores()
     load = os.getloadavg()[0]
     print(f"search step alone, lists loaded; {runs} runs; load {load:.1f}; CPU s (wall s)\n")
     header = (
-        f"{'grid':<10} {'min':>3} | {'ours cpu':>9} {'(wall)':>8} | {'bs pre cpu':>10} "
-        f"{'(wall)':>8} {'bs full cpu':>11} | {'ours/bs pre':>11}"
+        f"{'grid':<10} {'min':>3} | {'ours cpu':>9} {'(wall)':>8} {'first':>7} {'avg':>5} | "
+        f"{'bs pre cpu':>10} {'(wall)':>8} {'avg':>5} {'bs full cpu':>11} | {'ours/bs pre':>11}"
     )
     print(header)
     print("-" * len(header))
     for min_score in min_scores:
         for name in names:
             text = (tools.GRIDS / f"{name}.txt").read_text()
-            cpu, wall, status = ours(text, words, min_score, runs)
+            cpu, wall, status, averages = ours(text, words, min_score, runs)
             mine = statistics.median(cpu)
             theirs: dict[str, Any] = {}
             if worker is not None and worker.stdin is not None and worker.stdout is not None:
@@ -124,15 +141,21 @@ def search_step(args: Any, tools: Any) -> None:
             ratio = "-"
             if pre is not None and pre["ok"] and status == "filled":
                 ratio = f"{mine / max(statistics.median(pre['cpu']), 1e-6):.2f}x"
+            bs_average = tools.figures(pre["answers"], scores)[0] if pre and pre["ok"] else None
             print(
-                f"{name:<10} {min_score:>3} | {mine:>9.4f} ({statistics.median(wall):.4f}) | "
-                f"{cell(pre, 'cpu'):>10} ({cell(pre, 'wall')}) {cell(full, 'cpu'):>11} | "
-                f"{ratio:>11}   {status}"
+                f"{name:<10} {min_score:>3} | {mine:>9.4f} ({statistics.median(wall):.4f}) "
+                f"{cpu[0]:>7.4f} {tools.show(median_or_none(averages), 1):>5} | "
+                f"{cell(pre, 'cpu'):>10} ({cell(pre, 'wall')}) {tools.show(bs_average, 1):>5} "
+                f"{cell(full, 'cpu'):>11} | {ratio:>11}   {status}"
             )
     if worker is not None and worker.stdin is not None:
         worker.stdin.close()
         worker.wait(timeout=60)
     print("\n! = blacksquare found no fill within the time limit")
+
+
+def median_or_none(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
 
 
 if __name__ == "__main__":

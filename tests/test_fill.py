@@ -376,3 +376,36 @@ def test_fast_mode_out_of_budget_goes_on_in_quality_mode(
     assert fast_args == (1, [None]) and fast_options == {"final_effort": 0}
     assert tier_args[:2] == (1, score_tiers(candidate_scores(problem), quality=True))
     assert result.backtracks > 0
+
+
+# -- the tables and counts the search reads ---------------------------------------------------
+def test_score_counts_give_the_tiers_and_weights_of_the_scores(english: WordList) -> None:
+    from collections import Counter
+
+    from puzzlewright.crossword.fill.engine import candidate_scores
+    from puzzlewright.crossword.fill.problem import build_problem
+    from puzzlewright.crossword.fill.quality import polish_floor, score_tiers, value_weights
+
+    problem = build_problem(grid_file("mini7.txt"), english, min_score=30)
+    counts = candidate_scores(problem)
+    tables = {id(var.table): var.table for var in problem.vars if var.required}.values()
+    scores = [score for table in tables for score in table.scores[: table.count]]
+    assert counts == Counter(scores) and min(counts) >= 30
+    for quality in (False, True):
+        assert score_tiers(counts, quality) == score_tiers(scores, quality)
+        assert value_weights(counts, quality) == value_weights(scores, quality)
+    assert polish_floor(counts) == polish_floor(scores)
+    few = {50: 10, 40: 10, 30: 10}
+    assert score_tiers(few) == score_tiers([50] * 10 + [40] * 10 + [30] * 10) == [50, 40, None]
+
+
+def test_a_letters_first_word_decides_it_for_the_best_words(english: WordList) -> None:
+    from puzzlewright.crossword.fill.domains import Tables
+
+    table = Tables(english, None).get(5)
+    for position, (column, first) in enumerate(zip(table.cols, table.first, strict=True)):
+        for letter, (words, best) in enumerate(zip(column, first, strict=True)):
+            for size in (1, 7, 100, table.count):
+                prefix = (1 << size) - 1
+                assert bool(prefix & words) == (best < size), (position, letter, size)
+    assert Tables(english, 40).get(5).cols is table.cols  # kept with the list, any minimum

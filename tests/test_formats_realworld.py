@@ -243,7 +243,7 @@ def test_acrostic_converts_between_ipuz_and_jpz(tmp_path: Path) -> None:
     after = read_ipuz(json.loads((tmp_path / "b.ipuz").read_text(encoding="utf-8")))
     assert after.clues == before.clues and after.quote == before.quote
     assert after.source == before.source and after.title == before.title
-    strip = [[(c.number, c.letter, c.clue, c.block) for c in row] for row in before.rows]
-    assert [[(c.number, c.letter, c.clue, c.block) for c in row] for row in after.rows] == strip
+    strip = [[(c.number, c.answer, c.corner, c.block) for c in row] for row in before.rows]
+    assert [[(c.number, c.answer, c.corner, c.block) for c in row] for row in after.rows] == strip
     code, _, stderr = run("convert", str(tmp_path / "a.jpz"), str(tmp_path / "c.puz"))
     assert code == 2 and "an acrostic is written as .ipuz or .jpz" in stderr

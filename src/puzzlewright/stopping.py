@@ -18,6 +18,7 @@ import signal
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import asdict, dataclass, fields
 from types import FrameType
 from typing import Literal, TypeAlias
 
@@ -39,6 +40,31 @@ def fields_json(result: object, names: str) -> dict[str, object]:
     """``{name: result.name}`` for the space-separated ``names``, in that order: the plain
     fields of a result's ``to_json()`` (each adds its own rounded, nested or derived ones)."""
     return {name: getattr(result, name) for name in names.split()}
+
+
+@dataclass
+class Counters:
+    """Base of the figures a search counts (steps, repairs, candidates, checking seconds):
+    every field is a number that adds up, so the figures of shards or portfolio workers
+    are summed with :meth:`add` and reported with :meth:`to_json`.
+
+    >>> @dataclass
+    ... class Tally(Counters):
+    ...     steps: int = 0
+    >>> total = Tally(3)
+    >>> total.add(Tally(4))
+    >>> total.to_json()
+    {'steps': 7}
+    """
+
+    def add(self, other: Counters) -> None:
+        """Add another search's figures (of the same type) to these."""
+        for item in fields(self):
+            setattr(self, item.name, getattr(self, item.name) + getattr(other, item.name))
+
+    def to_json(self) -> dict[str, int | float]:
+        """The figures by name, in field order."""
+        return asdict(self)
 
 
 def interrupted_by(reason: StopReason | None) -> bool:

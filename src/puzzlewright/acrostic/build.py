@@ -6,6 +6,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TypedDict
 
 import numpy as np
 
@@ -43,6 +44,17 @@ DEFAULT_WIDTH = 15
 def labels(n: int) -> list[str]:
     """Clue labels A..Z, then AA, BB, ... as printed acrostics do."""
     return [chr(ord("A") + i % 26) * (i // 26 + 1) for i in range(n)]
+
+
+class SearchOptions(TypedDict, total=False):
+    """The keyword options of :func:`build_acrostic` that other entry points pass on as they
+    are (the studio's :func:`~puzzlewright.acrostic.studio.complete_rows`)."""
+
+    min_length: int
+    max_length: int | None
+    seed: int
+    improve: float | None
+    stop: StopSignal
 
 
 def build_acrostic(
@@ -255,12 +267,7 @@ def _assemble(
     free_bound = kept_letter_bound(search.tables, prices.prices, search.target, prices.bound)
     bound = (free_bound + fixed_total) / len(plan.initials) / 10
     result.mean_zipf_bound = round(bound, 2)
-    result.stats = {
-        "steps": outcome.stats.steps,
-        "repairs": outcome.stats.repairs,
-        "restarts": outcome.stats.restarts,
-        "raises": outcome.stats.raises,
-    }
+    result.stats = outcome.stats.to_json()
     if outcome.solutions:
         result.status = "built"
         chars = split_text(result.quote, alphabet)

@@ -26,7 +26,7 @@ import numpy as np
 from puzzlewright.acrostic.prices import Prices, letter_prices
 from puzzlewright.acrostic.quality import first_clash
 from puzzlewright.acrostic.tables import HashArray, IntArray, WordTable
-from puzzlewright.stopping import NEVER, StopSignal
+from puzzlewright.stopping import NEVER, Counters, StopSignal
 
 BARRED = 1.0e9  # energy of a word below the current quality floor
 
@@ -57,14 +57,13 @@ class Tuning:
 
 
 @dataclass
-class SearchStats:
-    """Counters reported by the benchmark."""
+class SearchStats(Counters):
+    """What the search did, summed over a portfolio's workers (``BuildResult.stats``)."""
 
-    steps: int = 0
-    repairs: int = 0
-    restarts: int = 0
-    raises: int = 0
-    best_off: int = 0
+    steps: int = 0  # moves plus repair pair splits: the effort measure budgets count in
+    repairs: int = 0  # exact one- or two-answer repairs tried (when few letters were off)
+    restarts: int = 0  # partial restarts from the best set
+    raises: int = 0  # quality-floor raises while improving
 
 
 class ExactSearch:

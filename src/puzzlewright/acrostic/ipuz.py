@@ -101,16 +101,18 @@ def dumps(puzzle: Acrostic, **meta: str | None) -> str:
 
 @dataclass(frozen=True)
 class SheetCell:
-    """One square of the quotation grid as a file describes it."""
+    """One square of the quotation grid as a file describes it: what is printed in and
+    around it. The renderer's square (:class:`puzzlewright.render.model.CellView`) is this
+    plus what only crosswords print (shading, bars), so the field list is written once."""
 
     block: bool = False  # a word break
     void: bool = False  # no square at all (ragged last row)
     number: str = ""  # quotation position printed top left
-    clue: str = ""  # the clue letter printed top right
+    corner: str = ""  # the clue letter printed top right
     given: str = ""  # printed on the blank grid too (punctuation in a square of its own)
-    before: str = ""  # punctuation printed small before the letter
-    after: str = ""  # punctuation printed small after the letter
-    letter: str = ""  # the solution letter
+    before: str = ""  # punctuation printed small before the letter (an opening quote)
+    after: str = ""  # punctuation printed small after the letter (comma, full stop)
+    answer: str = ""  # the solution letter, printed on the key only
     circle: bool = False
 
 
@@ -182,9 +184,9 @@ def _sheet_cell(label: Any, solution: Any, block: str) -> SheetCell:
         given = letter  # a punctuation square: printed on the blank grid too
     return SheetCell(
         number=number,
-        clue=corner,
+        corner=corner,
         given=given,
-        letter=letter if not given else "",
+        answer=letter if not given else "",
         circle=isinstance(style, Mapping) and style.get("shapebg") == "circle",
     )
 
@@ -260,7 +262,7 @@ def _sheet_clue(
                 f"clue {label} points at {entry}, which is not a numbered square"
             )
         cells.append(pos)
-    answer = str(item.get("answer") or "".join(rows[r][c].letter for r, c in cells))
+    answer = str(item.get("answer") or "".join(rows[r][c].answer for r, c in cells))
     return SheetClue(label, str(item.get("clue") or ""), answer, tuple(cells))
 
 

@@ -66,7 +66,7 @@ class BuildResult:
     leftover: str = ""  # letters the partial answers leave unused
     overused: str = ""  # letters the partial answers use too often
     seconds: float = 0.0
-    stats: dict[str, int] = field(default_factory=dict)
+    stats: dict[str, int | float] = field(default_factory=dict)
     # no exact answer set has a higher mean zipf (the letter-price bound, see acrostic.prices)
     mean_zipf_bound: float | None = None
     stop_reason: StopReason | None = None

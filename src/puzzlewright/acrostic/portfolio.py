@@ -156,13 +156,6 @@ def _gather(futures: Sequence[Future[Any]], stop: StopSignal, event: Any) -> lis
     return [future.result() for future in futures]
 
 
-def _add(total: SearchStats, part: SearchStats) -> None:
-    total.steps += part.steps
-    total.repairs += part.repairs
-    total.restarts += part.restarts
-    total.raises += part.raises
-
-
 def run_portfolio(
     setup: SearchSetup,
     jobs: int,
@@ -183,11 +176,10 @@ def run_portfolio(
             [pool.submit(first_set, w) for w in range(jobs)], stop, event
         )
         for first in firsts:
-            _add(stats, first.stats)
+            stats.add(first.stats)
         found = [first for first in firsts if first.state is not None]
         if not found:
             closest = min(firsts, key=lambda f: (int(np.abs(f.off).sum()), f.worker))
-            stats.best_off = int(np.abs(closest.off).sum())
             return SearchResult([], closest.closest, closest.off, stop.reason, stats)
         winner = min(found, key=lambda f: (f.steps, f.worker))
         assert winner.state is not None
@@ -208,7 +200,7 @@ def _merge(
     """The ``count`` best distinct sets of all workers (ties: the lower worker first)."""
     ranked: dict[frozenset[str], tuple[float, list[str]]] = {}
     for result in results:
-        _add(stats, result.stats)
+        stats.add(result.stats)
         for value, words in zip(result.values, result.solutions, strict=True):
             ranked.setdefault(frozenset(words), (value, words))
     order = sorted(ranked.values(), key=lambda item: item[0], reverse=True)[:count]

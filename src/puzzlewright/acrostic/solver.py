@@ -267,7 +267,6 @@ class Search(ExactSearch):
                 break
             self._perturb(self.tuning.perturb)
         ranked = sorted(found.values(), key=self.value, reverse=True)
-        self.stats.best_off = 0 if ranked else self.best_off
         partial = self.best_state
         self._set_all(partial)
         return SearchResult(

@@ -14,17 +14,23 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Unpack
 
 from puzzlewright.acrostic import checks
-from puzzlewright.acrostic.build import DEFAULT_WIDTH, assemble, build_acrostic, labels
+from puzzlewright.acrostic.build import (
+    DEFAULT_WIDTH,
+    SearchOptions,
+    assemble,
+    build_acrostic,
+    labels,
+)
 from puzzlewright.acrostic.ipuz import to_ipuz
 from puzzlewright.acrostic.letters import foreign_letters, letters_of, split_text, words_of
 from puzzlewright.acrostic.model import BuildResult
 from puzzlewright.acrostic.quality import QuoteFilter, first_clash
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
-from puzzlewright.stopping import NEVER, StopReason, StopSignal
+from puzzlewright.stopping import StopReason
 
 RowIndex = int  # 0-based row, one per source letter
 MAX_QUOTE = 2000  # characters: a long quotation is ~250 letters
@@ -208,30 +214,22 @@ def complete_rows(
     *,
     banned: Sequence[str] = (),
     avoid: Sequence[str] = (),
-    seed: int = 0,
-    improve: float | None = None,
-    min_length: int = 4,
-    max_length: int | None = None,
-    stop: StopSignal = NEVER,
+    **options: Unpack[SearchOptions],
 ) -> Completion:
-    """Fill the rows not in ``locked`` (row -> answer); ``avoid``: a set to differ from."""
+    """Fill the rows not in ``locked`` (row -> answer); ``avoid``: a set to differ from.
+
+    ``options`` are those of :func:`~puzzlewright.acrostic.build.build_acrostic`, except
+    that ``improve`` defaults to None (the builder's effort per free letter).
+    """
     initials = letters_of(source, words.alphabet)
     for row in locked:
         if not 0 <= row < len(initials):
             raise PuzzleInputError(f"row {row + 1} is not a row of the source")
     include = [words.alphabet.normalize(word) for word in locked.values()]
+    options.setdefault("improve", None)
+    count = 3 if avoid else 1
     result = build_acrostic(
-        quote,
-        source,
-        words,
-        include=include,
-        exclude=list(banned),
-        min_length=min_length,
-        max_length=max_length,
-        seed=seed,
-        count=3 if avoid else 1,
-        improve=improve,
-        stop=stop,
+        quote, source, words, include=include, exclude=list(banned), count=count, **options
     )
     done = Completion(
         result.status,

@@ -25,7 +25,7 @@ from puzzlewright.cryptarithm.find_checker import WordEquation, count_solutions
 from puzzlewright.cryptarithm.numbers import NumberNames
 from puzzlewright.cryptarithm.solver import Cryptarithm
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.stopping import NEVER, StopReason, StopSignal, clock
+from puzzlewright.stopping import NEVER, Counters, StopReason, StopSignal, clock
 
 EXHAUSTIVE_LIMIT = 2_000_000
 """Enumerate every candidate when there are at most this many; sample otherwise."""
@@ -300,8 +300,8 @@ class FoundPuzzle:
 
 
 @dataclass
-class ShardStats:
-    """What one shard (or a whole run) did."""
+class ShardStats(Counters):
+    """What one shard (or a whole run) did: counts, and thread CPU seconds per stage."""
 
     candidates: int = 0
     filtered: int = 0
@@ -310,11 +310,6 @@ class ShardStats:
     rejected_by_solver: int = 0
     check_seconds: float = 0.0
     verify_seconds: float = 0.0
-
-    def add(self, other: ShardStats) -> None:
-        """Accumulate another shard's figures."""
-        for name in self.__dataclass_fields__:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
 
     @property
     def checks_per_second(self) -> float:

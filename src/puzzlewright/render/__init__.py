@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Unpack
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.render.acrostic import acrostic_document, is_acrostic
 from puzzlewright.render.model import Document, crossword_document
-from puzzlewright.render.pages import PAGE_SIZES, PageName
+from puzzlewright.render.pages import DEFAULT_PAGE, PAGE_SIZES, PageName, PrintOptions
 
 OutputFormat = Literal["pdf", "svg", "html", "play"]
 FORMATS: tuple[OutputFormat, ...] = ("pdf", "svg", "html", "play")
@@ -24,6 +24,7 @@ __all__ = [
     "Document",
     "OutputFormat",
     "PageName",
+    "PrintOptions",
     "acrostic_document",
     "crossword_document",
     "load_document",
@@ -78,19 +79,12 @@ def load_document(path: str | os.PathLike[str], *, warnings: list[str] | None = 
     return crossword_document(puzzle)
 
 
-def render(
-    document: Document,
-    fmt: OutputFormat,
-    *,
-    key: bool = False,
-    page: PageName = "letter",
-    font: str | None = None,
-    warnings: list[str] | None = None,
-) -> bytes:
-    """The document in format ``fmt`` (with an answer page or grid when ``key``).
-
-    ``warnings`` collects what could not be printed as it is (PDF: characters no font has).
+def render(document: Document, fmt: OutputFormat, **options: Unpack[PrintOptions]) -> bytes:
+    """The document in format ``fmt``; ``options`` (:class:`PrintOptions`) are those of the
+    PDF writer, and the other formats take the ones they use (SVG ``key``, HTML ``key`` and
+    ``page``).
     """
+    key = options.get("key", False)
     if fmt == "svg":
         from puzzlewright.render.svg import render_svg
 
@@ -98,6 +92,7 @@ def render(
     if fmt == "html":
         from puzzlewright.render.html import render_html
 
+        page = options.get("page", DEFAULT_PAGE)
         return render_html(document, key=key, page=page).encode("utf-8")
     if fmt == "play":
         from puzzlewright.render.play import render_play
@@ -113,5 +108,5 @@ def render(
                 "PDF output needs reportlab: install puzzlewright[pdf] "
                 "(pip install 'puzzlewright[pdf]'), or use --format html or svg"
             ) from None
-        return render_pdf(document, key=key, page=page, font=font, warnings=warnings)
+        return render_pdf(document, **options)
     raise PuzzleInputError(f"unknown output format {fmt!r}: use pdf, svg, html or play")

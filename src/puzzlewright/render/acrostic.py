@@ -8,6 +8,7 @@ the layout model: grid squares into :class:`CellView`, clues into entries with n
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import asdict
 from typing import Any
 
 from puzzlewright.acrostic.ipuz import AcrosticSheet, SheetCell, is_acrostic, read_ipuz
@@ -26,18 +27,8 @@ __all__ = ["acrostic_document", "is_acrostic"]
 
 
 def _view(cell: SheetCell) -> CellView:
-    """The printed square for one square of the sheet."""
-    return CellView(
-        block=cell.block,
-        void=cell.void,
-        number=cell.number,
-        corner=cell.clue,
-        given=cell.given,
-        before=cell.before,
-        after=cell.after,
-        answer=cell.letter,
-        circle=cell.circle,
-    )
+    """The printed square for one square of the sheet (the same marks, nothing added)."""
+    return CellView(**asdict(cell))
 
 
 def sheet_document(sheet: AcrosticSheet) -> Document:
@@ -48,7 +39,7 @@ def sheet_document(sheet: AcrosticSheet) -> Document:
             clue.label,
             clue.text,
             clue.answer,
-            tuple(Blank(sheet.cell(p).number, sheet.cell(p).letter) for p in clue.cells),
+            tuple(Blank(sheet.cell(p).number, sheet.cell(p).answer) for p in clue.cells),
         )
         for clue in sheet.clues
     )

@@ -8,7 +8,7 @@ from puzzlewright import __version__
 from puzzlewright.render.draw import blanks_drawing, grid_drawing
 from puzzlewright.render.markup import inline_markup
 from puzzlewright.render.model import ClueEntry, Document, require_key
-from puzzlewright.render.pages import PAGE_SIZES, PageName
+from puzzlewright.render.pages import DEFAULT_PAGE, PAGE_SIZES, PageName
 from puzzlewright.render.svg import FONT_FAMILY, svg_element
 
 BLANKS_PER_ROW = 11
@@ -98,7 +98,7 @@ def _key(document: Document) -> str:
     return "\n".join(parts)
 
 
-def render_html(document: Document, *, key: bool = False, page: PageName = "letter") -> str:
+def render_html(document: Document, *, key: bool = False, page: PageName = DEFAULT_PAGE) -> str:
     """One self-contained HTML file: the puzzle page, then the answer page with ``key``."""
     if key:
         require_key(document)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from puzzlewright.acrostic.ipuz import SheetCell
 from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
@@ -19,18 +20,14 @@ Kind = Literal["crossword", "acrostic"]
 
 
 @dataclass(frozen=True)
-class CellView:
-    """One square as printed: a block, a void (not drawn), or an open cell with its marks."""
+class CellView(SheetCell):
+    """One square as printed: a block, a void (not drawn), or an open cell with its marks.
 
-    block: bool = False
-    void: bool = False
-    number: str = ""  # top-left label: the clue number (crossword) or quotation position
-    corner: str = ""  # top-right label: the acrostic clue letter
-    given: str = ""  # printed on the blank grid too (acrostic punctuation in its own square)
-    before: str = ""  # punctuation printed small before the letter (acrostic: opening quote)
-    after: str = ""  # punctuation printed small after the letter (acrostic: comma, full stop)
-    answer: str = ""  # the solution letter(s), printed on the key only
-    circle: bool = False
+    The marks are those of an acrostic's square (:class:`SheetCell`: ``number`` is the clue
+    number of a crossword or the quotation position of an acrostic, ``corner`` the acrostic
+    clue letter, ``answer`` the solution letter(s)); crosswords add shading and bars.
+    """
+
     shaded: bool = False
     bar_right: bool = False  # a thick bar between this cell and the next one across
     bar_below: bool = False  # a thick bar between this cell and the one below

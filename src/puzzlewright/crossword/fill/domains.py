@@ -10,10 +10,41 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from puzzlewright.lexicon import Alphabet, LengthIndex, WordList
+from puzzlewright.lexicon.wordlist import per_wordlist
 
 
 def _negative(score: int) -> int:
     return -score
+
+
+class Layout:
+    """What the tables of one word length share whatever the minimum score: the letter
+    bitsets by position and alphabet index, and each word's letters once it was asked for.
+    Kept with the word list (:func:`layouts`), so later fills from the list reuse them."""
+
+    __slots__ = ("at_least", "code", "cols", "first", "index", "letters")
+
+    def __init__(self, index: LengthIndex, alphabet: Alphabet) -> None:
+        self.index = index
+        self.code = alphabet.index
+        self.cols: list[list[int]] = [
+            [column.get(letter, 0) for letter in alphabet.letters] for column in index.bits
+        ]
+        # the best word with each letter at each position (len(words): none), so that a
+        # prefix of the words (the best ones) has the letter there when it is that long
+        none = len(index.words)
+        self.first: list[list[int]] = [
+            [(bits & -bits).bit_length() - 1 if bits else none for bits in column]
+            for column in self.cols
+        ]
+        self.letters: dict[int, tuple[int, ...]] = {}
+        self.at_least: dict[int, int] = {}
+
+
+@per_wordlist
+def layouts(words: WordList) -> dict[int, Layout]:
+    """The :class:`Layout` of each word length met so far, per word list."""
+    return {}
 
 
 class LengthTable:
@@ -25,29 +56,28 @@ class LengthTable:
         "code",
         "cols",
         "count",
+        "first",
         "index",
         "limit",
         "scores",
         "words",
     )
 
-    def __init__(self, index: LengthIndex, alphabet: Alphabet, min_score: int | None) -> None:
-        self.index = index
+    def __init__(self, shared: Layout, min_score: int | None) -> None:
+        index = self.index = shared.index
         self.words = index.words
         self.scores = index.scores
-        self.code = alphabet.index
-        letters = alphabet.letters
-        self.cols: list[list[int]] = [
-            [column.get(letter, 0) for letter in letters] for column in index.bits
-        ]
+        self.code = shared.code
+        self.cols = shared.cols
+        self.first = shared.first
         # Words are sorted best first, so "score >= min_score" is a prefix of the bits.
         if min_score is None:
             self.count = len(self.words)
         else:
             self.count = bisect_right(self.scores, -min_score, key=_negative)
         self.limit = (1 << self.count) - 1
-        self._letters: dict[int, tuple[int, ...]] = {}
-        self._at_least: dict[int, int] = {}
+        self._letters = shared.letters
+        self._at_least = shared.at_least
 
     def at_least(self, score: int) -> int:
         """The bitset of the words scoring ``score`` or more (a prefix: best words first)."""
@@ -58,13 +88,30 @@ class LengthTable:
             ) - 1
         return found
 
+    def score_runs(self) -> list[tuple[int, int]]:
+        """(score, how many usable words have it), best first: one bisection per score
+        (the scores are sorted), not a pass over every word."""
+        runs = []
+        start = 0
+        while start < self.count:
+            score = self.scores[start]
+            end = bisect_right(self.scores, -score, lo=start, hi=self.count, key=_negative)
+            runs.append((score, end - start))
+            start = end
+        return runs
+
     def letters(self, i: int) -> tuple[int, ...]:
         """Word ``i`` as alphabet indexes, one per position."""
         found = self._letters.get(i)
         if found is None:
-            code = self.code
-            found = self._letters[i] = tuple(code[ch] for ch in self.words[i])
+            found = self._letters[i] = tuple(map(self.code.__getitem__, self.words[i]))
         return found
+
+    def letters_of(self, indexes: list[int]) -> list[tuple[int, ...]]:
+        """:meth:`letters` of each word in ``indexes`` (one call for a hot loop)."""
+        known = self._letters.get
+        letters = self.letters
+        return [known(i) or letters(i) for i in indexes]
 
     def find(self, word: str) -> int | None:
         """The bit index of ``word`` in this table (None when absent)."""
@@ -86,6 +133,10 @@ class Tables:
         """The table for ``length`` (empty when the list has no such words)."""
         table = self._tables.get(length)
         if table is None:
-            index = self.words.index(length)
-            table = self._tables[length] = LengthTable(index, self.words.alphabet, self.min_score)
+            shared = layouts(self.words)
+            layout = shared.get(length)
+            if layout is None:
+                index = self.words.index(length)
+                layout = shared[length] = Layout(index, self.words.alphabet)
+            table = self._tables[length] = LengthTable(layout, self.min_score)
         return table

@@ -13,6 +13,7 @@ from puzzlewright.crossword.fill.quality import (
     FAST_EFFORT,
     FAST_OPTION_WEIGHT,
     TIER_EFFORT,
+    Scores,
     ValueWeights,
     average_score,
     grid_entries,
@@ -81,52 +82,95 @@ def fill_grid(
     started = time.monotonic()
     if quality is None:
         quality = not grid.bars
+    _check_options(count, max_shared_substring)
+    problem = build_problem(grid, words, min_score, region)
+    report = _reporter(problem, on_progress, started)
+    scores = candidate_scores(problem)
+    stop = stop or StopSignal()
+    if applies(problem, region, max_shared_substring):
+        outcome, grids = _fill_square(problem, scores, seed, stop, part, count, report)
+    else:
+        search = Search(
+            problem,
+            value_weights=tuned(value_weights(scores, quality or count > 1), tuning),
+            seed=seed,
+            max_shared_substring=max_shared_substring,
+            stop=stop,
+            progress=report,
+            tuning=tuning,
+        )
+        outcome, grids = _search_and_polish(
+            search, scores, quality, count, seed, max_shared_substring
+        )
+    return make_result(problem, outcome, grids, stop, time.monotonic() - started)
+
+
+def _check_options(count: int, max_shared_substring: int | None) -> None:
+    """Refuse option values no search can honour."""
     if count < 1:
         raise PuzzleInputError(f"the number of fills must be at least 1, not {count}")
     if max_shared_substring is not None and max_shared_substring < 1:
         raise PuzzleInputError("the maximum shared substring must be at least 1 letter")
-    problem = build_problem(grid, words, min_score, region)
+
+
+Reporter = Callable[[int, int, int, int], None]
+"""Progress of a search: slots filled now, most filled so far, backtracks, restarts."""
+
+
+def _reporter(
+    problem: Problem, on_progress: Callable[[FillProgress], None] | None, started: float
+) -> Reporter | None:
+    """The search's progress calls turned into :class:`FillProgress` for ``on_progress``
+    (cells counted with the givens), or None when nobody listens."""
+    if on_progress is None:
+        return None
     givens = len(problem.givens)
     total = givens + sum(var.required for var in problem.vars)
 
     def report(filled: int, best: int, backtracks: int, restarts: int) -> None:
-        if on_progress is not None:
-            on_progress(
-                FillProgress(
-                    givens + filled,
-                    total,
-                    givens + best,
-                    backtracks,
-                    restarts,
-                    time.monotonic() - started,
-                )
-            )
-
-    scores = candidate_scores(problem)
-    if applies(problem, region, max_shared_substring):
-        square = SquareSearch(
-            problem,
-            seed=seed,
-            stop=stop or StopSignal(),
-            weights=value_weights(scores, quality=True),  # the weights it was tuned with
-            part=part,
-            progress=(lambda filled, best, back: report(filled, best, back, 0))
-            if on_progress is not None
-            else None,
+        seconds = time.monotonic() - started
+        on_progress(
+            FillProgress(givens + filled, total, givens + best, backtracks, restarts, seconds)
         )
-        outcome = square.outcome(square.run(count))
-        grids = [place_solution(problem, solution) for solution in outcome.solutions]
-        return make_result(problem, outcome, grids, stop, time.monotonic() - started)
-    search = Search(
+
+    return report
+
+
+def _fill_square(
+    problem: Problem,
+    scores: Scores,
+    seed: int,
+    stop: StopSignal,
+    part: Part,
+    count: int,
+    report: Reporter | None,
+) -> tuple[Outcome, list[Grid]]:
+    """The double-word-square search's outcome and fills (a grid without blocks or bars)."""
+    square = SquareSearch(
         problem,
-        value_weights=tuned(value_weights(scores, quality or count > 1), tuning),
         seed=seed,
-        max_shared_substring=max_shared_substring,
-        stop=stop or StopSignal(),
-        progress=report if on_progress is not None else None,
-        tuning=tuning,
+        stop=stop,
+        weights=value_weights(scores, quality=True),  # the weights it was tuned with
+        part=part,
+        progress=(lambda filled, best, back: report(filled, best, back, 0)) if report else None,
     )
-    outcome = run_modes(search, scores, quality, count, max(1, total - givens))
+    outcome = square.outcome(square.run(count))
+    return outcome, [place_solution(problem, solution) for solution in outcome.solutions]
+
+
+def _search_and_polish(
+    search: Search,
+    scores: Scores,
+    quality: bool,
+    count: int,
+    seed: int,
+    max_shared_substring: int | None,
+) -> tuple[Outcome, list[Grid]]:
+    """The slot search's outcome and fills; a single fill is then polished (its weakest
+    entries replaced where the crossings allow, see :mod:`~puzzlewright.crossword.fill.polish`)."""
+    problem = search.problem
+    slots = sum(var.required for var in problem.vars)
+    outcome = run_modes(search, scores, quality, count, max(1, slots))
     grids = [place_solution(problem, solution) for solution in outcome.solutions]
     floor = polish_floor(scores)
     if count == 1 and grids and floor is not None:
@@ -139,10 +183,10 @@ def fill_grid(
             max_shared_substring=max_shared_substring,
             value_weights=search.value_weights,
         )
-    return make_result(problem, outcome, grids, stop, time.monotonic() - started)
+    return outcome, grids
 
 
-def run_modes(search: Search, scores: list[int], quality: bool, count: int, slots: int) -> Outcome:
+def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: int) -> Outcome:
     """Run the search in fast mode, then (when that mode differs and its budget ran out)
     in quality mode, on the same network: its learned failure weights carry over.
 
@@ -178,12 +222,14 @@ def tuned(weights: ValueWeights, tuning: Tuning | None) -> ValueWeights:
     )
 
 
-def candidate_scores(problem: Problem) -> list[int]:
-    """The scores of the words the slots to fill could take (one entry per word)."""
-    scores: list[int] = []
+def candidate_scores(problem: Problem) -> dict[int, int]:
+    """How many of the words the slots to fill could take score each value (a word of a
+    length counts once however many slots have that length)."""
+    counts: dict[int, int] = {}
     for table in {id(var.table): var.table for var in problem.vars if var.required}.values():
-        scores.extend(table.scores[: table.count])
-    return scores
+        for score, many in table.score_runs():
+            counts[score] = counts.get(score, 0) + many
+    return counts
 
 
 def partial_solution(problem: Problem, state: State) -> Solution:

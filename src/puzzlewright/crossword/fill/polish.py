@@ -30,6 +30,26 @@ def total_score(grid: Grid, problem: Problem) -> int:
     return sum(entry.score or 0 for entry in grid_entries(grid, problem.words))
 
 
+def neighbourhood(
+    slot: Slot, written: set[Position], through: dict[Position, list[Slot]]
+) -> tuple[set[Slot], list[Position]]:
+    """The entries within :data:`RADIUS` crossings of ``slot``, and the cells a re-fill of
+    them may clear: ``written`` by the filler and passed ``through`` only by those entries."""
+    region = {slot}
+    for _ in range(RADIUS):
+        region |= {
+            other for near in region for pos in near.cells if pos in written
+            for other in through[pos]
+        }  # fmt: skip
+    cleared = [
+        pos
+        for other in region
+        for pos in other.cells
+        if pos in written and all(s in region for s in through[pos])
+    ]
+    return region, cleared
+
+
 def polish(
     problem: Problem,
     grid: Grid,
@@ -42,6 +62,14 @@ def polish(
 ) -> Grid:
     """``grid`` (a fill of ``problem``) with weak entries replaced where a re-fill of their
     neighbourhood with words scoring ``floor`` or more raises the total score."""
+    entries = grid_entries(grid, problem.words)
+    weak = sorted(
+        (entry.score or 0, k)
+        for k, entry in enumerate(entries)
+        if entry.score is not None and entry.score < floor
+    )
+    if not weak:
+        return grid  # every entry reaches the floor (the usual case): nothing to look up
     written: set[Position] = {
         pos for pos in problem.cells if problem.inside is None or pos in problem.inside
     }
@@ -51,30 +79,14 @@ def polish(
         for pos in slot.cells:
             through.setdefault(pos, []).append(slot)
     current = grid
-    best = total_score(current, problem)
-    weak = sorted(
-        (entry.score or 0, k)
-        for k, entry in enumerate(grid_entries(grid, problem.words))
-        if entry.score is not None and entry.score < floor
-    )
+    best = sum(entry.score or 0 for entry in entries)
     for attempt, (_, k) in enumerate(weak):
         if stop.should_stop():
             break
         slot = slots[k]
         if current.word(slot) != grid.word(slot):
             continue  # already replaced while polishing a neighbour
-        region = {slot}
-        for _ in range(RADIUS):
-            region |= {
-                other for near in region for pos in near.cells if pos in written
-                for other in through[pos]
-            }  # fmt: skip
-        cleared = [
-            pos
-            for other in region
-            for pos in other.cells
-            if pos in written and all(s in region for s in through[pos])
-        ]
+        region, cleared = neighbourhood(slot, written, through)
         if not cleared:
             continue
         trial = current.copy()

@@ -2,8 +2,8 @@
 
 A slot's candidates decide which letters its cells can still take: for each letter in a
 cell's set, is some candidate left with that letter there? (AND with the letter's bitset;
-a remembered witness word per slot, position and letter, AC-3 residues, usually answers
-with a tiny AND). A cell that loses letters removes the crossing slot's words with those
+remembered witness words per slot, position and letter, AC-3 residues, usually answer
+with one AND). A cell that loses letters removes the crossing slot's words with those
 letters (OR of the letters' bitsets, then AND or AND-NOT), to a fixpoint. A slot left with
 one word is committed: its word leaves every other slot of that length (no duplicates),
 learned nogoods that it completes fire, and with ``max_shared_substring`` its runs of
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from heapq import heappop, heappush
 
-from puzzlewright.bits import LetterSet, WordSet
+from puzzlewright.bits import LetterSet, WordSet, bits_of
 from puzzlewright.crossword.fill.nogoods import Nogoods
 from puzzlewright.crossword.fill.problem import Problem, SlotId
 from puzzlewright.crossword.fill.state import Conflict, State
@@ -26,6 +26,24 @@ letter (a later revision, once the slot has shrunk, catches up). The root prunes
 
 Push = Callable[[SlotId, WordSet], None]
 """Queue a variable whose candidates changed (with its new candidate set)."""
+
+
+LETTER_LISTS: dict[LetterSet, list[tuple[int, int]]] = {}
+"""The letters of each letter-set mask met so far, shared by every search of the process
+(each fill builds a new network; a 15x15 meets about a thousand masks)."""
+
+LETTER_LISTS_LIMIT = 1 << 16
+"""The cache starts again when it holds this many masks (it stays small in practice)."""
+
+
+def letters_in(mask: LetterSet) -> list[tuple[int, int]]:
+    """(bit, letter index) for each letter in a letter-set mask (cached per mask)."""
+    found = LETTER_LISTS.get(mask)
+    if found is None:
+        if len(LETTER_LISTS) >= LETTER_LISTS_LIMIT:
+            LETTER_LISTS.clear()
+        found = LETTER_LISTS[mask] = bits_of(mask)
+    return found
 
 
 class Propagator:
@@ -42,6 +60,7 @@ class Propagator:
         self.n = len(variables)
         self.tables = [var.table for var in variables]
         self.cols = [var.table.cols for var in variables]
+        self.firsts = [var.table.first for var in variables]
         self.links = [var.links for var in variables]
         self.required = [var.required for var in variables]
         self.order = [v for v in range(self.n) if self.required[v]]
@@ -54,25 +73,13 @@ class Propagator:
         self.failures = [0] * self.n  # per variable: how often it ran out of candidates
         self.gram = None if max_shared_substring is None else max_shared_substring + 1
         self.nogoods = Nogoods()
-        # Per variable, position and letter: a word (a one-bit int) known to have that
-        # letter there. Best words have low bits, so "is it still a candidate?" is usually
-        # a cheap AND. Hints only: they never need undoing.
+        # Per variable, position and letter: words known to have that letter there (the
+        # candidates that had it when last asked). "Is one still a candidate?" is one AND,
+        # usually true. Kept whole: cutting them to one word (``support & -support``)
+        # costs a negation and an AND over the whole int, more than the checks it saves.
+        # Hints only: they never need undoing.
         size = len(problem.words.alphabet)
         self.residues = [[[0] * size for _ in var.table.cols] for var in variables]
-        self._letter_lists: dict[int, list[tuple[int, int]]] = {}
-
-    def letters_in(self, mask: LetterSet) -> list[tuple[int, int]]:
-        """(bit, letter index) for each letter in a letter-set mask (cached per mask)."""
-        found = self._letter_lists.get(mask)
-        if found is None:
-            found = []
-            rest = mask
-            while rest:
-                low = rest & -rest
-                found.append((low, low.bit_length() - 1))
-                rest ^= low
-            self._letter_lists[mask] = found
-        return found
 
     def fail(self, v: SlotId, cause: SlotId) -> None:
         """Record that ``v`` ran out of candidates while ``cause`` was being revised (-1:
@@ -143,16 +150,18 @@ class Propagator:
         links = self.links
         required = self.required
         residues = self.residues
-        letters_in = self.letters_in
-        letter_lists = self._letter_lists
+        firsts = self.firsts
+        letter_lists = LETTER_LISTS
         # Smallest candidate set first: dead ends show up sooner, and the slot blamed for
         # one (its failure weight grows) is the one that really ran dry. A heap of
         # (size, slot); an entry whose size is no longer the slot's pending one is stale.
         pending = [-1] * self.n
         heap: list[tuple[int, int]] = []
 
+        sizes = st.size
+
         def push(t: int, d: int) -> None:
-            size = d.bit_count()
+            size = sizes[t] = d.bit_count()
             if pending[t] != size:
                 pending[t] = size
                 heappush(heap, (size, t))
@@ -174,6 +183,9 @@ class Propagator:
                 word = self.tables[v].letters(d.bit_length() - 1)
             elif size > big:
                 continue
+            # the best ``size`` words (as at the root): a letter is in one of them when its
+            # first word is, an int comparison instead of an AND over the candidates
+            first = firsts[v] if not d & (d + 1) else None
             colv = cols[v]
             resv = residues[v]
             for c, p, t, q in links[v]:
@@ -186,18 +198,24 @@ class Propagator:
                     if not cur & (cur - 1):
                         continue
                     # the letters of the cell some candidate still has there
-                    col = colv[p]
-                    res = resv[p]
                     new = 0
-                    for low, letter in letter_lists.get(cur) or letters_in(cur):
-                        support = res[letter]
-                        if support and d & support:
-                            new |= low
-                            continue
-                        support = d & col[letter]
-                        if support:
-                            res[letter] = support & -support
-                            new |= low
+                    if first is not None:
+                        at = first[p]
+                        for low, letter in letter_lists.get(cur) or letters_in(cur):
+                            if at[letter] < size:
+                                new |= low
+                    else:
+                        col = colv[p]
+                        res = resv[p]
+                        for low, letter in letter_lists.get(cur) or letters_in(cur):
+                            support = res[letter]
+                            if support and d & support:
+                                new |= low
+                                continue
+                            support = d & col[letter]
+                            if support:
+                                res[letter] = support  # kept whole: see ``residues``
+                                new |= low
                     if new == cur:
                         continue
                 cells[c] = new

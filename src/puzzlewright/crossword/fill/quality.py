@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from puzzlewright.crossword.fill.result import EntryScore
 from puzzlewright.crossword.grid import Grid
@@ -37,6 +39,17 @@ TIER_LEVELS = 8
 """Lists with at most this many distinct scores (STWL: 10..50) get one tier per score."""
 
 
+Scores: TypeAlias = Mapping[int, int] | Sequence[int]
+"""Candidate scores: how many candidates score each value, or one score per candidate.
+The filler passes counts (a 15x15 at a low minimum score has 100,000+ candidates, and
+a set or sort of them all costs milliseconds per call)."""
+
+
+def score_counts(scores: Scores) -> Mapping[int, int]:
+    """Score -> how many candidates have it."""
+    return scores if isinstance(scores, Mapping) else Counter(scores)
+
+
 @dataclass(frozen=True)
 class ValueWeights:
     """How value ordering weighs a candidate (see the constants above)."""
@@ -47,10 +60,10 @@ class ValueWeights:
     score_jitter: float = 0.0
 
 
-def value_weights(scores: list[int], quality: bool = False) -> ValueWeights:
+def value_weights(scores: Scores, quality: bool = False) -> ValueWeights:
     """The weights for a list whose candidate scores are ``scores`` (``quality``: the
     thorough mode, see :func:`score_tiers`)."""
-    levels = len(set(scores))
+    levels = len(score_counts(scores))
     return ValueWeights(
         score=SCORE_WEIGHT,
         options=OPTION_WEIGHT if quality or levels <= TIER_LEVELS else FAST_OPTION_WEIGHT,
@@ -110,7 +123,7 @@ FAST_EFFORT = 25
 goes on in quality mode (score tiers); barred grids fill within a few per slot."""
 
 
-def score_tiers(scores: list[int], quality: bool = True) -> list[int | None]:
+def score_tiers(scores: Scores, quality: bool = True) -> list[int | None]:
     """Score floors to try in turn, best first; the last (None) admits every word.
 
     Lists with few score levels (STWL) get a tier per level: a fill from the best level
@@ -120,19 +133,29 @@ def score_tiers(scores: list[int], quality: bool = True) -> list[int | None]:
     first; the fast mode fills from every word, best-scored first by value ordering, and
     :func:`polish_floor` still raises its weakest entries.
     """
-    levels = sorted(set(scores), reverse=True)
+    counts = score_counts(scores)
+    levels = sorted(counts, reverse=True)
     if len(levels) <= 1:
         return [None]
     if len(levels) <= TIER_LEVELS:
         return [*levels[:-1], None]
     if not quality:
         return [None]
-    ranked = sorted(scores, reverse=True)
-    floors = sorted({ranked[int(share * (len(ranked) - 1))] for share in TIER_SHARES}, reverse=True)
-    return [*(floor for floor in floors if floor > ranked[-1]), None]
+    last = sum(counts.values()) - 1
+    floors = sorted({ranked(counts, levels, int(share * last)) for share in TIER_SHARES})
+    return [*(floor for floor in reversed(floors) if floor > levels[-1]), None]
 
 
-def polish_floor(scores: list[int]) -> int | None:
+def ranked(counts: Mapping[int, int], levels: list[int], k: int) -> int:
+    """The ``k``-th highest score (from 0) among the candidates, ``levels`` best first."""
+    for level in levels:
+        k -= counts[level]
+        if k < 0:
+            return level
+    return levels[-1]
+
+
+def polish_floor(scores: Scores) -> int | None:
     """The score a polished fill's entries should reach: the floor of the first tier in
     quality mode (None: one level, nothing to polish)."""
     return score_tiers(scores, quality=True)[0]

@@ -88,13 +88,13 @@ class Search:
         """The uncommitted slot with the fewest candidates per failure weight (-1: none)."""
         best = -1
         best_key = 0.0
-        dom = st.dom
+        size = st.size
         done = st.done
         failure_weights = self.failure_weights
         for v in self.order:
             if done[v]:
                 continue
-            key = dom[v].bit_count() / failure_weights[v]
+            key = size[v] / failure_weights[v]
             if best < 0 or key < best_key:
                 best, best_key = v, key
         return best
@@ -110,7 +110,7 @@ class Search:
             return d.bit_length() - 1
         candidates = first_bits(d, self.candidates)
         table = self.tables[v]
-        rows = [table.letters(i) for i in candidates]
+        rows = table.letters_of(candidates)
         weights = self.value_weights
         option_weight = weights.options
         random = self.rng.random
@@ -135,13 +135,10 @@ class Search:
             dt = dom[t]
             col = cols[t][q]
             options: dict[int, float] = {}
-            for row in rows:
-                letter = row[p]
-                if letter not in options:
-                    count = (dt & col[letter]).bit_count()
-                    options[letter] = option_weight * log(count) if count else -1e9
-            for k, row in enumerate(rows):
-                values[k] += options[row[p]]
+            for letter in {row[p] for row in rows}:
+                count = (dt & col[letter]).bit_count()
+                options[letter] = option_weight * log(count) if count else -1e9
+            values = [value + options[row[p]] for value, row in zip(values, rows, strict=True)]
         best = max(range(len(candidates)), key=values.__getitem__)
         return candidates[best]
 

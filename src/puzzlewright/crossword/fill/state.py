@@ -23,7 +23,7 @@ Path: TypeAlias = tuple[bool, int, WordSet, "Path | None"]
 class State:
     """One search node: candidates, cell letters, commitments and their reasons."""
 
-    __slots__ = ("cells", "dom", "done", "filled", "grams", "level", "path", "why")
+    __slots__ = ("cells", "dom", "done", "filled", "grams", "level", "path", "size", "why")
 
     def __init__(
         self,
@@ -35,6 +35,7 @@ class State:
         level: int = 0,
         grams: frozenset[str] | None = None,
         path: Path | None = None,
+        size: list[int] | None = None,
     ) -> None:
         self.dom = dom  # per variable: candidate bitset
         self.cells = cells  # per empty cell: letter-set mask
@@ -44,6 +45,9 @@ class State:
         self.level = level  # decisions taken to reach this node
         self.grams = grams  # substrings used by committed entries (max_shared_substring)
         self.path = path  # the decisions (v = word) and refutations (v != word) that led here
+        # per variable: how many candidates (kept by propagation, which counts them anyway:
+        # a popcount of a long int costs as much as several ANDs)
+        self.size = size if size is not None else [d.bit_count() for d in dom]
 
     def copy(self) -> State:
         """An independent copy (ints are immutable, so copying the lists is enough)."""
@@ -56,6 +60,7 @@ class State:
             self.level,
             self.grams,
             self.path,
+            self.size[:],
         )
 
 

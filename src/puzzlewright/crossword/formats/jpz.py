@@ -526,7 +526,7 @@ def write_jpz_acrostic(document: dict[str, Any]) -> str:
         for c in range(1, width):
             if c <= len(clue.cells):
                 square = sheet.cell(clue.cells[c - 1])
-                attrs = {"x": c + 1, "y": y, "solution": square.letter, "number": square.number}
+                attrs = {"x": c + 1, "y": y, "solution": square.answer, "number": square.number}
             else:
                 attrs = {"x": c + 1, "y": y, "type": "void"}
             cells.append(_element("cell", attrs))
@@ -560,11 +560,11 @@ def _acrostic_quote_cells(
             elif cell.block:
                 attrs["type"] = "block"
             elif cell.given or not cell.number:
-                attrs.update({"type": "clue", "solution": cell.given or cell.letter})
+                attrs.update({"type": "clue", "solution": cell.given or cell.answer})
             else:
-                attrs.update({"solution": cell.letter, "number": cell.number})
-                if cell.clue:
-                    attrs["top-right-number"] = cell.clue
+                attrs.update({"solution": cell.answer, "number": cell.number})
+                if cell.corner:
+                    attrs["top-right-number"] = cell.corner
                 quote.append((r, c))
             cells.append(_element("cell", attrs))
     return cells, quote

@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from puzzlewright.render.draw import blanks_drawing, grid_drawing
 from puzzlewright.render.markup import inline_markup
 from puzzlewright.render.model import ClueEntry, Document, require_key
-from puzzlewright.render.pages import PAGE_SIZES, PageName
+from puzzlewright.render.pages import DEFAULT_PAGE, PAGE_SIZES, PageName
 from puzzlewright.render.pdf.blocks import DrawingBlock, Setter, Space, TextStyle
 from puzzlewright.render.pdf.faces import Fonts, check_fonts, load_fonts
 from puzzlewright.render.pdf.flow import Block, Frame, Group, Item, Placement, pour
@@ -307,7 +307,7 @@ def render_pdf(
     document: Document,
     *,
     key: bool = False,
-    page: PageName = "letter",
+    page: PageName = DEFAULT_PAGE,
     font: str | None = None,
     warnings: list[str] | None = None,
 ) -> bytes:
