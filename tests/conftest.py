@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 # The engines' numpy products are small (thousands of words by 26 letters): BLAS threads only
 # add overhead there (an acrostic build took 5 s of CPU instead of 0.6 s on this 2-core
@@ -49,15 +47,6 @@ def stwl_path() -> Path:
     if not STWL.exists():
         pytest.skip("Spread the Wordlist not found beside the repo (../shared/data)")
     return STWL
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """One Chromium per test process for all the browser test modules (starting one costs
-    about a second of CPU); tests get fresh contexts from it, so no state is shared."""
-    from play_helpers import launch_browser
-
-    yield from launch_browser()
 
 
 def pytest_ignore_collect(collection_path: Path) -> bool | None:
