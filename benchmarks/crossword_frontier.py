@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,6 +49,7 @@ class Attempt:
     seconds: float
     average: float | None = None
     duplicates: int = 0
+    cpu: float | None = None  # user + system seconds of the process (and its workers)
 
     @property
     def done(self) -> bool:
@@ -187,7 +190,7 @@ def run_frontier(args: Any, tools: Any) -> None:
                 row = FrontierRow(name, min_score)
                 for jobs in jobs_list:
                     row.ours[jobs] = [
-                        as_attempt(tools.run_ours(grid, min_score, seed, args.timeout, jobs))
+                        timed_cpu(ours, tools, grid, min_score, seed, args.timeout, jobs)
                         for seed in range(args.runs)
                     ]
                 if blacksquare is not None:
@@ -197,7 +200,7 @@ def run_frontier(args: Any, tools: Any) -> None:
                         status, found.fill, found.average, found.duplicates
                     )
                 if qxw is not None:
-                    row.peers["qxw"] = qxw.fill(grid, min_score, args.timeout)
+                    row.peers["qxw"] = timed_cpu(qxw.fill, grid, min_score, args.timeout)
                 rows.append(row)
                 print(f"  done {name} at {min_score}", file=sys.stderr, flush=True)
     finally:
@@ -206,12 +209,43 @@ def run_frontier(args: Any, tools: Any) -> None:
         if qxw is not None:
             qxw.close()
     print_frontier(rows, peers)
+    print_cpu(rows, "qxw" if qxw is not None else None)
     descriptions = dict(FRONTIER)
     print("\ngrids: " + "; ".join(f"{n}: {descriptions.get(n, '')}" for n in names))
     print(
         "cells: status, seeds done (filled or proved)/runs, median seconds, median average"
         " (max: the slowest seed)"
     )
+
+
+def ours(tools: Any, grid: Path, min_score: int, seed: int, timeout: float, jobs: int) -> Attempt:
+    """One puzzlewright process (benchmarks/crossword.py's run_ours) as an Attempt."""
+    return as_attempt(tools.run_ours(grid, min_score, seed, timeout, jobs))
+
+
+def timed_cpu(attempt: Callable[..., Attempt], *args: Any) -> Attempt:
+    """``attempt(*args)`` with the CPU seconds its child processes used (a loaded machine
+    stretches wall times several-fold, CPU seconds much less)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    found = attempt(*args)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    found.cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return found
+
+
+def print_cpu(rows: list[FrontierRow], peer: str | None) -> None:
+    """CPU seconds per process: puzzlewright's median and slowest seed, and a peer's."""
+    print("\nCPU seconds (user + system) per process: median / slowest seed")
+    print(f"{'grid':<9} {'min':>3} | {'pw --jobs 1':>13} | {'pw --jobs 2':>13} | {peer or '':>8}")
+    for row in rows:
+        line = f"{row.grid:<9} {row.min_score:>3}"
+        for jobs in (1, 2):
+            cpus = [a.cpu for a in row.ours.get(jobs, []) if a.cpu is not None]
+            text = f"{statistics.median(cpus):.2f} / {max(cpus):.2f}" if cpus else "-"
+            line += f" | {text:>13}"
+        other = row.peers.get(peer) if peer else None
+        line += f" | {other.cpu:>8.2f}" if other and other.cpu is not None else " | -"
+        print(line)
 
 
 def as_attempt(run: Any) -> Attempt:
@@ -232,53 +266,97 @@ second half, other grids and other seeds, checks that they are not fitted to the
 def builtin_quality(args: Any, tools: Any) -> None:
     """Fill with the built-in list (no --words, as a user would) and judge every entry by
     Spread the Wordlist: average STWL score, share under 30 (missing from STWL counts as
-    under 30, scored 0), per half (tuning, held-out) or over ``--grids`` x ``--runs`` seeds."""
+    under 30, scored 0), per half (tuning, held-out) or over ``--grids`` x ``--runs`` seeds.
+    ``--before SRC`` runs another source tree's list too, interleaved (same load);
+    ``--show-weak`` lists the entries under 30 with their STWL score, built-in score and
+    wordfreq zipf."""
     scores = tools.load_scores()
     if args.grids:
         halves = {"grids": (args.grids.split(","), list(range(args.runs)))}
     else:
         halves = QUALITY_HALVES
+    variants = quality_variants(args.before)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"built-in list fills judged by STWL, time limit {args.timeout:.0f} s, load {load:.1f}")
-    print(f"{'grid':<10} {'seed':>4} {'status':>8} {'sec':>6} {'entries':>7} {'avg':>6} {'<30':>6}")
+    print(
+        f"{'grid':<10} {'seed':>4} {'list':>6} {'status':>8} {'sec':>6} {'entries':>7}"
+        f" {'avg':>6} {'<30':>6}"
+    )
     summaries = []
+    weak: dict[str, dict[str, tuple[int, int]]] = {label: {} for label in variants}
     for half, (names, seeds) in halves.items():
-        judged: list[int] = []
-        runs: list[tuple[str, float]] = []
+        judged: dict[str, list[int]] = {label: [] for label in variants}
+        runs: dict[str, list[tuple[str, float]]] = {label: [] for label in variants}
         for name in names:
             for seed in seeds:
-                status, seconds, marks = judge_fill(tools, name, seed, args.timeout, scores)
-                judged.extend(marks)
-                runs.append((status, seconds))
-                print(
-                    f"{name:<10} {seed:>4} {status:>8} {seconds:>6.2f} {len(marks):>7}"
-                    f" {mean(marks):>6.2f} {100 * under_30(marks):>5.1f}%"
-                )
-        filled = sum(status == "filled" for status, _ in runs)
-        median = statistics.median(seconds for _, seconds in runs)
-        summaries.append(
-            f"{half}: {len(judged)} entries, STWL average {mean(judged):.2f}, "
-            f"{100 * under_30(judged):.1f}% under 30; filled {filled}/{len(runs)}, "
-            f"median {median:.2f} s"
-        )
+                for label, env in variants.items():
+                    status, seconds, answers = judge_fill(tools, name, seed, args.timeout, env)
+                    marks = [scores.get(answer, 0) for answer, _ in answers]
+                    judged[label].extend(marks)
+                    runs[label].append((status, seconds))
+                    for answer, own in answers:
+                        if scores.get(answer, 0) < 30:
+                            count = weak[label].get(answer, (0, own))[0]
+                            weak[label][answer] = (count + 1, own)
+                    print(
+                        f"{name:<10} {seed:>4} {label:>6} {status:>8} {seconds:>6.2f}"
+                        f" {len(marks):>7} {mean(marks):>6.2f} {100 * under_30(marks):>5.1f}%",
+                        flush=True,
+                    )
+        for label in variants:
+            done = runs[label]
+            filled = sum(status == "filled" for status, _ in done)
+            median = statistics.median(seconds for _, seconds in done)
+            summaries.append(
+                f"{half} {label}: {len(judged[label])} entries, STWL average "
+                f"{mean(judged[label]):.2f}, {100 * under_30(judged[label]):.1f}% under 30; "
+                f"filled {filled}/{len(done)}, median {median:.2f} s"
+            )
     print("\n" + "\n".join(summaries) + "\n(targets: average >= 45, < 2% under 30)")
+    if args.show_weak:
+        for label, table in weak.items():
+            print_weak(label, table, scores)
+
+
+def quality_variants(before: str | None) -> dict[str, dict[str, str] | None]:
+    """The lists to judge: this tree's ("after"), and ``before``'s with its own cache."""
+    variants: dict[str, dict[str, str] | None] = {"after": None}
+    if before:
+        source = Path(before).resolve() / "src"
+        cache = Path(tempfile.mkdtemp(prefix="pw-quality-before-cache-"))
+        env = {**os.environ, "PYTHONPATH": str(source), "PUZZLEWRIGHT_CACHE_DIR": str(cache)}
+        variants = {"before": env, "after": None}
+    return variants
+
+
+def print_weak(label: str, table: dict[str, tuple[int, int]], scores: dict[str, int]) -> None:
+    """The entries under 30: times used, STWL score (- when absent), built-in score, zipf."""
+    from wordfreq import zipf_frequency
+
+    print(f"\nentries under 30 ({label}): word uses stwl builtin zipf")
+    for word, (count, own) in sorted(table.items(), key=lambda item: (-item[1][0], item[0])):
+        stwl = scores.get(word)
+        zipf = zipf_frequency(word.lower(), "en", "large")
+        shown = "-" if stwl is None else str(stwl)
+        print(f"  {word:<16} {count:>3} {shown:>4} {own:>4} {zipf:>5.2f}")
 
 
 def judge_fill(
-    tools: Any, name: str, seed: int, timeout: float, scores: dict[str, int]
-) -> tuple[str, float, list[int]]:
-    """(status, whole-process seconds, STWL marks of the complete entries) of one fill."""
+    tools: Any, name: str, seed: int, timeout: float, env: dict[str, str] | None = None
+) -> tuple[str, float, list[tuple[str, int]]]:
+    """(status, whole-process seconds, (answer, list score) of the complete entries) of one
+    fill, in the environment ``env`` (None: this process's)."""
     command = [
         sys.executable, "-m", "puzzlewright", "crossword", "fill",
         str(tools.GRIDS / f"{name}.txt"), "--seed", str(seed),
         "--timeout", str(timeout), "--json",
     ]  # fmt: skip
     start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
     seconds = time.perf_counter() - start
     document = json.loads(done.stdout)
-    answers = [e["answer"] for e in document["entries"] if "?" not in e["answer"]]
-    return document["status"], seconds, [scores.get(answer, 0) for answer in answers]
+    complete = [e for e in document["entries"] if "?" not in e["answer"]]
+    return document["status"], seconds, [(e["answer"], e["score"] or 0) for e in complete]
 
 
 def mean(marks: list[int]) -> float:

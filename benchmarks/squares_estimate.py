@@ -41,11 +41,11 @@ def survives(
     rn, cn = rnode[:], cnode[:]
     if by_row:
         for j in range(c, width):
-            cn[j] = cols.kids[cn[j]][word[j]]
+            cn[j] = cols.children(cn[j])[word[j]]
         top, left = r + 1, c
     else:
         for k in range(r, height):
-            rn[k] = rows.kids[rn[k]][word[k]]
+            rn[k] = rows.children(rn[k])[word[k]]
         top, left = r, c + 1
     return all(
         rows.at[rn[k]][j] & cols.at[cn[j]][k]
@@ -90,11 +90,11 @@ def knuth(grid: Grid, words: WordList, min_score: int, probes: int) -> list[floa
             word = letters(rng.choice(alive))
             if use_row or r == c == 0:
                 for j in range(c, width):
-                    cnode[j] = cols.kids[cnode[j]][word[j]]
+                    cnode[j] = cols.children(cnode[j])[word[j]]
                 r += 1
             else:
                 for k in range(r, height):
-                    rnode[k] = rows.kids[rnode[k]][word[k]]
+                    rnode[k] = rows.children(rnode[k])[word[k]]
                 c += 1
         totals[r + c] += weight
     return [total / probes for total in totals]

@@ -18,7 +18,7 @@ from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import FillResult, fill_grid
 from puzzlewright.crossword.fill.portfolio import fill_portfolio
 from puzzlewright.crossword.fill.problem import build_problem
-from puzzlewright.crossword.fill.squares import applies
+from puzzlewright.crossword.fill.squares import ROOT, SquareSearch, applies
 from puzzlewright.lexicon import Alphabet, WordList, builtin_english, load_wordlist
 from puzzlewright.stopping import StopSignal
 from test_fill import tiny_list
@@ -224,3 +224,50 @@ def test_a_time_limit_on_two_processes_says_timeout(stwl_path: Path) -> None:
     result = fill_portfolio(grid, words, jobs=2, min_score=50, stop=StopSignal(2.0))
     assert result.status == "timeout" and result.stop_reason == "timeout"
     assert any("." not in row for row in result.grid.rows_text())  # a partial fill
+
+
+LETTER_SETS = st.one_of(  # every letter (whole subtrees), or any other set
+    st.just(frozenset(range(26))), st.frozensets(st.integers(0, 25), min_size=1)
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.text("ACDEMNORST", max_size=3),
+    st.lists(LETTER_SETS, min_size=5, max_size=5),
+    st.integers(2, 40),
+    st.sampled_from([None, 0, 3, 40]),
+)
+def test_lazy_trie_walks_match_a_scan_of_the_list(
+    prefix: str, letter_sets: list[frozenset[int]], spacing: int, limit: int | None
+) -> None:
+    """The lazily made trie (node masks, sizes, small subtrees scanned, allowed ones taken
+    whole) lists exactly the words a plain scan of the built-in 5-letter list finds."""
+    problem = build_problem(Grid.parse("\n".join(["....."] * 5)), builtin_english(), 40)
+    search = SquareSearch(problem, stop=StopSignal())
+    trie, table = search.rows, search.row_table
+    node = ROOT
+    for letter in prefix:
+        node = trie.children(node).get(table.code[letter], -1)
+        if node < 0:
+            return  # no word starts so: nothing to compare
+    below = [i for i in range(table.count) if table.words[i].startswith(prefix)]
+    assert trie.size[node] == len(below) and sorted(trie.below(node)) == below
+    for p in range(len(prefix), 5):
+        letters = {table.code[table.words[i][p]] for i in below}
+        assert trie.at[node][p] == sum(1 << code for code in letters)
+    allows = [sum(1 << code for code in chosen) for chosen in letter_sets[len(prefix) :]]
+    used = set(range(0, table.count, spacing))
+    expected = [
+        i
+        for i in sorted(below, key=lambda i: [table.code[ch] for ch in table.words[i]])
+        if i not in used
+        and all(
+            1 << table.code[table.words[i][len(prefix) + k]] & allows[k] for k in range(len(allows))
+        )
+    ]
+    found = search.candidates(trie, node, allows, used, limit)
+    if limit is not None and len(expected) > limit:
+        assert found is None
+    else:
+        assert found == expected

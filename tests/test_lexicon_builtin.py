@@ -13,6 +13,7 @@ from puzzlewright.lexicon import builtin_english
 from puzzlewright.lexicon.builtin import (
     Evidence,
     derived_suffix,
+    evidence_of,
     excluded_words,
     grid_score,
     is_dictionary_word,
@@ -117,6 +118,26 @@ def test_grid_score_rules() -> None:
     # the breakfast test applies at every frequency; a score is never below 1
     assert grid_score(Evidence(5.1, unpleasant=True)) == 51 - 30
     assert grid_score(Evidence(1.6, "ing", unpleasant=True)) == 1
+    # obscurity (only Webster's Second lists it): rare ones drop below every plain word of
+    # their frequency band, everyday ones keep their points, no jumps between
+    assert grid_score(Evidence(2.4, obscure=True)) == 1
+    assert grid_score(Evidence(3.6, obscure=True)) == 36
+    steps = [grid_score(Evidence(z / 100, obscure=True)) for z in range(150, 400, 5)]
+    assert all(a <= b for a, b in itertools.pairwise(steps))
+    # long -ly adverbs: a rare one loses a whole zipf, a frequent one nothing
+    assert grid_score(Evidence(2.5, long_adverb=True)) == 15
+    assert grid_score(Evidence(4.0, long_adverb=True)) == 40
+
+
+def test_evidence_reads_the_token_its_stems_and_the_dictionaries() -> None:
+    lower, gcide = {"glad", "ssu", "schola"}, frozenset({"glad", "house"})
+    assert not evidence_of("gladly", 2.0, lower, frozenset(), gcide).obscure  # stem listed
+    assert not evidence_of("houses", 2.0, lower, frozenset(), gcide).obscure
+    assert evidence_of("ssu", 2.0, lower, frozenset(), gcide).obscure
+    assert not evidence_of("ssu", 2.0, lower, frozenset(), frozenset()).obscure  # no GCIDE
+    assert evidence_of("conscientiously", 2.4, lower, frozenset(), gcide).long_adverb
+    assert not evidence_of("gladly", 2.4, lower, frozenset(), gcide).long_adverb  # short
+    assert evidence_of("killed", 3.0, lower, frozenset({"kill"}), gcide).unpleasant
 
 
 def test_built_in_scores_rank_weak_fill_below_plain_words() -> None:
@@ -134,5 +155,18 @@ def test_built_in_scores_rank_weak_fill_below_plain_words() -> None:
     # a rare -ing form the dictionaries do not list loses points; a common one does not
     rare = [e.word for e in words if e.word.endswith("ING") and e.score < plain(e.word)]
     assert "LEACHING" in rare and "WALKING" not in rare
+    # obscure glue only Webster's Second lists is left out when rare (rule 11); crossword
+    # staples GCIDE knows stay; SSU, more frequent, stays with a low score
+    staples = ("ERNE", "ALEE", "EKE", "ANTE", "ORA", "HOUSES", "KIDDED")
+    for obscure in ("ADMI", "MAJO", "BENA", "DARGAH"):
+        assert obscure not in words, obscure
+    assert (words.score("SSU") or 0) < min(words.score(w) or 0 for w in staples)
+    for staple in staples:
+        assert staple in words, staple
+    # a long rote adverb below an everyday one
+    assert words.score("CONSCIENTIOUSLY") < plain("CONSCIENTIOUSLY")
+    assert words.score("INTERNATIONALLY") >= plain("INTERNATIONALLY") - 1
+    for word in ("DEFECATE", "URINATED", "COOLIES"):  # breakfast test additions
+        assert words.score(word) <= max(1, plain(word) - 30), word
     assert unpleasant_words() >= {"kill", "murder", "vomit"}
     assert not unpleasant_words() & excluded_words()

@@ -30,6 +30,10 @@ How the filter works (see docs/lexicon.md):
     and that GCIDE does not list in lower case is dropped when it is about as frequent in
     other languages as in English (an international acronym, not an English word: ``sad``
     and ``basic`` stay).
+11. Obscure tokens rarer than ``OBSCURE_ZIPF``: those that GCIDE, the newer dictionary,
+    lists in no case and by no stem, so that only Webster's Second vouches for them
+    (``admi``, ``dargah``, ``schola``). Most are foreign words, names and dialect that fills
+    used as glue; a few are English that GCIDE lacks (``drat``, ``oleo``), the price of it.
 
 Scores start from ``round(10 * zipf)`` (``the`` 77, ``house`` 57, ``zephyr`` 28; 35 is a
 zipf of 3.5, about once per 300,000 words of text) and lose points for what makes a common
@@ -39,7 +43,10 @@ token a weak entry in a grid or a puzzle (see ``grid_score``; docs/lexicon.md "S
   ``-ly`` adverbs, ``-ing`` forms and ``-er``/``-est`` comparisons of words the dictionaries
   list only as stems;
 * the breakfast test: words a crossword editor keeps out of a grid (``data/unpleasant.txt``,
-  violence and disease), ranked below everything else but not removed.
+  violence and disease), ranked below everything else but not removed;
+* obscurity: the obscure tokens of rule 11 frequent enough to be kept (``ssu``, ``gau``);
+* long adverbs in ``-ly`` (``intracellularly``, ``conscientiously``): rote derivations that
+  make dull long entries.
 
 A word without any of these keeps ``round(10 * zipf)``.
 """
@@ -60,7 +67,7 @@ from puzzlewright.lexicon.cache import SUFFIX, VERSION, cache_dir, read_entry, w
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
-FORMAT = 10  # bump when the filter changes (the cache format has its own version)
+FORMAT = 11  # bump when the filter changes (the cache format has its own version)
 VOWELS = set("aeiouy")
 TWO_LETTER_WORDS = frozenset(
     "ad ah am an as at aw ax ay be by do eh ex go ha he hi hm ho id if in is it la lo ma me "
@@ -81,6 +88,18 @@ DERIVED_PENALTY = {"ly": 1.5, "ing": 1.0, "er": 0.7, "est": 0.7}
 """Zipf taken from a form the dictionaries do not list, by the suffix that made it."""
 UNPLEASANT_PENALTY = 3.0
 """Zipf taken from a word that fails the breakfast test (``data/unpleasant.txt``)."""
+OBSCURE_PENALTY = 2.5
+"""Zipf taken from an obscure token (see ``Evidence.obscure``), fading out like the suffix
+penalties: it ranks below the plain words of its frequency."""
+OBSCURE_ZIPF = 2.0
+"""Obscure tokens rarer than this are left out (rule 11): most of them are foreign words,
+names and dialect, and a filler given them at any score uses them as glue."""
+LONG_ADVERB = 8
+LONG_ADVERB_PENALTY = 1.0
+LONG_ADVERB_COMMON = 4.0
+"""Zipf taken from an ``-ly`` word of LONG_ADVERB letters or more, in full at
+LONG_ADVERB_COMMON - FADE and below (long adverbs are rarer than short words; the fade sits
+higher: ``INTERNATIONALLY``, zipf 3.95, loses 0.05 and ``CONSCIENTIOUSLY``, 2.4, all of it)."""
 CONTRACTION_LOOKALIKES = frozenset(
     "its ill id cant wont lets were well hell shed wed shell".split()
 )
@@ -173,6 +192,7 @@ class DictionaryEntries:
     lower: set[str]
     capital: set[str]
     acronyms: set[str]  # listed in capitals (ASCII) and not in lower case by GCIDE
+    gcide: frozenset[str] = frozenset()  # every GCIDE headword, lower-cased (any case)
 
 
 def dictionary_entries() -> DictionaryEntries:
@@ -183,8 +203,11 @@ def dictionary_entries() -> DictionaryEntries:
     capital: set[str] = set()
     capitals: set[str] = set()
     gcide_lower: set[str] = set()
+    gcide: set[str] = set()
     for source in ("web2", "gcide"):
         for word in get_english_words_set([source], lower=False, alpha=False):
+            if source == "gcide":  # GCIDE capitalizes most headwords (Abandon)
+                gcide.add(word.lower())
             if not (word.isascii() and word.isalpha()):
                 continue  # alpha=True would squash "don't" into the word "dont"
             if word.islower():
@@ -195,7 +218,7 @@ def dictionary_entries() -> DictionaryEntries:
                 capital.add(word.lower())
                 if word.isupper() and len(word) > 1:
                     capitals.add(word.lower())
-    return DictionaryEntries(lower, capital, capitals - gcide_lower)
+    return DictionaryEntries(lower, capital, capitals - gcide_lower, frozenset(gcide))
 
 
 def is_international(token: str, zipf: float) -> bool:
@@ -303,24 +326,47 @@ class Evidence:
     zipf: float
     suffix: str | None = None  # what derived_suffix returns: None for a headword
     unpleasant: bool = False  # fails the breakfast test (data/unpleasant.txt)
+    obscure: bool = False  # GCIDE lists neither the token nor a stem of it (rule 11)
+    long_adverb: bool = False  # an -ly word of LONG_ADVERB letters or more
+
+
+def fade(zipf: float, common: float = COMMON) -> float:
+    """How much of a penalty applies at ``zipf``: all of it at ``common - FADE`` and below,
+    none at ``common`` and above, linear between (no jumps in the ranking)."""
+    return min(1.0, max(0.0, (common - zipf) / FADE))
 
 
 def grid_score(evidence: Evidence) -> int:
     """The list score of a kept token (see the module docstring). At least 1."""
     zipf = evidence.zipf
     penalty = DERIVED_PENALTY.get(evidence.suffix or "", 0.0)
-    value = zipf - penalty * min(1.0, max(0.0, (COMMON - zipf) / FADE))
+    if evidence.obscure:
+        penalty += OBSCURE_PENALTY
+    value = zipf - penalty * fade(zipf)
+    if evidence.long_adverb:
+        value -= LONG_ADVERB_PENALTY * fade(zipf, LONG_ADVERB_COMMON)
     if evidence.unpleasant:
         value -= UNPLEASANT_PENALTY
     return max(1, round(10 * value))
 
 
-def evidence_of(token: str, zipf: float, lower: set[str], unpleasant: frozenset[str]) -> Evidence:
-    """The Evidence for one kept token."""
+def evidence_of(
+    token: str,
+    zipf: float,
+    lower: set[str],
+    unpleasant: frozenset[str],
+    gcide: frozenset[str] = frozenset(),
+) -> Evidence:
+    """The Evidence for one kept token. Obscure: GCIDE (``gcide``, its headwords
+    lower-cased) lists neither the token nor a stem of it; with ``gcide`` empty, nothing
+    is obscure."""
+    forms = {token, *stems(token)}
     return Evidence(
         zipf,
         derived_suffix(token, lower),
-        unpleasant=token in unpleasant or any(stem in unpleasant for stem in stems(token)),
+        unpleasant=not forms.isdisjoint(unpleasant),
+        obscure=bool(gcide) and forms.isdisjoint(gcide),
+        long_adverb=len(token) >= LONG_ADVERB and token.endswith("ly"),
     )
 
 
@@ -345,7 +391,10 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
             continue
         if token in forms.acronyms and is_international(token, zipf):
             continue
-        entries[token.upper()] = grid_score(evidence_of(token, zipf, lower, unpleasant))
+        evidence = evidence_of(token, zipf, lower, unpleasant, forms.gcide)
+        if evidence.obscure and zipf < OBSCURE_ZIPF:
+            continue  # rule 11
+        entries[token.upper()] = grid_score(evidence)
     return WordList(entries.items(), Alphabet.latin(), "english")
 
 

@@ -5,9 +5,10 @@ too. The general slot CSP handles it, but slowly: every slot crosses every slot 
 direction, so its arc consistency over word bitsets costs much and proves little. Here the
 rectangle is filled from its top-left corner outwards: after ``r`` rows and ``c`` columns,
 every remaining row holds a ``c``-letter prefix and every remaining column an ``r``-letter
-prefix, each a node of a letter trie. The next line (row ``r`` or column ``c``, whichever
-has fewer candidates) takes a word below its node whose letter at each crossing is a child
-of the crossing line's node (26-bit masks, no word bitsets). After each move every empty
+prefix, each a node of a letter trie (made lazily: see :class:`Trie`). The next line
+(row ``r`` or column ``c``, whichever has fewer candidates) takes a word below its node
+whose letter at each crossing is a child of the crossing line's node (26-bit masks, no
+word bitsets). After each move every empty
 cell must still be reachable from both its row's and its column's node (per-node letter
 masks by position); the corner cell of the next row and column is checked the same way.
 
@@ -29,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import log
-from operator import or_
 from random import Random
 from typing import TypeAlias
 
@@ -72,6 +72,18 @@ POLL = 64
 
 ROOT: NodeId = 0
 
+BULK = 16
+"""A trie node of at most this many words is scanned word by word by the first
+:data:`SCANS` candidate walks that reach it, and only then made into child nodes (most
+small subtrees are reached once or twice; the hot ones pay for their nodes)."""
+
+SCANS = 2
+
+WHOLE = 1_000
+"""A candidate walk from a node of more words than this first checks whether all of them
+fit (the first row and column of an empty square: every word, or every word with its
+letter)."""
+
 
 class Enough(Exception):
     """Raised inside a candidate walk that has found more words than it needs."""
@@ -80,60 +92,84 @@ class Enough(Exception):
 class Trie:
     """The words of one length allowed in the lines of one direction, as a letter trie.
 
-    ``kids[node]`` maps a letter to the child node, ``mask[node]`` is the set of those
-    letters, ``at[node][p]`` the letters at position ``p`` of the words below ``node``
-    (0 above the node's depth), ``size[node]`` how many words are below it and
-    ``word[node]`` the word a leaf stands for.
+    ``kids[node]`` maps a letter to the child node (None until :meth:`expand` makes the
+    children), ``mask[node]`` is the set of those letters, ``at[node][p]`` the letters at
+    position ``p`` of the words below ``node`` (0 above the node's depth), ``size[node]``
+    how many words are below it and ``word[node]`` the word a leaf stands for.
+
+    The trie is built lazily: a node is a range of the words sorted by text, its letter
+    masks are read from that range's column slices (C-speed string slicing), and its
+    children are made when the search first walks below it. A search touches a small part
+    of a big list's trie, so a 6x6 no longer pays for all of it before its first move.
     """
 
     def __init__(self, table: LengthTable, ids: Sequence[WordId], length: int) -> None:
         self.length = length
-        kids: list[dict[int, NodeId]] = [{}]
-        word: list[WordId] = [-1]
-        depth = [0]
-        code = table.code
-        path = [ROOT] * (length + 1)  # the nodes of the previous word's prefixes
-        previous = ""
-        for text, i in sorted((table.words[i], i) for i in ids):
-            shared = 0
-            while shared < length and text[shared] == previous[shared : shared + 1]:
-                shared += 1
-            node = path[shared]
-            for p in range(shared, length):  # sorted: only new nodes from here on
-                child = len(kids)
-                kids[node][code[text[p]]] = child
-                kids.append({})
-                word.append(-1)
-                depth.append(p + 1)
-                path[p + 1] = node = child
-            word[node] = i
-            previous = text
-        self.kids = kids
-        self.word = word
-        self.mask = [sum(1 << code for code in children) for children in kids]
-        self.size, self.at = self._summaries(depth)
+        coding = {ord(letter): chr(code) for letter, code in table.code.items()}
+        # each letter as the character of its code, so text order is the search's order
+        ranked = sorted((table.words[i].translate(coding), i) for i in ids)
+        self.texts = [text for text, _ in ranked]
+        self.ids = [i for _, i in ranked]
+        self.blob = "".join(self.texts)  # sorted word k's letter p is blob[k * length + p]
+        self.text = [""] * (max(ids, default=-1) + 1)  # by word: its coded text
+        for text, i in ranked:
+            self.text[i] = text
+        self.bit = {chr(code): 1 << code for code in table.code.values()}
+        self.kids: list[dict[int, NodeId] | None] = []
+        self.mask: list[LetterMask] = []
+        self.at: list[tuple[LetterMask, ...]] = []
+        self.size: list[int] = []
+        self.word: list[WordId] = []
+        self.first: list[int] = []  # the node's first word in the sorted order
+        self.depth: list[int] = []
+        self.scans: list[int] = []  # candidate walks that scanned the node's words
+        self.make(0, len(ranked), 0)
 
-    def _summaries(self, depth: list[int]) -> tuple[list[int], list[tuple[LetterMask, ...]]]:
-        """Word counts and per-position letter masks, children before parents."""
-        count = len(self.kids)
-        size = [0] * count
-        at: list[tuple[LetterMask, ...]] = [()] * count
-        blank = (0,) * self.length
-        for node in range(count - 1, -1, -1):
-            children = list(self.kids[node].values())
-            if not children:
-                size[node] = 1 if self.word[node] >= 0 else 0
-                at[node] = blank
-                continue
-            d = depth[node]
-            below = at[children[0]]
-            total = size[children[0]]
-            for child in children[1:]:
-                total += size[child]
-                below = tuple(map(or_, below, at[child]))
-            size[node] = total
-            at[node] = (*below[:d], self.mask[node], *below[d + 1 :])
-        return size, at
+    def make(self, lo: int, hi: int, depth: int) -> NodeId:
+        """A new node for the sorted words ``lo`` to ``hi`` (their first ``depth`` letters
+        shared), with its letter masks."""
+        length, bit = self.length, self.bit
+        if hi - lo == 1:
+            below = tuple(bit[letter] for letter in self.texts[lo][depth:])
+        else:
+            blob = self.blob
+            below = tuple(
+                sum(bit[letter] for letter in set(blob[lo * length + p : hi * length : length]))
+                for p in range(depth, length)
+            )
+        node = len(self.kids)
+        self.kids.append(None)
+        self.at.append((0,) * depth + below)
+        self.mask.append(below[0] if below else 0)
+        self.size.append(hi - lo)
+        self.word.append(self.ids[lo] if depth == length and hi > lo else -1)
+        self.first.append(lo)
+        self.depth.append(depth)
+        self.scans.append(0)
+        return node
+
+    def expand(self, node: NodeId) -> dict[int, NodeId]:
+        """The children of ``node``, made now (one per letter at its depth)."""
+        lo, depth, length = self.first[node], self.depth[node], self.length
+        hi = lo + self.size[node]
+        column = self.blob[lo * length + depth : hi * length : length]  # sorted
+        children: dict[int, NodeId] = {}
+        start = 0
+        for letter in sorted(set(column)):
+            end = column.rfind(letter) + 1
+            children[ord(letter)] = self.make(lo + start, lo + end, depth + 1)
+            start = end
+        self.kids[node] = children
+        return children
+
+    def below(self, node: NodeId) -> list[WordId]:
+        """Every word below ``node``, in the search's (trie) order."""
+        lo = self.first[node]
+        return self.ids[lo : lo + self.size[node]]
+
+    def children(self, node: NodeId) -> dict[int, NodeId]:
+        """The children of ``node`` (made on first use)."""
+        return self.kids[node] or self.expand(node)
 
 
 @dataclass(frozen=True)
@@ -242,14 +278,31 @@ class SquareSearch:
     ) -> list[WordId] | None:
         """The unused words below ``start`` whose next letters are in ``allows`` (trie
         order); with ``limit``, None once more than ``limit`` are found."""
-        kids, mask, word = trie.kids, trie.mask, trie.word
+        kids, mask, expand, at, size = trie.kids, trie.mask, trie.expand, trie.at, trie.size
+        scans, word = trie.scans, trie.word
+        first, texts, ids, letter_bit = trie.first, trie.texts, trie.ids, trie.bit
         found: list[WordId] = []
         last = len(allows) - 1
         cap = -1 if limit is None else limit
+        top = trie.depth[start]
 
         def walk(node: NodeId, k: int) -> None:
-            m = mask[node] & allows[k]
             children = kids[node]
+            if children is None:
+                if size[node] <= BULK and scans[node] < SCANS:  # scan its words
+                    scans[node] += 1
+                    lo = first[node]
+                    for i in range(lo, lo + size[node]):
+                        text = texts[i]
+                        if ids[i] not in used and all(
+                            letter_bit[text[top + p]] & allows[p] for p in range(k, last + 1)
+                        ):
+                            found.append(ids[i])
+                    if len(found) > cap >= 0:
+                        raise Enough
+                    return
+                children = expand(node)
+            m = mask[node] & allows[k]
             if k == last:
                 while m:
                     bit = m & -m
@@ -268,7 +321,15 @@ class SquareSearch:
         if last < 0:  # the line is complete already (not reached: searches stop before)
             return []
         try:
-            walk(start, 0)
+            every = at[start]  # all words below fit (a first move): take them at once
+            if size[start] > WHOLE and all(
+                not every[top + p] & ~allows[p] for p in range(last + 1)
+            ):
+                found.extend(w for w in trie.below(start) if w not in used)
+            else:
+                walk(start, 0)
+            if len(found) > cap >= 0:
+                raise Enough
         except Enough:
             return None
         return found
@@ -277,6 +338,7 @@ class SquareSearch:
         self,
         found: list[WordId],
         table: LengthTable,
+        own: Trie,
         cross: Trie,
         nodes: list[NodeId],
         first: int,
@@ -285,23 +347,25 @@ class SquareSearch:
         """Best first: score, plus the log of the options left to the crossings, plus a
         seeded tie-break (fixed per run, line and word)."""
         weights = self.weights
-        scores, size, kids = table.scores, cross.size, cross.kids
+        scores, size, children = table.scores, cross.size, cross.children
         spread = self.spread / TIE_SCALE
         salt = self.salt + line * 40_503
         by_letter = weights.options
         positions = range(first, len(nodes))
         gains = [
-            {code: by_letter * log(size[child]) for code, child in kids[nodes[j]].items()}
+            (j, {chr(code): by_letter * log(size[child]) for code, child in kids.items()})
             for j in positions
+            for kids in [children(nodes[j])]
         ]
         by_score = weights.score
+        texts = own.text
 
         def value(w: WordId) -> float:
-            letters = table.letters(w)
-            total = by_score * scores[w]
-            for gain, j in zip(gains, positions, strict=True):
-                total += gain[letters[j]]
-            return total + spread * ((w * 2_654_435_761 + salt) % TIE_SCALE)
+            text = texts[w]
+            total = by_score * scores[w] + spread * ((w * 2_654_435_761 + salt) % TIE_SCALE)
+            for j, gain in gains:
+                total += gain[text[j]]
+            return total
 
         return sorted(found, key=value, reverse=True)
 
@@ -432,12 +496,13 @@ class SquareSearch:
             walking the crossing lines' trie nodes, then visit the node ``after``."""
             table, crossing = (self.row_table, cols) if across else (self.col_table, rows)
             nodes, words, used = (cnode, rword, used_rows) if across else (rnode, cword, used_cols)
-            kids = crossing.kids
+            kids, expand = crossing.kids, crossing.expand  # children made by order() above
             saved = nodes[start:]
-            for w in self.order(moves, table, crossing, nodes, start, line):
-                letters = table.letters(w)
+            own = rows if across else cols
+            for w in self.order(moves, table, own, crossing, nodes, start, line):
+                text = own.text[w]
                 for j in range(start, len(nodes)):
-                    nodes[j] = kids[nodes[j]][letters[j]]
+                    nodes[j] = (kids[nodes[j]] or expand(nodes[j]))[ord(text[j])]
                 words[line] = w
                 used.add(w)
                 if alive(*after) and visit(*after):
