@@ -17,10 +17,12 @@ machine inflates it less than wall time) and wall time:
 
 Same grid, same list (blacksquare's default list is this STWL file), same minimum score;
 the jobs differ in one respect, shown in the "avg" columns (STWL score of the entries):
-puzzlewright looks for a fill from the best score tier first (all 50s) and only then
-admits lower words, blacksquare takes any word >= N, best-scored first. At min score 50
-the jobs are the same. Medians over the runs; the ratio is ours over blacksquare's
-pre-filtered step.
+puzzlewright's default (quality) mode looks for a fill from the best score tier first (all
+50s) and only then admits lower words, blacksquare takes any word >= N, best-scored first.
+Our fast mode (``fill_grid(..., quality=False)``, ``--fast``) does blacksquare's job: one
+tier of every word >= N, best-scored first by value ordering (then the fill is polished
+toward the 50s). At min score 50 the three jobs are the same. Medians over the runs; the
+ratios are ours (quality, fast) over blacksquare's pre-filtered step, CPU.
 """
 
 from __future__ import annotations
@@ -69,9 +71,10 @@ for line in sys.stdin:
 
 
 def ours(
-    grid_text: str, words: Any, min_score: int, runs: int
+    grid_text: str, words: Any, min_score: int, runs: int, quality: bool | None = None
 ) -> tuple[list[float], list[float], str, list[float]]:
-    """(CPU seconds, wall seconds, status, average scores) of ``fill_grid`` per seed."""
+    """(CPU seconds, wall seconds, status, average scores) of ``fill_grid`` per seed
+    (``quality``: None for the default mode, False for the fast mode)."""
     from puzzlewright.crossword.fill import fill_grid
     from puzzlewright.crossword.fill.problem import build_problem
     from puzzlewright.crossword.grid import Grid
@@ -82,7 +85,9 @@ def ours(
     cpu, wall, status, averages = [], [], "", []
     for seed in range(runs):
         c, w = time.process_time(), time.perf_counter()
-        result = fill_grid(grid, words, min_score=min_score, seed=seed, stop=StopSignal(60))
+        result = fill_grid(
+            grid, words, min_score=min_score, seed=seed, stop=StopSignal(60), quality=quality
+        )
         cpu.append(time.process_time() - c)
         wall.append(time.perf_counter() - w)
         status = result.status
@@ -112,8 +117,9 @@ def search_step(args: Any, tools: Any) -> None:
     load = os.getloadavg()[0]
     print(f"search step alone, lists loaded; {runs} runs; load {load:.1f}; CPU s (wall s)\n")
     header = (
-        f"{'grid':<10} {'min':>3} | {'ours cpu':>9} {'(wall)':>8} {'first':>7} {'avg':>5} | "
-        f"{'bs pre cpu':>10} {'(wall)':>8} {'avg':>5} {'bs full cpu':>11} | {'ours/bs pre':>11}"
+        f"{'grid':<10} {'min':>3} | {'quality':>8} {'(wall)':>8} {'first':>7} {'avg':>5} | "
+        f"{'fast':>7} {'(wall)':>8} {'avg':>5} | "
+        f"{'bs pre':>8} {'(wall)':>9} {'avg':>5} {'bs full':>8} | {'q/bs':>6} {'fast/bs':>7}"
     )
     print(header)
     print("-" * len(header))
@@ -122,6 +128,9 @@ def search_step(args: Any, tools: Any) -> None:
             text = (tools.GRIDS / f"{name}.txt").read_text()
             cpu, wall, status, averages = ours(text, words, min_score, runs)
             mine = statistics.median(cpu)
+            fast_cpu, fast_wall, fast_status, fast_averages = ours(
+                text, words, min_score, runs, quality=False
+            )
             theirs: dict[str, Any] = {}
             if worker is not None and worker.stdin is not None and worker.stdout is not None:
                 rows = [line.strip() for line in text.splitlines() if line.strip()]
@@ -132,26 +141,35 @@ def search_step(args: Any, tools: Any) -> None:
                 theirs = json.loads(worker.stdout.readline())
             pre, full = theirs.get("pre"), theirs.get("full")
 
-            def cell(part: dict[str, Any] | None, key: str) -> str:
-                if part is None:
-                    return "-"
-                mark = "" if part["ok"] else "!"
-                return f"{statistics.median(part[key]):.4f}{mark}"
-
-            ratio = "-"
-            if pre is not None and pre["ok"] and status == "filled":
-                ratio = f"{mine / max(statistics.median(pre['cpu']), 1e-6):.2f}x"
             bs_average = tools.figures(pre["answers"], scores)[0] if pre and pre["ok"] else None
             print(
-                f"{name:<10} {min_score:>3} | {mine:>9.4f} ({statistics.median(wall):.4f}) "
+                f"{name:<10} {min_score:>3} | {mine:>8.4f} ({statistics.median(wall):.4f}) "
                 f"{cpu[0]:>7.4f} {tools.show(median_or_none(averages), 1):>5} | "
-                f"{cell(pre, 'cpu'):>10} ({cell(pre, 'wall')}) {tools.show(bs_average, 1):>5} "
-                f"{cell(full, 'cpu'):>11} | {ratio:>11}   {status}"
+                f"{statistics.median(fast_cpu):>7.4f} ({statistics.median(fast_wall):.4f}) "
+                f"{tools.show(median_or_none(fast_averages), 1):>5} | "
+                f"{cell(pre, 'cpu'):>8} ({cell(pre, 'wall'):>7}) {tools.show(bs_average, 1):>5} "
+                f"{cell(full, 'cpu'):>8} | {ratio(cpu, status, pre):>6} "
+                f"{ratio(fast_cpu, fast_status, pre):>7}   {status}/{fast_status}"
             )
     if worker is not None and worker.stdin is not None:
         worker.stdin.close()
         worker.wait(timeout=60)
     print("\n! = blacksquare found no fill within the time limit")
+
+
+def cell(part: dict[str, Any] | None, key: str) -> str:
+    """blacksquare's median figure (``!``: no fill within the limit)."""
+    if part is None:
+        return "-"
+    mark = "" if part["ok"] else "!"
+    return f"{statistics.median(part[key]):.4f}{mark}"
+
+
+def ratio(cpu: list[float], status: str, pre: dict[str, Any] | None) -> str:
+    """Our median CPU over blacksquare's pre-filtered one (both must have filled)."""
+    if pre is None or not pre["ok"] or status != "filled":
+        return "-"
+    return f"{statistics.median(cpu) / max(statistics.median(pre['cpu']), 1e-6):.2f}x"
 
 
 def median_or_none(values: list[float]) -> float | None:

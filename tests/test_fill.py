@@ -322,9 +322,44 @@ def test_frequency_lists_fill_fast_by_default_and_tier_in_quality_mode(english: 
     assert len(tiers) == 3 and tiers[-1] is None and tiers[0] == polish_floor(scores)
     assert value_weights(scores).options == FAST_OPTION_WEIGHT
     assert value_weights(scores, quality=True).options == 1.0
-    levels = [50] * 10 + [40] * 10 + [30] * 10  # few levels (STWL): one mode
-    assert score_tiers(levels, quality=False) == score_tiers(levels) == [50, 40, None]
+    levels = [50] * 10 + [40] * 10 + [30] * 10  # few levels (STWL): a tier per level...
+    assert score_tiers(levels, quality=True) == score_tiers(levels) == [50, 40, None]
+    assert score_tiers(levels, quality=False) == [None]  # ...or, fast, one tier of all
     assert value_weights(levels) == value_weights(levels, quality=True)
+
+
+def test_the_default_mode_depends_on_the_grid_and_the_list(english: WordList) -> None:
+    from puzzlewright.crossword.fill.quality import default_quality
+
+    frequencies = [entry.score for entry in english]
+    levels = [50] * 10 + [40] * 10 + [30] * 10
+    assert default_quality(frequencies, barred=False) and default_quality(levels, barred=False)
+    assert not default_quality(frequencies, barred=True)  # barred + frequency list: fast
+    assert default_quality(levels, barred=True)  # few levels: tiers find all-50 fills at once
+
+
+def test_fast_mode_with_spread_the_wordlist_is_one_tier_of_every_word(
+    stwl_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from puzzlewright.crossword.fill.search import Search
+
+    words, _ = load_wordlist([stwl_path], min_score=30)
+    tiers_run: list[object] = []
+    real_run = Search.run
+
+    def spy(self: Search, *args: object, **kwargs: object) -> object:
+        tiers_run.append(args[1])
+        return real_run(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Search, "run", spy)
+    grid = grid_file("themed15.txt")
+    fast = fill_grid(grid, words, min_score=30, seed=0, quality=False, stop=StopSignal(60))
+    assert_valid(fast, words, min_score=30)
+    assert tiers_run[0] == [None]  # (then polish's searches, at 50)
+    tiers_run.clear()
+    thorough = fill_grid(grid, words, min_score=30, seed=0, stop=StopSignal(60))
+    assert_valid(thorough, words, min_score=30)
+    assert tiers_run[0] == [50, 40, None]
 
 
 def test_barred_grid_with_the_builtin_list_in_both_modes(english: WordList) -> None:

@@ -219,10 +219,11 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
 @click.option(
     "--quality/--fast",
     default=None,
-    help="Frequency-scored lists (the built-in one): --quality fills from the best-scored "
-    "words first, in tiers (higher averages, often several times slower on tight grids); "
-    "--fast from every word at once. Default: fast for barred grids, quality for blocked "
-    "ones. Lists with few score levels (STWL) always use tiers.",
+    help="--quality fills from the best-scored words first, in tiers (higher averages; with "
+    "frequency-scored lists such as the built-in one often several times slower on tight "
+    "grids); --fast from every word at once. Default: fast for barred grids with a "
+    "frequency-scored list, quality otherwise (lists with few score levels, such as STWL, "
+    "and blocked grids).",
 )
 @json_option
 def fill(

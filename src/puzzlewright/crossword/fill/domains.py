@@ -7,7 +7,7 @@ by the letter's position in the alphabet so that cell letter sets can be small i
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 
 from puzzlewright.lexicon import Alphabet, LengthIndex, WordList
 from puzzlewright.lexicon.wordlist import per_wordlist
@@ -113,8 +113,17 @@ class LengthTable:
         letters = self.letters
         return [known(i) or letters(i) for i in indexes]
 
-    def find(self, word: str) -> int | None:
-        """The bit index of ``word`` in this table (None when absent)."""
+    def find(self, word: str, score: int | None = None) -> int | None:
+        """The bit index of ``word`` in this table (None when absent). With the word's
+        ``score``, it is first looked for by bisection in that score's run (the lists keep
+        a run's words in alphabetical order), else by a scan of every word (a 15x15's
+        polish looks up every kept entry, and a scan cost ~0.1 ms each)."""
+        if score is not None:
+            lo = bisect_left(self.scores, -score, key=_negative)
+            hi = bisect_right(self.scores, -score, lo=lo, key=_negative)
+            i = bisect_left(self.words, word, lo, hi)
+            if i < hi and self.words[i] == word:
+                return i
         try:
             return self.words.index(word)
         except ValueError:

@@ -11,11 +11,11 @@ from puzzlewright.crossword.fill.polish import polish
 from puzzlewright.crossword.fill.problem import Problem, Region, build_problem, place_solution
 from puzzlewright.crossword.fill.quality import (
     FAST_EFFORT,
-    FAST_OPTION_WEIGHT,
     TIER_EFFORT,
     Scores,
     ValueWeights,
     average_score,
+    default_quality,
     grid_entries,
     polish_floor,
     rank_key,
@@ -70,22 +70,22 @@ def fill_grid(
     them (with a warning). No answer is used twice. ``count`` > 1 asks for that many
     different fills, best first. ``stop`` ends the search early with the best partial fill.
     ``tuning`` changes restarts and value ordering (portfolio members use it).
-    ``quality`` tries score tiers first with lists of many distinct scores such as the
-    built-in one (better averages, several times slower on tight grids; see
-    :func:`~puzzlewright.crossword.fill.quality.score_tiers`); ``False`` is the fast mode,
-    and ``None`` chooses by grid: fast for barred grids (5-20x faster there for 0-3 points
-    of average), quality for blocked ones (as fast or faster there, and better).
+    ``quality`` tries score tiers first (better averages, several times slower on tight
+    grids with frequency lists; see :func:`~puzzlewright.crossword.fill.quality.score_tiers`);
+    ``False`` is the fast mode, one tier of every allowed word, and ``None`` chooses by
+    grid and list (:func:`~puzzlewright.crossword.fill.quality.default_quality`): fast for
+    barred grids with a frequency list, quality otherwise.
     A grid without blocks or bars goes to the double-word-square search (fill/squares.py),
     whose ``part`` is the share of the space to search (portfolio members split a proof).
     Raises PuzzleInputError for a grid without entries or letters outside the alphabet.
     """
     started = time.monotonic()
-    if quality is None:
-        quality = not grid.bars
     _check_options(count, max_shared_substring)
     problem = build_problem(grid, words, min_score, region)
     report = _reporter(problem, on_progress, started)
     scores = candidate_scores(problem)
+    if quality is None:
+        quality = default_quality(scores, bool(grid.bars))
     stop = stop or StopSignal()
     if applies(problem, region, max_shared_substring):
         outcome, grids = _fill_square(problem, scores, seed, stop, part, count, report)
@@ -204,8 +204,10 @@ def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: 
     outcome = search.run(count, tiers, final_effort=FAST_EFFORT * slots)
     if outcome.status != "timeout" or search.stop.should_stop():
         return outcome
+    # back to quality mode's weight on crossing options (frequency lists: 1/2 of fast's)
+    factor = value_weights(scores, quality=True).options / value_weights(scores).options
     search.value_weights = replace(
-        search.value_weights, options=search.value_weights.options / FAST_OPTION_WEIGHT
+        search.value_weights, options=search.value_weights.options * factor
     )
     return search.run(count, thorough, effort)
 

@@ -11,7 +11,7 @@ ends, not seconds.
 
 from __future__ import annotations
 
-from puzzlewright.crossword.fill.problem import Problem, build_problem, place_solution
+from puzzlewright.crossword.fill.problem import Problem, build_problem, place_solution, slots_of
 from puzzlewright.crossword.fill.quality import ValueWeights, grid_entries
 from puzzlewright.crossword.fill.search import Search
 from puzzlewright.crossword.grid import Grid, Position, Slot
@@ -73,7 +73,7 @@ def polish(
     written: set[Position] = {
         pos for pos in problem.cells if problem.inside is None or pos in problem.inside
     }
-    slots = grid.slots()
+    slots = slots_of(grid)
     through: dict[Position, list[Slot]] = {}
     for slot in slots:
         for pos in slot.cells:

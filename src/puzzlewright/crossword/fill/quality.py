@@ -7,6 +7,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from puzzlewright.crossword.fill.problem import slots_of
 from puzzlewright.crossword.fill.result import EntryScore
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.lexicon import WordList
@@ -75,7 +76,7 @@ def value_weights(scores: Scores, quality: bool = False) -> ValueWeights:
 def grid_entries(grid: Grid, words: WordList, given: Collection[str] = ()) -> list[EntryScore]:
     """Every entry of ``grid`` with its answer and list score (None if incomplete/unknown)."""
     entries = []
-    for slot in grid.slots():
+    for slot in slots_of(grid):
         answer = "".join(grid.cells[r][c] or "?" for r, c in slot.cells)
         score = None if "?" in answer else words.score(answer)
         entries.append(
@@ -126,21 +127,20 @@ goes on in quality mode (score tiers); barred grids fill within a few per slot."
 def score_tiers(scores: Scores, quality: bool = True) -> list[int | None]:
     """Score floors to try in turn, best first; the last (None) admits every word.
 
-    Lists with few score levels (STWL) get a tier per level: a fill from the best level
-    is usually found at once. Lists with many distinct scores get the shares of
-    :data:`TIER_SHARES` only in ``quality`` mode: on tight grids (barred ones with few
-    unches, open 15x15s) the top shares seldom fill and each spends its whole effort
-    first; the fast mode fills from every word, best-scored first by value ordering, and
-    :func:`polish_floor` still raises its weakest entries.
+    In ``quality`` mode, lists with few score levels (STWL) get a tier per level (a fill
+    from the best level is usually found at once) and lists with many distinct scores the
+    shares of :data:`TIER_SHARES`. The fast mode has one tier of every allowed word,
+    best-scored first by value ordering (the job blacksquare does), and
+    :func:`polish_floor` still raises its weakest entries. On tight grids (barred ones
+    with few unches, open 15x15s) the top shares of a frequency list seldom fill and each
+    spends its whole effort first; :func:`default_quality` picks the mode by grid and list.
     """
     counts = score_counts(scores)
     levels = sorted(counts, reverse=True)
-    if len(levels) <= 1:
+    if len(levels) <= 1 or not quality:
         return [None]
     if len(levels) <= TIER_LEVELS:
         return [*levels[:-1], None]
-    if not quality:
-        return [None]
     last = sum(counts.values()) - 1
     floors = sorted({ranked(counts, levels, int(share * last)) for share in TIER_SHARES})
     return [*(floor for floor in reversed(floors) if floor > levels[-1]), None]
@@ -153,6 +153,13 @@ def ranked(counts: Mapping[int, int], levels: list[int], k: int) -> int:
         if k < 0:
             return level
     return levels[-1]
+
+
+def default_quality(scores: Scores, barred: bool) -> bool:
+    """The mode when none is asked for: quality on blocked grids, and on every grid with
+    a list of few score levels (STWL: a tier per level finds an all-50 fill at once);
+    fast on barred grids with a frequency list (5-20x faster there for 0-3 points)."""
+    return not barred or len(score_counts(scores)) <= TIER_LEVELS
 
 
 def polish_floor(scores: Scores) -> int | None:
