@@ -59,7 +59,8 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
 # pytest-xdist (--dist loadfile) hands whole modules to the workers in collection order; a
 # long module that starts last leaves one core idle at the end. Each run records how long
 # every module took (in .pytest_cache) and the next run starts the longest first. Without a
-# record (a clean clone), modules holding a test marked ``slow`` go first.
+# record (a clean clone), modules go first by how many tests they mark ``slow`` (a few
+# seconds each).
 MODULE_SECONDS = "puzzlewright/module-seconds"
 SLOW_WITHOUT_RECORD = 30.0
 _seconds: dict[str, float] = {}
@@ -79,7 +80,8 @@ def _record(config: pytest.Config) -> dict[str, float]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Order the modules longest first by the last run's record (stable within a module)."""
+    """Order the modules longest first by the last run's record, else by their slow tests
+    (stable within a module)."""
     record = _record(config)
     weight: dict[str, float] = {}
     for item in items:
@@ -87,7 +89,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if module in record:
             weight[module] = record[module]
         elif item.get_closest_marker("slow") is not None:
-            weight[module] = max(weight.get(module, 0.0), SLOW_WITHOUT_RECORD)
+            weight[module] = weight.get(module, 0.0) + SLOW_WITHOUT_RECORD
         else:
             weight.setdefault(module, 0.0)
     position = {item.nodeid: i for i, item in enumerate(items)}

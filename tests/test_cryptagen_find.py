@@ -162,6 +162,7 @@ def test_number_table_file(tmp_path: Path) -> None:
 # -- executors -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_dask_local_cluster_equals_serial(sampled: FindSpec) -> None:
     distributed = pytest.importorskip("distributed")
     serial = find(sampled, limit=12)

@@ -173,6 +173,7 @@ def everyday_short_words() -> list[tuple[str, int]]:
     return [(e.word, e.score) for e in builtin_english() if e.score >= 40 and len(e.word) <= 5]
 
 
+@pytest.mark.slow
 def test_find_filters_by_difficulty_and_reports_the_grade() -> None:
     from puzzlewright.cryptarithm.explain import grade_of
     from puzzlewright.cryptarithm.find import build_spec, find, parse_form

@@ -384,6 +384,7 @@ def test_default_mode_is_fast_for_barred_grids_and_quality_for_blocked_ones(
     assert auto.grid == thorough.grid and auto.grid != fast.grid
 
 
+@pytest.mark.slow
 def test_fast_mode_out_of_budget_goes_on_in_quality_mode(
     english: WordList, monkeypatch: pytest.MonkeyPatch
 ) -> None:

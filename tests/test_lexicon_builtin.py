@@ -66,6 +66,7 @@ def test_inflection_rules() -> None:
     assert not is_dictionary_word("londons", lower | {"london"} - {"london"}, capital)
 
 
+@pytest.mark.slow
 def test_cache_is_written_and_reused(tmp_path: Path) -> None:
     code = (
         "import time; t=time.perf_counter(); "

@@ -22,6 +22,13 @@ QUOTE = (
     "fortune, must be in want of a wife."
 )
 SOURCE = "Austen Pride"  # rows A..K start with A U S T E N P R I D E
+# The completions run on The Picture of Dorian Gray's preface (1890): as real a quotation,
+# and about a fifth of the search time of Pride and Prejudice's once answers are locked.
+DORIAN = (
+    "There is no such thing as a moral or an immoral book. Books are well written, or badly "
+    "written. That is all."
+)
+DORIAN_SOURCE = "Oscar Wilde Gray"  # rows A..N start with O S C A R W I L D E G R A Y
 
 
 @pytest.fixture(scope="module")
@@ -45,23 +52,25 @@ def test_state_reports_rows_pool_and_reasons(words: Any) -> None:
 
 @pytest.mark.slow
 def test_complete_keeps_locked_rows_in_place_and_uses_every_letter(words: Any) -> None:
-    locked = {0: "AMOUNT", 10: "EFFORTS"}  # row K (the second E), not row E
-    done = complete_rows(QUOTE, SOURCE, locked, words, seed=3, improve=0.5)
+    locked = {0: "ORAL", 11: "RATHER"}  # row L (the second R), not row E
+    done = complete_rows(DORIAN, DORIAN_SOURCE, locked, words, seed=3, improve=0.5)
     assert done.status == "built", done.reason
-    assert done.words[0] == "AMOUNT" and done.words[10] == "EFFORTS"
-    assert [w[0] for w in done.words] == list("AUSTENPRIDE")
-    quote_letters = Counter(ch for ch in QUOTE.upper() if ch.isalpha())
+    assert done.words[0] == "ORAL" and done.words[11] == "RATHER"
+    assert [w[0] for w in done.words] == list("OSCARWILDEGRAY")
+    quote_letters = Counter(ch for ch in DORIAN.upper() if ch.isalpha())
     assert Counter("".join(done.words)) == quote_letters
     assert done.mean_zipf is not None and done.mean_zipf_bound is not None
     assert done.mean_zipf <= done.mean_zipf_bound
+    banned = done.words[1]  # an answer of the first set, so the ban has work to do
     again = complete_rows(
-        QUOTE, SOURCE, locked, words, seed=4, improve=0.5, avoid=done.words, banned=["ENOUGH"]
+        DORIAN, DORIAN_SOURCE, locked, words, seed=4, improve=0.5, avoid=done.words, banned=[banned]
     )
-    assert again.status == "built" and again.words != done.words and "ENOUGH" not in again.words
-    document = finished_ipuz(QUOTE, SOURCE, done.words, words, clues={"A": "Sum total"})
+    assert again.status == "built" and again.words != done.words and banned not in again.words
+    assert again.words[0] == "ORAL" and again.words[11] == "RATHER"
+    document = finished_ipuz(DORIAN, DORIAN_SOURCE, done.words, words, clues={"A": "Spoken"})
     printed = acrostic_document(document)
     entries = printed.sections[0].entries
-    assert entries[0].text == "Sum total" and entries[0].answer == "AMOUNT"
+    assert entries[0].text == "Spoken" and entries[0].answer == "ORAL"
 
 
 def test_impossible_locks_are_explained(words: Any) -> None:
@@ -93,20 +102,20 @@ def page(browser: Any) -> Iterator[Any]:
 def test_lock_two_answers_complete_and_save(page: Any, server: Server) -> None:
     expect = pytest.importorskip("playwright.sync_api").expect
     page.goto(server.url + "/acrostic")
-    page.get_by_role("textbox", name="Quotation").fill(QUOTE)
-    page.get_by_role("textbox", name="Source").fill(SOURCE)
-    answer_a = page.get_by_role("textbox", name="Answer A (starts with A)")
+    page.get_by_role("textbox", name="Quotation").fill(DORIAN)
+    page.get_by_role("textbox", name="Source").fill(DORIAN_SOURCE)
+    answer_a = page.get_by_role("textbox", name="Answer A (starts with O)")
     expect(answer_a).to_be_visible()
-    answer_a.fill("amount")
-    page.get_by_role("textbox", name="Answer D (starts with T)").fill("TEAMWORK")
+    answer_a.fill("oral")
+    page.get_by_role("textbox", name="Answer D (starts with A)").fill("ALMOST")
     expect(page.get_by_role("checkbox", name="Lock A")).to_be_checked()
     expect(page.get_by_role("checkbox", name="Lock D")).to_be_checked()
     pool = page.get_by_role("group", name="Letters left")
-    expect(pool).to_contain_text("78 left")  # 92 letters - AMOUNT - TEAMWORK
-    page.get_by_role("textbox", name="Answer B (starts with U)").fill("KANGAROO")
-    expect(page.locator("tr.bad")).to_contain_text("must start with U")
-    expect(pool.locator(".over")).to_contain_text("K -1")
-    page.get_by_role("textbox", name="Answer B (starts with U)").fill("")
+    expect(pool).to_contain_text("73 left")  # 83 letters - ORAL - ALMOST
+    page.get_by_role("textbox", name="Answer B (starts with S)").fill("ZERO")
+    expect(page.locator("tr.bad")).to_contain_text("must start with S")
+    expect(pool.locator(".over")).to_contain_text("Z -1")
+    page.get_by_role("textbox", name="Answer B (starts with S)").fill("")
     page.get_by_role("checkbox", name="Lock B").uncheck()
 
     page.get_by_role("button", name="Complete").click()
@@ -114,36 +123,36 @@ def test_lock_two_answers_complete_and_save(page: Any, server: Server) -> None:
     info = page.locator(".actions-info, #rows-h ~ .row .info")
     expect(info).to_contain_text("Completed", timeout=90_000)
     expect(info).to_contain_text("best possible")
-    expect(answer_a).to_have_value("AMOUNT")
-    expect(page.get_by_role("textbox", name="Answer D (starts with T)")).to_have_value("TEAMWORK")
+    expect(answer_a).to_have_value("ORAL")
+    expect(page.get_by_role("textbox", name="Answer D (starts with A)")).to_have_value("ALMOST")
     expect(pool).to_contain_text("0 left")
-    expect(page.locator(".summary")).to_contain_text("11 of 11 rows filled")
+    expect(page.locator(".summary")).to_contain_text("14 of 14 rows filled")
     expect(page.locator(".summary")).to_contain_text("complete")
-    first = page.get_by_role("textbox", name="Answer B (starts with U)").input_value()
-    assert first.startswith("U")
+    first = page.get_by_role("textbox", name="Answer B (starts with S)").input_value()
+    assert first.startswith("S")
 
     page.get_by_role("button", name="Ban answer B").click()
     expect(page.locator(".bans")).to_contain_text(first)
     page.get_by_role("button", name="Another").click()
-    answer_b = page.get_by_role("textbox", name="Answer B (starts with U)")
+    answer_b = page.get_by_role("textbox", name="Answer B (starts with S)")
     # "Completed" is still on screen from the first run: wait for the new answer itself
-    expect(answer_b).to_have_value(re.compile(rf"^(?!{first}$)U[A-Z]+$"), timeout=90_000)
+    expect(answer_b).to_have_value(re.compile(rf"^(?!{first}$)S[A-Z]+$"), timeout=90_000)
     expect(info).to_contain_text("Completed")
     second = answer_b.input_value()
-    expect(answer_a).to_have_value("AMOUNT")
+    expect(answer_a).to_have_value("ORAL")
 
-    page.get_by_role("textbox", name="Clue A").fill("Sum total")
+    page.get_by_role("textbox", name="Clue A").fill("Spoken")
     page.get_by_role("button", name="Preview grid").click()
     expect(page.locator(".preview svg")).to_be_visible()
-    expect(page.get_by_role("list", name="Clues as printed")).to_contain_text("A. Sum total")
-    page.get_by_role("textbox", name="File name").fill("pride")
+    expect(page.get_by_role("list", name="Clues as printed")).to_contain_text("A. Spoken")
+    page.get_by_role("textbox", name="File name").fill("dorian")
     page.get_by_role("button", name="Save .ipuz").click()
-    expect(page.locator("#out-h ~ .info")).to_have_text("Saved pride.ipuz.")
-    saved = json.loads((server.root / "pride.ipuz").read_text(encoding="utf-8"))
+    expect(page.locator("#out-h ~ .info")).to_have_text("Saved dorian.ipuz.")
+    saved = json.loads((server.root / "dorian.ipuz").read_text(encoding="utf-8"))
     document = acrostic_document(saved)
     entries = document.sections[0].entries
-    assert entries[0].answer == "AMOUNT" and entries[0].text == "Sum total"
-    assert entries[3].answer == "TEAMWORK" and entries[1].answer == second
+    assert entries[0].answer == "ORAL" and entries[0].text == "Spoken"
+    assert entries[3].answer == "ALMOST" and entries[1].answer == second
     page.get_by_role("button", name="Export HTML").click()
-    expect(page.locator("#out-h ~ .info")).to_have_text("Saved pride.html.")
-    assert re.search(r"Sum total", (server.root / "pride.html").read_text(encoding="utf-8"))
+    expect(page.locator("#out-h ~ .info")).to_have_text("Saved dorian.html.")
+    assert re.search(r"Spoken", (server.root / "dorian.html").read_text(encoding="utf-8"))

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import time
 from dataclasses import dataclass
+from pathlib import Path
 
 # Runs the CLI in-process in a child interpreter and appends its peak resident memory to
 # stderr, so a test can assert that a bounded input stayed bounded. The peak is the child's
@@ -53,3 +56,48 @@ class Run:
         assert len(self.errors) == 1, self.stderr[-2000:]
         for fragment in fragments:
             assert fragment in self.errors[0], self.errors[0]
+
+
+# Runs ``puzzlewright ARGS`` (argv[2:]) and touches the file argv[1] when the CLI installs its
+# own Ctrl-C handler (``stopping.interrupt_sets``, entered just before a search starts): the
+# moment from which a Ctrl-C is the search's "interrupted" and no longer a KeyboardInterrupt
+# in the middle of start-up.
+WATCH_CTRL_C = """
+import signal, sys
+from pathlib import Path
+
+install = signal.signal
+
+def watched(signum, handler):
+    previous = install(signum, handler)
+    if signum == signal.SIGINT and callable(handler) and handler is not signal.default_int_handler:
+        Path(sys.argv[1]).touch()
+    return previous
+
+signal.signal = watched
+from puzzlewright.cli import main
+main(sys.argv[2:])
+"""
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a running process (Linux /proc; 0.0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wait_until_searching(pid: int, marker: Path, cpu: float, timeout: float = 120) -> None:
+    """Poll until ``marker`` exists (the Ctrl-C handler is installed) and the process has then
+    used ``cpu`` more seconds of CPU: the search has been running, however loaded the machine
+    (a fixed sleep either wastes seconds or, on a busy machine, fires during start-up)."""
+    deadline = time.monotonic() + timeout
+    while not marker.exists():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the command never installed its Ctrl-C handler")
+        time.sleep(0.01)
+    start = cpu_seconds(pid)
+    while cpu_seconds(pid) - start < cpu and time.monotonic() < deadline:
+        time.sleep(0.01)

@@ -14,14 +14,13 @@ import pickle
 import signal
 import subprocess
 import sys
-import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from adversarial.clirun import Run
+from adversarial.clirun import WATCH_CTRL_C, Run, wait_until_searching
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 CliRun = Callable[..., Run]
@@ -128,6 +127,7 @@ def test_03_a_cache_entry_of_the_wrong_shape_is_a_miss(
         assert run.code == 0 and "Traceback" not in run.stderr and "BABAA" in run.stdout
 
 
+@pytest.mark.slow
 def test_03b_a_cache_folder_others_can_write_is_not_used(
     cli: CliRun, built_cache: Path, tmp_path: Path
 ) -> None:
@@ -156,6 +156,7 @@ def gzip_bomb(path: Path, megabytes: int) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_04_a_gzip_bomb_stops_at_the_limit(cli: CliRun, warm_cache: Path, tmp_path: Path) -> None:
     """Before: a 1 MB gzip of zeros expanding to 1 GB cost a minute and 3 GB of memory."""
     bomb = gzip_bomb(tmp_path / "bomb.dict.gz", 1024)
@@ -319,28 +320,37 @@ def test_gzip_of_a_valid_list_still_loads(cli: CliRun, warm_cache: Path, tmp_pat
 
 
 # -- 3. the stop contract, with a real Ctrl-C (SIGINT) to a fresh process ----------------------
-def interrupt_after(seconds: float, *args: str, cache: Path) -> tuple[int, str, str]:
-    """Start ``puzzlewright ARGS``, send SIGINT after ``seconds``, return what it printed."""
+def interrupt_while_searching(
+    *args: str, cache: Path, tmp_path: Path, cpu: float = 0.3
+) -> tuple[int, str, str]:
+    """Start ``puzzlewright ARGS``, send SIGINT once its search has run for ``cpu`` seconds of
+    CPU, return what it printed."""
     env = {**os.environ, "PUZZLEWRIGHT_CACHE_DIR": str(cache)}
+    marker = tmp_path / "ctrl-c-handler-installed"
     child = subprocess.Popen(
-        [sys.executable, "-m", "puzzlewright", *args],
+        [sys.executable, "-c", WATCH_CTRL_C, str(marker), *args],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(seconds)
+    try:
+        wait_until_searching(child.pid, marker, cpu)
+    except BaseException:
+        child.kill()
+        child.communicate()
+        raise
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=120)
     return child.returncode, out, err
 
 
-@pytest.mark.slow
-def test_20_ctrl_c_in_cryptarithm_solve_exits_1_with_the_partial_count(warm_cache: Path) -> None:
+def test_20_ctrl_c_in_cryptarithm_solve_exits_1_with_the_partial_count(
+    warm_cache: Path, tmp_path: Path
+) -> None:
     """Before: Ctrl-C in ``cryptarithm solve`` exited 0."""
-    code, out, err = interrupt_after(
-        5, "cryptarithm", "solve", "ABCDEFGHIJ = ABCDEFGHIJ", "--count", "--json", cache=warm_cache
-    )
+    args = ("cryptarithm", "solve", "ABCDEFGHIJ = ABCDEFGHIJ", "--count", "--json")
+    code, out, err = interrupt_while_searching(*args, cache=warm_cache, tmp_path=tmp_path)
     document = json.loads(out)
     assert code == 1, err
     assert document["stop_reason"] == "interrupted" and not document["complete"]
@@ -348,7 +358,6 @@ def test_20_ctrl_c_in_cryptarithm_solve_exits_1_with_the_partial_count(warm_cach
     assert "Traceback" not in err
 
 
-@pytest.mark.slow
 def test_21_ctrl_c_in_crossword_layout_exits_1_with_the_best_layout(
     warm_cache: Path, tmp_path: Path
 ) -> None:
@@ -356,9 +365,8 @@ def test_21_ctrl_c_in_crossword_layout_exits_1_with_the_best_layout(
     words = tmp_path / "words.txt"
     fruit = "APPLE PEAR PLUM LEMON MELON OLIVE GRAPE MANGO PAPAYA GUAVA LIME KIWI FIG DATE"
     words.write_text("".join(f"{w}: fruit\n" for w in fruit.split()))
-    code, out, err = interrupt_after(
-        5, "crossword", "layout", str(words), "--tries", "100000000", "--json", cache=warm_cache
-    )
+    args = ("crossword", "layout", str(words), "--tries", "100000000", "--json")
+    code, out, err = interrupt_while_searching(*args, cache=warm_cache, tmp_path=tmp_path)
     document = json.loads(out)
     assert code == 1, err
     assert document["stop_reason"] == "interrupted" and document["placed"] >= 2

@@ -429,8 +429,14 @@ class _Builder:
         if cap is not None and words > cap:
             return False
         singles = [orbit for orbit in self.orbits if len(orbit) == 1]
-        if target % 2 and len(singles) == 1 and not self._try(singles[0]):
-            return not exact  # an odd count needs the lone centre cell
+        if target % 2 and len(singles) == 1:  # an odd count needs the lone centre cell
+            if not self._try(singles[0]):
+                return not exact
+            if cap is not None:
+                words = self.words()
+                if words > cap:  # the centre block alone splits entries past the cap
+                    self._set(singles[0], 0)
+                    return not exact
         while self.count < target:
             if stop.should_stop():
                 return False
