@@ -11,6 +11,7 @@ from puzzlewright.crossword.fill.polish import polish
 from puzzlewright.crossword.fill.problem import Problem, Region, build_problem, place_solution
 from puzzlewright.crossword.fill.quality import (
     FAST_EFFORT,
+    FAST_RESTART,
     TIER_EFFORT,
     Scores,
     ValueWeights,
@@ -192,16 +193,20 @@ def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: 
 
     Fast mode (one tier, crossing options weighed more: see
     :func:`~puzzlewright.crossword.fill.quality.score_tiers`) gets :data:`FAST_EFFORT`
-    dead ends per slot. Grids it cannot fill at once (open 15x15 themelesses with a
-    frequency list) go on as before, by score tiers. Single fills only: several fills
-    are searched in quality mode.
+    dead ends per slot, restarting after Luby's sequence times :data:`FAST_RESTART` dead
+    ends per slot (short runs, the learned failure weights kept: a seed whose first
+    choices lead into a hard corner gets out of it soon). Grids it cannot fill at once
+    (open 15x15 themelesses with a frequency list) go on as before, by score tiers.
+    Single fills only: several fills are searched in quality mode.
     """
     effort = TIER_EFFORT * slots
     thorough = score_tiers(scores, quality=True)
     tiers = score_tiers(scores, quality=quality or count > 1)
     if tiers == thorough:
         return search.run(count, tiers, effort)
-    outcome = search.run(count, tiers, final_effort=FAST_EFFORT * slots)
+    outcome = search.run(
+        count, tiers, final_effort=FAST_EFFORT * slots, luby_unit=FAST_RESTART * slots
+    )
     if outcome.status != "timeout" or search.stop.should_stop():
         return outcome
     # back to quality mode's weight on crossing options (frequency lists: 1/2 of fast's)

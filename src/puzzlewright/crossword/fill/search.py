@@ -44,6 +44,19 @@ class Tuning:
     jitter: float = 1.0  # factor on their random tie-breaks
 
 
+def luby(i: int) -> int:
+    """The ``i``-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while (1 << k) - 1 != i:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
 class Search:
     """One fill search over a :class:`Problem`, on the problem's :class:`Propagator`."""
 
@@ -194,13 +207,16 @@ class Search:
         tiers: Sequence[int | None] = (None,),
         effort: int = 0,
         final_effort: int | None = None,
+        luby_unit: int = 0,
     ) -> Outcome:
         """Search for up to ``count`` different fills, best-scored words first.
 
         Each tier but the last allows only words scoring at least its value (a slot with
         no such word keeps all of its own) and gets ``effort`` dead ends; the last tier
         allows every word and runs until done (or ``final_effort`` dead ends), so it alone
-        can prove a grid unfillable.
+        can prove a grid unfillable. ``luby_unit`` > 0 restarts after Luby's sequence
+        (1, 1, 2, 1, 1, 2, 4, ...) times that many dead ends instead of the tuning's
+        growing cutoffs; either way the failure weights and nogoods carry across restarts.
         """
         self.solutions = []
         self.seen = set()
@@ -215,7 +231,7 @@ class Search:
                 self.best = root
             if root is None:
                 continue
-            status = self.run_tier(root, count, final_effort if final else effort)
+            status = self.run_tier(root, count, final_effort if final else effort, luby_unit)
             if status in ("filled", "timeout"):
                 break
         best = self.best or self.network.initial(None)
@@ -223,7 +239,7 @@ class Search:
             return self.outcome("filled", best)
         return self.outcome("unfillable" if status == "exhausted" else "timeout", best)
 
-    def run_tier(self, root: State, count: int, budget: int | None) -> str:
+    def run_tier(self, root: State, count: int, budget: int | None, luby_unit: int = 0) -> str:
         """Search from ``root`` until ``count`` fills are known ("filled"), the tree is
         exhausted ("exhausted"), ``budget`` dead ends are spent ("budget") or time is up."""
         last_report = time.monotonic()
@@ -232,7 +248,8 @@ class Search:
         nogoods.forget()
         state: State | None = root
         stack: list[Decision] = []
-        cutoff = float(self.tuning.first_cutoff)
+        runs = 1
+        cutoff = float(luby_unit * luby(runs) if luby_unit else self.tuning.first_cutoff)
         failed_in_run = failed = 0
         while True:
             assert state is not None
@@ -293,7 +310,11 @@ class Search:
                 self.restarts += 1
                 if state is None:
                     return "exhausted"
-                cutoff *= self.tuning.cutoff_growth
+                runs += 1
+                if luby_unit:
+                    cutoff = float(luby_unit * luby(runs))
+                else:
+                    cutoff *= self.tuning.cutoff_growth
 
     def outcome(self, status: str, best: State) -> Outcome:
         """Package the end of the search."""
