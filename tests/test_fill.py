@@ -444,3 +444,9 @@ def test_a_letters_first_word_decides_it_for_the_best_words(english: WordList) -
                 prefix = (1 << size) - 1
                 assert bool(prefix & words) == (best < size), (position, letter, size)
     assert Tables(english, 40).get(5).cols is table.cols  # kept with the list, any minimum
+
+
+def test_luby_sequence_drives_fast_mode_restarts() -> None:
+    from puzzlewright.crossword.fill.search import luby
+
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
