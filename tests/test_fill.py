@@ -408,7 +408,8 @@ def test_fast_mode_out_of_budget_goes_on_in_quality_mode(
     problem = build_problem(grid, english)
     candidate_scores = engine.candidate_scores
     (fast_args, fast_options), (tier_args, _) = runs[:2]  # then polish's small searches
-    assert fast_args == (1, [None]) and fast_options == {"final_effort": 0}
+    assert fast_args == (1, [None]) and fast_options["final_effort"] == 0
+    assert fast_options["luby_unit"] == engine.FAST_RESTART * len(problem.vars)  # Luby restarts
     assert tier_args[:2] == (1, score_tiers(candidate_scores(problem), quality=True))
     assert result.backtracks > 0
 
