@@ -1,8 +1,11 @@
-"""The hard cases of issue 12, each run through the real CLI in a fresh process.
+"""The hard cases of issue 12, each run through the real CLI.
 
 Every case was a failure on main before the issue was fixed; the docstring says what it did
 then. Bounded inputs also assert the child's peak memory (``resource``), so a limit that
-exists on paper but reads the whole stream first would fail here.
+exists on paper but reads the whole stream first would fail here. Those, the list cache as a
+new process reads it, warnings and Ctrl-C run the CLI in a fresh process (``cli``); the cases
+about the CLI's answer alone (exit status, one ``error:`` line, files written) run it in the
+test's process (``cli_here``, click's CliRunner), which saves a fresh interpreter each.
 """
 
 from __future__ import annotations
@@ -127,21 +130,30 @@ def test_03_a_cache_entry_of_the_wrong_shape_is_a_miss(
         assert run.code == 0 and "Traceback" not in run.stderr and "BABAA" in run.stdout
 
 
-@pytest.mark.slow
 def test_03b_a_cache_folder_others_can_write_is_not_used(
-    cli: CliRun, built_cache: Path, tmp_path: Path
+    cli: CliRun, cache_dir: Path, tmp_path: Path
 ) -> None:
-    """A shared folder (mode 777) is refused with one warning; the command still works."""
+    """A shared folder (mode 777) is refused with one warning; the command still works.
+
+    The folder is checked before any entry in it is read, the built-in list's or a user
+    list's; a user list big enough to be cached, with pickles planted at the names its entries
+    get in a private cache, shows it without compiling the built-in list (2-3 s of CPU)."""
+    words = cached_list(tmp_path / "big.txt")
+    assert cli("words", "BABAA", "--words", str(words), cache=cache_dir).code == 0
     shared = tmp_path / "shared"
     shared.mkdir()
     shared.chmod(0o777)
     marker = tmp_path / "pwned"
-    for entry in built_cache.glob("english-*.pwl"):
-        plant(shared / entry.name, marker)
-    run = cli("words", "C?T", "--limit", "2", cache=shared, timeout=600)
-    assert run.code == 0 and not marker.exists()
+    entries = [entry.relative_to(cache_dir) for entry in cache_dir.rglob("*.pwl")]
+    assert entries  # the list was compiled into the private cache
+    for entry in entries:
+        plant(shared / entry, marker)
+    run = cli("words", "BABAA", "--words", str(words), cache=shared)
+    assert run.code == 0 and "BABAA" in run.stdout and not marker.exists()
     warnings = [line for line in run.stderr.splitlines() if line.startswith("warning:")]
     assert len(warnings) == 1 and "writable by others" in warnings[0]
+    for entry in entries:  # not read, and not replaced by the compiled list either
+        assert not (shared / entry).read_bytes().startswith(b"\x89PWL")
 
 
 # -- 2. bounded inputs ----------------------------------------------------------------------
@@ -178,11 +190,11 @@ def test_05_dev_zero_stops_at_the_limit(cli: CliRun, warm_cache: Path) -> None:
 
 
 def test_05b_overlong_lines_are_skipped_and_counted(
-    cli: CliRun, warm_cache: Path, tmp_path: Path
+    cli_here: CliRun, warm_cache: Path, tmp_path: Path
 ) -> None:
     words = tmp_path / "w.txt"
     words.write_text("cat\n" + "a" * 100_000 + "\ndog\n")
-    run = cli("lexicon", "info", str(words), "--json", cache=warm_cache)
+    run = cli_here("lexicon", "info", str(words), "--json", cache=warm_cache)
     assert run.code == 0, run.stderr
     (source,) = json.loads(run.stdout)["sources"]
     assert source["skipped"] == {"line longer than 1,000 characters": 1}
@@ -206,13 +218,13 @@ BIG = "9" * 5000
 )
 @pytest.mark.parametrize("command", ["convert", "render"])
 def test_06_huge_numbers_in_puzzle_files_are_one_error(
-    cli: CliRun, cache_dir: Path, tmp_path: Path, name: str, content: str, command: str
+    cli_here: CliRun, cache_dir: Path, tmp_path: Path, name: str, content: str, command: str
 ) -> None:
     """Before: a 5,000-digit ``width`` raised the int-string-limit ValueError traceback."""
     (tmp_path / name).write_text(content)
     out = "out.txt" if command == "convert" else "out.svg"
     args = [name, out] if command == "convert" else [name, "-o", out]
-    cli(command, *args, cache=cache_dir).one_error(name)
+    cli_here(command, *args, cache=cache_dir).one_error(name)
 
 
 def test_06b_a_puzzle_file_that_never_ends_stops_at_the_limit(
@@ -226,24 +238,24 @@ def test_06b_a_puzzle_file_that_never_ends_stops_at_the_limit(
 
 # -- 3. output files ------------------------------------------------------------------------
 def test_13_output_onto_a_symlink_writes_through(
-    cli: CliRun, cache_dir: Path, tmp_path: Path
+    cli_here: CliRun, cache_dir: Path, tmp_path: Path
 ) -> None:
     """Before: ``-o link`` replaced the symlink by a file."""
     (tmp_path / "real.xd").write_text("old")
     (tmp_path / "link.xd").symlink_to("real.xd")
-    run = cli("convert", str(DATA / "formats" / "sampler.ipuz"), "link.xd", cache=cache_dir)
+    run = cli_here("convert", str(DATA / "formats" / "sampler.ipuz"), "link.xd", cache=cache_dir)
     assert run.code == 0, run.stderr
     assert (tmp_path / "link.xd").is_symlink()
     assert (tmp_path / "real.xd").read_text().startswith("Title: Format Sampler")
 
 
 def test_13b_leftover_temporary_files_are_cleaned(
-    cli: CliRun, cache_dir: Path, tmp_path: Path
+    cli_here: CliRun, cache_dir: Path, tmp_path: Path
 ) -> None:
     """Before: a crashed write left ``.out.xd.XXXX`` behind for good."""
     leftover = tmp_path / ".out.xd.999999999.abcdefgh.pwtmp"  # no such process
     leftover.write_text("partial")
-    run = cli("convert", str(DATA / "formats" / "sampler.ipuz"), "out.xd", cache=cache_dir)
+    run = cli_here("convert", str(DATA / "formats" / "sampler.ipuz"), "out.xd", cache=cache_dir)
     assert run.code == 0 and not leftover.exists()
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
@@ -257,11 +269,11 @@ def test_13b_leftover_temporary_files_are_cleaned(
     ],
 )
 def test_13c_dash_writes_the_document_to_stdout(
-    cli: CliRun, warm_cache: Path, tmp_path: Path, args: list[str]
+    cli_here: CliRun, warm_cache: Path, tmp_path: Path, args: list[str]
 ) -> None:
     """Before: ``-o -`` wrote a file named ``-``."""
     (tmp_path / "answers.txt").write_text("CAT: pet\nTIGER: big cat\nHORSE: steed\nGOAT: kid\n")
-    run = cli(*args, cache=warm_cache)
+    run = cli_here(*args, cache=warm_cache)
     assert run.code == 0, run.stderr
     assert json.loads(run.stdout)["kind"] == ["http://ipuz.org/crossword#1"]
 
@@ -271,10 +283,10 @@ def test_13c_dash_writes_the_document_to_stdout(
     "word", ["MASSS", "YESSS", "YRS", "SLA", "ASCII", "OREO", "SUMATRA", "UTA"]
 )
 def test_14_the_builtin_list_holds_no_elongations_acronyms_or_brands(
-    cli: CliRun, warm_cache: Path, word: str
+    cli_here: CliRun, warm_cache: Path, word: str
 ) -> None:
     """Before: all of these were words, and a 15x15 fill used MASSS, UTA, ORN, IYO, ARN."""
-    run = cli("words", word, cache=warm_cache)
+    run = cli_here("words", word, cache=warm_cache)
     assert run.code == 1 and "no words match" in run.stdout
 
 
@@ -286,23 +298,23 @@ def test_15_encoding_with_the_builtin_list_warns(cli: CliRun, warm_cache: Path) 
     assert "warning: --encoding cp1251 ignored" in run.stderr
 
 
-def test_16_a_repeated_alphabet_is_refused(cli: CliRun, warm_cache: Path) -> None:
+def test_16_a_repeated_alphabet_is_refused(cli_here: CliRun, warm_cache: Path) -> None:
     """Before: ``--alphabet zz`` was read as the alphabet Z."""
-    cli("words", "Z", "--alphabet", "zz", cache=warm_cache).one_error("repeats Z")
+    cli_here("words", "Z", "--alphabet", "zz", cache=warm_cache).one_error("repeats Z")
 
 
 def test_17_a_cyrillic_quotation_with_the_english_list_is_bad_input(
-    cli: CliRun, warm_cache: Path
+    cli_here: CliRun, warm_cache: Path
 ) -> None:
     """Before: exit 1 ("impossible"), as if a search had failed."""
-    run = cli("acrostic", "build", "Война и мир, сказал он.", "ВИМ", cache=warm_cache)
+    run = cli_here("acrostic", "build", "Война и мир, сказал он.", "ВИМ", cache=warm_cache)
     run.one_error("outside the alphabet")
 
 
-def test_18_one_entry_is_singular(cli: CliRun, cache_dir: Path, tmp_path: Path) -> None:
+def test_18_one_entry_is_singular(cli_here: CliRun, cache_dir: Path, tmp_path: Path) -> None:
     """Before: "1 entries"."""
     (tmp_path / "one.txt").write_text("CAT\n")
-    run = cli("convert", "one.txt", "one.xd", cache=cache_dir)
+    run = cli_here("convert", "one.txt", "one.xd", cache=cache_dir)
     assert run.code == 0 and "1 entry)" in run.stdout and "1 entries" not in run.stdout
 
 
@@ -312,11 +324,13 @@ def test_19_py_typed_ships() -> None:
     assert (Path(puzzlewright.__file__).parent / "py.typed").exists()
 
 
-def test_gzip_of_a_valid_list_still_loads(cli: CliRun, warm_cache: Path, tmp_path: Path) -> None:
+def test_gzip_of_a_valid_list_still_loads(
+    cli_here: CliRun, warm_cache: Path, tmp_path: Path
+) -> None:
     """The bounds do not get in the way of a real compressed list."""
     path = tmp_path / "w.txt.gz"
     path.write_bytes(gzip.compress(b"zyzzyva;50\nquokka;40\n" * 3))
-    run = cli("words", "Q?OKKA", "--words", str(path), "--max-list-mb", "1", cache=warm_cache)
+    run = cli_here("words", "Q?OKKA", "--words", str(path), "--max-list-mb", "1", cache=warm_cache)
     assert run.code == 0 and "QUOKKA" in run.stdout
 
 
@@ -374,18 +388,20 @@ def test_21_ctrl_c_in_crossword_layout_exits_1_with_the_best_layout(
 
 
 def test_22_a_fill_that_times_out_says_timeout_and_exits_1(
-    cli: CliRun, warm_cache: Path, tmp_path: Path
+    cli_here: CliRun, warm_cache: Path, tmp_path: Path
 ) -> None:
     """Before: the JSON said ``timeout`` for an interrupt too, and ``-o`` wrote nothing
     silently; now the stop reason is the real one and ``--write-partial`` writes the fill."""
     grid = str(DATA / "grids" / "themed15.txt")
-    run = cli("crossword", "fill", grid, "--json", "--timeout", "0.001", cache=warm_cache)
+    run = cli_here("crossword", "fill", grid, "--json", "--timeout", "0.001", cache=warm_cache)
     document = json.loads(run.stdout)
     assert run.code == 1 and document["stop_reason"] == "timeout"
-    quiet = cli("crossword", "fill", grid, "--timeout", "0.001", "-o", "out.ipuz", cache=warm_cache)
+    quiet = cli_here(
+        "crossword", "fill", grid, "--timeout", "0.001", "-o", "out.ipuz", cache=warm_cache
+    )
     assert quiet.code == 1 and "nothing written to out.ipuz" in quiet.stderr
     assert not (tmp_path / "out.ipuz").exists()
-    kept = cli(
+    kept = cli_here(
         "crossword",
         "fill",
         grid,
@@ -399,21 +415,23 @@ def test_22_a_fill_that_times_out_says_timeout_and_exits_1(
     assert kept.code == 1 and (tmp_path / "p.ipuz").exists()
 
 
-def test_23_acrostic_output_is_checked_before_the_search(cli: CliRun, warm_cache: Path) -> None:
+def test_23_acrostic_output_is_checked_before_the_search(
+    cli_here: CliRun, warm_cache: Path
+) -> None:
     """Before: ``acrostic build -o missing/x.ipuz`` failed only after a search of up to 120 s."""
     quote = "It is a truth universally acknowledged, that a single man must be in want of a wife"
-    run = cli("acrostic", "build", quote, "Austen", "-o", "missing/x.ipuz", cache=warm_cache)
+    run = cli_here("acrostic", "build", quote, "Austen", "-o", "missing/x.ipuz", cache=warm_cache)
     run.one_error("does not exist")
 
 
 # -- 2b. cryptarithm powers (fixed on branch vocab, now merged) ---------------------------------
-def test_07_a_tower_of_letter_powers_answers_cleanly(cli: CliRun, cache_dir: Path) -> None:
+def test_07_a_tower_of_letter_powers_answers_cleanly(cli_here: CliRun, cache_dir: Path) -> None:
     """Before: ``A^B^C^D=EF`` raised the TooBig traceback."""
-    run = cli("cryptarithm", "solve", "A^B^C^D=EF", "--count", cache=cache_dir)
+    run = cli_here("cryptarithm", "solve", "A^B^C^D=EF", "--count", cache=cache_dir)
     assert run.code == 0 and "Traceback" not in run.stderr
     assert "38 solution" in run.stdout
 
 
-def test_08_a_tower_of_digit_powers_is_one_error(cli: CliRun, cache_dir: Path) -> None:
+def test_08_a_tower_of_digit_powers_is_one_error(cli_here: CliRun, cache_dir: Path) -> None:
     """Before: ``2^2^2^2^2^2=A`` raised the int-string-limit ValueError traceback."""
-    cli("cryptarithm", "solve", "2^2^2^2^2^2=A", cache=cache_dir).one_error("too large")
+    cli_here("cryptarithm", "solve", "2^2^2^2^2^2=A", cache=cache_dir).one_error("too large")
