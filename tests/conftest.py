@@ -41,6 +41,20 @@ def pytest_configure(config: pytest.Config) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     folder.chmod(0o700)  # the cache refuses a folder others can write (umask 002 makes one)
     os.environ["PUZZLEWRIGHT_CACHE_DIR"] = str(folder)
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
+        _compile_builtin_list()
+
+
+def _compile_builtin_list() -> None:
+    """In the xdist controller, before the workers start: the built-in list compiled into the
+    run's cache when it is not there yet (a fresh checkout). Otherwise the first module of
+    each worker needs it at once and every worker compiles it (2-3 s of CPU each)."""
+    from puzzlewright.lexicon.builtin import cache_path
+
+    if not cache_path().exists():
+        from puzzlewright.lexicon import builtin_english
+
+        builtin_english()
 
 
 @pytest.fixture(scope="session")

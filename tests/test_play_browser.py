@@ -94,6 +94,7 @@ def test_solve_by_typing_then_reload_keeps_progress(page: Any, tmp_path: Path) -
     assert all(url.startswith("file://") for url in requests), requests
 
 
+@pytest.mark.slow
 def test_a_real_1952_puzzle_solved_on_a_phone_width_window(browser: Any, tmp_path: Path) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=False)
     tab = context.new_page()
@@ -175,6 +176,7 @@ def test_check_and_reveal_with_confirmation(page: Any, tmp_path: Path) -> None:
     expect(page.get_by_role("status")).to_contain_text("revealed")
 
 
+@pytest.mark.slow
 def test_timer_pauses_and_hides_the_grid(page: Any, tmp_path: Path) -> None:
     open_page(page, play_page(SAMPLER, tmp_path))
     timer = page.get_by_role("timer")

@@ -97,6 +97,7 @@ def wait_analysed(page: Page, r: int, c: int) -> str:
     return target.get_attribute("data-viable") or ""
 
 
+@pytest.mark.slow
 def test_construct_a_5x5_end_to_end(server: tuple[str, Path], page: Page) -> None:
     url, folder = server
     open_page(page, url)
