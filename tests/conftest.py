@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -63,23 +63,6 @@ def stwl_path() -> Path:
     if not STWL.exists():
         pytest.skip("Spread the Wordlist not found beside the repo (../shared/data)")
     return STWL
-
-
-@pytest.fixture(scope="session")
-def stwl_words(stwl_path: Path) -> Callable[..., Any]:
-    """``stwl_words(min_score=None)``: Spread the Wordlist as a WordList, loaded once per test
-    process and minimum score (a load with a minimum score costs 0.6-0.9 s of CPU). Word
-    lists are not changed by their users; the tests of loading call ``load_wordlist``."""
-    loaded: dict[int | None, Any] = {}
-
-    def words(min_score: int | None = None) -> Any:
-        if min_score not in loaded:
-            from puzzlewright.lexicon import load_wordlist
-
-            loaded[min_score] = load_wordlist([stwl_path], min_score=min_score)[0]
-        return loaded[min_score]
-
-    return words
 
 
 @pytest.fixture(scope="session")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,7 @@ from puzzlewright.crossword.checking import checking, is_symmetric
 from puzzlewright.crossword.fill import fill_grid
 from puzzlewright.crossword.grid import BAR_RIGHT, Grid
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.lexicon import WordList, builtin_english
+from puzzlewright.lexicon import builtin_english
 
 GRIDS = Path(__file__).parent / "data" / "grids"
 
@@ -98,8 +97,10 @@ def test_listener_grid_fills_from_the_builtin_list() -> None:
     assert Counter(len(a) for a in answers) == Counter(s.length for s in grid.slots())
 
 
-def test_listener_grid_fills_from_stwl(stwl_words: Callable[..., WordList]) -> None:
-    words = stwl_words(min_score=50)
+def test_listener_grid_fills_from_stwl(stwl_path: Path) -> None:
+    from puzzlewright.lexicon import load_wordlist
+
+    words = load_wordlist([stwl_path], min_score=50)[0]
     grid = Grid.parse((GRIDS / "listener13.txt").read_text())
     result = fill_grid(grid, words, seed=1)
     assert result.status == "filled"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -30,8 +30,9 @@ def english() -> WordList:
 
 
 @pytest.fixture(scope="module")
-def stwl50(stwl_words: Callable[..., WordList]) -> WordList:
-    return stwl_words(min_score=50)
+def stwl50(stwl_path: Path) -> WordList:
+    words, _ = load_wordlist([stwl_path], min_score=50)
+    return words
 
 
 def assert_valid(result: FillResult, words: WordList, min_score: int | None = None) -> None:
@@ -84,8 +85,8 @@ def test_fills_a_themed_15x15_with_spread_the_wordlist(stwl50: WordList) -> None
     assert result.average_score == 50
 
 
-def test_best_words_first_at_a_low_minimum_score(stwl_words: Callable[..., WordList]) -> None:
-    words = stwl_words(min_score=30)
+def test_best_words_first_at_a_low_minimum_score(stwl_path: Path) -> None:
+    words, _ = load_wordlist([stwl_path], min_score=30)
     result = fill_grid(grid_file("themed15.txt"), words, stop=StopSignal(60))
     assert_valid(result, words, min_score=30)
     assert result.average_score is not None and result.average_score >= 49
@@ -338,11 +339,11 @@ def test_the_default_mode_depends_on_the_grid_and_the_list(english: WordList) ->
 
 
 def test_fast_mode_with_spread_the_wordlist_is_one_tier_of_every_word(
-    stwl_words: Callable[..., WordList], monkeypatch: pytest.MonkeyPatch
+    stwl_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from puzzlewright.crossword.fill.search import Search
 
-    words = stwl_words(min_score=30)
+    words, _ = load_wordlist([stwl_path], min_score=30)
     tiers_run: list[object] = []
     real_run = Search.run
 

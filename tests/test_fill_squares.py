@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ from puzzlewright.crossword.fill import FillResult, fill_grid
 from puzzlewright.crossword.fill.portfolio import fill_portfolio
 from puzzlewright.crossword.fill.problem import build_problem
 from puzzlewright.crossword.fill.squares import ROOT, SquareSearch, applies
-from puzzlewright.lexicon import Alphabet, WordList, builtin_english
+from puzzlewright.lexicon import Alphabet, WordList, builtin_english, load_wordlist
 from puzzlewright.stopping import StopSignal
 from test_fill import tiny_list
 
@@ -219,8 +218,8 @@ def test_impossible_letters_are_proved_quickly(text: str) -> None:
     assert fill_set(result) == expected
 
 
-def test_a_time_limit_on_two_processes_says_timeout(stwl_words: Callable[..., WordList]) -> None:
-    words = stwl_words(min_score=50)
+def test_a_time_limit_on_two_processes_says_timeout(stwl_path: Path) -> None:
+    words, _ = load_wordlist([stwl_path], min_score=50)
     grid = Grid.parse("\n".join(["......."] * 7))
     result = fill_portfolio(grid, words, jobs=2, min_score=50, stop=StopSignal(2.0))
     assert result.status == "timeout" and result.stop_reason == "timeout"
