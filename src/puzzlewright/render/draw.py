@@ -21,42 +21,45 @@ SHADE = "#c8c8c8"
 INK = "#222222"
 
 
+@dataclass(frozen=True, kw_only=True)
+class Outlined:
+    """What the shapes drawn with a pen share: its colour (black; None: no outline), its
+    width in points, and the role the SVG class names. Written once, so the SVG writer and the PDF
+    painter set the pen one way for squares, circles and lines."""
+
+    stroke: str | None = BLACK
+    width: float
+    role: str = ""
+
+
 @dataclass(frozen=True)
-class Rect:
-    """A filled, stroked rectangle."""
+class Rect(Outlined):
+    """A rectangle, filled (``fill`` None: not) and outlined."""
 
     x: float
     y: float
     w: float
     h: float
     fill: str | None
-    stroke: str | None
-    width: float
-    role: str = ""
 
 
 @dataclass(frozen=True)
-class Circle:
+class Circle(Outlined):
     """An unfilled circle (a circled cell)."""
 
     cx: float
     cy: float
     r: float
-    stroke: str
-    width: float
 
 
 @dataclass(frozen=True)
-class Line:
+class Line(Outlined):
     """A straight stroke (the underline of an acrostic blank, a bar between two cells)."""
 
     x1: float
     y1: float
     x2: float
     y2: float
-    stroke: str
-    width: float
-    role: str = ""
 
 
 @dataclass(frozen=True)
@@ -99,14 +102,16 @@ def _square(
     punctuation, and its given letter or (on a key) its answer."""
     shapes: list[Shape] = []
     fill = SHADE if view.shaded else WHITE
-    shapes.append(Rect(x, y, cell, cell, fill, BLACK, thin, "cell"))
+    shapes.append(Rect(x, y, cell, cell, fill, width=thin, role="cell"))
     small = cell * 0.27
     if view.circle:
-        shapes.append(Circle(x + cell / 2, y + cell / 2, cell * 0.46, INK, thin))
+        shapes.append(
+            Circle(x + cell / 2, y + cell / 2, cell * 0.46, stroke=INK, width=thin, role="circle")
+        )
         if view.number:  # the circle's line never runs through the number
-            width = 0.62 * small * len(view.number) + pad
-            back = fill
-            shapes.append(Rect(x + thin, y + thin, width, small + pad, back, None, 0, "numbg"))
+            w, h = 0.62 * small * len(view.number) + pad, small + pad
+            back = Rect(x + thin, y + thin, w, h, fill, stroke=None, width=0, role="numbg")
+            shapes.append(back)
     if view.number:
         shapes.append(Text(x + pad, y + pad + small * 0.8, view.number, small, role="num"))
     if view.corner:
@@ -168,14 +173,14 @@ def grid_drawing(
                 continue
             x, y = c * cell, r * cell
             if view.block:
-                shapes.append(Rect(x, y, cell, cell, BLACK, BLACK, thin, "block"))
+                shapes.append(Rect(x, y, cell, cell, BLACK, width=thin, role="block"))
                 continue
             shapes.extend(_square(view, x, y, cell, thin, pad, key=key))
     shapes.extend(bar_lines(grid, cell, thin * 4))
-    border = Rect(0, 0, grid.width * cell, grid.height * cell, None, BLACK, thin * 2.5, "frame")
+    width, height = grid.width * cell, grid.height * cell
     if not any(view.void for row in grid.rows for view in row):
-        shapes.append(border)
-    return Drawing(grid.width * cell, grid.height * cell, tuple(shapes))
+        shapes.append(Rect(0, 0, width, height, None, width=thin * 2.5, role="frame"))
+    return Drawing(width, height, tuple(shapes))
 
 
 def bar_lines(grid: GridView, cell: float, width: float) -> list[Line]:
@@ -189,10 +194,10 @@ def bar_lines(grid: GridView, cell: float, width: float) -> list[Line]:
             x, y = c * cell, r * cell
             if view.bar_right:
                 top, end = max(0.0, y - cap), min(bottom, y + cell + cap)
-                lines.append(Line(x + cell, top, x + cell, end, BLACK, width, "bar"))
+                lines.append(Line(x + cell, top, x + cell, end, width=width, role="bar"))
             if view.bar_below:
                 start, end = max(0.0, x - cap), min(right, x + cell + cap)
-                lines.append(Line(start, y + cell, end, y + cell, BLACK, width, "bar"))
+                lines.append(Line(start, y + cell, end, y + cell, width=width, role="bar"))
     return lines
 
 
@@ -214,7 +219,7 @@ def blanks_drawing(
         row, col = divmod(i, per_row)
         x, y = col * blank, row * line_h
         base = y + blank * 0.72
-        shapes.append(Line(x + gap / 2, base, x + blank - gap / 2, base, BLACK, 0.6))
+        shapes.append(Line(x + gap / 2, base, x + blank - gap / 2, base, width=0.6))
         size = fit_size(item.number, blank * 0.36, blank - gap)
         shapes.append(
             Text(x + blank / 2, base + size * 1.05, item.number, size, "middle", role="num")
