@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
-from puzzlewright.render.draw import Circle, Drawing, Line, Outlined, Rect, Shape, grid_drawing
+from puzzlewright.render.draw import Circle, Drawing, Pen, Rect, Shape, Text, grid_drawing
 from puzzlewright.render.model import Document, require_key
 
 FONT_FAMILY = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
@@ -34,37 +35,37 @@ def svg_element(drawing: Drawing, *, title: str = "", standalone: bool = False) 
     return "\n".join(parts)
 
 
-def _role(shape: Shape) -> str:
-    return f' class="{shape.role}"' if shape.role else ""
-
-
-def _pen(shape: Outlined) -> str:
-    return f'stroke="{shape.stroke or "none"}" stroke-width="{_num(shape.width)}"'
+@lru_cache(maxsize=64)  # a drawing has a handful of pens
+def _pen(pen: Pen) -> tuple[str, str]:
+    """A pen as SVG: the class attribute its role names, and the stroke attributes."""
+    role = f' class="{pen.role}"' if pen.role else ""
+    return role, f'stroke="{pen.stroke or "none"}" stroke-width="{_num(pen.width)}"'
 
 
 def _shape(shape: Shape) -> str:
+    if isinstance(shape, Text):
+        weight = ' font-weight="bold"' if shape.bold else ""
+        anchor = f' text-anchor="{shape.anchor}"' if shape.anchor != "start" else ""
+        role = f' class="{shape.role}"' if shape.role else ""
+        return (
+            f'<text{role} x="{_num(shape.x)}" y="{_num(shape.y)}" '
+            f'font-size="{_num(shape.size)}"{anchor}{weight} fill="{shape.fill}">'
+            f"{escape(shape.text)}</text>"
+        )
+    role, stroke = _pen(shape.pen)
     if isinstance(shape, Rect):
         return (
-            f'<rect{_role(shape)} x="{_num(shape.x)}" y="{_num(shape.y)}" '
-            f'width="{_num(shape.w)}" height="{_num(shape.h)}" fill="{shape.fill or "none"}" '
-            f"{_pen(shape)}/>"
+            f'<rect{role} x="{_num(shape.x)}" y="{_num(shape.y)}" width="{_num(shape.w)}" '
+            f'height="{_num(shape.h)}" fill="{shape.fill or "none"}" {stroke}/>'
         )
     if isinstance(shape, Circle):
         return (
-            f'<circle{_role(shape)} cx="{_num(shape.cx)}" cy="{_num(shape.cy)}" '
-            f'r="{_num(shape.r)}" fill="none" {_pen(shape)}/>'
+            f'<circle{role} cx="{_num(shape.cx)}" cy="{_num(shape.cy)}" r="{_num(shape.r)}" '
+            f'fill="none" {stroke}/>'
         )
-    if isinstance(shape, Line):
-        return (
-            f'<line{_role(shape)} x1="{_num(shape.x1)}" y1="{_num(shape.y1)}" '
-            f'x2="{_num(shape.x2)}" y2="{_num(shape.y2)}" {_pen(shape)}/>'
-        )
-    weight = ' font-weight="bold"' if shape.bold else ""
-    anchor = f' text-anchor="{shape.anchor}"' if shape.anchor != "start" else ""
     return (
-        f'<text{_role(shape)} x="{_num(shape.x)}" y="{_num(shape.y)}" '
-        f'font-size="{_num(shape.size)}"{anchor}{weight} fill="{shape.fill}">'
-        f"{escape(shape.text)}</text>"
+        f'<line{role} x1="{_num(shape.x1)}" y1="{_num(shape.y1)}" x2="{_num(shape.x2)}" '
+        f'y2="{_num(shape.y2)}" {stroke}/>'
     )
 
 
