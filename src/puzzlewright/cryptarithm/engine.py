@@ -631,8 +631,7 @@ def _general_walk(plan: _GeneralPlan, stop: StopSignal | None) -> Iterator[list[
 
     def enter(j: int) -> bool:
         """Prepare depth ``j`` for the digits above it; False when no digit can work."""
-        low = DMIN[j]
-        high = DMAX[j]
+        low, high = DMIN[j], DMAX[j]
         modulus, residue = 1, 0  # the progression ``digits[j]`` walks
         extra: list[tuple[int, int]] = []
         coefs: list[tuple[int, list[tuple[int, int]]]] = []
@@ -650,13 +649,11 @@ def _general_walk(plan: _GeneralPlan, stop: StopSignal | None) -> Iterator[list[
             coefs.append((coef, []))
             rest_gcd, rest_low, rest_high = table.rest_gcd, table.rest_low, table.rest_high
             if coef == 0:  # the digit drops out: the partial value alone must fit
-                if (partial % rest_gcd if rest_gcd else partial) or not (
-                    rest_low <= -partial <= rest_high
-                ):
+                misfit = partial % rest_gcd if rest_gcd else partial
+                if misfit or not rest_low <= -partial <= rest_high:
                     return False
                 continue
-            # the bounds: an interval of digits
-            x, y = digit_range(coef, partial, rest_low, rest_high, base)
+            x, y = digit_range(coef, partial, rest_low, rest_high, base)  # bounds: an interval
             if x > low:
                 low = x
             if y < high:
@@ -690,9 +687,7 @@ def _general_walk(plan: _GeneralPlan, stop: StopSignal | None) -> Iterator[list[
             digits[j] = iter(range(low, high + 1))
         else:
             digits[j] = iter(range(first_digit(low, residue, modulus), high + 1, modulus))
-        congruences[j] = extra
-        coefficients[j] = coefs
-        powered[j] = has_powers
+        congruences[j], coefficients[j], powered[j] = extra, coefs, has_powers
         return True
 
     if n == 0 or not enter(0):

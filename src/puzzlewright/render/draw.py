@@ -9,6 +9,7 @@ as a class (``num``, ``ans``, ``label``, ``given``, ``block``, ``cell``) for sty
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Literal
 
 from puzzlewright.render.model import Blank, CellView, GridView
@@ -33,21 +34,12 @@ class Pen:
 
 
 class Outlined:
-    """A shape drawn with a :class:`Pen`; its ``stroke``, ``width`` and ``role`` are the pen's."""
+    """A shape drawn with a :class:`Pen`; its ``stroke``, ``width`` and ``role`` read through."""
 
     pen: Pen
-
-    @property
-    def stroke(self) -> str | None:
-        return self.pen.stroke
-
-    @property
-    def width(self) -> float:
-        return self.pen.width
-
-    @property
-    def role(self) -> str:
-        return self.pen.role
+    stroke = property(attrgetter("pen.stroke"))
+    width = property(attrgetter("pen.width"))
+    role = property(attrgetter("pen.role"))
 
 
 @dataclass(frozen=True)
