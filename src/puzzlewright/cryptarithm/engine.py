@@ -450,8 +450,31 @@ def _tail_table(
     return table
 
 
+def _first_digits(plan: _SinglePlan) -> Iterator[int] | None:
+    """The candidates for depth 0 (None: there are none). It has no earlier variables, so
+    its coefficient is the constant ``C[0]`` and its progression that of its table."""
+    a, b = digit_range(plan.C[0], plan.c0, plan.LO[0], plan.HI[0], plan.base)
+    a = max(a, plan.DMIN[0])
+    b = min(b, plan.DMAX[0])
+    if a > b:
+        return None
+    m = plan.M[0]
+    if m == 1:
+        return iter(range(a, b + 1))
+    d0 = (-plan.c0 // plan.H[0]) * plan.INV[0] % m
+    return iter(range(first_digit(a, d0, m), b + 1, m))
+
+
 def _single_walk(plan: _SinglePlan, stop: StopSignal | None) -> Iterator[list[int]]:
-    """The single search's hot loop over ``plan``'s tables (unpacked into locals)."""
+    """The single search's hot loop over ``plan``'s tables (unpacked into locals).
+
+    The tables are :class:`DepthTable`'s fields as lists by depth: ``C`` coefficient, ``PR``
+    products, ``LO``/``HI`` rest_low/rest_high, ``GN`` rest_gcd, ``H`` step_gcd, ``M`` step
+    (1 with products: computed per node), ``INV`` inverse. The walk's state by depth ``j``:
+    ``P[j]`` the equation's value over the digits above, ``CUR[j]`` the coefficient of the
+    digit there, ``its[j]`` its candidates, ``taken[j]`` the digits the depths above hold.
+    ``digit_range`` and ``first_digit`` are inlined: this is the hottest loop.
+    """
     base, masks, C, PR, LO, HI, GN, H, M, INV, DMIN, DMAX, c0, tail_start, threshold = plan
     n = len(masks)
     last = n - 1
@@ -461,21 +484,13 @@ def _single_walk(plan: _SinglePlan, stop: StopSignal | None) -> Iterator[list[in
     vals = [0] * n
     beat = heartbeat(stop)
     its: list[Iterator[int]] = [iter(())] * n
-    table: dict[int, list[tuple[int, list[int]]]] | None = None
-    hits = 0
-    # depth 0 has no earlier variables, so its coefficient is the constant C[0]
-    a, b = digit_range(C[0], c0, LO[0], HI[0], base)
-    a = max(a, DMIN[0])
-    b = min(b, DMAX[0])
-    if a > b:
+    table: dict[int, list[tuple[int, list[int]]]] | None = None  # the tail's, once built
+    hits = 0  # visits to the tail's first depth before the table is built
+    first = _first_digits(plan)
+    if first is None:
         return
-    if M[0] == 1:
-        its[0] = iter(range(a, b + 1))
-    else:
-        m = M[0]
-        d0 = (-c0 // H[0]) * INV[0] % m
-        its[0] = iter(range(first_digit(a, d0, m), b + 1, m))
-    taken = [0] * n  # per depth: the digits the depths above it hold
+    its[0] = first
+    taken = [0] * n
     i = 0
     while True:
         used = taken[i]
