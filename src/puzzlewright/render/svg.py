@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 from puzzlewright.render.draw import Circle, Drawing, Pen, Rect, Shape, Text, grid_drawing
@@ -29,20 +28,21 @@ def svg_element(drawing: Drawing, *, title: str = "", standalone: bool = False) 
     parts = [f"<svg {' '.join(attrs)}>"]
     if title:
         parts.append(f"<title>{escape(title)}</title>")
+    pens: dict[int, tuple[str, str]] = {}  # id(pen) -> its attributes (a grid has a few pens)
     for shape in drawing.shapes:
-        parts.append(_shape(shape))
+        parts.append(_shape(shape, pens))
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-@lru_cache(maxsize=64)  # a drawing has a handful of pens
 def _pen(pen: Pen) -> tuple[str, str]:
     """A pen as SVG: the class attribute its role names, and the stroke attributes."""
     role = f' class="{pen.role}"' if pen.role else ""
     return role, f'stroke="{pen.stroke or "none"}" stroke-width="{_num(pen.width)}"'
 
 
-def _shape(shape: Shape) -> str:
+def _shape(shape: Shape, pens: dict[int, tuple[str, str]]) -> str:
+    """One shape as an SVG element; ``pens`` keeps each pen's attributes once formatted."""
     if isinstance(shape, Text):
         weight = ' font-weight="bold"' if shape.bold else ""
         anchor = f' text-anchor="{shape.anchor}"' if shape.anchor != "start" else ""
@@ -52,7 +52,10 @@ def _shape(shape: Shape) -> str:
             f'font-size="{_num(shape.size)}"{anchor}{weight} fill="{shape.fill}">'
             f"{escape(shape.text)}</text>"
         )
-    role, stroke = _pen(shape.pen)
+    formatted = pens.get(id(shape.pen))
+    if formatted is None:
+        formatted = pens[id(shape.pen)] = _pen(shape.pen)
+    role, stroke = formatted
     if isinstance(shape, Rect):
         return (
             f'<rect{role} x="{_num(shape.x)}" y="{_num(shape.y)}" width="{_num(shape.w)}" '
