@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 # The engines' numpy products are small (thousands of words by 26 letters): BLAS threads only
 # add overhead there (an acrostic build took 5 s of CPU instead of 0.6 s on this 2-core
@@ -63,16 +61,6 @@ def stwl_path() -> Path:
     if not STWL.exists():
         pytest.skip("Spread the Wordlist not found beside the repo (../shared/data)")
     return STWL
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """One Chromium per test process (Playwright), shared by the browser test modules that
-    process runs: a launch costs ~0.7 s of CPU. Each test opens its own context (fresh
-    storage, its own viewport), so nothing carries over from one test to the next."""
-    from play_helpers import launch_browser
-
-    yield from launch_browser()
 
 
 def pytest_ignore_collect(collection_path: Path) -> bool | None:

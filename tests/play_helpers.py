@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,14 +16,12 @@ DATA = Path(__file__).parent / "data"
 SAMPLER = DATA / "formats" / "sampler.ipuz"
 ACROSTIC = DATA / "acrostic" / "sample.ipuz"
 NYT_1952 = DATA / "play" / "nyt-1952-04-22.xd"  # public domain, see data/play/SOURCES.md
-CHROMIUM = os.environ.get("PUZZLEWRIGHT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
     "--disable-background-networking",
     "--disable-component-update",
-    "--disable-dev-shm-usage",
-    "--disable-extensions",
     "--no-first-run",
     "--disable-sync",
 ]
@@ -73,10 +70,7 @@ def acrostic_answers(path: Path) -> dict[str, Any]:
 
 
 def launch_browser() -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright; the tests skip where either is missing.
-
-    The body of the session fixture ``browser`` (tests/conftest.py): one Chromium per test
-    process serves every browser test module it runs."""
+    """Debian's Chromium driven by Playwright; the tests skip where either is missing."""
     sync_api = pytest.importorskip("playwright.sync_api")
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
         pytest.skip("chromium is not installed (apt-get install chromium)")

@@ -18,12 +18,15 @@ from play_helpers import (
     SAMPLER,
     acrostic_answers,
     clued_acrostic,
+    launch_browser,
     play_page,
 )
 from puzzlewright.crossword.formats import load_puzzle
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
+
+browser = pytest.fixture(scope="module")(launch_browser)
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from play_helpers import launch_browser
 from puzzlewright.acrostic.studio import complete_rows, finished_ipuz, studio_state
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import builtin_english
@@ -87,6 +88,9 @@ pytest.importorskip("uvicorn")
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     yield from run_server(tmp_path_factory.mktemp("acrostic-studio"))
+
+
+browser = pytest.fixture(scope="module")(launch_browser)
 
 
 @pytest.fixture

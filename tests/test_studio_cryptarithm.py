@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from play_helpers import launch_browser
 from puzzlewright.cryptarithm.studio import live_solve, word_pool
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import builtin_english
@@ -60,6 +61,9 @@ def test_sheet_sets_sums_in_columns_and_prints_the_key() -> None:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     yield from run_server(tmp_path_factory.mktemp("studio"))
+
+
+browser = pytest.fixture(scope="module")(launch_browser)
 
 
 @pytest.fixture

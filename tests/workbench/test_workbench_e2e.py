@@ -17,13 +17,12 @@ from pathlib import Path
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-from playwright.sync_api import Browser, Page, expect  # noqa: E402
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
-# the Chromium that the session fixture ``browser`` (tests/conftest.py) launches
-from play_helpers import CHROMIUM  # noqa: E402
 from puzzlewright.crossword.formats import load_puzzle  # noqa: E402
 from puzzlewright.workbench.launch import serving  # noqa: E402
 
+CHROMIUM = os.environ.get("PUZZLEWRIGHT_CHROMIUM", "/usr/bin/chromium")
 DOCS_IMAGE = Path(__file__).resolve().parents[2] / "docs" / "images" / "workbench.png"
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)"
@@ -35,6 +34,24 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     folder = tmp_path_factory.mktemp("bench")
     with serving(folder) as url:
         yield url, folder
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-dev-shm-usage",
+                "--no-first-run",
+                "--disable-extensions",
+            ],
+        )
+        yield chromium
+        chromium.close()
 
 
 @pytest.fixture
