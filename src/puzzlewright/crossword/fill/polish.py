@@ -11,14 +11,22 @@ ends, not seconds.
 
 from __future__ import annotations
 
+from puzzlewright.crossword.fill.light import LightSearch
 from puzzlewright.crossword.fill.problem import Problem, build_problem, place_solution, slots_of
 from puzzlewright.crossword.fill.quality import ValueWeights, grid_entries
 from puzzlewright.crossword.fill.search import Search
+from puzzlewright.crossword.fill.state import Solution
 from puzzlewright.crossword.grid import Grid, Position, Slot
 from puzzlewright.stopping import StopSignal
 
 POLISH_EFFORT = 20
 """Dead ends allowed per slot of a neighbourhood when re-filling it."""
+
+POLISH_LIGHT_EFFORT = 2
+
+POLISH_FAST_EFFORT = 5
+"""The same for the light re-fill of the fast mode (:mod:`light`: forward checking, no
+fall-back to the full search), where polish may cost only a little of the fill's time."""
 
 RADIUS = 2
 """The neighbourhood: the weak entry, its crossings and theirs. The first two rings are
@@ -59,6 +67,7 @@ def polish(
     stop: StopSignal,
     max_shared_substring: int | None,
     value_weights: ValueWeights,
+    light: bool = False,
 ) -> Grid:
     """``grid`` (a fill of ``problem``) with weak entries replaced where a re-fill of their
     neighbourhood with words scoring ``floor`` or more raises the total score."""
@@ -96,19 +105,45 @@ def polish(
         if not keys:
             continue
         sub = build_problem(trial, problem.words, problem.min_score, keys)
-        search = Search(
-            sub,
-            seed=seed * 1_000 + attempt,
-            max_shared_substring=max_shared_substring,
-            stop=stop,
-            value_weights=value_weights,
-        )
-        # One tier, the top one: a slot whose kept letters admit no top word keeps its own.
-        outcome = search.run(1, (floor,), final_effort=POLISH_EFFORT * len(keys))
-        if not outcome.solutions:
+        attempt_seed = seed * 1_000 + attempt
+        solution = None
+        if light:
+            solution = LightSearch(
+                sub, seed=attempt_seed, stop=stop, value_weights=value_weights
+            ).run(sub.domains(floor), POLISH_LIGHT_EFFORT * len(keys)).solution
+        if solution is None:
+            effort = POLISH_FAST_EFFORT if light else POLISH_EFFORT
+            solution = refill(
+                sub, floor, attempt_seed, stop, max_shared_substring, value_weights, effort
+            )
+        if solution is None:
             continue
-        candidate = place_solution(sub, outcome.solutions[0])
+        candidate = place_solution(sub, solution)
         score = total_score(candidate, problem)
         if score > best:
             current, best = candidate, score
     return current
+
+
+def refill(
+    sub: Problem,
+    floor: int,
+    seed: int,
+    stop: StopSignal,
+    max_shared_substring: int | None,
+    value_weights: ValueWeights,
+    effort: int,
+) -> Solution | None:
+    """A fill of a neighbourhood's problem by the full search from its top tier, under
+    ``effort`` dead ends per slot (None: none found)."""
+    search = Search(
+        sub,
+        seed=seed,
+        max_shared_substring=max_shared_substring,
+        stop=stop,
+        value_weights=value_weights,
+    )
+    # One tier, the top one: a slot whose kept letters admit no top word keeps its own.
+    slots = sum(var.required for var in sub.vars)
+    outcome = search.run(1, (floor,), final_effort=effort * slots)
+    return outcome.solutions[0] if outcome.solutions else None
