@@ -7,8 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TypedDict
 
-from puzzlewright.crossword.fill.light import LIGHT_EFFORT, LightSearch
-from puzzlewright.crossword.fill.polish import polish
+from puzzlewright.crossword.fill.polish import POLISH_EFFORT, POLISH_FAST_EFFORT, polish
 from puzzlewright.crossword.fill.problem import Problem, Region, build_problem, place_solution
 from puzzlewright.crossword.fill.quality import (
     FAST_EFFORT,
@@ -172,11 +171,7 @@ def _search_and_polish(
     entries replaced where the crossings allow, see :mod:`~puzzlewright.crossword.fill.polish`)."""
     problem = search.problem
     slots = sum(var.required for var in problem.vars)
-    outcome = None
-    if count == 1 and max_shared_substring is None:
-        outcome = light_pass(search, scores, quality, seed, max(1, slots))
-    if outcome is None:
-        outcome = run_modes(search, scores, quality, count, max(1, slots))
+    outcome = run_modes(search, scores, quality, count, max(1, slots))
     grids = [place_solution(problem, solution) for solution in outcome.solutions]
     floor = polish_floor(scores)
     if count == 1 and grids and floor is not None:
@@ -188,42 +183,9 @@ def _search_and_polish(
             stop=search.stop,
             max_shared_substring=max_shared_substring,
             value_weights=search.value_weights,
-            light=not quality,
+            effort=POLISH_EFFORT if quality else POLISH_FAST_EFFORT,
         )
     return outcome, grids
-
-
-def light_pass(
-    search: Search, scores: Scores, quality: bool, seed: int, slots: int
-) -> Outcome | None:
-    """A fill by the light first pass (:mod:`~puzzlewright.crossword.fill.light`), or None
-    when it does not apply or its budget ran out: then the full search runs as it would
-    have (its counters include the pass's).
-
-    Only where a mode's first tier admits every word of several score levels (the fast
-    mode at a minimum score below the list's best level): there the candidate sets are
-    wide and forward checking fills an easy grid at once. On one level (STWL at 50, the
-    quality mode's first tier) the sets are narrow and the pass spent its budget on
-    every easy 15x15 (docs/crossword-fill.md): arc consistency is what those need."""
-    if score_tiers(scores, quality)[0] is not None or len(scores) <= 1:
-        return None
-    light = LightSearch(
-        search.problem,
-        seed=seed,
-        stop=search.stop,
-        value_weights=search.value_weights,
-        top=polish_floor(scores),
-    )
-    start = search.network.initial(None)
-    found = light.run(search.problem.domains(), LIGHT_EFFORT * slots)
-    search.nodes += found.nodes
-    search.backtracks += found.backtracks
-    if found.solution is None:
-        return None
-    dom = [1 << i if i >= 0 else d for i, d in zip(found.solution, start.dom, strict=True)]
-    search.solutions = [found.solution]
-    best = State(dom, start.cells, list(search.required), start.why, filled=slots)
-    return search.outcome("filled", best)
 
 
 def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: int) -> Outcome:

@@ -11,22 +11,20 @@ ends, not seconds.
 
 from __future__ import annotations
 
-from puzzlewright.crossword.fill.light import LightSearch
 from puzzlewright.crossword.fill.problem import Problem, build_problem, place_solution, slots_of
 from puzzlewright.crossword.fill.quality import ValueWeights, grid_entries
 from puzzlewright.crossword.fill.search import Search
-from puzzlewright.crossword.fill.state import Solution
 from puzzlewright.crossword.grid import Grid, Position, Slot
 from puzzlewright.stopping import StopSignal
 
 POLISH_EFFORT = 20
-"""Dead ends allowed per slot of a neighbourhood when re-filling it."""
-
-POLISH_LIGHT_EFFORT = 2
+"""Dead ends allowed per slot of a neighbourhood when re-filling it (quality mode)."""
 
 POLISH_FAST_EFFORT = 5
-"""The same for the light re-fill of the fast mode (:mod:`light`: forward checking, no
-fall-back to the full search), where polish may cost only a little of the fill's time."""
+"""The same in the fast mode. Most re-fills that succeed need a few dead ends per slot;
+those that fail spend the whole budget, and they were most of the fast mode's time (STWL
+at 30, seeds 0-9: themed3 224 -> 102 ms, themeless 523 -> 256 ms; the same fills and
+averages on themed1-3, one themeless seed of ten 0.7 lower: docs/crossword-fill.md)."""
 
 RADIUS = 2
 """The neighbourhood: the weak entry, its crossings and theirs. The first two rings are
@@ -67,10 +65,11 @@ def polish(
     stop: StopSignal,
     max_shared_substring: int | None,
     value_weights: ValueWeights,
-    light: bool = False,
+    effort: int = POLISH_EFFORT,
 ) -> Grid:
     """``grid`` (a fill of ``problem``) with weak entries replaced where a re-fill of their
-    neighbourhood with words scoring ``floor`` or more raises the total score."""
+    neighbourhood with words scoring ``floor`` or more, within ``effort`` dead ends per
+    slot, raises the total score."""
     entries = grid_entries(grid, problem.words)
     weak = sorted(
         (entry.score or 0, k)
@@ -105,45 +104,19 @@ def polish(
         if not keys:
             continue
         sub = build_problem(trial, problem.words, problem.min_score, keys)
-        attempt_seed = seed * 1_000 + attempt
-        solution = None
-        if light:
-            solution = LightSearch(
-                sub, seed=attempt_seed, stop=stop, value_weights=value_weights
-            ).run(sub.domains(floor), POLISH_LIGHT_EFFORT * len(keys)).solution
-        if solution is None:
-            effort = POLISH_FAST_EFFORT if light else POLISH_EFFORT
-            solution = refill(
-                sub, floor, attempt_seed, stop, max_shared_substring, value_weights, effort
-            )
-        if solution is None:
+        search = Search(
+            sub,
+            seed=seed * 1_000 + attempt,
+            max_shared_substring=max_shared_substring,
+            stop=stop,
+            value_weights=value_weights,
+        )
+        # One tier, the top one: a slot whose kept letters admit no top word keeps its own.
+        outcome = search.run(1, (floor,), final_effort=effort * len(keys))
+        if not outcome.solutions:
             continue
-        candidate = place_solution(sub, solution)
+        candidate = place_solution(sub, outcome.solutions[0])
         score = total_score(candidate, problem)
         if score > best:
             current, best = candidate, score
     return current
-
-
-def refill(
-    sub: Problem,
-    floor: int,
-    seed: int,
-    stop: StopSignal,
-    max_shared_substring: int | None,
-    value_weights: ValueWeights,
-    effort: int,
-) -> Solution | None:
-    """A fill of a neighbourhood's problem by the full search from its top tier, under
-    ``effort`` dead ends per slot (None: none found)."""
-    search = Search(
-        sub,
-        seed=seed,
-        max_shared_substring=max_shared_substring,
-        stop=stop,
-        value_weights=value_weights,
-    )
-    # One tier, the top one: a slot whose kept letters admit no top word keeps its own.
-    slots = sum(var.required for var in sub.vars)
-    outcome = search.run(1, (floor,), final_effort=effort * slots)
-    return outcome.solutions[0] if outcome.solutions else None

@@ -82,14 +82,6 @@ class Problem:
     inside: set[Position] | None = None  # a rectangular region: only these cells are written
     min_score: int | None = None
 
-    def domains(self, tier: int | None = None) -> list[WordSet]:
-        """Each variable's initial candidates, only the words scoring ``tier`` or more
-        where the slot has any (fixed letters or the list may leave it none: then it keeps
-        all of its own)."""
-        if tier is None:
-            return [var.domain for var in self.vars]
-        return [var.domain & var.table.at_least(tier) or var.domain for var in self.vars]
-
 
 SHAPES: dict[tuple[object, ...], list[Slot]] = {}
 """The entries of each grid shape (blocks and bars) met so far in this process."""

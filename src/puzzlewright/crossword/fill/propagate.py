@@ -277,8 +277,16 @@ class Propagator:
             for entry in problem.givens:
                 given |= self.grams_of(entry.word)
             grams = frozenset(given)
+        domains = []
+        for var in problem.vars:
+            domain = var.domain
+            if tier is not None:
+                domain &= var.table.at_least(tier)
+                if not domain:  # fixed letters or the list leave this slot no such word
+                    domain = var.domain
+            domains.append(domain)
         return State(
-            problem.domains(tier),
+            domains,
             [alphabet] * len(problem.cells),
             [False] * self.n,
             [0] * self.n,
