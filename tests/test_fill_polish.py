@@ -1,5 +1,5 @@
 """Polish (crossword/fill/polish.py): weak entries re-filled from the top tier, under a
-dead-end budget per slot that the fast mode keeps small."""
+dead-end budget per slot that the fast mode keeps small (with restarts)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,12 @@ import pytest
 
 from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import fill_grid
-from puzzlewright.crossword.fill.polish import POLISH_EFFORT, POLISH_FAST_EFFORT, polish
+from puzzlewright.crossword.fill.polish import (
+    POLISH_EFFORT,
+    POLISH_FAST_EFFORT,
+    POLISH_FAST_RESTART,
+    polish,
+)
 from puzzlewright.crossword.fill.problem import build_problem
 from puzzlewright.crossword.fill.quality import ValueWeights
 from puzzlewright.crossword.fill.search import Search
@@ -60,12 +65,13 @@ def test_each_re_fill_gets_the_mode_s_budget_per_slot(
     stwl_path: Path, monkeypatch: pytest.MonkeyPatch, quality: bool, effort: int | None
 ) -> None:
     words, _ = load_wordlist([stwl_path], min_score=30)
-    budgets: list[tuple[int, int]] = []  # (dead ends allowed, slots to fill) per re-fill
+    budgets: list[tuple[int, int, int]] = []  # (dead ends, restart unit, slots) per re-fill
     real = Search.run
 
     def spy(self: Search, *args: object, **kwargs: object) -> object:
         if args[1:2] == ((50,),):  # polish's re-fills: one tier, the top one
-            budgets.append((kwargs["final_effort"], len(self.order)))  # type: ignore[arg-type]
+            allowed, unit = kwargs["final_effort"], kwargs["luby_unit"]
+            budgets.append((allowed, unit, len(self.order)))  # type: ignore[arg-type]
         return real(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Search, "run", spy)
@@ -76,4 +82,5 @@ def test_each_re_fill_gets_the_mode_s_budget_per_slot(
         assert budgets == [] and result.average_score == 50.0
         return
     assert budgets, "the fast mode's fill had entries under 50 to polish"
-    assert all(allowed == effort * slots for allowed, slots in budgets)
+    for allowed, unit, slots in budgets:  # and Luby restarts, 1 dead end per slot a unit
+        assert (allowed, unit) == (effort * slots, POLISH_FAST_RESTART * slots)
