@@ -22,6 +22,7 @@ from typing import Any
 
 from puzzlewright.acrostic.model import Acrostic
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.pagetexts import PageTexts
 
 KIND_PREFIX = "http://ipuz.org/acrostic"
 KIND = f"{KIND_PREFIX}#1"
@@ -127,17 +128,13 @@ class SheetClue:
 
 
 @dataclass(frozen=True)
-class AcrosticSheet:
+class AcrosticSheet(PageTexts):
     """An acrostic as read from ipuz: grid rows, clues, the quotation and the page texts."""
 
     rows: tuple[tuple[SheetCell, ...], ...]
     clues: tuple[SheetClue, ...]
     quote: str = ""
     source: str = ""
-    title: str = ""
-    author: str = ""
-    copyright: str = ""
-    notes: str = ""
 
     def cell(self, position: tuple[int, int]) -> SheetCell:
         """The square at (row, column)."""

@@ -1,7 +1,7 @@
 """The acrostic search on several processes: a portfolio of differently seeded searches.
 
-Two rounds on a pool of ``jobs`` spawned processes (:func:`puzzlewright.cryptarithm.executors.
-spawn_pool`, the same pool ``cryptarithm find --jobs`` uses):
+Two rounds on a pool of ``jobs`` spawned processes (:func:`puzzlewright.workers.spawn_pool`,
+the same pool ``cryptarithm find --jobs`` uses):
 
 1. **First set.** Worker ``w`` searches for an exact set from its own random start (seed
    ``"{seed}/{w}"``; worker 0 uses ``seed`` itself). The winner is the set found in the fewest
@@ -165,7 +165,7 @@ def run_portfolio(
     stop: StopSignal = NEVER,
 ) -> SearchResult:
     """The search of :meth:`Search.run` as a portfolio on ``jobs`` processes (see above)."""
-    from puzzlewright.cryptarithm.executors import spawn_pool
+    from puzzlewright.workers import spawn_pool
 
     context = multiprocessing.get_context("spawn")
     event = context.Event()

@@ -119,56 +119,92 @@ def studio_state(
     min_length: int = 4,
     max_length: int | None = None,
 ) -> StudioState:
-    """Check a half-built acrostic: ``answers`` has one entry per source letter ('' = open)."""
+    """Check a half-built acrostic: ``answers`` has one entry per source letter ('' = open).
+
+    The quotation and source first, then each typed row on its own, then the rows against
+    each other (shared stems), then the letters they leave for the open rows.
+    """
     letters, initials, problems = _check_text(quote, source, words)
-    names = labels(len(initials))
-    quote_filter = QuoteFilter(words_of(quote, words.alphabet))
-    rows: list[RowCheck] = []
-    typed: list[str] = []
-    for i, initial in enumerate(initials):
-        raw = answers[i] if i < len(answers) else ""
-        word = words.alphabet.normalize(raw.strip()) if raw.strip() else ""
-        row = RowCheck(names[i], initial, word)
-        if word:
-            row.score = words.score(word)
-            row.problem = _row_problem(word, initial, words, quote_filter, min_length)
-            typed.append(word)
-        rows.append(row)
-    clash = first_clash(typed)
-    if clash:
-        for row in rows:
-            if row.word in clash and row.problem is None:
-                row.problem = f"shares a stem with {clash[1] if row.word == clash[0] else clash[0]}"
-    left = Counter(letters)
-    left.subtract(Counter("".join(typed)))
-    pool = {letter: left[letter] for letter in sorted(set(letters) | set("".join(typed)))}
-    overused = {k: -n for k, n in pool.items() if n < 0}
-    if overused:
-        shown = ", ".join(f"{k} ({n} too many)" for k, n in overused.items())
-        problems.append(f"the answers use letters the quotation does not have: {shown}")
-    open_rows = [row for row in rows if not row.word]
-    free_letters = sum(n for n in pool.values() if n > 0)
+    rows = _check_rows(quote, initials, answers, words, min_length)
+    typed = [row.word for row in rows if row.word]
+    _mark_stem_clash(rows, typed)
+    pool = _letter_pool(letters, typed)
+    open_rows = sum(1 for row in rows if not row.word)
     top = max_length or max(words.lengths, default=min_length)
-    if initials and open_rows and not overused:
-        problem = checks.length_problem(free_letters, len(open_rows), min_length, top)
-        if problem:
-            problems.append(problem)
-    elif initials and not open_rows and free_letters:
-        problems.append(f"every row is filled but {free_letters} letters are left over")
+    if initials:
+        problems += _pool_problems(pool, open_rows, min_length, top)
     scores = [row.score for row in rows if row.score is not None]
-    filled = len(typed)
     return StudioState(
         letters=len(letters),
         rows=rows,
         pool=pool,
         problems=problems,
         mean_zipf=round(sum(scores) / len(scores) / 10, 2) if scores else None,
-        filled=filled,
+        filled=len(typed),
         complete=bool(initials)
-        and filled == len(initials)
+        and len(typed) == len(initials)
         and not problems
         and all(row.problem is None for row in rows),
     )
+
+
+def _check_rows(
+    quote: str, initials: str, answers: Sequence[str], words: WordList, min_length: int
+) -> list[RowCheck]:
+    """One row per source letter: its label, initial and typed answer (normalised), with the
+    answer's score and what is wrong with it on its own."""
+    names = labels(len(initials))
+    quote_filter = QuoteFilter(words_of(quote, words.alphabet))
+    rows: list[RowCheck] = []
+    for i, initial in enumerate(initials):
+        raw = answers[i].strip() if i < len(answers) else ""
+        row = RowCheck(names[i], initial, words.alphabet.normalize(raw) if raw else "")
+        if row.word:
+            row.score = words.score(row.word)
+            row.problem = _row_problem(row.word, initial, words, quote_filter, min_length)
+        rows.append(row)
+    return rows
+
+
+def _mark_stem_clash(rows: list[RowCheck], typed: list[str]) -> None:
+    """Blame the first two typed answers that share a stem on each other's rows (a row that
+    already has a problem keeps it)."""
+    clash = first_clash(typed)
+    if not clash:
+        return
+    for row in rows:
+        if row.word in clash and row.problem is None:
+            other = clash[1] if row.word == clash[0] else clash[0]
+            row.problem = f"shares a stem with {other}"
+
+
+def _letter_pool(letters: str, typed: list[str]) -> dict[str, int]:
+    """Letter -> how many the quotation has left after the typed answers (negative: used
+    too often), over every letter of either, in alphabetical order."""
+    used = "".join(typed)
+    left = Counter(letters)
+    left.subtract(Counter(used))
+    return {letter: left[letter] for letter in sorted(set(letters) | set(used))}
+
+
+def _pool_problems(
+    pool: Mapping[str, int], open_rows: int, min_length: int, max_length: int
+) -> list[str]:
+    """Why the letters left cannot fill the open rows: letters used too often; else too few
+    or too many letters for the open rows' lengths; or letters left over with no open row."""
+    problems = []
+    overused = {k: -n for k, n in pool.items() if n < 0}
+    if overused:
+        shown = ", ".join(f"{k} ({n} too many)" for k, n in overused.items())
+        problems.append(f"the answers use letters the quotation does not have: {shown}")
+    free_letters = sum(n for n in pool.values() if n > 0)
+    if open_rows and not overused:
+        problem = checks.length_problem(free_letters, open_rows, min_length, max_length)
+        if problem:
+            problems.append(problem)
+    elif not open_rows and free_letters:
+        problems.append(f"every row is filled but {free_letters} letters are left over")
+    return problems
 
 
 @dataclass

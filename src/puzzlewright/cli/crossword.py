@@ -256,7 +256,8 @@ def fill(
     Exit status 0 filled, 1 unfillable, out of time or interrupted
     (the best partial fill is shown), 2 bad input.
     """
-    from puzzlewright.crossword.fill.portfolio import check_scheduler, fill_portfolio
+    from puzzlewright.crossword.fill.portfolio import fill_portfolio
+    from puzzlewright.workers import check_scheduler
 
     chosen_region = parse_region(region)
     check_output(output, inputs=[grid_path], force=force, puzzle_format=True)

@@ -528,39 +528,17 @@ def generate_patterns(
     """Up to ``count`` distinct patterns for ``spec`` (blocked or barred), reproducible per
     ``seed``.
 
-    ``accept`` (e.g. "the filler can fill it") filters the patterns built. The search gives up
-    after ``attempts`` tries (default: the spec's budget, e.g. 200 + 50 per blocked pattern
-    asked for) or when ``stop`` fires.
+    ``accept`` (e.g. "the filler can fill it") filters the patterns built. Each attempt has
+    its own generator drawn from ``seed``. The search gives up after ``attempts`` tries
+    (default: the spec's budget, e.g. 200 + 50 per blocked pattern asked for), after the
+    spec's number of attempts in a row that give nothing new (the distinct patterns may be
+    used up), or when ``stop`` fires.
     """
     spec.validate()
     default, stale_limit = spec.budget(count)
-    return collect_patterns(
-        lambda rng: spec.attempt(rng, stop),
-        count,
-        seed=seed,
-        limit=attempts if attempts is not None else default,
-        accept=accept,
-        stop=stop,
-        stale_limit=stale_limit,
-    )
-
-
-def collect_patterns(
-    design: Callable[[random.Random], Grid | None],
-    count: int,
-    *,
-    seed: int,
-    limit: int,
-    accept: Callable[[Grid], bool] | None,
-    stop: StopSignal,
-    stale_limit: int | None = None,
-) -> PatternRun:
-    """Up to ``count`` distinct grids from ``design`` (one attempt per call, each with its own
-    generator drawn from ``seed``), kept when ``accept`` takes them; at most ``limit``
-    attempts, and at most ``stale_limit`` in a row that give nothing new (the distinct
-    patterns may be used up). Shared by blocked and barred patterns."""
     if count < 1:
         raise PuzzleInputError(f"the pattern count must be at least 1, not {count}")
+    limit = attempts if attempts is not None else default
     rng = random.Random(seed)
     run = PatternRun()
     seen: set[str] = set()
@@ -573,7 +551,7 @@ def collect_patterns(
             break
         run.attempts += 1
         stale += 1
-        grid = design(random.Random(rng.getrandbits(64)))
+        grid = spec.attempt(random.Random(rng.getrandbits(64)), stop)
         if grid is None:
             continue
         text = grid.to_text()

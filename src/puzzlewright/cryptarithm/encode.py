@@ -19,6 +19,7 @@ import heapq
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import TypedDict, Unpack
 
 from puzzlewright.bits import WordSet, iter_bits, lsb, popcount
 from puzzlewright.cryptarithm.parse import Numeral, normalize, parse_equations
@@ -230,6 +231,16 @@ Leaves = Callable[[list[str | None], int, "_Slot", int, int, int], None]
 ``chosen``, whose words' lowest score is ``low`` and score sum ``total``."""
 
 
+class EncodeOptions(TypedDict, total=False):
+    """The options of :func:`search_encodings`, which :func:`encode` and
+    :func:`iter_encodings` pass on: words scoring below ``min_score`` are left out, ``stop``
+    ends the walk early, ``progress(done, total, found)`` hears how far it got."""
+
+    min_score: int | None
+    stop: StopSignal
+    progress: Progress | None
+
+
 def search_encodings(
     equation: Equation,
     words: WordList,
@@ -327,14 +338,10 @@ def search_encodings(
 
 
 def iter_encodings(
-    equation: Equation,
-    words: WordList,
-    *,
-    min_score: int | None = None,
-    stop: StopSignal = NEVER,
+    equation: Equation, words: WordList, **options: Unpack[EncodeOptions]
 ) -> list[tuple[str, ...]]:
     """Every encoding as a tuple of words (one per distinct number), for small equations
-    and tests: the list holds them all."""
+    and tests: the list holds them all. ``options``: those of :func:`search_encodings`."""
     found: list[tuple[str, ...]] = []
 
     def leaves(
@@ -345,7 +352,7 @@ def iter_encodings(
             row[i] = slot.index.words[k]
             found.append(tuple(row))  # type: ignore[arg-type]
 
-    search_encodings(equation, words, leaves, min_score=min_score, stop=stop)
+    search_encodings(equation, words, leaves, **options)
     return found
 
 
@@ -359,14 +366,14 @@ def encode(
     words: WordList,
     *,
     limit: int = 20,
-    min_score: int | None = None,
     unique_only: bool = False,
-    stop: StopSignal = NEVER,
-    progress: Progress | None = None,
+    **options: Unpack[EncodeOptions],
 ) -> EncodeResult:
     """The best ``limit`` encodings of the true equation ``text`` over ``words``.
 
     Ranked unique-solution forms first, then by the weakest word's score, then the mean.
+    ``unique_only``: search only when the letter shape has one solution. ``options``:
+    those of :func:`search_encodings` (``min_score``, ``stop``, ``progress``).
 
     >>> from puzzlewright.lexicon import Alphabet, WordList
     >>> words = WordList([("TO", 50), ("BE", 50), ("EGG", 40), ("GO", 30)], Alphabet.latin(), "x")
@@ -386,9 +393,8 @@ def encode(
         result.seconds = clock() - started
         return result
     best = _BestEncodings(limit)
-    result.total, result.nodes = search_encodings(
-        equation, words, best.add, min_score=min_score, stop=stop, progress=progress
-    )
+    result.total, result.nodes = search_encodings(equation, words, best.add, **options)
+    stop = options.get("stop", NEVER)
     if stop.reason is not None:
         result.complete, result.stop_reason = False, stop.reason
     for chosen in best.ranked():

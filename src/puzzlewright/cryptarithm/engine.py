@@ -450,8 +450,31 @@ def _tail_table(
     return table
 
 
+def _first_digits(plan: _SinglePlan) -> Iterator[int] | None:
+    """The candidates for depth 0 (None: there are none). It has no earlier variables, so
+    its coefficient is the constant ``C[0]`` and its progression that of its table."""
+    a, b = digit_range(plan.C[0], plan.c0, plan.LO[0], plan.HI[0], plan.base)
+    a = max(a, plan.DMIN[0])
+    b = min(b, plan.DMAX[0])
+    if a > b:
+        return None
+    m = plan.M[0]
+    if m == 1:
+        return iter(range(a, b + 1))
+    d0 = (-plan.c0 // plan.H[0]) * plan.INV[0] % m
+    return iter(range(first_digit(a, d0, m), b + 1, m))
+
+
 def _single_walk(plan: _SinglePlan, stop: StopSignal | None) -> Iterator[list[int]]:
-    """The single search's hot loop over ``plan``'s tables (unpacked into locals)."""
+    """The single search's hot loop over ``plan``'s tables (unpacked into locals).
+
+    The tables are :class:`DepthTable`'s fields as lists by depth: ``C`` coefficient, ``PR``
+    products, ``LO``/``HI`` rest_low/rest_high, ``GN`` rest_gcd, ``H`` step_gcd, ``M`` step
+    (1 with products: computed per node), ``INV`` inverse. The walk's state by depth ``j``:
+    ``P[j]`` the equation's value over the digits above, ``CUR[j]`` the coefficient of the
+    digit there, ``its[j]`` its candidates, ``taken[j]`` the digits the depths above hold.
+    ``digit_range`` and ``first_digit`` are inlined: this is the hottest loop.
+    """
     base, masks, C, PR, LO, HI, GN, H, M, INV, DMIN, DMAX, c0, tail_start, threshold = plan
     n = len(masks)
     last = n - 1
@@ -461,21 +484,13 @@ def _single_walk(plan: _SinglePlan, stop: StopSignal | None) -> Iterator[list[in
     vals = [0] * n
     beat = heartbeat(stop)
     its: list[Iterator[int]] = [iter(())] * n
-    table: dict[int, list[tuple[int, list[int]]]] | None = None
-    hits = 0
-    # depth 0 has no earlier variables, so its coefficient is the constant C[0]
-    a, b = digit_range(C[0], c0, LO[0], HI[0], base)
-    a = max(a, DMIN[0])
-    b = min(b, DMAX[0])
-    if a > b:
+    table: dict[int, list[tuple[int, list[int]]]] | None = None  # the tail's, once built
+    hits = 0  # visits to the tail's first depth before the table is built
+    first = _first_digits(plan)
+    if first is None:
         return
-    if M[0] == 1:
-        its[0] = iter(range(a, b + 1))
-    else:
-        m = M[0]
-        d0 = (-c0 // H[0]) * INV[0] % m
-        its[0] = iter(range(first_digit(a, d0, m), b + 1, m))
-    taken = [0] * n  # per depth: the digits the depths above it hold
+    its[0] = first
+    taken = [0] * n
     i = 0
     while True:
         used = taken[i]
@@ -608,78 +623,86 @@ class _GeneralPlan(NamedTuple):
 
 
 def _general_walk(plan: _GeneralPlan, stop: StopSignal | None) -> Iterator[list[int]]:
-    """The general search's loop over ``plan`` (unpacked into locals)."""
+    """The general search's loop over ``plan`` (unpacked into locals).
+
+    ``partials[e][t]`` is equation ``e``'s value after the first ``t`` depths that touch it.
+    Entering depth ``j`` (:func:`enter`) prepares, from the digits above it: ``digits[j]``,
+    the candidates (an interval by the bounds, as one arithmetic progression by the largest
+    modulus an equation fixes the digit to); ``congruences[j]``, the other (residue,
+    modulus) pairs a candidate must meet; and ``coefficients[j]``, per table of
+    ``steps[j]``, the digit's coefficient and its power terms ``(factor, exponent)``, for
+    the tables with powers of the digit that are tested per digit (``powered[j]``).
+    """
     base, masks, equations, checks, steps, touches, DMIN, DMAX = plan
     n = len(masks)
     last = n - 1
     vals = [0] * n
     beat = heartbeat(stop)
-    parts = [[eq.constant] + [0] * touches[e] for e, eq in enumerate(equations)]
-    its: list[Iterator[int]] = [iter(())] * n
-    # per depth: secondary progressions, per-step (A, [(B, e)]) coefficients
-    secs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    coefs: list[list[tuple[int, list[tuple[int, int]]]]] = [[] for _ in range(n)]
-    highs_at: list[bool] = [False] * n
+    partials = [[eq.constant] + [0] * touches[e] for e, eq in enumerate(equations)]
+    digits: list[Iterator[int]] = [iter(())] * n
+    congruences: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    coefficients: list[list[tuple[int, list[tuple[int, int]]]]] = [[] for _ in range(n)]
+    powered: list[bool] = [False] * n
 
     def enter(j: int) -> bool:
-        a = DMIN[j]
-        b = DMAX[j]
-        best_m, best_d0 = 1, 0
-        sec: list[tuple[int, int]] = []
-        cf: list[tuple[int, list[tuple[int, int]]]] = []
-        has_high = False
-        for st in steps[j]:
-            p = parts[st.equation][st.touch]
-            A = st.coefficient
-            for c, others in st.products:
-                A += c * _product(vals, others)
-            if st.powers:
-                hs = [(c * _product(vals, others), k) for c, others, k in st.powers]
-                cf.append((A, hs))
-                has_high = True
+        """Prepare depth ``j`` for the digits above it; False when no digit can work."""
+        low, high = DMIN[j], DMAX[j]
+        modulus, residue = 1, 0  # the progression ``digits[j]`` walks
+        extra: list[tuple[int, int]] = []
+        coefs: list[tuple[int, list[tuple[int, int]]]] = []
+        has_powers = False
+        for table in steps[j]:
+            partial = partials[table.equation][table.touch]
+            coef = table.coefficient
+            for k, others in table.products:
+                coef += k * _product(vals, others)
+            if table.powers:  # not linear in the digit: tested per digit in the walk
+                terms = [(k * _product(vals, others), e) for k, others, e in table.powers]
+                coefs.append((coef, terms))
+                has_powers = True
                 continue
-            cf.append((A, []))
-            gn, lo, hi = st.rest_gcd, st.rest_low, st.rest_high
-            if A == 0:
-                if (p % gn if gn else p) or not lo <= -p <= hi:
+            coefs.append((coef, []))
+            rest_gcd, rest_low, rest_high = table.rest_gcd, table.rest_low, table.rest_high
+            if coef == 0:  # the digit drops out: the partial value alone must fit
+                misfit = partial % rest_gcd if rest_gcd else partial
+                if misfit or not rest_low <= -partial <= rest_high:
                     return False
                 continue
-            x, y = digit_range(A, p, lo, hi, base)
-            if x > a:
-                a = x
-            if y < b:
-                b = y
-            if a > b:
+            x, y = digit_range(coef, partial, rest_low, rest_high, base)  # bounds: an interval
+            if x > low:
+                low = x
+            if y < high:
+                high = y
+            if low > high:
                 return False
-            if not gn:
+            if not rest_gcd:
                 continue
-            if st.products:
-                h = gcd(A, gn)
-                if p % h:
+            # the divisibility: the digit is fixed modulo m (to d0)
+            if table.products:
+                h = gcd(coef, rest_gcd)
+                if partial % h:
                     return False
-                m = gn // h
+                m = rest_gcd // h
                 if m == 1:
                     continue
-                d0 = (-p // h) * pow((A // h) % m, -1, m) % m
+                d0 = (-partial // h) * pow((coef // h) % m, -1, m) % m
             else:
-                m = st.step
+                m = table.step
                 if m == 1:
                     continue
-                d0 = (-p // st.step_gcd) * st.inverse % m
-            if m > best_m:
-                if best_m > 1:
-                    sec.append((best_d0, best_m))
-                best_m = m
-                best_d0 = d0
+                d0 = (-partial // table.step_gcd) * table.inverse % m
+            if m > modulus:  # walk the largest modulus, test the others
+                if modulus > 1:
+                    extra.append((residue, modulus))
+                modulus = m
+                residue = d0
             else:
-                sec.append((d0, m))
-        if best_m == 1:
-            its[j] = iter(range(a, b + 1))
+                extra.append((d0, m))
+        if modulus == 1:
+            digits[j] = iter(range(low, high + 1))
         else:
-            its[j] = iter(range(first_digit(a, best_d0, best_m), b + 1, best_m))
-        secs[j] = sec
-        coefs[j] = cf
-        highs_at[j] = has_high
+            digits[j] = iter(range(first_digit(low, residue, modulus), high + 1, modulus))
+        congruences[j], coefficients[j], powered[j] = extra, coefs, has_powers
         return True
 
     if n == 0 or not enter(0):
@@ -688,29 +711,31 @@ def _general_walk(plan: _GeneralPlan, stop: StopSignal | None) -> Iterator[list[
     i = 0
     while True:
         free = masks[i] & ~taken[i]
-        sec = secs[i]
+        extra = congruences[i]
         here = steps[i]
-        cf = coefs[i]
-        high = highs_at[i]
+        coefs = coefficients[i]
+        has_powers = powered[i]
         tests = checks[i]
-        for d in its[i]:
+        for d in digits[i]:
             if not (free >> d) & 1:
                 continue
-            if sec and any((d - d0) % m for d0, m in sec):
+            if extra and any((d - d0) % m for d0, m in extra):
                 continue
-            if high:
-                ok = True
-                for st, (A, hs) in zip(here, cf, strict=True):
-                    if not hs:
+            if has_powers:  # the tables with powers of d: their bounds and divisibility
+                fits = True
+                for table, (coef, terms) in zip(here, coefs, strict=True):
+                    if not terms:
                         continue
-                    p = parts[st.equation][st.touch] + A * d
-                    for B, k in hs:
-                        p += B * d**k
-                    gn = st.rest_gcd
-                    if (p % gn if gn else p) or not st.rest_low <= -p <= st.rest_high:
-                        ok = False
+                    value = partials[table.equation][table.touch] + coef * d
+                    for factor, e in terms:
+                        value += factor * d**e
+                    rest_gcd = table.rest_gcd
+                    if (value % rest_gcd if rest_gcd else value) or not (
+                        table.rest_low <= -value <= table.rest_high
+                    ):
+                        fits = False
                         break
-                if not ok:
+                if not fits:
                     continue
             vals[i] = d
             if tests:
@@ -719,11 +744,11 @@ def _general_walk(plan: _GeneralPlan, stop: StopSignal | None) -> Iterator[list[
                         continue
                 except Invalid:
                     continue
-            for st, (A, hs) in zip(here, cf, strict=True):
-                p = parts[st.equation][st.touch] + A * d
-                for B, k in hs:
-                    p += B * d**k
-                parts[st.equation][st.touch + 1] = p
+            for table, (coef, terms) in zip(here, coefs, strict=True):  # record the partials
+                value = partials[table.equation][table.touch] + coef * d
+                for factor, e in terms:
+                    value += factor * d**e
+                partials[table.equation][table.touch + 1] = value
             if i == last:
                 yield vals
                 continue

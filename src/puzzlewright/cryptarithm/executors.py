@@ -4,19 +4,18 @@ Each executor maps ``run_shard(spec, i)`` over shard indexes and yields the resu
 order, keeping a bounded window of shards in flight, so a run that stops at ``--limit``
 wastes at most a window's work and the output never depends on which worker finished first.
 The spec is shipped once per worker (pool initializer, Dask scatter), not once per shard.
+The pool and the Dask client come from :mod:`puzzlewright.workers`.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from puzzlewright.cryptarithm.find import FindSpec, MapShards, ShardResult, run_shard, serial_map
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.workers import check_scheduler, dask_client, import_distributed, spawn_pool
 
 _WORKER_SPEC: FindSpec | None = None
 
@@ -27,45 +26,26 @@ def _install_spec(spec: FindSpec) -> None:
     _WORKER_SPEC = spec
 
 
-def _start_worker(initializer: Callable[..., None], initargs: tuple[Any, ...]) -> None:
-    """Leave Ctrl-C to the parent (which stops after the work in hand instead of killing it
-    mid-way), then run the pool's own initializer."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    initializer(*initargs)
-
-
-def spawn_pool(
-    jobs: int, initializer: Callable[..., None], initargs: tuple[Any, ...]
-) -> ProcessPoolExecutor:
-    """A pool of ``jobs`` spawned (not forked) processes that ignore Ctrl-C, each set up by
-    ``initializer(*initargs)`` once (shared by ``find`` and the acrostic portfolio)."""
-    return ProcessPoolExecutor(
-        max_workers=jobs,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_start_worker,
-        initargs=(initializer, initargs),
-    )
-
-
 def _run_installed(shard: int) -> ShardResult:
     """Run one shard against the spec installed by :func:`_install_spec`."""
     assert _WORKER_SPEC is not None, "pool worker started without a spec"
     return run_shard(_WORKER_SPEC, shard)
 
 
-def _ordered(futures: Iterator[Any], window: int, result: Any, cancel: Any) -> Iterator[Any]:
-    """Keep ``window`` futures in flight; yield their results in submission order."""
+def _ordered(futures: Iterator[Any], window: int) -> Iterator[Any]:
+    """Keep ``window`` futures (local or Dask: both have ``result`` and ``cancel``) in
+    flight; yield their results in submission order."""
     pending: deque[Any] = deque()
     try:
         for future in futures:
             pending.append(future)
             if len(pending) >= window:
-                yield result(pending.popleft())
+                yield pending.popleft().result()
         while pending:
-            yield result(pending.popleft())
+            yield pending.popleft().result()
     finally:
         for future in pending:
-            cancel(future)
+            future.cancel()
 
 
 def process_map(jobs: int) -> MapShards:
@@ -75,12 +55,7 @@ def process_map(jobs: int) -> MapShards:
         pool = spawn_pool(jobs, _install_spec, (spec,))
         try:
             submitted = (pool.submit(_run_installed, shard) for shard in shards)
-            yield from _ordered(
-                submitted,
-                2 * jobs,
-                lambda f: f.result(),
-                lambda f: f.cancel(),
-            )
+            yield from _ordered(submitted, 2 * jobs)
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
@@ -91,36 +66,14 @@ def dask_map(address: str, *, client: Any = None) -> MapShards:
     """A ``map_shards`` on the Dask distributed scheduler at ``address`` (tcp://HOST:PORT).
 
     Needs the ``dask`` extra; ``client`` reuses an open ``distributed.Client``."""
-    try:
-        import distributed
-    except ImportError:
-        raise PuzzleInputError(
-            "scheduler needs Dask: pip install 'puzzlewright[dask]' "
-            "(or pip install 'dask[distributed]')",
-            parameters=("scheduler",),
-        ) from None
-
-    connect: Any = distributed.Client
+    import_distributed()  # a missing Dask is an error before the run, not during it
 
     def run(spec: FindSpec, shards: Iterable[int]) -> Iterator[ShardResult]:
-        own = client is None
-        try:
-            active = client if client is not None else connect(address, timeout=10)
-        except (OSError, TimeoutError) as exc:
-            raise PuzzleInputError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-        try:
+        with dask_client(address, client) as active:
             threads = sum(active.nthreads().values()) or 1
             shared = active.scatter(spec, broadcast=True)
             submitted = (active.submit(run_shard, shared, shard, pure=False) for shard in shards)
-            yield from _ordered(
-                submitted,
-                2 * threads,
-                lambda f: f.result(),
-                lambda f: f.cancel(),
-            )
-        finally:
-            if own:
-                active.close()
+            yield from _ordered(submitted, 2 * threads)
 
     return run
 
@@ -128,11 +81,7 @@ def dask_map(address: str, *, client: Any = None) -> MapShards:
 def make_map(jobs: int = 1, scheduler: str | None = None) -> MapShards:
     """The executor for ``--jobs`` / ``--scheduler``: serial, a local pool, or Dask."""
     if scheduler:
-        if not scheduler.startswith(("tcp://", "tls://", "inproc://", "ws://", "wss://")):
-            raise PuzzleInputError(
-                f"bad scheduler {scheduler!r}: give the scheduler's address, tcp://HOST:PORT",
-                parameters=("scheduler",),
-            )
+        check_scheduler(scheduler)
         return dask_map(scheduler)
     if jobs < 1:
         raise PuzzleInputError("jobs must be at least 1", parameters=("jobs",))

@@ -9,6 +9,7 @@ as a class (``num``, ``ans``, ``label``, ``given``, ``block``, ``cell``) for sty
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Literal
 
 from puzzlewright.render.model import Blank, CellView, GridView
@@ -22,41 +23,56 @@ INK = "#222222"
 
 
 @dataclass(frozen=True)
-class Rect:
-    """A filled, stroked rectangle."""
+class Pen:
+    """How a shape's outline is drawn: its colour (None: no outline), its width in points,
+    and the role the SVG class names. Squares, circles and lines all take one, so the SVG
+    writer and the PDF painter set an outline one way; shapes of one kind share a pen."""
+
+    stroke: str | None
+    width: float
+    role: str = ""
+
+
+class Outlined:
+    """A shape drawn with a :class:`Pen`; its ``stroke``, ``width`` and ``role`` read through."""
+
+    pen: Pen
+    stroke = property(attrgetter("pen.stroke"))
+    width = property(attrgetter("pen.width"))
+    role = property(attrgetter("pen.role"))
+
+
+@dataclass(frozen=True)
+class Rect(Outlined):
+    """A rectangle, filled (``fill`` None: not) and outlined."""
 
     x: float
     y: float
     w: float
     h: float
     fill: str | None
-    stroke: str | None
-    width: float
-    role: str = ""
+    pen: Pen
 
 
 @dataclass(frozen=True)
-class Circle:
+class Circle(Outlined):
     """An unfilled circle (a circled cell)."""
 
     cx: float
     cy: float
     r: float
-    stroke: str
-    width: float
+    pen: Pen
 
 
 @dataclass(frozen=True)
-class Line:
+class Line(Outlined):
     """A straight stroke (the underline of an acrostic blank, a bar between two cells)."""
 
     x1: float
     y1: float
     x2: float
     y2: float
-    stroke: str
-    width: float
-    role: str = ""
+    pen: Pen
 
 
 @dataclass(frozen=True)
@@ -92,21 +108,43 @@ def fit_size(text: str, size: float, room: float) -> float:
     return min(size, room / (0.62 * len(text)))
 
 
+@dataclass(frozen=True)
+class _GridPens:
+    """The pens of one grid drawing, made once: every square of a kind shares its pen."""
+
+    cell: Pen
+    block: Pen
+    circle: Pen
+    number_back: Pen  # the paper behind a number that a circle would run through
+    frame: Pen
+
+    @classmethod
+    def of(cls, thin: float) -> _GridPens:
+        """The pens for squares outlined ``thin`` points wide."""
+        return cls(
+            Pen(BLACK, thin, "cell"),
+            Pen(BLACK, thin, "block"),
+            Pen(INK, thin, "circle"),
+            Pen(None, 0, "numbg"),
+            Pen(BLACK, thin * 2.5, "frame"),
+        )
+
+
 def _square(
-    view: CellView, x: float, y: float, cell: float, thin: float, pad: float, *, key: bool
+    view: CellView, x: float, y: float, cell: float, pad: float, pens: _GridPens, *, key: bool
 ) -> list[Shape]:
     """A white (or shaded) square's shapes: its frame, circle, number, end label,
     punctuation, and its given letter or (on a key) its answer."""
     shapes: list[Shape] = []
     fill = SHADE if view.shaded else WHITE
-    shapes.append(Rect(x, y, cell, cell, fill, BLACK, thin, "cell"))
+    shapes.append(Rect(x, y, cell, cell, fill, pens.cell))
     small = cell * 0.27
     if view.circle:
-        shapes.append(Circle(x + cell / 2, y + cell / 2, cell * 0.46, INK, thin))
+        shapes.append(Circle(x + cell / 2, y + cell / 2, cell * 0.46, pens.circle))
         if view.number:  # the circle's line never runs through the number
-            width = 0.62 * small * len(view.number) + pad
-            back = fill
-            shapes.append(Rect(x + thin, y + thin, width, small + pad, back, None, 0, "numbg"))
+            thin = pens.cell.width
+            w, h = 0.62 * small * len(view.number) + pad, small + pad
+            shapes.append(Rect(x + thin, y + thin, w, h, fill, pens.number_back))
     if view.number:
         shapes.append(Text(x + pad, y + pad + small * 0.8, view.number, small, role="num"))
     if view.corner:
@@ -161,6 +199,7 @@ def grid_drawing(
         )
     thin = max(0.5, cell * 0.03)
     pad = cell * 0.07
+    pens = _GridPens.of(thin)
     shapes: list[Shape] = []
     for r, row in enumerate(grid.rows):
         for c, view in enumerate(row):
@@ -168,20 +207,21 @@ def grid_drawing(
                 continue
             x, y = c * cell, r * cell
             if view.block:
-                shapes.append(Rect(x, y, cell, cell, BLACK, BLACK, thin, "block"))
+                shapes.append(Rect(x, y, cell, cell, BLACK, pens.block))
                 continue
-            shapes.extend(_square(view, x, y, cell, thin, pad, key=key))
+            shapes.extend(_square(view, x, y, cell, pad, pens, key=key))
     shapes.extend(bar_lines(grid, cell, thin * 4))
-    border = Rect(0, 0, grid.width * cell, grid.height * cell, None, BLACK, thin * 2.5, "frame")
+    width, height = grid.width * cell, grid.height * cell
     if not any(view.void for row in grid.rows for view in row):
-        shapes.append(border)
-    return Drawing(grid.width * cell, grid.height * cell, tuple(shapes))
+        shapes.append(Rect(0, 0, width, height, None, pens.frame))
+    return Drawing(width, height, tuple(shapes))
 
 
 def bar_lines(grid: GridView, cell: float, width: float) -> list[Line]:
     """Thick strokes on the cell edges that carry a bar, drawn after every square so that
     no neighbouring square paints over them."""
     lines = []
+    pen = Pen(BLACK, width, "bar")
     cap = width / 2  # reach into the crossing bar so joined bars meet without a notch
     right, bottom = grid.width * cell, grid.height * cell
     for r, row in enumerate(grid.rows):
@@ -189,10 +229,10 @@ def bar_lines(grid: GridView, cell: float, width: float) -> list[Line]:
             x, y = c * cell, r * cell
             if view.bar_right:
                 top, end = max(0.0, y - cap), min(bottom, y + cell + cap)
-                lines.append(Line(x + cell, top, x + cell, end, BLACK, width, "bar"))
+                lines.append(Line(x + cell, top, x + cell, end, pen))
             if view.bar_below:
                 start, end = max(0.0, x - cap), min(right, x + cell + cap)
-                lines.append(Line(start, y + cell, end, y + cell, BLACK, width, "bar"))
+                lines.append(Line(start, y + cell, end, y + cell, pen))
     return lines
 
 
@@ -210,11 +250,12 @@ def blanks_drawing(
     line_h = blank * 1.25
     shapes: list[Shape] = []
     gap = blank * 0.18
+    underline = Pen(BLACK, 0.6)
     for i, item in enumerate(blanks):
         row, col = divmod(i, per_row)
         x, y = col * blank, row * line_h
         base = y + blank * 0.72
-        shapes.append(Line(x + gap / 2, base, x + blank - gap / 2, base, BLACK, 0.6))
+        shapes.append(Line(x + gap / 2, base, x + blank - gap / 2, base, underline))
         size = fit_size(item.number, blank * 0.36, blank - gap)
         shapes.append(
             Text(x + blank / 2, base + size * 1.05, item.number, size, "middle", role="num")

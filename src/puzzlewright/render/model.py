@@ -14,6 +14,7 @@ from puzzlewright.acrostic.ipuz import SheetCell
 from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.pagetexts import PageTexts
 from puzzlewright.render.markup import plain_text
 
 Kind = Literal["crossword", "acrostic"]
@@ -121,16 +122,12 @@ def words_for(texts: list[str]) -> Words:
 
 
 @dataclass(frozen=True)
-class Document:
+class Document(PageTexts):
     """Everything one printed puzzle shows, independent of the output format."""
 
     kind: Kind
     grid: GridView
     sections: tuple[ClueSection, ...] = ()
-    title: str = ""
-    author: str = ""
-    copyright: str = ""
-    notes: str = ""
     solution_lines: tuple[str, ...] = field(default=())  # extra key text (acrostic quote)
     words: Words = ENGLISH
     diagramless: bool = False  # the puzzle page shows no blocks (the key does)

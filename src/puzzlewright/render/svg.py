@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from puzzlewright.render.draw import Circle, Drawing, Line, Rect, Text, grid_drawing
+from puzzlewright.render.draw import Circle, Drawing, Pen, Rect, Shape, Text, grid_drawing
 from puzzlewright.render.model import Document, require_key
 
 FONT_FAMILY = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
@@ -28,40 +28,47 @@ def svg_element(drawing: Drawing, *, title: str = "", standalone: bool = False) 
     parts = [f"<svg {' '.join(attrs)}>"]
     if title:
         parts.append(f"<title>{escape(title)}</title>")
+    pens: dict[int, tuple[str, str]] = {}  # id(pen) -> its attributes (a grid has a few pens)
     for shape in drawing.shapes:
-        parts.append(_shape(shape))
+        parts.append(_shape(shape, pens))
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def _shape(shape: Rect | Circle | Line | Text) -> str:
-    if isinstance(shape, Rect):
-        fill = shape.fill or "none"
-        stroke = shape.stroke or "none"
+def _pen(pen: Pen) -> tuple[str, str]:
+    """A pen as SVG: the class attribute its role names, and the stroke attributes."""
+    role = f' class="{pen.role}"' if pen.role else ""
+    return role, f'stroke="{pen.stroke or "none"}" stroke-width="{_num(pen.width)}"'
+
+
+def _shape(shape: Shape, pens: dict[int, tuple[str, str]]) -> str:
+    """One shape as an SVG element; ``pens`` keeps each pen's attributes once formatted."""
+    if isinstance(shape, Text):
+        weight = ' font-weight="bold"' if shape.bold else ""
+        anchor = f' text-anchor="{shape.anchor}"' if shape.anchor != "start" else ""
         role = f' class="{shape.role}"' if shape.role else ""
         return (
+            f'<text{role} x="{_num(shape.x)}" y="{_num(shape.y)}" '
+            f'font-size="{_num(shape.size)}"{anchor}{weight} fill="{shape.fill}">'
+            f"{escape(shape.text)}</text>"
+        )
+    formatted = pens.get(id(shape.pen))
+    if formatted is None:
+        formatted = pens[id(shape.pen)] = _pen(shape.pen)
+    role, stroke = formatted
+    if isinstance(shape, Rect):
+        return (
             f'<rect{role} x="{_num(shape.x)}" y="{_num(shape.y)}" width="{_num(shape.w)}" '
-            f'height="{_num(shape.h)}" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="{_num(shape.width)}"/>'
+            f'height="{_num(shape.h)}" fill="{shape.fill or "none"}" {stroke}/>'
         )
     if isinstance(shape, Circle):
         return (
-            f'<circle class="circle" cx="{_num(shape.cx)}" cy="{_num(shape.cy)}" '
-            f'r="{_num(shape.r)}" fill="none" stroke="{shape.stroke}" '
-            f'stroke-width="{_num(shape.width)}"/>'
+            f'<circle{role} cx="{_num(shape.cx)}" cy="{_num(shape.cy)}" r="{_num(shape.r)}" '
+            f'fill="none" {stroke}/>'
         )
-    if isinstance(shape, Line):
-        role = f' class="{shape.role}"' if shape.role else ""
-        return (
-            f'<line{role} x1="{_num(shape.x1)}" y1="{_num(shape.y1)}" x2="{_num(shape.x2)}" '
-            f'y2="{_num(shape.y2)}" stroke="{shape.stroke}" stroke-width="{_num(shape.width)}"/>'
-        )
-    weight = ' font-weight="bold"' if shape.bold else ""
-    anchor = f' text-anchor="{shape.anchor}"' if shape.anchor != "start" else ""
-    role = f' class="{shape.role}"' if shape.role else ""
     return (
-        f'<text{role} x="{_num(shape.x)}" y="{_num(shape.y)}" font-size="{_num(shape.size)}"'
-        f'{anchor}{weight} fill="{shape.fill}">{escape(shape.text)}</text>'
+        f'<line{role} x1="{_num(shape.x1)}" y1="{_num(shape.y1)}" x2="{_num(shape.x2)}" '
+        f'y2="{_num(shape.y2)}" {stroke}/>'
     )
 
 

@@ -7,7 +7,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TypedDict
 
-from puzzlewright.crossword.fill.polish import polish
+from puzzlewright.crossword.fill.polish import (
+    POLISH_EFFORT,
+    POLISH_FAST_EFFORT,
+    POLISH_FAST_RESTART,
+    polish,
+)
 from puzzlewright.crossword.fill.problem import Problem, Region, build_problem, place_solution
 from puzzlewright.crossword.fill.quality import (
     FAST_EFFORT,
@@ -183,6 +188,8 @@ def _search_and_polish(
             stop=search.stop,
             max_shared_substring=max_shared_substring,
             value_weights=search.value_weights,
+            effort=POLISH_EFFORT if quality else POLISH_FAST_EFFORT,
+            restart=0 if quality else POLISH_FAST_RESTART,
         )
     return outcome, grids
 

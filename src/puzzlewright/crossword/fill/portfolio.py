@@ -37,7 +37,8 @@ from puzzlewright.crossword.fill.squares import applies
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
-from puzzlewright.stopping import NEVER, StopSignal
+from puzzlewright.stopping import NEVER, StopSignal, clock
+from puzzlewright.workers import check_scheduler, dask_client, import_distributed
 
 MEMBER_TUNINGS = (
     Tuning(),
@@ -309,67 +310,39 @@ def race_dask(
 ) -> list[MemberResult]:
     """Run the members as tasks on the Dask scheduler at ``address`` (or ``client``)."""
     distributed = import_distributed()
-    own = client is None
-    try:
-        active = client if client is not None else distributed.Client(address, timeout=10)
-    except (OSError, TimeoutError) as exc:
-        raise PuzzleInputError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    name = f"puzzlewright-fill-{id(job)}-{time.monotonic_ns()}"
-    variable = distributed.Variable(name, client=active)
-    variable.set(NO_BOUND)
-    bound = NO_BOUND
-    results: list[MemberResult] = []
-    try:
-        shared = active.scatter(words, broadcast=True)
-        if stop.should_stop():
-            bound = ABORT
+    with dask_client(address, client) as active:
+        name = f"puzzlewright-fill-{id(job)}-{time.monotonic_ns()}"
+        variable = distributed.Variable(name, client=active)
+        variable.set(NO_BOUND)
+        bound = NO_BOUND
+        results: list[MemberResult] = []
+        try:
+            shared = active.scatter(words, broadcast=True)
+            if stop.should_stop():
+                bound = ABORT
+                variable.set(ABORT)
+            futures = [
+                active.submit(_dask_member, job, member, shared, name, pure=False)
+                for member in team
+            ]
+            pending = distributed.as_completed(futures)
+            while len(results) < len(team):
+                batch = pending.next_batch(block=False) if pending.has_ready() else []
+                if not batch:
+                    if stop.should_stop() and bound != ABORT:
+                        bound = ABORT
+                        variable.set(ABORT)
+                    time.sleep(0.05)
+                    continue
+                for future in batch:
+                    found: MemberResult = future.result()
+                    results.append(found)
+                    if found.finished and job.race and bound != ABORT and found.work < bound:
+                        bound = found.work
+                        variable.set(bound)
+        finally:
             variable.set(ABORT)
-        futures = [
-            active.submit(_dask_member, job, member, shared, name, pure=False) for member in team
-        ]
-        pending = distributed.as_completed(futures)
-        while len(results) < len(team):
-            batch = pending.next_batch(block=False) if pending.has_ready() else []
-            if not batch:
-                if stop.should_stop() and bound != ABORT:
-                    bound = ABORT
-                    variable.set(ABORT)
-                time.sleep(0.05)
-                continue
-            for future in batch:
-                found: MemberResult = future.result()
-                results.append(found)
-                if found.finished and job.race and bound != ABORT and found.work < bound:
-                    bound = found.work
-                    variable.set(bound)
-    finally:
-        variable.set(ABORT)
-        if own:
-            active.close()
     return results
-
-
-SCHEDULER_SCHEMES = ("tcp://", "tls://", "inproc://", "ws://", "wss://")
-
-
-def check_scheduler(address: str | None) -> None:
-    """Refuse a scheduler address that is not a Dask URL, before anything starts."""
-    if address is not None and not address.startswith(SCHEDULER_SCHEMES):
-        raise PuzzleInputError(
-            f"bad scheduler address {address!r}: give the scheduler's address, tcp://HOST:PORT"
-        )
-
-
-def import_distributed() -> Any:
-    """The ``distributed`` module, or a clear error naming the extra."""
-    try:
-        import distributed
-    except ImportError:
-        raise PuzzleInputError(
-            "a Dask scheduler needs Dask: pip install 'puzzlewright[dask]' "
-            "(or pip install 'dask[distributed]')"
-        ) from None
-    return distributed
 
 
 # -- the entry point -------------------------------------------------------------------------
@@ -380,7 +353,7 @@ def fill_portfolio(
     jobs: int = 2,
     scheduler: str | None = None,
     client: Any = None,
-    stop: StopSignal | None = None,
+    stop: StopSignal = NEVER,
     **options: Unpack[FillOptions],
 ) -> FillResult:
     """Fill ``grid`` with a portfolio of ``jobs`` searches (see the module docstring).
@@ -389,8 +362,7 @@ def fill_portfolio(
     or an open ``distributed.Client``. ``jobs=1`` without a scheduler is :func:`fill_grid`
     (the only case that reports ``on_progress``); ``options`` are those of :func:`fill_grid`.
     """
-    started = time.monotonic()
-    stop = stop or NEVER
+    started = clock()
     count = options.get("count", 1)
     if jobs < 1:
         raise PuzzleInputError(f"the number of jobs must be at least 1, not {jobs}")
@@ -422,4 +394,4 @@ def fill_portfolio(
     answer = merged(results, count) if count > 1 else winner(results).result
     if answer.status == "timeout" and stop.reason is not None:
         answer = replace(answer, stop_reason=stop.reason)  # the time limit aborted the members
-    return replace(answer, seconds=round(time.monotonic() - started, 3))
+    return replace(answer, seconds=round(clock() - started, 3))

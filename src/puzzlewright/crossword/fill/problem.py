@@ -110,11 +110,16 @@ def normalized_grid(grid: Grid, words: WordList) -> Grid:
     """A copy of ``grid`` whose letters are in the list's alphabet (error for strangers)."""
     alphabet = words.alphabet
     result = grid.copy()
+    known: dict[str, str] = {}  # a grid repeats its letters: normalize each once
     for r, c in grid.positions():
         content = grid.cells[r][c]
         if not content:
             continue
-        letters = alphabet.normalize(content)
+        letters = known.get(content)
+        if letters is not None:
+            result.cells[r][c] = letters
+            continue
+        letters = known[content] = alphabet.normalize(content)
         foreign = "".join(sorted(alphabet.foreign(letters)))
         if not letters or foreign:
             raise PuzzleInputError(
@@ -285,13 +290,16 @@ def prepare(
 
 def exclude_givens(variables: list[Var], givens: list[Given], tables: Tables) -> None:
     """No entry twice: a given entry's word leaves every variable of its length."""
+    by_table: dict[int, list[Var]] = {}
+    for var in variables:
+        by_table.setdefault(id(var.table), []).append(var)
     for given in givens:
         table = tables.get(len(given.word))
         i = table.find(given.word, given.score) if given.score is not None else None
         if i is not None:
-            for var in variables:
-                if var.table is table:
-                    var.domain &= ~(1 << i)
+            for var in by_table.get(id(table), ()):
+                if var.domain >> i & 1:
+                    var.domain ^= 1 << i
 
 
 def link_crossings(variables: list[Var]) -> None:

@@ -42,6 +42,7 @@ from puzzlewright.crossword.formats.common import (
 from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, BarSides, Cell, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.pagetexts import PageTexts
 
 if TYPE_CHECKING:
     from puzzlewright.acrostic.ipuz import AcrosticSheet
@@ -356,7 +357,7 @@ def write_jpz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _opening_lines(puzzle: Puzzle | Any, kind: str) -> list[str]:
+def _opening_lines(puzzle: Puzzle | PageTexts, kind: str) -> list[str]:
     """The XML declaration, the wrappers, the ``<metadata>`` and the opening ``<kind>`` tag."""
     return [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -369,8 +370,8 @@ def _opening_lines(puzzle: Puzzle | Any, kind: str) -> list[str]:
     ]
 
 
-def _metadata_lines(puzzle: Puzzle | Any) -> list[str]:
-    """``<metadata>`` children of anything with title, author, copyright and notes."""
+def _metadata_lines(puzzle: Puzzle | PageTexts) -> list[str]:
+    """``<metadata>`` children: the page texts of a crossword or an acrostic sheet."""
     fields = (
         ("title", puzzle.title),
         ("creator", puzzle.author),

@@ -13,7 +13,7 @@ import math
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from puzzlewright.render.draw import BLACK, Circle, Drawing, Line, Rect, Text
+from puzzlewright.render.draw import BLACK, Circle, Drawing, Line, Pen, Rect, Text
 from puzzlewright.render.pdf.faces import Fonts
 from puzzlewright.render.pdf.text import text_width
 
@@ -80,6 +80,12 @@ class _Pen:
             self.canvas.setStrokeColor(_color(color))
             self.stroke = color
 
+    def outline(self, pen: Pen) -> None:
+        """Set a shape's pen (only its width when it has no outline)."""
+        self.width(pen.width)
+        if pen.stroke:
+            self.pen(pen.width, pen.stroke)
+
     def ink(self, color: str) -> None:
         """Set the fill colour (also the colour of text)."""
         if color != self.fill:
@@ -107,24 +113,23 @@ def paint(
     state = _Pen(canvas)
     for shape in drawing.shapes:
         if isinstance(shape, Rect):
-            state.width(shape.width)
+            state.width(shape.pen.width)
             if shape.fill:
                 state.ink(shape.fill)
-            if shape.stroke:
-                state.pen(shape.width, shape.stroke)
+            state.outline(shape.pen)
             canvas.rect(
                 x + shape.x,
                 top - shape.y - shape.h,
                 shape.w,
                 shape.h,
-                stroke=1 if shape.stroke else 0,
+                stroke=1 if shape.pen.stroke else 0,
                 fill=1 if shape.fill else 0,
             )
         elif isinstance(shape, Circle):
-            state.pen(shape.width, shape.stroke)
+            state.outline(shape.pen)
             canvas.circle(x + shape.cx, top - shape.cy, shape.r, stroke=1, fill=0)
         elif isinstance(shape, Line):
-            state.pen(shape.width, shape.stroke)
+            state.outline(shape.pen)
             canvas.line(x + shape.x1, top - shape.y1, x + shape.x2, top - shape.y2)
         elif isinstance(shape, Text) and not texts_last:
             state.face((fonts.bold if shape.bold else fonts.regular, shape.size))
