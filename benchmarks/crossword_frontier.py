@@ -330,15 +330,21 @@ def quality_variants(before: str | None) -> dict[str, dict[str, str] | None]:
 
 
 def print_weak(label: str, table: dict[str, tuple[int, int]], scores: dict[str, int]) -> None:
-    """The entries under 30: times used, STWL score (- when absent), built-in score, zipf."""
+    """The entries under 30: times used, STWL score (- when absent), built-in score, zipf,
+    and whether GCIDE lists the word (``word``), only a stem of it (``stem``) or neither."""
     from wordfreq import zipf_frequency
 
-    print(f"\nentries under 30 ({label}): word uses stwl builtin zipf")
+    from puzzlewright.lexicon.builtin import dictionary_entries, stems
+
+    gcide = dictionary_entries().gcide
+    print(f"\nentries under 30 ({label}): word uses stwl builtin zipf gcide")
     for word, (count, own) in sorted(table.items(), key=lambda item: (-item[1][0], item[0])):
         stwl = scores.get(word)
-        zipf = zipf_frequency(word.lower(), "en", "large")
+        lower = word.lower()
+        zipf = zipf_frequency(lower, "en", "large")
         shown = "-" if stwl is None else str(stwl)
-        print(f"  {word:<16} {count:>3} {shown:>4} {own:>4} {zipf:>5.2f}")
+        listed = "word" if lower in gcide else "stem" if set(stems(lower)) & gcide else "no"
+        print(f"  {word:<16} {count:>3} {shown:>4} {own:>4} {zipf:>5.2f} {listed:>5}")
 
 
 def judge_fill(

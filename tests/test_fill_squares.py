@@ -16,8 +16,10 @@ from fuzzing import examples
 from puzzlewright.cli import cli
 from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import FillResult, fill_grid
+from puzzlewright.crossword.fill.engine import candidate_scores
 from puzzlewright.crossword.fill.portfolio import fill_portfolio
 from puzzlewright.crossword.fill.problem import build_problem
+from puzzlewright.crossword.fill.quality import score_tiers
 from puzzlewright.crossword.fill.squares import ROOT, SquareSearch, applies
 from puzzlewright.lexicon import Alphabet, WordList, builtin_english, load_wordlist
 from puzzlewright.stopping import StopSignal
@@ -271,3 +273,39 @@ def test_lazy_trie_walks_match_a_scan_of_the_list(
         assert found is None
     else:
         assert found == expected
+
+
+def test_a_single_fill_comes_from_the_best_score_tier_that_has_one() -> None:
+    """The exhaustive search keeps the first fill it meets; in quality mode it searches the
+    best tier of scores alone first, so a 3x3 of the built-in list is all common words
+    (before the tiers: THE/WIR/OSE, average 40.5), while a proof still covers every word."""
+    words = builtin_english()
+    grid = Grid.parse("...\n...\n...")
+    floor = score_tiers(candidate_scores(build_problem(grid, words, None, None)))[0]
+    assert floor is not None
+    best_tier = fill_set(fill_grid(grid, words, min_score=floor, count=EVERY))
+    assert best_tier
+    for seed in range(3):
+        result = fill_grid(grid, words, seed=seed)
+        assert result.status == "filled"
+        assert tuple(result.fills[0].rows_text()) in best_tier
+
+
+def test_score_tiers_fall_through_to_every_word_and_still_prove() -> None:
+    """A best tier without a fill hands over to the search over every word: it finds the
+    fills only the weaker words make, and proves a list without any."""
+    top = {"CAT": 50, "DOG": 50, "EMU": 50, "OAT": 50}
+    weaker = dict.fromkeys(WORDS3, 20)
+    words = WordList({**weaker, **top}.items(), Alphabet.latin(), "tiers")
+    grid = Grid.parse("...\n...\n...")
+    assert not brute_force(["...", "...", "..."], top)
+    every = brute_force(["...", "...", "..."], {**weaker, **top})
+    result = fill_grid(grid, words, seed=1)
+    assert result.status == "filled" and tuple(result.fills[0].rows_text()) in every
+    nothing = WordList(
+        [("CAT", 50), ("DOG", 50), ("EMU", 20), ("COD", 20), ("ATE", 10), ("APE", 10)],
+        Alphabet.latin(),
+        "none",
+    )
+    proof = fill_grid(grid, nothing)
+    assert proof.status == "unfillable" and proof.stop_reason is None

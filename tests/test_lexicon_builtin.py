@@ -18,6 +18,7 @@ from puzzlewright.lexicon.builtin import (
     grid_score,
     is_dictionary_word,
     is_number_or_elongation,
+    is_spurious,
     stems,
     unpleasant_words,
 )
@@ -28,6 +29,8 @@ REJECTED = [
     # elongations, numerals, abbreviations, acronyms, brands, places (issue 12)
     *["MASSS", "YESSS", "YASSS", "REALLLY", "XIII", "XVIII", "YRS", "ASCII", "GIF", "LAN"],
     *["OREO", "SUMATRA", "TATLER", "UTA", "ORN", "IYO", "ARN", "SLA", "MARTIN", "VINCENT"],
+    # spurious inflections: no plural, a misspelling, a foreign word (rule 12, issue 18)
+    *["ANDS", "THES", "AROUNDS", "JUSTS", "HAVEING", "CONTROLED", "DIFFERENTS", "COMED"],
 ]
 KEPT = [
     *["HOUSE", "QUIXOTIC", "ZEPHYR", "HOUSES", "WALKED", "CITIES", "BIGGER", "TO", "EGG"],
@@ -36,6 +39,8 @@ KEPT = [
     *["MASS", "YES", "REALLY", "MIX", "CIVIC", "ADS", "UPS", "SAD", "BASIC", "DOT", "LISP"],
     *["ATLAS", "ROBIN", "LANCE", "VICTOR", "HARRIED", "ROGER", "DIETERS", "EKE", "AWL", "ILL"],
     *["COMMITTEE", "BOOKKEEPER", "ASSESS", "LEVEL"],
+    # real inflections rule 12 must keep: rare forms of frequent words
+    *["KINDEST", "OUTS", "INNS", "HISSES", "UPPED", "COURTED", "FEWEST", "WALKING"],
 ]
 
 
@@ -129,6 +134,17 @@ def test_grid_score_rules() -> None:
     assert grid_score(Evidence(4.0, long_adverb=True)) == 40
 
 
+def test_spurious_inflections_are_far_rarer_than_every_stem() -> None:
+    lower = {"around", "house", "hiss", "his", "glad"}
+    zipfs = {"around": 5.7, "house": 5.4, "his": 6.6, "hiss": 2.9, "glad": 4.6}
+    assert is_spurious("arounds", 2.2, lower, zipfs)  # 3.5 below its only stem
+    assert not is_spurious("houses", 4.5, lower, zipfs)  # everyday
+    assert not is_spurious("houses", 2.5, lower, zipfs)  # 2.9 below: within the gap
+    assert not is_spurious("hisses", 2.0, lower, zipfs)  # hiss, not his
+    assert not is_spurious("glad", 1.0, lower, zipfs)  # a headword
+    assert not is_spurious("zorbs", 1.0, lower, zipfs)  # no stem: not rule 12's to judge
+
+
 def test_evidence_reads_the_token_its_stems_and_the_dictionaries() -> None:
     lower, gcide = {"glad", "ssu", "schola"}, frozenset({"glad", "house"})
     assert not evidence_of("gladly", 2.0, lower, frozenset(), gcide).obscure  # stem listed
@@ -138,6 +154,10 @@ def test_evidence_reads_the_token_its_stems_and_the_dictionaries() -> None:
     assert evidence_of("conscientiously", 2.4, lower, frozenset(), gcide).long_adverb
     assert not evidence_of("gladly", 2.4, lower, frozenset(), gcide).long_adverb  # short
     assert evidence_of("killed", 3.0, lower, frozenset({"kill"}), gcide).unpleasant
+    # =word counts for the word alone: peer is not an inflection of pee
+    exact = frozenset({"=pee"})
+    assert evidence_of("pee", 3.0, lower, exact, gcide).unpleasant
+    assert not evidence_of("peer", 4.0, lower, exact, gcide).unpleasant
 
 
 def test_built_in_scores_rank_weak_fill_below_plain_words() -> None:
@@ -157,7 +177,7 @@ def test_built_in_scores_rank_weak_fill_below_plain_words() -> None:
     assert "LEACHING" in rare and "WALKING" not in rare
     # obscure glue only Webster's Second lists is left out when rare (rule 11); crossword
     # staples GCIDE knows stay; SSU, more frequent, stays with a low score
-    staples = ("ERNE", "ALEE", "EKE", "ANTE", "ORA", "HOUSES", "KIDDED")
+    staples = ("ERNE", "ALEE", "EKE", "ANTE", "ORA", "HOUSES", "WALKED")
     for obscure in ("ADMI", "MAJO", "BENA", "DARGAH"):
         assert obscure not in words, obscure
     assert (words.score("SSU") or 0) < min(words.score(w) or 0 for w in staples)
@@ -166,9 +186,11 @@ def test_built_in_scores_rank_weak_fill_below_plain_words() -> None:
     # a long rote adverb below an everyday one
     assert words.score("CONSCIENTIOUSLY") < plain("CONSCIENTIOUSLY")
     assert words.score("INTERNATIONALLY") >= plain("INTERNATIONALLY") - 1
-    for word in ("DEFECATE", "URINATED", "COOLIES"):  # breakfast test additions
+    for word in ("DEFECATE", "URINATED", "COOLIES", "PEE", "TURD", "GYPSIES"):  # additions
         assert words.score(word) <= max(1, plain(word) - 30), word
-    assert unpleasant_words() >= {"kill", "murder", "vomit"}
+    for word in ("PEER", "PRICKLY", "TITTER", "CRAPS"):  # not inflections of =pee, =prick...
+        assert words.score(word) == plain(word), word
+    assert unpleasant_words() >= {"kill", "murder", "vomit", "=pee"}
     assert not unpleasant_words() & excluded_words()
 
 

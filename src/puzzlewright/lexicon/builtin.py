@@ -34,6 +34,11 @@ How the filter works (see docs/lexicon.md):
     lists in no case and by no stem, so that only Webster's Second vouches for them
     (``admi``, ``dargah``, ``schola``). Most are foreign words, names and dialect that fills
     used as glue; a few are English that GCIDE lacks (``drat``, ``oleo``), the price of it.
+12. Spurious inflections: a token below ``SPURIOUS_ZIPF`` that only the suffix rule of 3.
+    admits, when every dictionary stem it could come from is ``SPURIOUS_GAP`` or more
+    more frequent (``ands``, ``thes``, ``arounds``, ``haveing``, ``controled``): a plural
+    or inflection of a word that has none, a misspelling, or a foreign word ending in an
+    English suffix. A real inflection is seldom a thousand times rarer than its stem.
 
 Scores start from ``round(10 * zipf)`` (``the`` 77, ``house`` 57, ``zephyr`` 28; 35 is a
 zipf of 3.5, about once per 300,000 words of text) and lose points for what makes a common
@@ -68,7 +73,7 @@ from puzzlewright.lexicon.cache import SUFFIX, VERSION, cache_dir, read_entry, w
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
-FORMAT = 11  # bump when the filter changes (the cache format has its own version)
+FORMAT = 12  # bump when the filter changes (the cache format has its own version)
 VOWELS = set("aeiouy")
 TWO_LETTER_WORDS = frozenset(
     "ad ah am an as at aw ax ay be by do eh ex go ha he hi hm ho id if in is it la lo ma me "
@@ -101,6 +106,11 @@ LONG_ADVERB_COMMON = 4.0
 """Zipf taken from an ``-ly`` word of LONG_ADVERB letters or more, in full at
 LONG_ADVERB_COMMON - FADE and below (long adverbs are rarer than short words; the fade sits
 higher: ``INTERNATIONALLY``, zipf 3.95, loses 0.05 and ``CONSCIENTIOUSLY``, 2.4, all of it)."""
+SPURIOUS_ZIPF = 3.0
+SPURIOUS_GAP = 3.0
+"""Rule 12: a derived token rarer than SPURIOUS_ZIPF whose stems are all at least
+SPURIOUS_GAP more frequent is not an inflection of them (``houses`` is 0.9 below
+``house``; ``arounds``, 3.5 below ``around``, is not English)."""
 CONTRACTION_LOOKALIKES = frozenset(
     "its ill id cant wont lets were well hell shed wed shell".split()
 )
@@ -278,7 +288,8 @@ def excluded_words() -> frozenset[str]:
 
 
 def unpleasant_words() -> frozenset[str]:
-    """The words that fail the breakfast test (lower case; inflected forms follow them)."""
+    """The words that fail the breakfast test (lower case; inflected forms follow them,
+    except for those written ``=word``, kept so: they count for that token alone)."""
     return _word_set(_unpleasant_text())
 
 
@@ -365,10 +376,20 @@ def evidence_of(
     return Evidence(
         zipf,
         derived_suffix(token, lower),
-        unpleasant=not forms.isdisjoint(unpleasant),
+        unpleasant=f"={token}" in unpleasant or not forms.isdisjoint(unpleasant),
         obscure=bool(gcide) and forms.isdisjoint(gcide),
         long_adverb=len(token) >= LONG_ADVERB and token.endswith("ly"),
     )
+
+
+def is_spurious(token: str, zipf: float, lower: set[str], zipfs: dict[str, float]) -> bool:
+    """Rule 12: ``token`` (rarer than ``SPURIOUS_ZIPF``) is admitted only by a suffix rule
+    and every dictionary stem of it is ``SPURIOUS_GAP`` more frequent (``zipfs``: the
+    tokens seen so far, most frequent first, so every such stem is in it)."""
+    if zipf >= SPURIOUS_ZIPF or token in lower:
+        return False
+    found = [zipfs.get(stem, 0.0) for _, stem in suffix_stems(token) if stem in lower]
+    return bool(found) and min(found) - zipf >= SPURIOUS_GAP
 
 
 PLAIN_TOKEN = re.compile(r"[a-z]+")
@@ -414,9 +435,11 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
     unpleasant = unpleasant_words()
     entries: dict[str, int] = {}
     contractions: set[str] = set()  # "dont" from "don't" (seen first: more frequent)
+    zipfs: dict[str, float] = {}  # every token seen so far (stems for rule 12)
     for token, zipf in english_zipfs():  # most frequent first
         if zipf < min_zipf:
             break
+        zipfs[token] = zipf
         if "'" in token:
             contractions.add(token.replace("'", ""))
             continue
@@ -424,6 +447,8 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
             continue
         if token in forms.acronyms and is_international(token, zipf):
             continue
+        if is_spurious(token, zipf, lower, zipfs):
+            continue  # rule 12
         evidence = evidence_of(token, zipf, lower, unpleasant, forms.gcide)
         if evidence.obscure and zipf < OBSCURE_ZIPF:
             continue  # rule 11

@@ -31,7 +31,7 @@ from puzzlewright.crossword.fill.quality import (
 )
 from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult, SlotFailure, Status
 from puzzlewright.crossword.fill.search import Search, Tuning
-from puzzlewright.crossword.fill.squares import Part, SquareSearch, applies
+from puzzlewright.crossword.fill.squares import Found, Part, SquareSearch, applies
 from puzzlewright.crossword.fill.state import Outcome, Solution, State
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
@@ -94,7 +94,7 @@ def fill_grid(
         quality = default_quality(scores, bool(grid.bars))
     stop = stop or StopSignal()
     if applies(problem, region, max_shared_substring):
-        outcome, grids = _fill_square(problem, scores, seed, stop, part, count, report)
+        outcome, grids = _fill_square(problem, scores, seed, stop, part, count, quality, report)
     else:
         search = Search(
             problem,
@@ -142,6 +142,11 @@ def _reporter(
     return report
 
 
+SQUARE_TIER_NODES = 50_000
+"""Search nodes a double word square's score tier (all but the last) may take before the
+next tier is tried (open 6x6 squares of Spread the Wordlist's 50s take 5,000-40,000)."""
+
+
 def _fill_square(
     problem: Problem,
     scores: Scores,
@@ -149,18 +154,36 @@ def _fill_square(
     stop: StopSignal,
     part: Part,
     count: int,
+    quality: bool,
     report: Reporter | None,
 ) -> tuple[Outcome, list[Grid]]:
-    """The double-word-square search's outcome and fills (a grid without blocks or bars)."""
-    square = SquareSearch(
-        problem,
-        seed=seed,
-        stop=stop,
-        weights=value_weights(scores, quality=True),  # the weights it was tuned with
-        part=part,
-        progress=(lambda filled, best, back: report(filled, best, back, 0)) if report else None,
-    )
-    outcome = square.outcome(square.run(count))
+    """The double-word-square search's outcome and fills (a grid without blocks or bars).
+
+    A single fill in quality mode first searches the best score tiers alone, each for at
+    most :data:`SQUARE_TIER_NODES` nodes (the exhaustive search keeps the first fill it
+    meets, so without tiers a 3x3 could take THE/WIR/OSE); the last search, over every
+    word, is the one whose "none" is a proof."""
+    tiers = score_tiers(scores, quality=True) if quality and count == 1 else [None]
+    spent = Found([], [], [], -1)
+    for floor in tiers:
+        square = SquareSearch(
+            problem,
+            seed=seed,
+            stop=stop,
+            weights=value_weights(scores, quality=True),  # the weights it was tuned with
+            part=part,
+            progress=(lambda filled, best, back: report(filled, best, back, 0)) if report else None,
+            floor=floor,
+            max_nodes=None if floor is None else SQUARE_TIER_NODES,
+        )
+        found = square.run(count)
+        found.nodes += spent.nodes
+        found.backtracks += spent.backtracks
+        found.restarts += spent.restarts
+        if found.fills or floor is None or stop.should_stop():
+            break
+        spent = found
+    outcome = square.outcome(found)
     return outcome, [place_solution(problem, solution) for solution in outcome.solutions]
 
 

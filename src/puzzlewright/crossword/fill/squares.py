@@ -18,7 +18,9 @@ after a growing number of nodes, and the run that ends within its cutoff has cov
 whole space, so when it ends without a fill, none exists. A square with the same list both
 ways (and its given letters placed symmetrically) is symmetric under transposition, so
 only fills whose first row comes before their first column in the list are searched (the
-transposes are the others; with ``count`` > 1 both are reported).
+transposes are the others; with ``count`` > 1 both are reported). ``floor`` limits the
+words to a score tier and ``max_nodes`` bounds the search (the engine tries the best tiers
+first: see ``_fill_square`` in fill/engine.py).
 
 ``part=(k, n)`` searches the ``k``-th of ``n`` disjoint shares of the space (the nodes
 after :data:`SPLIT_DEPTH` moves, dealt by a hash of their words), so ``n`` workers split
@@ -196,6 +198,13 @@ def applies(problem: Problem, region: Region, max_shared_substring: int | None) 
     return len(problem.vars) == grid.height + grid.width and all(v.required for v in problem.vars)
 
 
+def usable(table: LengthTable, floor: int | None) -> int:
+    """How many of ``table``'s words (best first) score ``floor`` or more (all: None)."""
+    if floor is None:
+        return table.count
+    return min(table.count, table.at_least(floor).bit_length())
+
+
 def shape_of(problem: Problem) -> Shape:
     """The rows and columns of an :func:`applies` problem, and its fixed letters."""
     grid = problem.grid
@@ -238,17 +247,19 @@ class SquareSearch:
         weights: ValueWeights | None = None,
         part: Part = (0, 1),
         progress: Callable[[int, int, int], None] | None = None,
+        floor: int | None = None,
+        max_nodes: int | None = None,
     ) -> None:
         self.problem = problem
         self.shape = shape = shape_of(problem)
         row_table = problem.vars[shape.row_vars[0]].table
         col_table = problem.vars[shape.col_vars[0]].table
         self.row_table, self.col_table = row_table, col_table
-        self.rows = Trie(row_table, range(row_table.count), shape.width)
+        self.rows = Trie(row_table, range(usable(row_table, floor)), shape.width)
         self.cols = (
             self.rows
             if col_table is row_table
-            else Trie(col_table, range(col_table.count), shape.height)
+            else Trie(col_table, range(usable(col_table, floor)), shape.height)
         )
         self.same = col_table is row_table
         fixed = shape.fixed  # the transpose of a fill is one too when the givens allow it
@@ -265,6 +276,7 @@ class SquareSearch:
         self.progress = progress
         self.failures = [0] * len(problem.vars)
         self.budget = 0  # the node count at which the current run restarts
+        self.max_nodes = max_nodes  # None: restart until the space is covered
         self.spread = self.weights.jitter  # the weight of the tie-break in this run
 
     # -- candidates ----------------------------------------------------------------------
@@ -376,6 +388,7 @@ class SquareSearch:
         Runs restart with a fresh tie-break after :data:`FIRST_CUTOFF` nodes, growing by
         :data:`CUTOFF_GROWTH` (a bad first word no longer holds the search for long); the
         run that ends within its cutoff has searched everything, so "none" is a proof.
+        With ``max_nodes`` the search gives up (incomplete) after that many nodes in all.
         """
         found = Found([], [], [], -1)
         cutoff = FIRST_CUTOFF
@@ -383,9 +396,14 @@ class SquareSearch:
             self.salt = self.rng.randrange(TIE_SCALE)
             self.spread = self.weights.jitter if not found.restarts else RESTART_JITTER
             self.budget = found.nodes + cutoff
+            if self.max_nodes is not None:
+                self.budget = min(self.budget, self.max_nodes)
             state = self.walk(count, found)
             if state != "cutoff":
                 found.complete = state == "done"
+                return found
+            if self.max_nodes is not None and found.nodes >= self.max_nodes:
+                found.complete = False
                 return found
             found.restarts += 1
             cutoff = int(cutoff * CUTOFF_GROWTH)
