@@ -70,11 +70,11 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
 
 
 # -- scheduling: the longest test modules start first ------------------------------------------
-# pytest-xdist (--dist loadfile) hands whole modules to the workers in collection order; a
-# long module that starts last leaves one core idle at the end. Each run records how long
-# every module took (in .pytest_cache) and the next run starts the longest first. Without a
-# record (a clean clone), modules go first by how many tests they mark ``slow`` (a few
-# seconds each).
+# pytest-xdist (--dist worksteal) deals the tests to the workers in collection order, and a
+# worker that runs out steals from the other's queue; a long test that starts last still
+# leaves one core idle at the end. Each run records how long every module took (in
+# .pytest_cache) and the next run starts the longest first. Without a record (a clean
+# clone), modules go first by how many tests they mark ``slow`` (a few seconds each).
 MODULE_SECONDS = "puzzlewright/module-seconds"
 SLOW_WITHOUT_RECORD = 30.0
 _seconds: dict[str, float] = {}

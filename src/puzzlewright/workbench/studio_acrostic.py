@@ -119,6 +119,11 @@ class CompleteTask:
         post({"type": "result", **done.to_json()})
 
 
+COMPLETE_EFFORT = 2.0
+"""Seconds' worth of improvement steps per answer set when a request names no ``improve``
+(the steps are counted, so the same seed gives the same set on any machine)."""
+
+
 async def complete(request: Request) -> JSONResponse:
     """Start completing the open rows (filled rows are kept); returns the job id."""
     bench = workbench(request)
@@ -132,7 +137,7 @@ async def complete(request: Request) -> JSONResponse:
         banned=field_strings(doc, "banned", limit=500),
         avoid=field_strings(doc, "avoid", limit=MAX_ROWS),
         seed=field_int(doc, "seed", 0, 0, 2**31) or 0,
-        improve=field_float(doc, "improve", 2.0, 0.0, 120.0),
+        improve=field_float(doc, "improve", COMPLETE_EFFORT, 0.0, 120.0),
         timeout=field_float(doc, "timeout", 60.0, 0.5, 600.0),
     )
     job = start_task(bench.jobs, task)
