@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import queue
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -188,9 +189,18 @@ class Job:
     events: list[Event] = field(default_factory=list)
     status: str = "running"  # running, done, cancelled, error
     cancelled_at: float | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     def drain(self) -> None:
-        """Move reported events into ``events``; notice the end and reap the process."""
+        """Move reported events into ``events``; notice the end and reap the process.
+
+        Requests drain from the server's thread pool; one at a time per job, since a
+        ``get_nowait`` that meets another thread's read lock says "empty", and a worker
+        that has just exited would then be taken for one that died without a result."""
+        with self.lock:
+            self._drain()
+
+    def _drain(self) -> None:
         self._read()
         if self.status != "running":
             self.process.join(timeout=0.5)
