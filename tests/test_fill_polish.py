@@ -24,31 +24,10 @@ from puzzlewright.stopping import StopSignal
 GRIDS = Path(__file__).parent / "data" / "grids"
 
 
-def test_a_weak_entry_is_replaced_where_its_crossings_allow() -> None:
-    scores = {
-        "ABCD": 30, "EFGH": 50, "ABCX": 50,  # rows: ABCD is weak, ABCX would do
-        "AE": 50, "BF": 50, "CG": 50, "DH": 40, "XH": 50,  # columns
-    }  # fmt: skip
-    words = WordList(scores.items(), Alphabet.latin(), "tiny")
-    empty = Grid.parse("....\n....")
-    filled = Grid.parse("ABCD\nEFGH")
-    problem = build_problem(empty, words)
-    for effort in (POLISH_FAST_EFFORT, POLISH_EFFORT):
-        better = polish(
-            problem,
-            filled,
-            floor=50,
-            seed=0,
-            stop=StopSignal(),
-            max_shared_substring=None,
-            value_weights=ValueWeights(),
-            effort=effort,
-        )
-        assert better.rows_text() == ["ABCX", "EFGH"]
-    # a fill whose weak entries cannot be raised is returned as it was
-    words = WordList({**scores, "XH": 20}.items(), Alphabet.latin(), "tiny")
-    problem = build_problem(empty, words)
-    kept = polish(
+def polished(words: WordList, filled: Grid, **effort: int) -> Grid:
+    """``filled`` (a 2x4) polished to a floor of 50 with ``words``."""
+    problem = build_problem(Grid.parse("....\n...."), words)
+    return polish(
         problem,
         filled,
         floor=50,
@@ -56,8 +35,22 @@ def test_a_weak_entry_is_replaced_where_its_crossings_allow() -> None:
         stop=StopSignal(),
         max_shared_substring=None,
         value_weights=ValueWeights(),
+        **effort,
     )
-    assert kept.rows_text() == ["ABCD", "EFGH"]
+
+
+def test_a_weak_entry_is_replaced_where_its_crossings_allow() -> None:
+    scores = {
+        "ABCD": 30, "EFGH": 50, "ABCX": 50,  # rows: ABCD is weak, ABCX would do
+        "AE": 50, "BF": 50, "CG": 50, "DH": 40, "XH": 50,  # columns
+    }  # fmt: skip
+    words = WordList(scores.items(), Alphabet.latin(), "tiny")
+    filled = Grid.parse("ABCD\nEFGH")
+    for effort in (POLISH_FAST_EFFORT, POLISH_EFFORT):
+        assert polished(words, filled, effort=effort).rows_text() == ["ABCX", "EFGH"]
+    # a fill whose weak entries cannot be raised is returned as it was
+    words = WordList({**scores, "XH": 20}.items(), Alphabet.latin(), "tiny")
+    assert polished(words, filled).rows_text() == ["ABCD", "EFGH"]
 
 
 @pytest.mark.parametrize(("quality", "effort"), [(False, POLISH_FAST_EFFORT), (True, None)])
