@@ -164,15 +164,17 @@ def _fill_square(
     meets, so without tiers a 3x3 could take THE/WIR/OSE); the last search, over every
     word, is the one whose "none" is a proof."""
     tiers = score_tiers(scores, quality=True) if quality and count == 1 else [None]
+    weights = value_weights(scores, quality=True)  # the weights the search was tuned with
+    progress = (lambda filled, best, back: report(filled, best, back, 0)) if report else None
     spent = Found([], [], [], -1)
     for floor in tiers:
         square = SquareSearch(
             problem,
             seed=seed,
             stop=stop,
-            weights=value_weights(scores, quality=True),  # the weights it was tuned with
+            weights=weights,
             part=part,
-            progress=(lambda filled, best, back: report(filled, best, back, 0)) if report else None,
+            progress=progress,
             floor=floor,
             max_nodes=None if floor is None else SQUARE_TIER_NODES,
         )
