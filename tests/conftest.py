@@ -44,15 +44,20 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _compile_builtin_list() -> None:
-    """In the xdist controller, before the workers start: the built-in list compiled into the
-    run's cache when it is not there yet (a fresh checkout). Otherwise the first module of
-    each worker needs it at once and every worker compiles it (2-3 s of CPU each)."""
+    """In the xdist controller, before the workers start: the built-in list (both score
+    variants) compiled into the run's cache when it is not there yet (a fresh checkout).
+    Otherwise the first module of each worker needs it at once and every worker compiles
+    it (2-3 s of CPU each)."""
     from puzzlewright.lexicon.builtin import cache_path
 
     if not cache_path().exists():
         from puzzlewright.lexicon import builtin_english
 
         builtin_english()
+    if not cache_path("familiar").exists():  # the acrostic's scores
+        from puzzlewright.lexicon.builtin import builtin_familiar
+
+        builtin_familiar()
 
 
 @pytest.fixture(scope="session")

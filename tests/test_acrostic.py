@@ -17,6 +17,7 @@ from puzzlewright.acrostic.quality import QuoteFilter, shares_stem, stem
 from puzzlewright.acrostic.solver import Tuning
 from puzzlewright.cli import cli
 from puzzlewright.lexicon import builtin_english
+from puzzlewright.lexicon.builtin import builtin_familiar
 from puzzlewright.stopping import StopSignal
 
 PRIDE = (
@@ -30,6 +31,7 @@ DORIAN = (
     "written. That is all."
 )
 DORIAN_SOURCE = "Oscar Wilde Gray"
+TEMPTATION = "The only way to get rid of a temptation is to yield to it."  # 44 letters
 
 
 @pytest.fixture(scope="module")
@@ -246,6 +248,30 @@ def test_cli_json_built(tmp_path: Path) -> None:
     assert sorted(c for a in doc["answers"] for c in a["cells"]) == list(range(1, 84))
     assert doc["grid"]["width"] == 15
     assert json.loads(out.read_text())["kind"] == ["http://ipuz.org/acrostic#1"]
+
+
+def test_built_in_answers_are_scored_by_familiarity(words) -> None:  # type: ignore[no-untyped-def]
+    """INTENTLY, an -ly form the dictionaries list only by its stem, is weak crossword fill
+    (grid score 20) but a fine acrostic answer: its familiarity score is its zipf (3.0)."""
+    familiar = builtin_familiar()
+    assert familiar.score("INTENTLY") == 30 > (words.score("INTENTLY") or 0) + 5
+    result = build_acrostic(TEMPTATION, "Wilde Gray", words, include=["INTENTLY"], seed=0)
+    assert result.status == "built", result.reason
+    puzzle = result.puzzles[0]
+    check_puzzle(puzzle, TEMPTATION, "Wilde Gray")
+    assert [a.score for a in puzzle.answers] == [familiar.score(a.word) for a in puzzle.answers]
+    assert puzzle.mean_zipf() == round(
+        sum(familiar.score(a.word) or 0 for a in puzzle.answers) / 90, 2
+    )
+    # the command line too, where --min-score filters by the same score (a grid score of
+    # 20 would take INTENTLY out)
+    code, stdout, _ = run_cli(
+        TEMPTATION, "Wilde Gray", "--include", "intently", "--min-score", "25", "--improve",
+        "0", "--json",
+    )  # fmt: skip
+    assert code == 0
+    answers = {a["word"]: a["score"] for a in json.loads(stdout)["answers"]}
+    assert answers["INTENTLY"] == 30 and min(answers.values()) >= 25
 
 
 def test_cli_impossible_and_bad_input() -> None:

@@ -15,6 +15,8 @@ from puzzlewright.lexicon.builtin import (
     derived_suffix,
     evidence_of,
     excluded_words,
+    familiar_scores,
+    familiarity_score,
     grid_score,
     is_dictionary_word,
     is_number_or_elongation,
@@ -132,6 +134,38 @@ def test_grid_score_rules() -> None:
     # long -ly adverbs: a rare one loses a whole zipf, a frequent one nothing
     assert grid_score(Evidence(2.5, long_adverb=True)) == 15
     assert grid_score(Evidence(4.0, long_adverb=True)) == 40
+
+
+def test_familiarity_score_keeps_only_the_breakfast_test_and_obscurity() -> None:
+    # acrostic answers: derived forms and long adverbs keep round(10 * zipf)
+    for suffix in ("ly", "ing", "er", "est", "s", None):
+        assert familiarity_score(Evidence(2.2, suffix)) == 22, suffix
+    assert familiarity_score(Evidence(2.5, "ly", long_adverb=True)) == 25
+    assert familiarity_score(Evidence(5.1, unpleasant=True)) == 51 - 30
+    assert familiarity_score(Evidence(2.4, obscure=True)) == grid_score(Evidence(2.4, obscure=True))
+
+
+def test_acrostics_score_the_built_in_list_by_familiarity() -> None:
+    from wordfreq import zipf_frequency
+
+    from puzzlewright.lexicon import WordList, load_wordlist
+    from puzzlewright.lexicon.builtin import builtin_familiar
+
+    def plain(word: str) -> int:
+        return round(10 * zipf_frequency(word.lower(), "en", "large"))
+
+    grid, familiar = builtin_english(), builtin_familiar()
+    for word in ("WOEFULLY", "WAFTING", "CONSCIENTIOUSLY"):  # weak fill, fine acrostic answers
+        assert familiar.score(word) == plain(word) > (grid.score(word) or 0) + 5, word
+    for word in ("HOUSE", "WALKED", "KILLED", "SSU"):  # the same in both
+        assert familiar.score(word) == grid.score(word), word
+    assert sorted(familiar.scores()) == sorted(grid.scores())  # the same words
+    # the built-in list as the library and load_wordlist give it, nothing else
+    assert familiar_scores(grid) is familiar
+    assert familiar_scores(load_wordlist(["builtin"])[0]) is familiar
+    assert familiar_scores(familiar) is familiar
+    for other in (grid.filtered(30), WordList([("WOEFULLY", 7)], grid.alphabet, "builtin")):
+        assert familiar_scores(other) is other
 
 
 def test_spurious_inflections_are_far_rarer_than_every_stem() -> None:

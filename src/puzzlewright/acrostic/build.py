@@ -35,6 +35,7 @@ from puzzlewright.acrostic.solver import Search, SearchResult, Tuning
 from puzzlewright.acrostic.tables import counts_of
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
+from puzzlewright.lexicon.builtin import familiar_scores
 from puzzlewright.stopping import NEVER, StopSignal, clock
 
 MAX_CANDIDATES = 6000  # per initial, best first: rarer words only slow the moves down
@@ -84,8 +85,11 @@ def build_acrostic(
     (:func:`plan_answers`), prepare the candidate tables and search, assemble the puzzles.
     ``jobs`` > 1 runs the search as a portfolio on that many processes
     (:mod:`puzzlewright.acrostic.portfolio`; same seed and jobs, same answers).
+    Answers are scored by ``words``' scores, except that the built-in list scores them by
+    familiarity (:func:`~puzzlewright.lexicon.builtin.familiar_scores`).
     """
     started = clock()
+    words = familiar_scores(words)
     _validate(quote, min_length, max_length, count)
     if jobs < 1:
         raise PuzzleInputError("jobs must be at least 1", parameters=("jobs",))

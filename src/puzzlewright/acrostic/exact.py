@@ -25,7 +25,7 @@ import numpy as np
 
 from puzzlewright.acrostic.prices import Prices, letter_prices
 from puzzlewright.acrostic.quality import first_clash
-from puzzlewright.acrostic.tables import HashArray, IntArray, WordTable
+from puzzlewright.acrostic.tables import FloatArray, HashArray, IntArray, WordTable
 from puzzlewright.stopping import NEVER, Counters, StopSignal
 
 BARRED = 1.0e9  # energy of a word below the current quality floor
@@ -57,6 +57,7 @@ class Tuning:
     resplit_share: float = 0.1  # then a tenth more effort for exact group re-splits
     resplit_size: int = 6  # ... of this many answers (two picked by cost, the rest at random)
     resplit_width: int = 50  # ... valuing this many of the lowest-gap re-splits each
+    keep_weights: bool = True  # restarts begin from the letter weights of the first set
 
 
 @dataclass
@@ -122,6 +123,7 @@ class ExactSearch:
         self.off = self.target.copy()
         self.stems: Counter[str] = Counter()
         self.weights = np.ones(self.size, np.float32)
+        self.learned: FloatArray | None = None  # the weights that found the first set
         self.best_off = int(np.abs(self.off).sum())
         self.best_state = list(self.choice)
 

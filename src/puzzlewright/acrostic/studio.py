@@ -30,6 +30,7 @@ from puzzlewright.acrostic.model import BuildResult
 from puzzlewright.acrostic.quality import QuoteFilter, first_clash
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
+from puzzlewright.lexicon.builtin import familiar_scores
 from puzzlewright.stopping import StopReason
 
 RowIndex = int  # 0-based row, one per source letter
@@ -124,6 +125,7 @@ def studio_state(
     The quotation and source first, then each typed row on its own, then the rows against
     each other (shared stems), then the letters they leave for the open rows.
     """
+    words = familiar_scores(words)
     letters, initials, problems = _check_text(quote, source, words)
     rows = _check_rows(quote, initials, answers, words, min_length)
     typed = [row.word for row in rows if row.word]
@@ -257,6 +259,7 @@ def complete_rows(
     ``options`` are those of :func:`~puzzlewright.acrostic.build.build_acrostic`, except
     that ``improve`` defaults to None (the builder's effort per free letter).
     """
+    words = familiar_scores(words)
     initials = letters_of(source, words.alphabet)
     for row in locked:
         if not 0 <= row < len(initials):
@@ -319,6 +322,7 @@ def finished_ipuz(
     seed: int = 0,
 ) -> dict[str, Any]:
     """The ipuz document of a finished studio puzzle (answers in row order, clues by label)."""
+    words = familiar_scores(words)
     state = studio_state(quote, source, answers, words)
     if not state.complete:
         reasons = state.problems + [

@@ -101,11 +101,13 @@ def build(
     Without --timeout the search stops after 120 s.
     """
     from puzzlewright.acrostic import build_acrostic
+    from puzzlewright.lexicon.builtin import familiar_scores
 
     text, quote_file = _read_quote(quote)
     inputs = [p for p in (*word_paths, quote_file) if p and p != "builtin"]
     check_output(output, inputs=inputs, force=force)
-    words, _ = load_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
+    words, _ = load_words(word_paths, encoding, alphabet, quiet=as_json)
+    words = familiar_scores(words).filtered(min_score)  # built-in: --min-score on familiarity
     with (
         stopping(DEFAULT_TIMEOUT if timeout is None else timeout) as stop,
         status("Building the acrostic…", quiet=as_json),

@@ -63,10 +63,11 @@ import os
 import re
 import sys
 import zlib
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from puzzlewright.lexicon.alphabet import Alphabet
 from puzzlewright.lexicon.cache import SUFFIX, VERSION, cache_dir, read_entry, write_entry
@@ -111,6 +112,9 @@ SPURIOUS_GAP = 3.0
 """Rule 12: a derived token rarer than SPURIOUS_ZIPF whose stems are all at least
 SPURIOUS_GAP more frequent is not an inflection of them (``houses`` is 0.9 below
 ``house``; ``arounds``, 3.5 below ``around``, is not English)."""
+Scores = Literal["grid", "familiar"]
+"""The built-in list's score variants: ``grid_score`` (crosswords and everything else) and
+``familiarity_score`` (acrostic answers)."""
 CONTRACTION_LOOKALIKES = frozenset(
     "its ill id cant wont lets were well hell shed wed shell".split()
 )
@@ -146,12 +150,13 @@ def _dist_info_versions() -> dict[str, str]:
     return versions
 
 
-def cache_path() -> Path:
-    """The cache file for the current filter and dependency versions."""
+def cache_path(scores: Scores = "grid") -> Path:
+    """The cache file for the current filter and dependency versions (and score variant)."""
     data = (_excluded_text() + _unpleasant_text()).encode()
     exclusions = f"{zlib.crc32(data):08x}"  # zlib: imported already, hashlib is not
+    variant = "" if scores == "grid" else f"-{scores}"
     key = (
-        f"english-f{FORMAT}-c{VERSION}-x{exclusions}-wordfreq{version('wordfreq')}"
+        f"english{variant}-f{FORMAT}-c{VERSION}-x{exclusions}-wordfreq{version('wordfreq')}"
         f"-ew{version('english-words')}"
     )
     return cache_dir() / f"{key}{SUFFIX}"
@@ -362,6 +367,13 @@ def grid_score(evidence: Evidence) -> int:
     return max(1, round(10 * value))
 
 
+def familiarity_score(evidence: Evidence) -> int:
+    """How familiar a kept token is to a solver (the acrostic's answer score): its
+    ``grid_score`` without the grid-only penalties (derived -ly/-ing/-er/-est forms, long
+    adverbs: ``WOEFULLY`` is a fine acrostic answer); the breakfast test and obscurity stay."""
+    return grid_score(replace(evidence, suffix=None, long_adverb=False))
+
+
 def evidence_of(
     token: str,
     zipf: float,
@@ -427,8 +439,11 @@ def _rounded_zipf(freq: float) -> float:
     return round(math.log(round(combined, digits), 10) + 9, 2)
 
 
-def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
-    """Build the list from wordfreq and the dictionaries (a few seconds)."""
+def build_english(
+    min_zipf: float = MIN_ZIPF, score: Callable[[Evidence], int] = grid_score
+) -> WordList:
+    """Build the list from wordfreq and the dictionaries (a few seconds), scored by
+    ``score`` (``familiarity_score``: the acrostic's variant)."""
     forms = dictionary_entries()
     lower, capital = forms.lower, forms.capital - forms.lower
     excluded = excluded_words()
@@ -452,21 +467,52 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
         evidence = evidence_of(token, zipf, lower, unpleasant, forms.gcide)
         if evidence.obscure and zipf < OBSCURE_ZIPF:
             continue  # rule 11
-        entries[token.upper()] = grid_score(evidence)
+        entries[token.upper()] = score(evidence)
     return WordList(entries.items(), Alphabet.latin(), "english")
 
 
 @lru_cache(maxsize=1)
 def builtin_english() -> WordList:
     """The built-in English list, loaded from the disk cache or built and cached."""
-    path = cache_path()
-    cached = read_entry(path, lambda length: _rebuilt(path).index(length))
-    return cached[0] if cached is not None else _rebuilt(path)
+    return _compiled("grid")
 
 
 @lru_cache(maxsize=1)
-def _rebuilt(path: Path) -> WordList:
+def builtin_familiar() -> WordList:
+    """The built-in list scored by ``familiarity_score`` (what acrostic answers are ranked
+    by), cached beside the grid-scored list: the same words, other scores."""
+    return _compiled("familiar")
+
+
+def familiar_scores(words: WordList) -> WordList:
+    """``builtin_familiar()`` when ``words`` is the built-in list as ``builtin_english`` or
+    ``load_wordlist`` gives it (renamed, sharing its indexes); any other list (a user's own,
+    layered, filtered by a minimum score) as it is, with its own scores."""
+    from puzzlewright.lexicon.loading import BUILTIN_NAMES
+
+    if words.name not in BUILTIN_NAMES or not builtin_english.cache_info().currsize:
+        return words  # not named so, or the built-in list was never loaded in this process
+    grid = builtin_english()
+    shares = words is grid or words.index(5) is grid.index(5)
+    return builtin_familiar() if shares else words
+
+
+SCORERS: dict[Scores, Callable[[Evidence], int]] = {
+    "grid": grid_score,
+    "familiar": familiarity_score,
+}
+
+
+def _compiled(scores: Scores) -> WordList:
+    """The list scored by ``SCORERS[scores]``, from the disk cache or built and cached."""
+    path = cache_path(scores)
+    cached = read_entry(path, lambda length: _rebuilt(path, scores).index(length))
+    return cached[0] if cached is not None else _rebuilt(path, scores)
+
+
+@lru_cache(maxsize=2)
+def _rebuilt(path: Path, scores: Scores) -> WordList:
     """The list built afresh and cached at ``path`` (a miss, or a damaged cached length)."""
-    words = build_english().build_all()
+    words = build_english(score=SCORERS[scores]).build_all()
     write_entry(path, words)
     return words
