@@ -17,6 +17,7 @@ from puzzlewright.lexicon.builtin import (
     excluded_words,
     familiar_scores,
     familiarity_score,
+    gcide_parts,
     grid_score,
     is_dictionary_word,
     is_number_or_elongation,
@@ -143,6 +144,15 @@ def test_familiarity_score_keeps_only_the_breakfast_test_and_obscurity() -> None
     assert familiarity_score(Evidence(2.5, "ly", long_adverb=True)) == 25
     assert familiarity_score(Evidence(5.1, unpleasant=True)) == 51 - 30
     assert familiarity_score(Evidence(2.4, obscure=True)) == grid_score(Evidence(2.4, obscure=True))
+    # ... except for compounds of GCIDE words (GCIDE is Webster's of 1913)
+    assert familiarity_score(Evidence(2.4, obscure=True, compound=True)) == 24
+    gcide = frozenset({"camp", "fire", "life", "boat", "awkward", "sum", "ma", "tra"})
+    for token in ("campfire", "lifeboats", "awkwardness"):
+        assert gcide_parts(token, gcide), token
+    for token in ("sumatra", "ssu", "boatma"):  # parts too short, or not words
+        assert not gcide_parts(token, gcide), token
+    assert evidence_of("campfire", 2.4, set(), frozenset(), gcide).compound
+    assert not evidence_of("camp", 2.4, set(), frozenset(), gcide).compound  # listed
 
 
 def test_acrostics_score_the_built_in_list_by_familiarity() -> None:
@@ -156,6 +166,8 @@ def test_acrostics_score_the_built_in_list_by_familiarity() -> None:
 
     grid, familiar = builtin_english(), builtin_familiar()
     for word in ("WOEFULLY", "WAFTING", "CONSCIENTIOUSLY"):  # weak fill, fine acrostic answers
+        assert familiar.score(word) == plain(word) > (grid.score(word) or 0) + 5, word
+    for word in ("CAMPFIRE", "AWKWARDNESS", "FEATHERWEIGHT"):  # compounds GCIDE lacks
         assert familiar.score(word) == plain(word) > (grid.score(word) or 0) + 5, word
     for word in ("HOUSE", "WALKED", "KILLED", "SSU"):  # the same in both
         assert familiar.score(word) == grid.score(word), word

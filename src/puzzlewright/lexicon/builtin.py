@@ -75,6 +75,7 @@ from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
 FORMAT = 12  # bump when the filter changes (the cache format has its own version)
+FAMILIAR_VERSION = 1  # bump when familiarity_score changes (the acrostic's cached variant)
 VOWELS = set("aeiouy")
 TWO_LETTER_WORDS = frozenset(
     "ad ah am an as at aw ax ay be by do eh ex go ha he hi hm ho id if in is it la lo ma me "
@@ -154,7 +155,7 @@ def cache_path(scores: Scores = "grid") -> Path:
     """The cache file for the current filter and dependency versions (and score variant)."""
     data = (_excluded_text() + _unpleasant_text()).encode()
     exclusions = f"{zlib.crc32(data):08x}"  # zlib: imported already, hashlib is not
-    variant = "" if scores == "grid" else f"-{scores}"
+    variant = "" if scores == "grid" else f"-{scores}{FAMILIAR_VERSION}"
     key = (
         f"english{variant}-f{FORMAT}-c{VERSION}-x{exclusions}-wordfreq{version('wordfreq')}"
         f"-ew{version('english-words')}"
@@ -345,6 +346,7 @@ class Evidence:
     unpleasant: bool = False  # fails the breakfast test (data/unpleasant.txt)
     obscure: bool = False  # GCIDE lists neither the token nor a stem of it (rule 11)
     long_adverb: bool = False  # an -ly word of LONG_ADVERB letters or more
+    compound: bool = False  # obscure, but GCIDE lists its parts (see ``gcide_parts``)
 
 
 def fade(zipf: float, common: float = COMMON) -> float:
@@ -370,8 +372,27 @@ def grid_score(evidence: Evidence) -> int:
 def familiarity_score(evidence: Evidence) -> int:
     """How familiar a kept token is to a solver (the acrostic's answer score): its
     ``grid_score`` without the grid-only penalties (derived -ly/-ing/-er/-est forms, long
-    adverbs: ``WOEFULLY`` is a fine acrostic answer); the breakfast test and obscurity stay."""
-    return grid_score(replace(evidence, suffix=None, long_adverb=False))
+    adverbs: ``WOEFULLY`` is a fine acrostic answer); the breakfast test and obscurity stay,
+    but a compound of words GCIDE lists is not obscure to a solver (``CAMPFIRE``,
+    ``AWKWARDNESS``, ``FEATHERWEIGHT``: GCIDE is Webster's of 1913)."""
+    obscure = evidence.obscure and not evidence.compound
+    return grid_score(replace(evidence, suffix=None, long_adverb=False, obscure=obscure))
+
+
+COMPOUND_SUFFIXES = ("ness", "less", "ful", "ment")
+MIN_PART = 3
+
+
+def gcide_parts(token: str, gcide: frozenset[str]) -> bool:
+    """True when ``token`` is two GCIDE words of MIN_PART letters or more (the second may
+    be inflected: ``lifeboats``), or a GCIDE word with one of COMPOUND_SUFFIXES."""
+    if any(token.endswith(end) and token[: -len(end)] in gcide for end in COMPOUND_SUFFIXES):
+        return True
+    for cut in range(MIN_PART, len(token) - MIN_PART + 1):
+        head, tail = token[:cut], token[cut:]
+        if head in gcide and (tail in gcide or not gcide.isdisjoint(stems(tail))):
+            return True
+    return False
 
 
 def evidence_of(
@@ -391,6 +412,7 @@ def evidence_of(
         unpleasant=f"={token}" in unpleasant or not forms.isdisjoint(unpleasant),
         obscure=bool(gcide) and forms.isdisjoint(gcide),
         long_adverb=len(token) >= LONG_ADVERB and token.endswith("ly"),
+        compound=bool(gcide) and forms.isdisjoint(gcide) and gcide_parts(token, gcide),
     )
 
 
