@@ -89,7 +89,6 @@ def build_acrostic(
     familiarity (:func:`~puzzlewright.lexicon.builtin.familiar_scores`).
     """
     started = clock()
-    words = familiar_scores(words)
     _validate(quote, min_length, max_length, count)
     if jobs < 1:
         raise PuzzleInputError("jobs must be at least 1", parameters=("jobs",))
@@ -99,6 +98,7 @@ def build_acrostic(
         result.reason = plan
         result.seconds = clock() - started
         return result
+    words = familiar_scores(words)  # after the instant checks: the same words and alphabet
     setup = _prepare_search(plan, quote, words, exclude, tuning)
     if isinstance(setup, str):
         result.reason = setup

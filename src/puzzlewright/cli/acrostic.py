@@ -107,7 +107,8 @@ def build(
     inputs = [p for p in (*word_paths, quote_file) if p and p != "builtin"]
     check_output(output, inputs=inputs, force=force)
     words, _ = load_words(word_paths, encoding, alphabet, quiet=as_json)
-    words = familiar_scores(words).filtered(min_score)  # built-in: --min-score on familiarity
+    if min_score is not None:  # on the built-in list: by the familiarity scores answers use
+        words = familiar_scores(words).filtered(min_score)
     with (
         stopping(DEFAULT_TIMEOUT if timeout is None else timeout) as stop,
         status("Building the acrostic…", quiet=as_json),
