@@ -57,6 +57,7 @@ class Tuning:
     resplit_share: float = 0.1  # then a tenth more effort for exact group re-splits
     resplit_size: int = 6  # ... of this many answers (two picked by cost, the rest at random)
     resplit_width: int = 50  # ... valuing this many of the lowest-gap re-splits each
+    sweep_share: float = 0.3  # at most this much more for re-splits of the two costliest
     keep_weights: bool = False  # restarts begin from the letter weights of the first set
 
 
