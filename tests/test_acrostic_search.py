@@ -153,6 +153,31 @@ def test_resplit_of_three_answers_makes_a_cyclic_exchange_pairs_cannot() -> None
     assert not search.resplit([0, 1, 2])  # nothing better is left
 
 
+# AKV BLW CMX DNY EOZ pass one letter each round a cycle of five to become the common AKW BLX
+# CMY DNZ EOV; no smaller group of answers can change (FPQ has no other word)
+FIVE = {
+    "A": [("AKW", 50), ("AKV", 10)],
+    "B": [("BLX", 50), ("BLW", 10)],
+    "C": [("CMY", 50), ("CMX", 10)],
+    "D": [("DNZ", 50), ("DNY", 10)],
+    "E": [("EOV", 50), ("EOZ", 10)],
+    "F": [("FPQ", 30)],
+}
+
+
+def test_sweep_re_splits_the_two_costliest_answers_with_three_others() -> None:
+    search = search_for("AKVBLWCMXDNYEOZFPQ", FIVE)
+    put_words(search, ["AKV", "BLW", "CMX", "DNY", "EOZ", "FPQ"])
+    assert not search.polish() and not search.resplit([0, 1, 2, 3])
+    search.sweep(10_000)
+    assert search.words() == ["AKW", "BLX", "CMY", "DNZ", "EOV", "FPQ"]
+    assert search.off_count() == 0
+    steps = search.stats.steps
+    search.sweep(10_000)  # nothing better is left: one sweep that finds nothing
+    assert search.words() == ["AKW", "BLX", "CMY", "DNZ", "EOV", "FPQ"]
+    assert search.stats.steps - steps <= 20
+
+
 def test_resplits_are_every_exact_split_within_the_gap_budget() -> None:
     rng = random.Random(7)
     for _ in range(20):
