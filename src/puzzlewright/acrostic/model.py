@@ -38,7 +38,9 @@ class Acrostic:
     grid: QuoteGrid
 
     def mean_zipf(self) -> float | None:
-        """Mean word-list score / 10 (zipf for the built-in list)."""
+        """Mean answer score / 10: for the built-in list the familiarity score (zipf less
+        the breakfast-test and obscurity penalties, docs/acrostic.md "Scores"), for a
+        list of one's own its scores / 10."""
         scores = [a.score for a in self.answers if a.score is not None]
         return round(sum(scores) / len(scores) / 10, 2) if scores else None
 
