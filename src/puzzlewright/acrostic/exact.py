@@ -25,7 +25,7 @@ import numpy as np
 
 from puzzlewright.acrostic.prices import Prices, letter_prices
 from puzzlewright.acrostic.quality import first_clash
-from puzzlewright.acrostic.tables import FloatArray, HashArray, IntArray, WordTable
+from puzzlewright.acrostic.tables import HashArray, IntArray, WordTable
 from puzzlewright.stopping import NEVER, Counters, StopSignal
 
 BARRED = 1.0e9  # energy of a word below the current quality floor
@@ -58,7 +58,6 @@ class Tuning:
     resplit_size: int = 6  # ... of this many answers (two picked by cost, the rest at random)
     resplit_width: int = 50  # ... valuing this many of the lowest-gap re-splits each
     sweep_share: float = 0.3  # at most this much more for re-splits of the two costliest
-    keep_weights: bool = False  # restarts begin from the letter weights of the first set
 
 
 @dataclass
@@ -124,7 +123,6 @@ class ExactSearch:
         self.off = self.target.copy()
         self.stems: Counter[str] = Counter()
         self.weights = np.ones(self.size, np.float32)
-        self.learned: FloatArray | None = None  # the weights that found the first set
         self.best_off = int(np.abs(self.off).sum())
         self.best_state = list(self.choice)
 

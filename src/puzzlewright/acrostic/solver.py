@@ -242,12 +242,6 @@ class Search(ExactSearch):
         picked = self.np_rng.choice(self.n, size=k, replace=False, p=cost / cost.sum())
         self._redraw(picked.tolist())
 
-    def _recall_weights(self) -> None:
-        """Start a restart from the letter weights that found the first set (which letters
-        are hard to place is a property of the quotation, not of the set redrawn)."""
-        if self.tuning.keep_weights and self.learned is not None:
-            self.weights[:] = self.learned
-
     def _accept_quietly(self) -> bool:
         """True when the current answers pass the answer rules (no stem or prefix clash)."""
         words = self.words()
@@ -270,7 +264,6 @@ class Search(ExactSearch):
         while half - self.stats.steps > self.tuning.adapt_every and not self.stop.should_stop():
             self._set_all(best)
             self._redraw_costly(self.tuning.redraw)
-            self._recall_weights()
             self.quality_weight = self.tuning.quality
             self._set_floor(None)
             self.stats.restarts += 1
@@ -337,8 +330,6 @@ class Search(ExactSearch):
             if not self._find(None):
                 stopped = self.stop.reason
                 break
-            if self.learned is None:
-                self.learned = self.weights.copy()
             state = self.improve(budget) if budget > 0 else list(self.choice)
             self.best_off = 0
             key = frozenset(self.words(state))

@@ -53,7 +53,10 @@ token a weak entry in a grid or a puzzle (see ``grid_score``; docs/lexicon.md "S
 * long adverbs in ``-ly`` (``intracellularly``, ``conscientiously``): rote derivations that
   make dull long entries.
 
-A word without any of these keeps ``round(10 * zipf)``.
+A word without any of these keeps ``round(10 * zipf)``. Acrostic answers are judged by how
+familiar they are to a solver, not as fill: ``familiarity_score`` (a second cached variant
+of the same words, ``builtin_familiar``) leaves out the suffix and long-adverb penalties and
+the obscurity of compounds of GCIDE words.
 """
 
 from __future__ import annotations
