@@ -17,7 +17,6 @@ from puzzlewright.lexicon.builtin import (
     excluded_words,
     familiar_scores,
     familiarity_score,
-    gcide_parts,
     grid_score,
     is_dictionary_word,
     is_number_or_elongation,
@@ -137,22 +136,13 @@ def test_grid_score_rules() -> None:
     assert grid_score(Evidence(4.0, long_adverb=True)) == 40
 
 
-def test_familiarity_score_keeps_only_the_breakfast_test_and_obscurity() -> None:
-    # acrostic answers: derived forms and long adverbs keep round(10 * zipf)
+def test_familiarity_score_keeps_only_the_breakfast_test() -> None:
+    # acrostic answers: derived forms, long adverbs and obscure tokens keep round(10 * zipf)
     for suffix in ("ly", "ing", "er", "est", "s", None):
         assert familiarity_score(Evidence(2.2, suffix)) == 22, suffix
     assert familiarity_score(Evidence(2.5, "ly", long_adverb=True)) == 25
+    assert familiarity_score(Evidence(2.4, obscure=True)) == 24
     assert familiarity_score(Evidence(5.1, unpleasant=True)) == 51 - 30
-    assert familiarity_score(Evidence(2.4, obscure=True)) == grid_score(Evidence(2.4, obscure=True))
-    # ... except for compounds of GCIDE words (GCIDE is Webster's of 1913)
-    assert familiarity_score(Evidence(2.4, obscure=True, compound=True)) == 24
-    gcide = frozenset({"camp", "fire", "life", "boat", "awkward", "sum", "ma", "tra"})
-    for token in ("campfire", "lifeboats", "awkwardness"):
-        assert gcide_parts(token, gcide), token
-    for token in ("sumatra", "ssu", "boatma"):  # parts too short, or not words
-        assert not gcide_parts(token, gcide), token
-    assert evidence_of("campfire", 2.4, set(), frozenset(), gcide).compound
-    assert not evidence_of("camp", 2.4, set(), frozenset(), gcide).compound  # listed
 
 
 def test_acrostics_score_the_built_in_list_by_familiarity() -> None:
@@ -167,10 +157,12 @@ def test_acrostics_score_the_built_in_list_by_familiarity() -> None:
     grid, familiar = builtin_english(), builtin_familiar()
     for word in ("WOEFULLY", "WAFTING", "CONSCIENTIOUSLY"):  # weak fill, fine acrostic answers
         assert familiar.score(word) == plain(word) > (grid.score(word) or 0) + 5, word
-    for word in ("CAMPFIRE", "AWKWARDNESS", "FEATHERWEIGHT"):  # compounds GCIDE lacks
+    for word in ("CAMPFIRE", "ISOTOPES", "FEATHERWEIGHT"):  # modern words GCIDE lacks
         assert familiar.score(word) == plain(word) > (grid.score(word) or 0) + 5, word
-    for word in ("HOUSE", "WALKED", "KILLED", "SSU"):  # the same in both
-        assert familiar.score(word) == grid.score(word), word
+    for word in ("HOUSE", "WALKED"):  # the same in both
+        assert familiar.score(word) == grid.score(word) == plain(word), word
+    for word in ("KILLED", "MURDER"):  # the breakfast test holds in both
+        assert familiar.score(word) == grid.score(word) <= plain(word) - 30, word
     assert sorted(familiar.scores()) == sorted(grid.scores())  # the same words
     # the built-in list as the library and load_wordlist give it, nothing else
     assert familiar_scores(grid) is familiar

@@ -55,8 +55,7 @@ token a weak entry in a grid or a puzzle (see ``grid_score``; docs/lexicon.md "S
 
 A word without any of these keeps ``round(10 * zipf)``. Acrostic answers are judged by how
 familiar they are to a solver, not as fill: ``familiarity_score`` (a second cached variant
-of the same words, ``builtin_familiar``) leaves out the suffix and long-adverb penalties and
-the obscurity of compounds of GCIDE words.
+of the same words, ``builtin_familiar``) keeps only the breakfast test.
 """
 
 from __future__ import annotations
@@ -78,7 +77,7 @@ from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
 FORMAT = 12  # bump when the filter changes (the cache format has its own version)
-FAMILIAR_VERSION = 1  # bump when familiarity_score changes (the acrostic's cached variant)
+FAMILIAR_VERSION = 2  # bump when familiarity_score changes (the acrostic's cached variant)
 VOWELS = set("aeiouy")
 TWO_LETTER_WORDS = frozenset(
     "ad ah am an as at aw ax ay be by do eh ex go ha he hi hm ho id if in is it la lo ma me "
@@ -349,7 +348,6 @@ class Evidence:
     unpleasant: bool = False  # fails the breakfast test (data/unpleasant.txt)
     obscure: bool = False  # GCIDE lists neither the token nor a stem of it (rule 11)
     long_adverb: bool = False  # an -ly word of LONG_ADVERB letters or more
-    compound: bool = False  # obscure, but GCIDE lists its parts (see ``gcide_parts``)
 
 
 def fade(zipf: float, common: float = COMMON) -> float:
@@ -373,29 +371,13 @@ def grid_score(evidence: Evidence) -> int:
 
 
 def familiarity_score(evidence: Evidence) -> int:
-    """How familiar a kept token is to a solver (the acrostic's answer score): its
-    ``grid_score`` without the grid-only penalties (derived -ly/-ing/-er/-est forms, long
-    adverbs: ``WOEFULLY`` is a fine acrostic answer); the breakfast test and obscurity stay,
-    but a compound of words GCIDE lists is not obscure to a solver (``CAMPFIRE``,
-    ``AWKWARDNESS``, ``FEATHERWEIGHT``: GCIDE is Webster's of 1913)."""
-    obscure = evidence.obscure and not evidence.compound
-    return grid_score(replace(evidence, suffix=None, long_adverb=False, obscure=obscure))
-
-
-COMPOUND_SUFFIXES = ("ness", "less", "ful", "ment")
-MIN_PART = 3
-
-
-def gcide_parts(token: str, gcide: frozenset[str]) -> bool:
-    """True when ``token`` is two GCIDE words of MIN_PART letters or more (the second may
-    be inflected: ``lifeboats``), or a GCIDE word with one of COMPOUND_SUFFIXES."""
-    if any(token.endswith(end) and token[: -len(end)] in gcide for end in COMPOUND_SUFFIXES):
-        return True
-    for cut in range(MIN_PART, len(token) - MIN_PART + 1):
-        head, tail = token[:cut], token[cut:]
-        if head in gcide and (tail in gcide or not gcide.isdisjoint(stems(tail))):
-            return True
-    return False
+    """How familiar a kept token is to a solver (the acrostic's answer score): ``round(10 *
+    zipf)`` less the breakfast test only. Acrostic answers are ranked by how often people
+    meet the word: the grid-only penalties (derived -ly/-ing/-er/-est forms, long adverbs:
+    ``WOEFULLY`` is weak fill but a fine answer) do not apply, nor does obscurity (GCIDE is
+    Webster's of 1913 and lacks ``ISOTOPES`` and ``CAMPFIRE``; rare names already rank low
+    by their zipf)."""
+    return grid_score(replace(evidence, suffix=None, long_adverb=False, obscure=False))
 
 
 def evidence_of(
@@ -415,7 +397,6 @@ def evidence_of(
         unpleasant=f"={token}" in unpleasant or not forms.isdisjoint(unpleasant),
         obscure=bool(gcide) and forms.isdisjoint(gcide),
         long_adverb=len(token) >= LONG_ADVERB and token.endswith("ly"),
-        compound=bool(gcide) and forms.isdisjoint(gcide) and gcide_parts(token, gcide),
     )
 
 
