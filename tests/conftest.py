@@ -54,9 +54,9 @@ def _compile_builtin_list() -> None:
         from puzzlewright.lexicon import builtin_english
 
         builtin_english()
-    if not cache_path("familiar").exists():  # the acrostic's scores
-        from puzzlewright.lexicon.builtin import builtin_familiar
+    from puzzlewright.lexicon.builtin import builtin_familiar, familiar_cache_path
 
+    if not familiar_cache_path().exists():  # the acrostic's scores
         builtin_familiar()
 
 

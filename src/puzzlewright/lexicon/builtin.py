@@ -69,7 +69,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
 
 from puzzlewright.lexicon.alphabet import Alphabet
 from puzzlewright.lexicon.cache import SUFFIX, VERSION, cache_dir, read_entry, write_entry
@@ -115,9 +114,6 @@ SPURIOUS_GAP = 3.0
 """Rule 12: a derived token rarer than SPURIOUS_ZIPF whose stems are all at least
 SPURIOUS_GAP more frequent is not an inflection of them (``houses`` is 0.9 below
 ``house``; ``arounds``, 3.5 below ``around``, is not English)."""
-Scores = Literal["grid", "familiar"]
-"""The built-in list's score variants: ``grid_score`` (crosswords and everything else) and
-``familiarity_score`` (acrostic answers)."""
 CONTRACTION_LOOKALIKES = frozenset(
     "its ill id cant wont lets were well hell shed wed shell".split()
 )
@@ -153,13 +149,12 @@ def _dist_info_versions() -> dict[str, str]:
     return versions
 
 
-def cache_path(scores: Scores = "grid") -> Path:
-    """The cache file for the current filter and dependency versions (and score variant)."""
+def cache_path() -> Path:
+    """The cache file for the current filter and dependency versions."""
     data = (_excluded_text() + _unpleasant_text()).encode()
     exclusions = f"{zlib.crc32(data):08x}"  # zlib: imported already, hashlib is not
-    variant = "" if scores == "grid" else f"-{scores}{FAMILIAR_VERSION}"
     key = (
-        f"english{variant}-f{FORMAT}-c{VERSION}-x{exclusions}-wordfreq{version('wordfreq')}"
+        f"english-f{FORMAT}-c{VERSION}-x{exclusions}-wordfreq{version('wordfreq')}"
         f"-ew{version('english-words')}"
     )
     return cache_dir() / f"{key}{SUFFIX}"
@@ -445,6 +440,43 @@ def _rounded_zipf(freq: float) -> float:
     return round(math.log(round(combined, digits), 10) + 9, 2)
 
 
+def familiar_cache_path() -> Path:
+    """The cache file of ``builtin_familiar``: beside the grid-scored list's, named after it
+    and ``FAMILIAR_VERSION``."""
+    path = cache_path()
+    return path.with_name(f"familiar{FAMILIAR_VERSION}-{path.name}")
+
+
+@lru_cache(maxsize=1)
+def builtin_familiar() -> WordList:
+    """The built-in list scored by ``familiarity_score`` (what acrostic answers are ranked
+    by), cached beside the grid-scored list: the same words, other scores."""
+    path = familiar_cache_path()
+    cached = read_entry(path, lambda length: _rebuilt_familiar(path).index(length))
+    return cached[0] if cached is not None else _rebuilt_familiar(path)
+
+
+@lru_cache(maxsize=1)
+def _rebuilt_familiar(path: Path) -> WordList:
+    """The familiarity-scored list built afresh and cached at ``path``."""
+    words = build_english(score=familiarity_score).build_all()
+    write_entry(path, words)
+    return words
+
+
+def familiar_scores(words: WordList) -> WordList:
+    """``builtin_familiar()`` when ``words`` is the built-in list as ``builtin_english`` or
+    ``load_wordlist`` gives it (renamed, sharing its indexes); any other list (a user's own,
+    layered, filtered by a minimum score) as it is, with its own scores."""
+    from puzzlewright.lexicon.loading import BUILTIN_NAMES
+
+    if words.name not in BUILTIN_NAMES:
+        return words
+    grid = builtin_english()
+    shares = words is grid or words.index(5) is grid.index(5)
+    return builtin_familiar() if shares else words
+
+
 def build_english(
     min_zipf: float = MIN_ZIPF, score: Callable[[Evidence], int] = grid_score
 ) -> WordList:
@@ -480,45 +512,14 @@ def build_english(
 @lru_cache(maxsize=1)
 def builtin_english() -> WordList:
     """The built-in English list, loaded from the disk cache or built and cached."""
-    return _compiled("grid")
+    path = cache_path()
+    cached = read_entry(path, lambda length: _rebuilt(path).index(length))
+    return cached[0] if cached is not None else _rebuilt(path)
 
 
 @lru_cache(maxsize=1)
-def builtin_familiar() -> WordList:
-    """The built-in list scored by ``familiarity_score`` (what acrostic answers are ranked
-    by), cached beside the grid-scored list: the same words, other scores."""
-    return _compiled("familiar")
-
-
-def familiar_scores(words: WordList) -> WordList:
-    """``builtin_familiar()`` when ``words`` is the built-in list as ``builtin_english`` or
-    ``load_wordlist`` gives it (renamed, sharing its indexes); any other list (a user's own,
-    layered, filtered by a minimum score) as it is, with its own scores."""
-    from puzzlewright.lexicon.loading import BUILTIN_NAMES
-
-    if words.name not in BUILTIN_NAMES or not builtin_english.cache_info().currsize:
-        return words  # not named so, or the built-in list was never loaded in this process
-    grid = builtin_english()
-    shares = words is grid or words.index(5) is grid.index(5)
-    return builtin_familiar() if shares else words
-
-
-SCORERS: dict[Scores, Callable[[Evidence], int]] = {
-    "grid": grid_score,
-    "familiar": familiarity_score,
-}
-
-
-def _compiled(scores: Scores) -> WordList:
-    """The list scored by ``SCORERS[scores]``, from the disk cache or built and cached."""
-    path = cache_path(scores)
-    cached = read_entry(path, lambda length: _rebuilt(path, scores).index(length))
-    return cached[0] if cached is not None else _rebuilt(path, scores)
-
-
-@lru_cache(maxsize=2)
-def _rebuilt(path: Path, scores: Scores) -> WordList:
+def _rebuilt(path: Path) -> WordList:
     """The list built afresh and cached at ``path`` (a miss, or a damaged cached length)."""
-    words = build_english(score=SCORERS[scores]).build_all()
+    words = build_english().build_all()
     write_entry(path, words)
     return words
