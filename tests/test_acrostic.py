@@ -274,6 +274,22 @@ def test_built_in_answers_are_scored_by_familiarity(words) -> None:  # type: ign
     assert answers["INTENTLY"] == 30 and min(answers.values()) >= 25
 
 
+def test_best_of_tries_keeps_the_best_set_of_independent_searches(words) -> None:  # type: ignore[no-untyped-def]
+    def value(result) -> float:  # type: ignore[no-untyped-def]
+        scores = [a.score for a in result.puzzles[0].answers]
+        return sum(scores) / len(scores) + Tuning().low_weight * min(scores)
+
+    def build(tries: int):  # type: ignore[no-untyped-def]
+        tuning = Tuning(tries=tries)
+        return build_acrostic(TEMPTATION, "Wilde Gray", words, seed=2, improve=0, tuning=tuning)
+
+    one, two = build(1), build(2)
+    assert one.status == two.status == "built"
+    check_puzzle(two.puzzles[0], TEMPTATION, "Wilde Gray")
+    assert value(two) >= value(one)  # the first try is the single search itself
+    assert two.stats["steps"] > one.stats["steps"]  # and the second searched too
+
+
 def test_cli_impossible_and_bad_input() -> None:
     code, stdout, _ = run_cli("Call me Ishmael.", "Moby Dick", "--json")
     assert code == 1

@@ -29,9 +29,9 @@ from puzzlewright.acrostic.letters import (
 )
 from puzzlewright.acrostic.model import Acrostic, Answer, BuildResult
 from puzzlewright.acrostic.numbering import number_cells
-from puzzlewright.acrostic.portfolio import SearchSetup, run_portfolio
+from puzzlewright.acrostic.portfolio import SearchSetup, merge_results, run_portfolio
 from puzzlewright.acrostic.quality import QuoteFilter, first_clash, stem
-from puzzlewright.acrostic.solver import Search, SearchResult, Tuning
+from puzzlewright.acrostic.solver import Search, SearchResult, SearchStats, Tuning
 from puzzlewright.acrostic.tables import counts_of
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
@@ -106,13 +106,39 @@ def build_acrostic(
         return result
     search = setup.make(seed, stop)
     if jobs == 1:
-        outcome = search.run(count=count, improve=improve)
+        outcome = _best_of_tries(setup, search, seed, count, improve, stop)
     else:
         setup = replace(setup, prices=search.prices)  # computed once, shipped to the workers
         outcome = run_portfolio(setup, jobs, seed, count, improve, stop)
     result.seconds = clock() - started
     _assemble(result, plan, search, outcome, words, seed, width)
     return result
+
+
+def _best_of_tries(
+    setup: SearchSetup,
+    search: Search,
+    seed: int,
+    count: int,
+    improve: float | None,
+    stop: StopSignal,
+) -> SearchResult:
+    """``tuning.tries`` whole searches, the first with ``seed`` and the others with the
+    sub-seeds ``"{seed}/try{i}"``, and the ``count`` best sets of all (ties: the earlier
+    try). A search settles into one basin however long it improves; independent starts
+    reach others. Deterministic per seed; the time limit or Ctrl-C ends the tries early."""
+    outcome = search.run(count=count, improve=improve)
+    if search.tuning.tries <= 1 or not outcome.solutions:
+        return outcome
+    setup = replace(setup, prices=search.prices)  # computed once for every try
+    results = [outcome]
+    for i in range(1, search.tuning.tries):
+        if stop.should_stop():
+            break
+        found = setup.make(f"{seed}/try{i}", stop).run(count=count, improve=improve)
+        if found.solutions:
+            results.append(found)
+    return merge_results(results, count, stop, SearchStats())
 
 
 def _validate(quote: str, min_length: int, max_length: int | None, count: int) -> None:

@@ -191,13 +191,13 @@ def run_portfolio(
             stop,
             event,
         )
-    return _merge(results, count, stop, stats)
+    return merge_results(results, count, stop, stats)
 
 
-def _merge(
+def merge_results(
     results: Sequence[SearchResult], count: int, stop: StopSignal, stats: SearchStats
 ) -> SearchResult:
-    """The ``count`` best distinct sets of all workers (ties: the lower worker first)."""
+    """The ``count`` best distinct sets of all workers or tries (ties: the lower first)."""
     ranked: dict[frozenset[str], tuple[float, list[str]]] = {}
     for result in results:
         stats.add(result.stats)
