@@ -125,6 +125,7 @@ def seed_table(
     jobs: list[int],
     improve: float | None,
     limit: float,
+    tries: int,
 ) -> None:
     """Per case, seed and --jobs: wall seconds, mean/min zipf and the bound; then per --jobs
     the median wall time and mean zipf, and the wall-time ratio against the first --jobs."""
@@ -146,6 +147,7 @@ def seed_table(
                     improve=improve,
                     stop=StopSignal(limit),
                     jobs=n,
+                    tries=tries,
                 )
                 wall, cpu = time.monotonic() - started, time.process_time() - cpu
                 mean, low = (0.0, 0.0)
@@ -178,6 +180,7 @@ def main() -> None:
     parser.add_argument("--only", default="")
     parser.add_argument("--seeds", default="", help="e.g. 0-4: the seed table instead")
     parser.add_argument("--jobs", default="1", help="e.g. 1,2: wall seconds per --jobs")
+    parser.add_argument("--tries", type=int, default=2, help="as the CLI's --tries")
     args = parser.parse_args()
     words = builtin_familiar()  # the built-in list as acrostics score it (familiarity)
     cases = json.loads((HERE / "quotes" / "quotes.json").read_text())
@@ -187,7 +190,7 @@ def main() -> None:
         first, _, last = (args.seeds or "0").partition("-")
         seeds = range(int(first), int(last or first) + 1)
         jobs = [int(j) for j in args.jobs.split(",")]
-        seed_table(words, cases, seeds, jobs, args.improve, args.limit)
+        seed_table(words, cases, seeds, jobs, args.improve, args.limit, args.tries)
         return
     move_scoring(words, max((c["quote"] for c in cases), key=len))
     title = "puzzlewright (mean/min <= bound)"
@@ -199,7 +202,12 @@ def main() -> None:
         n_clues = len(letters_of(case["source"], words.alphabet))
         started = time.process_time()
         result = build_acrostic(
-            case["quote"], case["source"], words, improve=args.improve, stop=StopSignal(args.limit)
+            case["quote"],
+            case["source"],
+            words,
+            improve=args.improve,
+            stop=StopSignal(args.limit),
+            tries=args.tries,
         )
         ours = time.process_time() - started
         if result.status == "built":

@@ -239,8 +239,9 @@ def run_cli(*args: str) -> tuple[int, str, str]:
 def test_cli_json_built(tmp_path: Path) -> None:
     out = tmp_path / "p.ipuz"
     code, stdout, _ = run_cli(
-        DORIAN, DORIAN_SOURCE, "--json", "--seed", "1", "--improve", "1", "-o", str(out)
-    )
+        DORIAN, DORIAN_SOURCE, "--json", "--seed", "1", "--improve", "1", "--tries", "1",
+        "-o", str(out),
+    )  # fmt: skip
     assert code == 0
     doc = json.loads(stdout)
     assert doc["status"] == "built" and doc["reason"] is None
@@ -280,8 +281,7 @@ def test_best_of_tries_keeps_the_best_set_of_independent_searches(words) -> None
         return sum(scores) / len(scores) + Tuning().low_weight * min(scores)
 
     def build(tries: int):  # type: ignore[no-untyped-def]
-        tuning = Tuning(tries=tries)
-        return build_acrostic(TEMPTATION, "Wilde Gray", words, seed=2, improve=0, tuning=tuning)
+        return build_acrostic(TEMPTATION, "Wilde Gray", words, seed=2, improve=0.01, tries=tries)
 
     one, two = build(1), build(2)
     assert one.status == two.status == "built"

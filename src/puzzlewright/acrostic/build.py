@@ -56,6 +56,7 @@ class SearchOptions(TypedDict, total=False):
     seed: int
     improve: float | None
     stop: StopSignal
+    tries: int
 
 
 def build_acrostic(
@@ -74,6 +75,7 @@ def build_acrostic(
     stop: StopSignal = NEVER,
     tuning: Tuning | None = None,
     jobs: int = 1,
+    tries: int = 1,
 ) -> BuildResult:
     """Find ``count`` answer sets for ``quote`` whose initials spell ``source``.
 
@@ -84,7 +86,9 @@ def build_acrostic(
     The steps: validate the options, check what makes the request impossible at once
     (:func:`plan_answers`), prepare the candidate tables and search, assemble the puzzles.
     ``jobs`` > 1 runs the search as a portfolio on that many processes
-    (:mod:`puzzlewright.acrostic.portfolio`; same seed and jobs, same answers).
+    (:mod:`puzzlewright.acrostic.portfolio`; same seed and jobs, same answers); with one
+    job, ``tries`` > 1 improves sets from that many independent starts and keeps the best
+    (when ``improve`` is not 0).
     Answers are scored by ``words``' scores, except that the built-in list scores them by
     familiarity (:func:`~puzzlewright.lexicon.builtin.familiar_scores`).
     """
@@ -92,6 +96,8 @@ def build_acrostic(
     _validate(quote, min_length, max_length, count)
     if jobs < 1:
         raise PuzzleInputError("jobs must be at least 1", parameters=("jobs",))
+    if tries < 1:
+        raise PuzzleInputError("tries must be at least 1", parameters=("tries",))
     result = BuildResult("impossible", quote, source)
     plan = plan_answers(quote, source, words, include, min_length, max_length)
     if isinstance(plan, str):
@@ -106,7 +112,8 @@ def build_acrostic(
         return result
     search = setup.make(seed, stop)
     if jobs == 1:
-        outcome = _best_of_tries(setup, search, seed, count, improve, stop)
+        tries = tries if improve is None or improve > 0 else 1
+        outcome = _best_of_tries(setup, search, seed, count, improve, stop, tries)
     else:
         setup = replace(setup, prices=search.prices)  # computed once, shipped to the workers
         outcome = run_portfolio(setup, jobs, seed, count, improve, stop)
@@ -122,17 +129,18 @@ def _best_of_tries(
     count: int,
     improve: float | None,
     stop: StopSignal,
+    tries: int,
 ) -> SearchResult:
-    """``tuning.tries`` whole searches, the first with ``seed`` and the others with the
+    """``tries`` whole searches, the first with ``seed`` and the others with the
     sub-seeds ``"{seed}/try{i}"``, and the ``count`` best sets of all (ties: the earlier
     try). A search settles into one basin however long it improves; independent starts
     reach others. Deterministic per seed; the time limit or Ctrl-C ends the tries early."""
     outcome = search.run(count=count, improve=improve)
-    if search.tuning.tries <= 1 or not outcome.solutions:
+    if tries <= 1 or not outcome.solutions:
         return outcome
     setup = replace(setup, prices=search.prices)  # computed once for every try
     results = [outcome]
-    for i in range(1, search.tuning.tries):
+    for i in range(1, tries):
         if stop.should_stop():
             break
         found = setup.make(f"{seed}/try{i}", stop).run(count=count, improve=improve)

@@ -57,6 +57,12 @@ def acrostic() -> None:
     "typical machine (counted in steps, so a seed gives the same answers anywhere). "
     "Default: about 0.1 s per quotation letter; 0 keeps the first set found.",
 )
+@whole_option(
+    "--tries",
+    help="Improve sets from this many independent starts and keep the best (one search "
+    "settles in one basin; with --jobs the workers are the starts).",
+    default=2,
+)
 @whole_option("--width", help="Grid width in cells.", default=15, least=5)
 @jobs_options(
     "Search on N processes: differently seeded searches, the best set kept "
@@ -79,6 +85,7 @@ def build(
     max_length: int | None,
     count: int,
     improve: float | None,
+    tries: int,
     width: int,
     jobs: int,
     key: bool,
@@ -127,6 +134,7 @@ def build(
             width=width,
             stop=stop,
             jobs=jobs,
+            tries=tries,
         )
     _save(result, output, title, inputs, force=force, quiet=as_json)
     _report(result, key, count, as_json=as_json)
