@@ -143,10 +143,29 @@ def _best_of_tries(
     for i in range(1, tries):
         if stop.should_stop():
             break
-        found = setup.make(f"{seed}/try{i}", stop).run(count=count, improve=improve)
+        capped = _StepCap(stop, outcome.stats.steps)
+        capped.search = setup.make(f"{seed}/try{i}", capped)
+        found = capped.search.run(count=count, improve=improve)
         if found.solutions:
             results.append(found)
     return merge_results(results, count, stop, SearchStats())
+
+
+class _StepCap(StopSignal):
+    """Stops a further try at the steps the first try took (a start whose first exact set
+    is slow to come must not double or triple the time), or when ``outer`` fires."""
+
+    def __init__(self, outer: StopSignal, steps: int) -> None:
+        super().__init__()
+        self.outer, self.steps = outer, steps
+        self.search: Search | None = None
+
+    def should_stop(self) -> bool:
+        if self.reason is None and self.outer.should_stop():
+            self.reason = self.outer.reason
+        elif self.reason is None and self.search and self.search.stats.steps > self.steps:
+            self.reason = "timeout"  # internal: the merged result reports the outer reason
+        return self.reason is not None
 
 
 def _validate(quote: str, min_length: int, max_length: int | None, count: int) -> None:
