@@ -73,7 +73,7 @@ from puzzlewright.lexicon.cache import SUFFIX, VERSION, cache_dir, read_entry, w
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
-FORMAT = 12  # bump when the filter changes (the cache format has its own version)
+FORMAT = 13  # bump when the filter changes (the cache format has its own version)
 VOWELS = set("aeiouy")
 TWO_LETTER_WORDS = frozenset(
     "ad ah am an as at aw ax ay be by do eh ex go ha he hi hm ho id if in is it la lo ma me "
@@ -146,10 +146,13 @@ def _dist_info_versions() -> dict[str, str]:
     return versions
 
 
-def cache_path() -> Path:
-    """The cache file for the current filter and dependency versions."""
+def cache_path(phrases: bool = False) -> Path:
+    """The cache file for the current filter and dependency versions (with ``phrases``:
+    of the list with phrases, for crossword fills; see ``lexicon.phrases``)."""
     data = (_excluded_text() + _unpleasant_text()).encode()
     exclusions = f"{zlib.crc32(data):08x}"  # zlib: imported already, hashlib is not
+    if phrases:
+        exclusions += f"-p{zlib.crc32(_data_text('phrases.txt').encode()):08x}"
     key = (
         f"english-f{FORMAT}-c{VERSION}-x{exclusions}-wordfreq{version('wordfreq')}"
         f"-ew{version('english-words')}"
@@ -456,17 +459,23 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
     return WordList(entries.items(), Alphabet.latin(), "english")
 
 
-@lru_cache(maxsize=1)
-def builtin_english() -> WordList:
-    """The built-in English list, loaded from the disk cache or built and cached."""
-    path = cache_path()
-    cached = read_entry(path, lambda length: _rebuilt(path).index(length))
-    return cached[0] if cached is not None else _rebuilt(path)
+@lru_cache(maxsize=2)
+def builtin_english(phrases: bool = False) -> WordList:
+    """The built-in English list, loaded from the disk cache or built and cached; with
+    ``phrases``, the list crossword fills use: the same words and multi-word phrases."""
+    path = cache_path(phrases)
+    cached = read_entry(path, lambda length: _rebuilt(path, phrases).index(length))
+    return cached[0] if cached is not None else _rebuilt(path, phrases)
 
 
-@lru_cache(maxsize=1)
-def _rebuilt(path: Path) -> WordList:
+@lru_cache(maxsize=2)
+def _rebuilt(path: Path, phrases: bool = False) -> WordList:
     """The list built afresh and cached at ``path`` (a miss, or a damaged cached length)."""
-    words = build_english().build_all()
+    if phrases:
+        from puzzlewright.lexicon.phrases import with_phrases
+
+        words = with_phrases(builtin_english()).build_all()
+    else:
+        words = build_english().build_all()
     write_entry(path, words)
     return words
