@@ -18,17 +18,20 @@ by side:
 * ``g`` GCIDE lists it too (two dictionaries made it a headword);
 * ``t`` WordNet's sense-tagged corpus (SemCor) met it in running text;
 * ``s`` it has several senses (``round robin``: a letter, a tournament);
-* ``v`` it is a verb, adjective or adverb (``use up``, ``at once``, ``in vain``);
+* ``v`` it is a verb or an adverb (``use up``, ``at once``, ``in vain``);
 
-and less ``SPECIES_PENALTY`` for a species name and nothing else (``almond willow``) and
-``BARE_PENALTY`` for a noun with no evidence at all (``energy state``, ``tax collection``:
-compounds that WordNet lists and editors seldom take).
+and less ``SPECIES_PENALTY`` for a species name (``water vole``).
+
+Left out: phrases with no evidence at all (noun and adjective compounds that WordNet lists
+and editors seldom take: ``energy state``, ``throat infection``, ``ear shaped``; a filler
+given them at any score uses them as glue in long slots), and phrases with a word that fails
+the breakfast test (``data/unpleasant.txt``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 from puzzlewright.lexicon.wordlist import WordList
 
@@ -37,7 +40,6 @@ RAREST_WEIGHT = 0.5
 PHRASE_BASE = 1.2
 BONUS = {"g": 0.5, "t": 0.5, "s": 0.3, "v": 0.3}
 SPECIES_PENALTY = 0.5
-BARE_PENALTY = 1.0
 SEPARATORS = re.compile(r"[ -]+")
 
 
@@ -63,26 +65,31 @@ def phrase_score(rarest: int, letters: str) -> int:
     value += sum(BONUS.get(letter, 0.0) for letter in set(letters))
     if "k" in letters:
         value -= SPECIES_PENALTY
-    if not set(letters) & set(BONUS):
-        value -= BARE_PENALTY
     return max(1, round(10 * value))
 
 
 def phrase_scores(
-    text: str, words: Mapping[str, int], gcide: frozenset[str] = frozenset()
+    text: str,
+    words: Mapping[str, int],
+    gcide: frozenset[str] = frozenset(),
+    unpleasant: Callable[[str], bool] = lambda token: False,
 ) -> dict[str, int]:
     """Squashed upper-case phrase -> score, for the phrases of ``text`` (a phrase file)
-    whose words of two or more letters are all in ``words`` (upper case -> score); a
-    phrase that squashes to a single word of ``words`` is left to that word."""
+    whose words of two or more letters are all in ``words`` (upper case -> score) and
+    none ``unpleasant`` (lower case), with some evidence (a letter of ``BONUS``, GCIDE's
+    ``gcide`` counting as ``g``); a phrase that squashes to a word of ``words`` is left to
+    that word."""
     scores: dict[str, int] = {}
     for tokens, letters in phrase_lines(text):
         upper = [token.upper() for token in tokens]
         known = [words.get(token) for token in upper if len(token) > 1]
         squashed = "".join(upper)
-        if not known or None in known or squashed in words:
+        if not known or None in known or squashed in words or any(map(unpleasant, tokens)):
             continue
         if " ".join(tokens) in gcide:
             letters += "g"
+        if not set(letters) & set(BONUS):
+            continue
         score = phrase_score(min(score for score in known if score is not None), letters)
         scores[squashed] = max(score, scores.get(squashed, 0))
     return scores
@@ -97,6 +104,13 @@ def phrases_text() -> str:
 
 def with_phrases(words: WordList) -> WordList:
     """``words`` (the built-in single words) and the shipped phrases, scored from them."""
+    from puzzlewright.lexicon.builtin import stems, unpleasant_words
+
+    breakfast = unpleasant_words()
+
+    def unpleasant(token: str) -> bool:
+        return f"={token}" in breakfast or not breakfast.isdisjoint({token, *stems(token)})
+
     scores = words.scores()
-    added = phrase_scores(phrases_text(), scores, gcide_phrases())
+    added = phrase_scores(phrases_text(), scores, gcide_phrases(), unpleasant)
     return WordList([*scores.items(), *added.items()], words.alphabet, words.name)

@@ -1,0 +1,74 @@
+"""Multi-word phrases in the built-in list that crossword fills use (lexicon/phrases.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from puzzlewright.cli import cli
+from puzzlewright.lexicon import builtin_english, load_wordlist
+from puzzlewright.lexicon.phrases import phrase_lines, phrase_score, phrase_scores, phrases_text
+
+DATA = Path(__file__).parents[1] / "src" / "puzzlewright" / "lexicon" / "data"
+
+
+def test_the_shipped_file_is_well_formed_small_and_licensed() -> None:
+    text = phrases_text()
+    assert len(text.encode()) < 500_000
+    assert "WordNet 3.0" in text.splitlines()[3]
+    assert "Princeton University" in (DATA / "WORDNET-LICENSE").read_text()
+    phrases = {" ".join(tokens): letters for tokens, letters in phrase_lines(text)}
+    assert len(phrases) > 20_000
+    for phrase, letters in phrases.items():
+        assert re.fullmatch(r"[a-z]+( [a-z]+)+", phrase), phrase
+        assert 3 <= len(phrase.replace(" ", "")) <= 15, phrase
+        assert set(letters) <= set("tsvk"), (phrase, letters)
+    for wanted in ("ice cream", "at once", "in vain", "round robin", "non sequitur", "x ray"):
+        assert wanted in phrases
+    # proper names (WordNet writes every sense capitalized) and taxonomy stay out
+    for unwanted in ("new york", "abraham lincoln", "genus rosa", "family canidae"):
+        assert unwanted not in phrases
+    assert "v" in phrases["at once"] and "t" in phrases["ice cream"]
+
+
+def test_evidence_raises_a_phrase_and_its_absence_lowers_it() -> None:
+    assert phrase_score(50, "tsv") > phrase_score(50, "t") > phrase_score(50, "") >= 1
+    assert phrase_score(50, "g") > phrase_score(50, "")
+    assert phrase_score(50, "tk") < phrase_score(50, "t")
+    assert phrase_score(60, "t") == phrase_score(50, "t")  # the rarest word counts up to 50
+    assert phrase_score(20, "t") < phrase_score(40, "t")
+    assert phrase_score(1, "k") == 1
+
+
+def test_phrases_need_every_word_in_the_list_and_yield_to_a_word() -> None:
+    words = {"ICE": 46, "CREAM": 45, "AT": 70, "ONCE": 55, "ATONE": 30, "ONE": 60, "X": 1}
+    text = "# comment\nice cream\tt\nat once\tv\nat one\tv\nice cold\tt\nx ray\tts\nx at\t\n"
+    scores = phrase_scores(text, words, frozenset({"ice cream"}))
+    # ATONE is a word already; ICECOLD needs COLD; XRAY needs RAY; XAT's only long word is AT
+    assert set(scores) == {"ICECREAM", "ATONCE", "XAT"}
+    assert scores["ICECREAM"] == phrase_score(45, "tg")  # GCIDE agrees: the g bonus
+    assert scores["ATONCE"] == phrase_score(55, "v")
+
+
+def test_crossword_list_holds_the_words_and_the_phrases() -> None:
+    words = builtin_english()
+    crossword = builtin_english(phrases=True)
+    for phrase in ("ICECREAM", "ATONCE", "INVAIN", "ROUNDROBIN", "NONSEQUITUR"):
+        assert phrase not in words and phrase in crossword
+    assert words.scores().items() <= crossword.scores().items()
+    assert crossword.score("ICECREAM") >= 32  # a first-tier entry
+    loaded, _ = load_wordlist(["builtin"], phrases=True)
+    assert "ATONCE" in loaded and "ATONCE" not in load_wordlist(["builtin"])[0]
+
+
+def test_only_crossword_commands_see_phrases(tmp_path: Path) -> None:
+    runner = CliRunner()
+    words = runner.invoke(cli, ["words", "ICECR?AM"])
+    assert words.exit_code == 1 and "ICECREAM" not in words.stdout
+    grid = tmp_path / "row.txt"
+    grid.write_text("ICECR.AM\n")
+    filled = runner.invoke(cli, ["crossword", "fill", str(grid), "--json"])
+    assert filled.exit_code == 0, filled.stderr
+    assert '"ICECREAM"' in filled.stdout
