@@ -37,7 +37,7 @@ from puzzlewright.lexicon.wordlist import WordList
 
 RAREST_CAP = 5.0
 RAREST_WEIGHT = 0.5
-PHRASE_BASE = 1.2
+PHRASE_BASE = 0.4
 BONUS = {"g": 0.5, "t": 0.5, "s": 0.3, "v": 0.3}
 SPECIES_PENALTY = 0.5
 SEPARATORS = re.compile(r"[ -]+")
