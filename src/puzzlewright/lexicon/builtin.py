@@ -152,7 +152,9 @@ def cache_path(phrases: bool = False) -> Path:
     data = (_excluded_text() + _unpleasant_text()).encode()
     exclusions = f"{zlib.crc32(data):08x}"  # zlib: imported already, hashlib is not
     if phrases:
-        exclusions += f"-p{zlib.crc32(_data_text('phrases.txt').encode()):08x}"
+        from puzzlewright.lexicon.phrases import SCORING
+
+        exclusions += f"-p{SCORING}-{zlib.crc32(_data_text('phrases.txt').encode()):08x}"
     key = (
         f"english-f{FORMAT}-c{VERSION}-x{exclusions}-wordfreq{version('wordfreq')}"
         f"-ew{version('english-words')}"

@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterator, Mapping
 
 from puzzlewright.lexicon.wordlist import WordList
 
+SCORING = 2  # bump when the scoring or the filter below changes (it keys the cached list)
 RAREST_CAP = 5.0
 RAREST_WEIGHT = 0.5
 PHRASE_BASE = 0.4
