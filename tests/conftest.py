@@ -46,15 +46,13 @@ def pytest_configure(config: pytest.Config) -> None:
 def _compile_builtin_list() -> None:
     """In the xdist controller, before the workers start: the built-in list compiled into the
     run's cache when it is not there yet (a fresh checkout). Otherwise the first module of
-    each worker needs it at once and every worker compiles it (2-3 s of CPU each). With it
-    the list crossword fills use, the same words and phrases (0.3 s more)."""
+    each worker needs it at once and every worker compiles it (2-3 s of CPU each)."""
     from puzzlewright.lexicon.builtin import cache_path
 
-    for phrases in (False, True):
-        if not cache_path(phrases).exists():
-            from puzzlewright.lexicon import builtin_english
+    if not cache_path().exists():
+        from puzzlewright.lexicon import builtin_english
 
-            builtin_english(phrases)
+        builtin_english()
 
 
 @pytest.fixture(scope="session")

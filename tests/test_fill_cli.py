@@ -35,7 +35,7 @@ def test_prints_the_grid_and_the_entries() -> None:
     grid = Grid.parse("\n".join(lines[1:6]))
     assert grid.is_filled() and grid.cells[0][0] is None
     assert "Across" in lines and "Down" in lines
-    words = builtin_english(phrases=True)  # the list crossword fills use
+    words = builtin_english()
     for slot in grid.slots():
         assert grid.word(slot) in words
 

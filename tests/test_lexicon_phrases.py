@@ -1,4 +1,4 @@
-"""Multi-word phrases in the built-in list that crossword fills use (lexicon/phrases.py)."""
+"""Multi-word phrases for crossword fills: ``builtin+phrases`` (lexicon/phrases.py)."""
 
 from __future__ import annotations
 
@@ -64,17 +64,25 @@ def test_crossword_list_holds_the_words_and_the_phrases() -> None:
     for phrase in ("ICECREAM", "ATONCE", "INVAIN", "ROUNDROBIN", "NONSEQUITUR"):
         assert phrase not in words and phrase in crossword
     assert words.scores().items() <= crossword.scores().items()
-    assert crossword.score("ICECREAM") >= 32  # a first-tier entry
+    assert crossword.score("ATONCE") >= 40 and crossword.score("ICECREAM") >= 32
     loaded, _ = load_wordlist(["builtin"], phrases=True)
     assert "ATONCE" in loaded and "ATONCE" not in load_wordlist(["builtin"])[0]
 
 
-def test_only_crossword_commands_see_phrases(tmp_path: Path) -> None:
+def test_a_layer_over_the_crossword_list_can_remove_a_phrase(tmp_path: Path) -> None:
+    edits = tmp_path / "edits.txt"
+    edits.write_text("ICECREAM;0\nZZZTOP;60\n")
+    layered, _ = load_wordlist(["builtin+phrases", str(edits)])
+    assert "ICECREAM" not in layered and "ATONCE" in layered and "ZZZTOP" in layered
+
+
+def test_phrases_come_only_when_asked_for(tmp_path: Path) -> None:
     runner = CliRunner()
-    words = runner.invoke(cli, ["words", "ICECR?AM"])
-    assert words.exit_code == 1 and "ICECREAM" not in words.stdout
     grid = tmp_path / "row.txt"
     grid.write_text("ICECR.AM\n")
-    filled = runner.invoke(cli, ["crossword", "fill", str(grid), "--json"])
-    assert filled.exit_code == 0, filled.stderr
-    assert '"ICECREAM"' in filled.stdout
+    for command in (["words", "ICECR?AM"], ["crossword", "fill", str(grid), "--json"]):
+        plain = runner.invoke(cli, command)
+        assert plain.exit_code == 1 and '"ICECREAM"' not in plain.stdout
+        asked = runner.invoke(cli, [*command, "--words", "builtin+phrases"])
+        assert asked.exit_code == 0, asked.stderr
+        assert "ICECREAM" in asked.stdout

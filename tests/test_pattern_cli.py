@@ -114,7 +114,7 @@ def test_fillable_patterns_come_with_a_fill() -> None:
     assert code == 0, stderr
     document = json.loads(stdout)
     assert len(document["patterns"]) == 1
-    words = builtin_english(phrases=True)  # the list crossword fills use
+    words = builtin_english()
     for item in document["patterns"]:
         blank = Grid.parse("\n".join(item["rows"]))
         filled = Grid.parse("\n".join(item["fill"]))

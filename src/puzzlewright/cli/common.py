@@ -178,7 +178,8 @@ def wordlist_options(func: F) -> F:
             multiple=True,
             metavar="PATH",
             help="Word list file(s), layered in order (word, word;score, word<TAB>score, "
-            ".gz). 'builtin' names the built-in English list. Default: built-in English.",
+            ".gz). 'builtin' names the built-in English list, 'builtin+phrases' the same "
+            "with multi-word phrases (for crossword fills). Default: built-in English.",
         ),
         click.option(
             "--encoding",
@@ -230,28 +231,21 @@ def load_words(
     min_score: int | None = None,
     *,
     quiet: bool = False,
-    phrases: bool = False,
 ) -> tuple[WordList, list[SourceReport]]:
-    """Load the word lists named on the command line (built-in English when none; with
-    ``phrases``, for crossword fills, the built-in list has multi-word phrases too)."""
+    """Load the word lists named on the command line (built-in English when none)."""
     from puzzlewright.lexicon import load_wordlist
     from puzzlewright.lexicon.builtin import cache_path
 
     paths = list(word_paths) or ["builtin"]
     if paths == ["builtin"]:  # a blink from the cache; a few seconds the first time
         message = "Building the built-in English list (first run only)…"
-        quiet = quiet or cache_path(phrases).exists()
+        quiet = quiet or cache_path().exists()
     else:
         message = "Loading word list…"
     max_bytes = _wordlist_limits(paths, encoding)
     with status(message, quiet=quiet):
         words, reports = load_wordlist(
-            paths,
-            encoding=encoding,
-            alphabet=alphabet,
-            min_score=min_score,
-            max_bytes=max_bytes,
-            phrases=phrases,
+            paths, encoding=encoding, alphabet=alphabet, min_score=min_score, max_bytes=max_bytes
         )
     if not quiet:
         for report in reports:

@@ -263,7 +263,7 @@ def fill(
     check_output(output, inputs=[grid_path], force=force, puzzle_format=True)
     check_scheduler(scheduler)
     grid, puzzle = load_grid(grid_path, encoding)
-    words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json, phrases=True)
+    words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
     hook, live = progress_display() if jobs == 1 and scheduler is None else (None, None)
     with stopping(timeout) as stop, live if live is not None else nullcontext():
         result = fill_portfolio(

@@ -147,7 +147,7 @@ def pattern(
     with stopping(None) as stop:
         check = None
         if fillable:
-            words, _ = load_words(word_paths, encoding, alphabet, min_score, phrases=True)
+            words, _ = load_words(word_paths, encoding, alphabet, min_score)
             check = FillCheck(words, min_score=min_score, seed=seed, timeout=timeout, outer=stop)
             if attempts is None:
                 attempts = 10 * count

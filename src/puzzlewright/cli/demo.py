@@ -116,6 +116,6 @@ def demo() -> None:
     show_words(words)
     show_solver()
     show_generators(words)
-    show_fill(builtin_english(phrases=True))  # the list `crossword fill` uses: with phrases
+    show_fill(words)
     stdout.print()
     stdout.print("More: puzzlewright --help, and README.md for every command.")

@@ -32,6 +32,8 @@ DEFAULT_SCORE = 50
 """Score given to entries of plain lists (one word per line): the top of the STWL scale."""
 
 BUILTIN_NAMES = frozenset({"builtin", "@builtin", "english", "@english"})
+PHRASE_NAMES = frozenset({"builtin+phrases", "@builtin+phrases"})
+"""The built-in list with multi-word phrases (``lexicon.phrases``), for crossword fills."""
 
 DEFAULT_MAX_MB = 200
 DEFAULT_MAX_BYTES = DEFAULT_MAX_MB << 20
@@ -214,7 +216,7 @@ def load_wordlist(
     phrases: bool = False,
 ) -> tuple[WordList, list[SourceReport]]:
     """Load and layer word lists; the name ``builtin`` stands for the built-in English list
-    (with ``phrases``, the built-in list with multi-word phrases, for crossword fills).
+    (``builtin+phrases``: the built-in list with multi-word phrases, for crossword fills).
 
     With no alphabet given, it is inferred from the entries (A-Z with accents folded for
     Latin lists; otherwise the letters seen, e.g. Cyrillic). Each file holds at most
@@ -224,6 +226,7 @@ def load_wordlist(
     from puzzlewright.lexicon import cache
     from puzzlewright.lexicon.builtin import builtin_english, cache_path
 
+    phrases = phrases or any(str(p).lower() in PHRASE_NAMES for p in paths)
     if all(_is_builtin(p) for p in paths) and len(paths) == 1:
         base = builtin_english(phrases)  # the compiled list itself: no re-sort, no copy
         if alphabet is None or _same_alphabet(alphabet, base.alphabet):
@@ -249,7 +252,7 @@ def load_wordlist(
 
 
 def _is_builtin(path: str | os.PathLike[str]) -> bool:
-    return str(path).lower() in BUILTIN_NAMES
+    return str(path).lower() in BUILTIN_NAMES | PHRASE_NAMES
 
 
 def _same_alphabet(asked: Alphabet | str, alphabet: Alphabet) -> bool:

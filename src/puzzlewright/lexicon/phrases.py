@@ -35,12 +35,14 @@ from collections.abc import Callable, Iterator, Mapping
 
 from puzzlewright.lexicon.wordlist import WordList
 
-SCORING = 2  # bump when the scoring or the filter below changes (it keys the cached list)
+SCORING = 5  # bump when the scoring or the filter below changes (it keys the cached list)
 RAREST_CAP = 5.0
 RAREST_WEIGHT = 0.5
 PHRASE_BASE = 0.4
 BONUS = {"g": 0.5, "t": 0.5, "s": 0.3, "v": 0.3}
 SPECIES_PENALTY = 0.5
+MIN_LETTERS = 3
+"""Shorter phrases are left out (the file holds 3-15 letters)."""
 SEPARATORS = re.compile(r"[ -]+")
 
 
@@ -85,7 +87,9 @@ def phrase_scores(
         upper = [token.upper() for token in tokens]
         known = [words.get(token) for token in upper if len(token) > 1]
         squashed = "".join(upper)
-        if not known or None in known or squashed in words or any(map(unpleasant, tokens)):
+        if len(squashed) < MIN_LETTERS or squashed in words or any(map(unpleasant, tokens)):
+            continue
+        if not known or None in known:
             continue
         if " ".join(tokens) in gcide:
             letters += "g"

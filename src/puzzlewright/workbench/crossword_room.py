@@ -56,7 +56,7 @@ async def analyse(request: Request) -> JSONResponse:
     bench = workbench(request)
     doc = await json_body(request)
     grid = grid_from_doc(doc)
-    words = await words_of(bench, doc, phrases=True)
+    words = await words_of(bench, doc)
     min_score = min_score_of(bench, doc)
     banned = field_strings(doc, "banned")
 
@@ -74,7 +74,7 @@ async def candidates(request: Request) -> JSONResponse:
     doc = await json_body(request)
     grid = grid_from_doc(doc)
     key = field_str(doc, "entry", limit=8)
-    words = await words_of(bench, doc, phrases=True)
+    words = await words_of(bench, doc)
     pattern = compile_filter(field_str(doc, "filter", limit=200), bool(doc.get("regex")))
     limit = field_int(doc, "limit", 200, 1, 2000) or 200
     found = await run_in_threadpool(
@@ -135,7 +135,7 @@ async def start_fill(request: Request) -> JSONResponse:
         seed=field_int(doc, "seed", 0, 0, 2**31) or 0,
         timeout=field_float(doc, "timeout", 60.0, 0.1, 3600.0),
     )
-    return await start(bench, task, await words_of(bench, doc, phrases=True))
+    return await start(bench, task, await words_of(bench, doc))
 
 
 async def start_checks(request: Request) -> JSONResponse:
@@ -160,7 +160,7 @@ async def start_checks(request: Request) -> JSONResponse:
         budget=field_float(doc, "budget", 2.0, 0.05, 60.0),
         timeout=field_float(doc, "timeout", 60.0, 0.1, 600.0),
     )
-    return await start(bench, task, await words_of(bench, doc, phrases=True))
+    return await start(bench, task, await words_of(bench, doc))
 
 
 async def start(bench: Workbench, task: FillTask | CheckTask, words: WordList) -> JSONResponse:

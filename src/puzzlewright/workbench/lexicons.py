@@ -69,11 +69,8 @@ class Lexicons:
             return str(path)
         raise PuzzleInputError(f"unknown word-list source {source!r}")
 
-    def get(
-        self, sources: list[Source] | None, encoding: str = "utf-8-sig", phrases: bool = False
-    ) -> WordList:
-        """The layered list for ``sources`` (loaded on first use; slow only then; with
-        ``phrases``, the built-in list has multi-word phrases, for crossword fills)."""
+    def get(self, sources: list[Source] | None, encoding: str = "utf-8-sig") -> WordList:
+        """The layered list for ``sources`` (loaded on first use; slow only then)."""
         names = tuple(sources or self.default())
         if not names or len(names) > MAX_LAYERS:
             raise PuzzleInputError(f"name 1 to {MAX_LAYERS} word lists")
@@ -83,13 +80,13 @@ class Lexicons:
             except LookupError:
                 raise PuzzleInputError(f"unknown encoding {encoding!r}") from None
         paths = [self.path_of(name) for name in names]
-        key = (*names, encoding, str(phrases))
+        key = (*names, encoding)
         with self._lock:
             found = self._cache.get(key)
             if found is not None:
                 self._cache.move_to_end(key)
                 return found
-            words, _ = load_wordlist(paths, encoding=encoding, phrases=phrases)
+            words, _ = load_wordlist(paths, encoding=encoding)
             if not len(words):
                 raise PuzzleInputError("the word list has no usable words")
             self._cache[key] = words

@@ -34,9 +34,8 @@ def workbench(request: Request) -> Workbench:
     return bench
 
 
-async def words_of(bench: Workbench, doc: dict[str, Any], phrases: bool = False) -> WordList:
-    """The word list a request names (``words``: sources, ``encoding``), loaded off the loop
-    (``phrases``: the built-in list with multi-word phrases, for crossword fills)."""
+async def words_of(bench: Workbench, doc: dict[str, Any]) -> WordList:
+    """The word list a request names (``words``: sources, ``encoding``), loaded off the loop."""
     sources = field_strings(doc, "words", limit=8) or None
     encoding = field_str(doc, "encoding", "utf-8-sig", limit=40) or "utf-8-sig"
-    return await run_in_threadpool(bench.lexicons.get, sources, encoding, phrases)
+    return await run_in_threadpool(bench.lexicons.get, sources, encoding)
