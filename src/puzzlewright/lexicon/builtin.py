@@ -148,7 +148,7 @@ def _dist_info_versions() -> dict[str, str]:
 
 def cache_path(phrases: bool = False) -> Path:
     """The cache file for the current filter and dependency versions (with ``phrases``:
-    of the list with phrases, for crossword fills; see ``lexicon.phrases``)."""
+    of the list with multi-word phrases, ``builtin+phrases``; see ``lexicon.phrases``)."""
     data = (_excluded_text() + _unpleasant_text()).encode()
     exclusions = f"{zlib.crc32(data):08x}"  # zlib: imported already, hashlib is not
     if phrases:
@@ -464,7 +464,7 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
 @lru_cache(maxsize=2)
 def builtin_english(phrases: bool = False) -> WordList:
     """The built-in English list, loaded from the disk cache or built and cached; with
-    ``phrases``, the list crossword fills use: the same words and multi-word phrases."""
+    ``phrases``, the same words and multi-word phrases (``builtin+phrases``)."""
     path = cache_path(phrases)
     cached = read_entry(path, lambda length: _rebuilt(path, phrases).index(length))
     return cached[0] if cached is not None else _rebuilt(path, phrases)

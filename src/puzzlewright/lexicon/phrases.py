@@ -3,9 +3,10 @@
 The built-in list's single words come from wordfreq; its phrases come from WordNet 3.0's
 multi-word lemmas, as ``tools/make_phrases.py`` extracted them into ``data/phrases.txt``
 (one phrase a line with its evidence letters), and GCIDE's multi-word headwords, read from
-the installed ``english-words`` package as evidence. They are added only to the list that
-crossword fills use (``builtin_english(phrases=True)``): cryptarithms, acrostics, wordplay
-and ``words`` keep to single words.
+the installed ``english-words`` package as evidence. They are added only to the list named
+``builtin+phrases`` (``builtin_english(phrases=True)``), which no command uses unless asked
+(``--words builtin+phrases``): as the default of crossword fills they made tight grids
+several times slower for no steady gain by the judge (docs/lexicon.md, "Phrases").
 
 A phrase's score, on the zipf scale of the single words (see docs/lexicon.md "Phrases"):
 ``PHRASE_BASE`` plus ``RAREST_WEIGHT`` times its rarest word's score, capped at
