@@ -61,6 +61,7 @@ def test_phrases_need_evidence_every_word_in_the_list_and_yield_to_a_word() -> N
 def test_crossword_list_holds_the_words_and_the_phrases() -> None:
     words = builtin_english()
     crossword = builtin_english(phrases=True)
+    assert words is builtin_english(False) and crossword is builtin_english(True)  # one each
     for phrase in ("ICECREAM", "ATONCE", "INVAIN", "ROUNDROBIN", "NONSEQUITUR"):
         assert phrase not in words and phrase in crossword
     assert words.scores().items() <= crossword.scores().items()

@@ -461,10 +461,15 @@ def build_english(min_zipf: float = MIN_ZIPF) -> WordList:
     return WordList(entries.items(), Alphabet.latin(), "english")
 
 
-@lru_cache(maxsize=2)
 def builtin_english(phrases: bool = False) -> WordList:
     """The built-in English list, loaded from the disk cache or built and cached; with
     ``phrases``, the same words and multi-word phrases (``builtin+phrases``)."""
+    return _builtin(bool(phrases))  # one cache entry per list, however it is called
+
+
+@lru_cache(maxsize=2)
+def _builtin(phrases: bool) -> WordList:
+    """The list of :func:`builtin_english`, once per process."""
     path = cache_path(phrases)
     cached = read_entry(path, lambda length: _rebuilt(path, phrases).index(length))
     return cached[0] if cached is not None else _rebuilt(path, phrases)
