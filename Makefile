@@ -26,8 +26,8 @@ test: $(VENV)/.dev           ## set up and run the test suite
 	$(BIN)/pytest
 
 lint: $(VENV)/.dev           ## ruff and mypy (strict on the package)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff format --check src tests benchmarks tools
 	$(BIN)/mypy
 
 check: lint test             ## everything CI checks

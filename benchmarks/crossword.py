@@ -22,7 +22,8 @@ over blacksquare). Not a test: nothing is asserted.
 ``--jobs 1,2``, blacksquare and Qxw side by side; min scores 50,40,30 by default);
 ``--builtin-quality`` fills grids with the built-in list and judges the entries by STWL
 (a tuning half and a held-out half of grids and seeds; ``--before SRC`` runs another source
-tree's list in the same rounds, ``--show-weak`` lists the entries under 30);
+tree's list in the same rounds, ``--phrases`` this tree's with multi-word phrases
+(``--words builtin+phrases``), ``--show-weak`` lists the entries under 30);
 ``--scaling`` measures per-worker throughput on 1 and 2 processes and the Dask overhead;
 ``--search-step`` times the fill step alone on easy 15x15 grids against blacksquare's
 (crossword_step.py: both lists loaded first);
@@ -279,6 +280,11 @@ def main() -> None:
     )
     parser.add_argument(
         "--show-weak", action="store_true", help="builtin-quality: list entries under 30"
+    )
+    parser.add_argument(
+        "--phrases",
+        action="store_true",
+        help="builtin-quality: also this tree with --words builtin+phrases",
     )
     args = parser.parse_args()
     if not STWL.exists():

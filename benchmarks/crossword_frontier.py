@@ -275,7 +275,7 @@ def builtin_quality(args: Any, tools: Any) -> None:
         halves = {"grids": (args.grids.split(","), list(range(args.runs)))}
     else:
         halves = QUALITY_HALVES
-    variants = quality_variants(args.before)
+    variants = quality_variants(args.before, args.phrases)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"built-in list fills judged by STWL, time limit {args.timeout:.0f} s, load {load:.1f}")
     print(
@@ -289,8 +289,10 @@ def builtin_quality(args: Any, tools: Any) -> None:
         runs: dict[str, list[tuple[str, float]]] = {label: [] for label in variants}
         for name in names:
             for seed in seeds:
-                for label, env in variants.items():
-                    status, seconds, answers = judge_fill(tools, name, seed, args.timeout, env)
+                for label, (env, extra) in variants.items():
+                    status, seconds, answers = judge_fill(
+                        tools, name, seed, args.timeout, env, extra
+                    )
                     marks = [scores.get(answer, 0) for answer, _ in answers]
                     judged[label].extend(marks)
                     runs[label].append((status, seconds))
@@ -318,14 +320,20 @@ def builtin_quality(args: Any, tools: Any) -> None:
             print_weak(label, table, scores)
 
 
-def quality_variants(before: str | None) -> dict[str, dict[str, str] | None]:
-    """The lists to judge: this tree's ("after"), and ``before``'s with its own cache."""
-    variants: dict[str, dict[str, str] | None] = {"after": None}
+Variant = tuple[dict[str, str] | None, list[str]]
+
+
+def quality_variants(before: str | None, phrases: bool = False) -> dict[str, Variant]:
+    """The lists to judge, as (environment, extra arguments): this tree's ("after"),
+    ``before``'s with its own cache, and with ``phrases`` this tree's ``builtin+phrases``."""
+    variants: dict[str, Variant] = {"after": (None, [])}
     if before:
         source = Path(before).resolve() / "src"
         cache = Path(tempfile.mkdtemp(prefix="pw-quality-before-cache-"))
         env = {**os.environ, "PYTHONPATH": str(source), "PUZZLEWRIGHT_CACHE_DIR": str(cache)}
-        variants = {"before": env, "after": None}
+        variants = {"before": (env, []), "after": (None, [])}
+    if phrases:
+        variants["phrases"] = (None, ["--words", "builtin+phrases"])
     return variants
 
 
@@ -348,14 +356,19 @@ def print_weak(label: str, table: dict[str, tuple[int, int]], scores: dict[str, 
 
 
 def judge_fill(
-    tools: Any, name: str, seed: int, timeout: float, env: dict[str, str] | None = None
+    tools: Any,
+    name: str,
+    seed: int,
+    timeout: float,
+    env: dict[str, str] | None = None,
+    extra: list[str] | None = None,
 ) -> tuple[str, float, list[tuple[str, int]]]:
     """(status, whole-process seconds, (answer, list score) of the complete entries) of one
-    fill, in the environment ``env`` (None: this process's)."""
+    fill, in the environment ``env`` (None: this process's), with ``extra`` arguments."""
     command = [
         sys.executable, "-m", "puzzlewright", "crossword", "fill",
         str(tools.GRIDS / f"{name}.txt"), "--seed", str(seed),
-        "--timeout", str(timeout), "--json",
+        "--timeout", str(timeout), "--json", *(extra or []),
     ]  # fmt: skip
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)

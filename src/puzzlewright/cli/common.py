@@ -178,7 +178,8 @@ def wordlist_options(func: F) -> F:
             multiple=True,
             metavar="PATH",
             help="Word list file(s), layered in order (word, word;score, word<TAB>score, "
-            ".gz). 'builtin' names the built-in English list. Default: built-in English.",
+            ".gz). 'builtin' names the built-in English list, 'builtin+phrases' the same "
+            "with multi-word phrases (for crossword fills). Default: built-in English.",
         ),
         click.option(
             "--encoding",

@@ -75,7 +75,7 @@ from puzzlewright.lexicon.cache import SUFFIX, VERSION, cache_dir, read_entry, w
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
-FORMAT = 12  # bump when the filter changes (the cache format has its own version)
+FORMAT = 13  # bump when the filter changes (the cache format has its own version)
 FAMILIAR_VERSION = 2  # bump when familiarity_score changes (the acrostic's cached variant)
 VOWELS = set("aeiouy")
 TWO_LETTER_WORDS = frozenset(
@@ -149,10 +149,15 @@ def _dist_info_versions() -> dict[str, str]:
     return versions
 
 
-def cache_path() -> Path:
-    """The cache file for the current filter and dependency versions."""
+def cache_path(phrases: bool = False) -> Path:
+    """The cache file for the current filter and dependency versions (with ``phrases``:
+    of the list with multi-word phrases, ``builtin+phrases``; see ``lexicon.phrases``)."""
     data = (_excluded_text() + _unpleasant_text()).encode()
     exclusions = f"{zlib.crc32(data):08x}"  # zlib: imported already, hashlib is not
+    if phrases:
+        from puzzlewright.lexicon.phrases import SCORING
+
+        exclusions += f"-p{SCORING}-{zlib.crc32(_data_text('phrases.txt').encode()):08x}"
     key = (
         f"english-f{FORMAT}-c{VERSION}-x{exclusions}-wordfreq{version('wordfreq')}"
         f"-ew{version('english-words')}"
@@ -509,17 +514,28 @@ def build_english(
     return WordList(entries.items(), Alphabet.latin(), "english")
 
 
-@lru_cache(maxsize=1)
-def builtin_english() -> WordList:
-    """The built-in English list, loaded from the disk cache or built and cached."""
-    path = cache_path()
-    cached = read_entry(path, lambda length: _rebuilt(path).index(length))
-    return cached[0] if cached is not None else _rebuilt(path)
+def builtin_english(phrases: bool = False) -> WordList:
+    """The built-in English list, loaded from the disk cache or built and cached; with
+    ``phrases``, the same words and multi-word phrases (``builtin+phrases``)."""
+    return _builtin(bool(phrases))  # one cache entry per list, however it is called
 
 
-@lru_cache(maxsize=1)
-def _rebuilt(path: Path) -> WordList:
+@lru_cache(maxsize=2)
+def _builtin(phrases: bool) -> WordList:
+    """The list of :func:`builtin_english`, once per process."""
+    path = cache_path(phrases)
+    cached = read_entry(path, lambda length: _rebuilt(path, phrases).index(length))
+    return cached[0] if cached is not None else _rebuilt(path, phrases)
+
+
+@lru_cache(maxsize=2)
+def _rebuilt(path: Path, phrases: bool = False) -> WordList:
     """The list built afresh and cached at ``path`` (a miss, or a damaged cached length)."""
-    words = build_english().build_all()
+    if phrases:
+        from puzzlewright.lexicon.phrases import with_phrases
+
+        words = with_phrases(builtin_english()).build_all()
+    else:
+        words = build_english().build_all()
     write_entry(path, words)
     return words

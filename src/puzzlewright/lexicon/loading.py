@@ -32,6 +32,8 @@ DEFAULT_SCORE = 50
 """Score given to entries of plain lists (one word per line): the top of the STWL scale."""
 
 BUILTIN_NAMES = frozenset({"builtin", "@builtin", "english", "@english"})
+PHRASE_NAMES = frozenset({"builtin+phrases", "@builtin+phrases"})
+"""The built-in list with multi-word phrases (``lexicon.phrases``), for crossword fills."""
 
 DEFAULT_MAX_MB = 200
 DEFAULT_MAX_BYTES = DEFAULT_MAX_MB << 20
@@ -211,8 +213,10 @@ def load_wordlist(
     alphabet: Alphabet | str | None = None,
     min_score: int | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
+    phrases: bool = False,
 ) -> tuple[WordList, list[SourceReport]]:
-    """Load and layer word lists; the name ``builtin`` stands for the built-in English list.
+    """Load and layer word lists; the name ``builtin`` stands for the built-in English list
+    (``builtin+phrases``: the built-in list with multi-word phrases, for crossword fills).
 
     With no alphabet given, it is inferred from the entries (A-Z with accents folded for
     Latin lists; otherwise the letters seen, e.g. Cyrillic). Each file holds at most
@@ -222,18 +226,19 @@ def load_wordlist(
     from puzzlewright.lexicon import cache
     from puzzlewright.lexicon.builtin import builtin_english, cache_path
 
+    phrases = phrases or any(str(p).lower() in PHRASE_NAMES for p in paths)
     if all(_is_builtin(p) for p in paths) and len(paths) == 1:
-        base = builtin_english()  # the compiled list itself: no re-sort, no second cache
+        base = builtin_english(phrases)  # the compiled list itself: no re-sort, no copy
         if alphabet is None or _same_alphabet(alphabet, base.alphabet):
             return base.renamed(Path(str(paths[0])).name).filtered(min_score), []
     raws = [None if _is_builtin(p) else read_raw(Path(p), max_bytes) for p in paths]
-    builtin = [cache_path().name] if None in raws else []
+    builtin = [cache_path(phrases).name] if None in raws else []
     options = (*builtin, [str(p) for p in paths], encoding, repr(alphabet), min_score, max_bytes)
     key = cache.content_key([raw for raw in raws if raw is not None], options)
 
     @lru_cache(maxsize=1)
     def rebuilt() -> tuple[WordList, list[SourceReport]]:
-        words, reports = _load_uncached(paths, raws, encoding, alphabet, max_bytes)
+        words, reports = _load_uncached(paths, raws, encoding, alphabet, max_bytes, phrases)
         words = words.filtered(min_score)
         if sum(report.entries for report in reports) >= cache.MIN_ENTRIES:
             cache.store(key, words, [_report_json(report) for report in reports])
@@ -247,7 +252,7 @@ def load_wordlist(
 
 
 def _is_builtin(path: str | os.PathLike[str]) -> bool:
-    return str(path).lower() in BUILTIN_NAMES
+    return str(path).lower() in BUILTIN_NAMES | PHRASE_NAMES
 
 
 def _same_alphabet(asked: Alphabet | str, alphabet: Alphabet) -> bool:
@@ -294,6 +299,7 @@ def _load_uncached(
     encoding: str,
     alphabet: Alphabet | str | None,
     max_bytes: int,
+    phrases: bool = False,
 ) -> tuple[WordList, list[SourceReport]]:
     """Read, normalize and layer the files (the work the cache saves)."""
     from puzzlewright.lexicon.builtin import builtin_english
@@ -309,7 +315,7 @@ def _load_uncached(
         if raw is None:
             if index:
                 raise PuzzleInputError("the built-in list must be the first --words layer")
-            base = builtin_english()
+            base = builtin_english(phrases)
             scores.update(base.scores())
             alphabet = alphabet or base.alphabet
             continue
