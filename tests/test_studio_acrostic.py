@@ -87,12 +87,12 @@ pytest.importorskip("uvicorn")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The studio with a quarter of the default improvement per set (the flows are what
+    """The studio with an eighth of the default improvement per set (the flows are what
     these tests check; the improvement itself is checked above and in test_acrostic)."""
     from puzzlewright.workbench import studio_acrostic
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(studio_acrostic, "COMPLETE_EFFORT", 0.5)
+        patch.setattr(studio_acrostic, "COMPLETE_EFFORT", 0.25)
         yield from run_server(tmp_path_factory.mktemp("acrostic-studio"))
 
 
