@@ -456,17 +456,11 @@ def familiar_cache_path() -> Path:
 def builtin_familiar() -> WordList:
     """The built-in list scored by ``familiarity_score`` (what acrostic answers are ranked
     by), cached beside the grid-scored list: the same words, other scores."""
-    path = familiar_cache_path()
-    cached = read_entry(path, lambda length: _rebuilt_familiar(path).index(length))
-    return cached[0] if cached is not None else _rebuilt_familiar(path)
+    return _cached(familiar_cache_path(), _build_familiar)
 
 
-@lru_cache(maxsize=1)
-def _rebuilt_familiar(path: Path) -> WordList:
-    """The familiarity-scored list built afresh and cached at ``path``."""
-    words = build_english(score=familiarity_score).build_all()
-    write_entry(path, words)
-    return words
+def _build_familiar() -> WordList:
+    return build_english(score=familiarity_score)
 
 
 def familiar_scores(words: WordList) -> WordList:
@@ -523,19 +517,25 @@ def builtin_english(phrases: bool = False) -> WordList:
 @lru_cache(maxsize=2)
 def _builtin(phrases: bool) -> WordList:
     """The list of :func:`builtin_english`, once per process."""
-    path = cache_path(phrases)
-    cached = read_entry(path, lambda length: _rebuilt(path, phrases).index(length))
-    return cached[0] if cached is not None else _rebuilt(path, phrases)
+    return _cached(cache_path(phrases), _build_with_phrases if phrases else build_english)
 
 
-@lru_cache(maxsize=2)
-def _rebuilt(path: Path, phrases: bool = False) -> WordList:
-    """The list built afresh and cached at ``path`` (a miss, or a damaged cached length)."""
-    if phrases:
-        from puzzlewright.lexicon.phrases import with_phrases
+def _build_with_phrases() -> WordList:
+    from puzzlewright.lexicon.phrases import with_phrases
 
-        words = with_phrases(builtin_english()).build_all()
-    else:
-        words = build_english().build_all()
+    return with_phrases(builtin_english())
+
+
+def _cached(path: Path, build: Callable[[], WordList]) -> WordList:
+    """The list cached at ``path``, or built by ``build`` and cached there (on a miss, or
+    when a cached length is damaged: then the whole list is built once)."""
+    cached = read_entry(path, lambda length: _rebuilt(path, build).index(length))
+    return cached[0] if cached is not None else _rebuilt(path, build)
+
+
+@lru_cache(maxsize=3)
+def _rebuilt(path: Path, build: Callable[[], WordList]) -> WordList:
+    """The list built afresh by ``build`` and cached at ``path`` (once per process)."""
+    words = build().build_all()
     write_entry(path, words)
     return words
