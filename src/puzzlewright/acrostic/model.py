@@ -39,8 +39,8 @@ class Acrostic:
 
     def mean_zipf(self) -> float | None:
         """Mean answer score / 10: for the built-in list the familiarity score (zipf less
-        the breakfast-test and obscurity penalties, docs/acrostic.md "Scores"), for a
-        list of one's own its scores / 10."""
+        the breakfast-test penalty, docs/acrostic.md "Scores"), for a list of one's own
+        its scores / 10."""
         scores = [a.score for a in self.answers if a.score is not None]
         return round(sum(scores) / len(scores) / 10, 2) if scores else None
 

@@ -380,6 +380,13 @@ def familiarity_score(evidence: Evidence) -> int:
     return grid_score(replace(evidence, suffix=None, long_adverb=False, obscure=False))
 
 
+def is_unpleasant(token: str, unpleasant: frozenset[str], forms: set[str] | None = None) -> bool:
+    """The breakfast test (``unpleasant``: ``unpleasant_words()``): ``token`` is listed as
+    ``=token`` (that word alone), or it or a stem of it (``forms``) is listed."""
+    forms = {token, *stems(token)} if forms is None else forms
+    return f"={token}" in unpleasant or not forms.isdisjoint(unpleasant)
+
+
 def evidence_of(
     token: str,
     zipf: float,
@@ -394,7 +401,7 @@ def evidence_of(
     return Evidence(
         zipf,
         derived_suffix(token, lower),
-        unpleasant=f"={token}" in unpleasant or not forms.isdisjoint(unpleasant),
+        unpleasant=is_unpleasant(token, unpleasant, forms),
         obscure=bool(gcide) and forms.isdisjoint(gcide),
         long_adverb=len(token) >= LONG_ADVERB and token.endswith("ly"),
     )

@@ -110,13 +110,11 @@ def phrases_text() -> str:
 
 def with_phrases(words: WordList) -> WordList:
     """``words`` (the built-in single words) and the shipped phrases, scored from them."""
-    from puzzlewright.lexicon.builtin import stems, unpleasant_words
+    from puzzlewright.lexicon.builtin import is_unpleasant, unpleasant_words
 
     breakfast = unpleasant_words()
-
-    def unpleasant(token: str) -> bool:
-        return f"={token}" in breakfast or not breakfast.isdisjoint({token, *stems(token)})
-
     scores = words.scores()
-    added = phrase_scores(phrases_text(), scores, gcide_phrases(), unpleasant)
+    added = phrase_scores(
+        phrases_text(), scores, gcide_phrases(), lambda token: is_unpleasant(token, breakfast)
+    )
     return WordList([*scores.items(), *added.items()], words.alphabet, words.name)
