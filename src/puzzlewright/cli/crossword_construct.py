@@ -35,6 +35,8 @@ from puzzlewright.fileio import STDOUT
 from puzzlewright.messages import counted
 
 if TYPE_CHECKING:
+    from puzzlewright.crossword.clues import ClueReport
+    from puzzlewright.crossword.drafts import PuzzleDrafts
     from puzzlewright.crossword.layout import Layout
     from puzzlewright.crossword.pattern import PatternRun, PatternSpec, Symmetry
     from puzzlewright.crossword.puzzle import Puzzle
@@ -364,45 +366,99 @@ def _print_layout(result: Layout, words: int, output: str | None) -> None:
 # -- clues --------------------------------------------------------------------------------------
 @click.command()
 @click.argument("filled", metavar="FILLED", type=click.Path(path_type=str))
-@click.argument("clue_file", metavar="CLUES", type=click.Path(path_type=str))
+@click.argument("clue_file", metavar="[CLUES]", type=click.Path(path_type=str), required=False)
+@click.option(
+    "--draft",
+    is_flag=True,
+    help="Fill the clues still empty with draft clues from WordNet, marked with --draft-mark.",
+)
+@click.option(
+    "--draft-mark",
+    default="[draft] ",
+    show_default=True,
+    help="What each drafted clue starts with ('' for nothing).",
+)
 @output_option("The clued puzzle.", required=True)
 @click.option("--force", is_flag=True, help="Allow OUT to replace an input file.")
 @json_option
-def clues(filled: str, clue_file: str, output: str, force: bool, as_json: bool) -> int:
-    """Attach clues from a clue file to a filled grid, matching entries by answer.
+def clues(
+    filled: str,
+    clue_file: str | None,
+    draft: bool,
+    draft_mark: str,
+    output: str,
+    force: bool,
+    as_json: bool,
+) -> int:
+    """Attach clues from a clue file to a filled grid, matching entries by answer; with
+    --draft, draft the clues still missing from WordNet.
 
     CLUES has `ANSWER<TAB>clue` or `ANSWER: clue` lines. An answer that occurs twice in the
     grid gets the same clue, or the file's clues for it in order. Entries left without a
-    clue and clue lines whose answer is not in the grid are listed.
+    clue and clue lines whose answer is not in the grid are listed; with --draft, the
+    entries WordNet could not clue.
     """
     from puzzlewright.crossword.clues import attach_clues, read_clues
     from puzzlewright.crossword.formats import load_puzzle
 
-    check_output(output, inputs=[filled, clue_file], force=force, puzzle_format=True)
+    if clue_file is None and not draft:
+        raise fail("give a CLUES file, --draft, or both")
+    inputs = [filled] if clue_file is None else [filled, clue_file]
+    check_output(output, inputs=inputs, force=force, puzzle_format=True)
     warnings: list[str] = []
     puzzle = load_puzzle(filled, warnings=warnings)
-    lines = read_clues(clue_file)
+    lines = read_clues(clue_file) if clue_file is not None else []
     try:
         report = attach_clues(puzzle, lines)
     except PuzzleInputError as exc:
         raise fail(f"{filled}: {exc}") from None
-    warnings.extend(save(report.puzzle, output, [filled, clue_file], force))
+    drafts = None
+    if draft:
+        from puzzlewright.crossword.drafts import draft_missing
+
+        with status("Drafting clues…"):
+            drafts = draft_missing(report.puzzle, mark=draft_mark)
+    result = report.puzzle if drafts is None else drafts.puzzle
+    warnings.extend(save(result, output, inputs, force))
     if as_json:
-        emit_json({"input": filled, "output": output, **report.to_json(), "warnings": warnings})
+        extra = {} if drafts is None else drafts.to_json()
+        emit_json(
+            {"input": filled, "output": output, **report.to_json(), **extra, "warnings": warnings}
+        )
         return 0
+    _print_clue_report(report, warnings, output, listing=drafts is None)
+    if drafts is not None:
+        _print_drafts(drafts)
+    return 0
+
+
+def _print_clue_report(
+    report: ClueReport, warnings: list[str], output: str, *, listing: bool
+) -> None:
+    """What attaching did: warnings, counts, the entries without a clue (``listing``)."""
     for message in warnings:
         warn(message)
     for line in report.not_in_grid:
         warn(f"line {line.line}: {line.answer} is not in the grid")
     for line in report.unused:
         warn(f"line {line.line}: one clue more for {line.answer} than the grid has entries")
-    missing = report.missing
     click.echo(
         f"attached {counted(len(report.attached), 'clue')} to "
         f"{counted(len(report.entries), 'entry')}; wrote {output}"
     )
-    if missing:
+    missing = report.missing
+    if missing and listing:
         click.echo(f"{counted(len(missing), 'entry')} without a clue:")
         for entry in missing:
             click.echo(f"  {entry.key:>5} {entry.answer}")
-    return 0
+
+
+def _print_drafts(drafts: PuzzleDrafts) -> None:
+    """The drafted clues and the entries left for the constructor."""
+    click.echo(f"drafted {counted(len(drafts.drafted), 'clue')} (edit them: they are drafts)")
+    for key, answer, clue in drafts.drafted:
+        click.echo(f"  {key:>5} {answer:<15} {clue}")
+    if drafts.undrafted:
+        click.echo(f"{counted(len(drafts.undrafted), 'entry')} WordNet could not clue:")
+        for key, answer in drafts.undrafted:
+            click.echo(f"  {key:>5} {answer}")

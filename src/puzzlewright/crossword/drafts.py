@@ -18,10 +18,11 @@ breakfast test, are dropped. Phrases get their enumeration: "(3,5)".
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
+from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.lexicon.definitions import Definitions, Sense, definitions, squash
 
 DraftKind = Literal["definition", "synonym", "blank"]
@@ -38,7 +39,8 @@ _CLAUSE = re.compile(
 _HEAD_END = re.compile(r",| (?:of|that|which|who|with|in|for|to|from|by|on|at|as|used|containing|consisting|made|having)\b")
 _TRAILING = frozenset(
     "a an the of and or to in on with for by from at as that which who but into its their "
-    "your his her is are be".split()
+    "your his her is are be consisting containing having made used especially usually often "
+    "typically".split()
 )
 _ANY_OF = re.compile(r"^any (?:of )?(?:various |several |numerous |many |a number of )?(?:the )?(.*)")
 _OFFENSIVE = re.compile(r"offensive|slur|obscene|vulgar|derogatory|disparaging|disrespectful")
@@ -83,7 +85,10 @@ IRREGULAR = {  # the verbs WordNet's definitions start with most often, and a fe
     "die": ("dies", "died", "dying"),
 }
 VOWELS = frozenset("aeiou")
-PLURAL_ALREADY = frozenset("people men women children police cattle data series species".split())
+NO_PLURAL = frozenset(
+    "people men women children police cattle data series species someone somebody something "
+    "anything one".split()
+)
 
 
 @dataclass(frozen=True)
@@ -142,9 +147,18 @@ def forbidden_roots(answer: str, lemmas: list[str]) -> frozenset[str]:
     return frozenset(root for root in roots if len(root) >= 2)
 
 
-def leaks(text: str, roots: frozenset[str]) -> bool:
-    """True when a word of ``text``, or a run of its words, starts with a root."""
+def leaks(text: str, roots: frozenset[str], answer: str = "") -> bool:
+    """True when a word of ``text``, or a run of its words, starts with a root; or a
+    word of four letters or more is inside ``answer`` (``Storm`` for FIRESTORM), or has
+    ``answer`` as a stem (``carving`` for CARVE)."""
+    from puzzlewright.lexicon.builtin import stems
+
     tokens = [squash(token) for token in _WORD.findall(text)]
+    for token in tokens:
+        if len(token) >= 4 and token in answer:
+            return True
+        if answer and any(squash(stem) == answer for stem in stems(token.lower())):
+            return True
     longest = max((len(root) for root in roots), default=0)
     for i in range(len(tokens)):
         joined = ""
@@ -267,7 +281,7 @@ def inflect(text: str, pos: str, how: str, data: Definitions | None = None) -> s
         head = len(text[: match.start()].split()) - 1 if match else len(words) - 1
         if head > 0 and words[head].lower().endswith(("ed", "ing")):
             head -= 1  # "district established", "bruise caused": the noun comes before
-        if head < 0 or words[head].lower() in PLURAL_ALREADY or words[head].endswith("s"):
+        if head < 0 or words[head].lower() in NO_PLURAL or words[head].endswith("s"):
             return None
         words[head] = inflect_word(words[head], "s", data.irregular_forms(words[head], "n") if data else [])
         return " ".join(words)
@@ -306,7 +320,9 @@ def _blank(example: str, answer: str) -> str | None:
     return None
 
 
-def _definition(sense: Sense, roots: frozenset[str], data: Definitions) -> str | None:
+def _definition(
+    sense: Sense, answer: str, roots: frozenset[str], data: Definitions
+) -> str | None:
     """The sense's definition at clue length in the entry's form; when that leaks, the
     longest clause prefix that does not (``Frozen dessert`` for ICECREAM)."""
     definition, how = sense.definition, sense.form
@@ -315,9 +331,9 @@ def _definition(sense: Sense, roots: frozenset[str], data: Definitions) -> str |
         plural = how and how not in ("ed", "ing", "er", "est", "irregular")
         definition, how = (kinds.group(1), "") if plural else (re.sub(r"^any (?:of )?", "one of ", definition), how)
     short = shorten(definition, sense.pos)
-    for text in [short, *clause_cuts(short)]:
+    for text in [short, *(cut for cut in clause_cuts(short) if " " in cut)]:
         form = inflect(text, sense.pos, how, data)
-        if form and not leaks(form, roots) and _clean(form):
+        if form and not leaks(form, roots, answer) and _clean(form):
             return _tidy(form)
     return None
 
@@ -327,16 +343,16 @@ def _sense_drafts(
 ) -> list[tuple[str, DraftKind]]:
     """The leak-checked drafts of one sense: definition, synonym, blanked example."""
     found: list[tuple[str, DraftKind]] = []
-    definition = _definition(sense, roots, data) if sense.definition else None
+    definition = _definition(sense, answer, roots, data) if sense.definition else None
     if definition:
         found.append((definition, "definition"))
     for synonym in sorted(sense.synonyms, key=lambda s: (" " in s, s[:1].isupper())):
         form = inflect(synonym, sense.pos, sense.form, data)
-        if form and len(form) <= 24 and not leaks(form, roots) and _clean(form):
+        if form and len(form) <= 24 and not leaks(form, roots, answer) and _clean(form):
             found.append((form[:1].upper() + form[1:], "synonym"))
             break
     blank = _blank(sense.example, answer) if sense.example else None
-    if blank and not leaks(blank, roots) and _clean(blank):
+    if blank and not leaks(blank, roots, answer) and _clean(blank):
         found.append((blank, "blank"))
     return found
 
@@ -364,4 +380,66 @@ def draft_clues(
     return DraftSet(answer, drafts[:limit])
 
 
-__all__ = ["Draft", "DraftSet", "draft_clues", "enumeration", "forbidden_roots", "leaks", "shorten"]
+
+
+# -- drafting a puzzle's missing clues ------------------------------------------------------------
+DRAFT_MARK = "[draft] "
+
+
+@dataclass
+class PuzzleDrafts:
+    """A puzzle whose empty clues got drafts, which entries got one and which did not."""
+
+    puzzle: Puzzle
+    drafted: list[tuple[str, str, str]] = field(default_factory=list)  # key, answer, clue
+    undrafted: list[tuple[str, str]] = field(default_factory=list)  # key, answer
+
+    def to_json(self) -> dict[str, object]:
+        """The drafted clues and the entries WordNet could not clue."""
+        return {
+            "drafted": [{"key": k, "answer": a, "clue": c} for k, a, c in self.drafted],
+            "undrafted": [{"key": k, "answer": a} for k, a in self.undrafted],
+        }
+
+
+def draft_missing(
+    puzzle: Puzzle, *, mark: str = DRAFT_MARK, data: Definitions | None = None
+) -> PuzzleDrafts:
+    """A copy of ``puzzle`` whose empty clues hold their best draft, prefixed by ``mark``
+    (so a constructor, ``crossword check`` and the workbench can tell drafts from clues).
+
+    An answer used twice gets its next draft the second time. Entries with empty cells
+    are left alone and listed as undrafted.
+    """
+    grid = puzzle.grid
+    clues = dict(puzzle.clues)
+    report = PuzzleDrafts(puzzle)
+    used: dict[str, int] = {}
+    for slot in sorted(grid.slots(), key=lambda s: (s.direction != "across", s.number)):
+        if clues.get(slot.key, "").strip():
+            continue
+        answer = squash(grid.word(slot))
+        drafts = draft_clues(answer, data=data).drafts if len(answer) == slot.length else []
+        if not drafts:
+            report.undrafted.append((slot.key, grid.word(slot)))
+            continue
+        chosen = drafts[min(used.get(answer, 0), len(drafts) - 1)]
+        used[answer] = used.get(answer, 0) + 1
+        clues[slot.key] = mark + chosen.clue
+        report.drafted.append((slot.key, answer, chosen.clue))
+    report.puzzle = replace(puzzle, clues=clues)
+    return report
+
+
+__all__ = [
+    "DRAFT_MARK",
+    "Draft",
+    "DraftSet",
+    "PuzzleDrafts",
+    "draft_clues",
+    "draft_missing",
+    "enumeration",
+    "forbidden_roots",
+    "leaks",
+    "shorten",
+]

@@ -26,6 +26,7 @@ from puzzlewright.errors import PuzzleInputError
 Pos = Literal["n", "v", "a", "r"]
 DATA = "definitions.txt.gz"
 MAX_UNZIPPED = 40_000_000
+OWN_WEIGHT = 4  # an entry's own senses against its base form's (RUNNING, not only run)
 # WordNet's detachment rules: (part of speech, suffix, replacement)
 RULES: tuple[tuple[Pos, str, str], ...] = (
     ("n", "s", ""),
@@ -106,7 +107,8 @@ class Definitions:
         for pos, suffix, tail in RULES:
             stem = answer[: -len(suffix)] + tail.upper()
             if answer.endswith(suffix.upper()) and len(stem) >= 2 and stem in self._index:
-                found.append((stem, suffix, pos))
+                if not self._irregular_base(stem, pos):  # SEED is not a form of see
+                    found.append((stem, suffix, pos))
         unique: dict[tuple[str, str], tuple[str, str, str]] = {}
         for base, how, pos in found:
             unique.setdefault((base, pos), (base, how, pos))
@@ -125,7 +127,8 @@ class Definitions:
                     if self._synsets[int(number)][2] not in parts:
                         continue
                     rows.append((order, -int(count or 0), position, lemma, how, int(number)))
-        rows.sort(key=lambda row: (row[1], row[0], row[2]))  # by count, then the form itself
+        # by count (the entry's own senses count four times), then the form itself
+        rows.sort(key=lambda row: (row[1] * (OWN_WEIGHT if row[0] == 0 else 1), row[0], row[2]))
         result: list[Sense] = []
         seen: set[int] = set()
         for _order, negative, _position, lemma, how, number in rows:
@@ -142,6 +145,11 @@ class Definitions:
         _, pos, lemmas, definition, example = self._synsets[number].split("\t")
         synonyms = tuple(other for other in lemmas.split("|") if other.lower() != lemma)
         return Sense(lemma, pos, synonyms, definition, example, count, rank, how)  # type: ignore[arg-type]
+
+    def _irregular_base(self, base: str, pos: str) -> bool:
+        """True when ``base`` inflects irregularly as ``pos`` (its regular forms are not its
+        inflections); the plural of a noun with an irregular one may still be regular."""
+        return pos != "n" and bool(self.irregular_forms(base, pos))
 
     def irregular_forms(self, base: str, pos: str = "v") -> list[str]:
         """The irregular inflections of ``base`` (``flee`` -> ``fled``), lower case."""
