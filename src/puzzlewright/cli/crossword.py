@@ -21,6 +21,7 @@ from puzzlewright.cli.common import (
     on_terminal,
     output_option,
     seed_option,
+    status,
     stopping,
     timeout_option,
     warn,
@@ -225,6 +226,12 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     "frequency-scored list, quality otherwise (lists with few score levels, such as STWL, "
     "and blocked grids).",
 )
+@click.option(
+    "--no-stem-dupes",
+    is_flag=True,
+    help="No two entries may share a stem (RUN and RUNNER): a fill that has one is filled "
+    "again without the weaker answer, up to 8 times (one search: not with --jobs).",
+)
 @json_option
 def fill(
     grid_path: str,
@@ -243,6 +250,7 @@ def fill(
     jobs: int,
     scheduler: str | None,
     quality: bool | None,
+    no_stem_dupes: bool,
     as_json: bool,
 ) -> int:
     """Fill GRID with words from the list: every crossing agrees, no entry twice.
@@ -264,6 +272,14 @@ def fill(
     check_scheduler(scheduler)
     grid, puzzle = load_grid(grid_path, encoding)
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
+    if no_stem_dupes:
+        if jobs != 1 or scheduler is not None:
+            raise PuzzleInputError("--no-stem-dupes runs one search: leave out --jobs and --scheduler")
+        return fill_stem_checked(
+            grid, puzzle, words, grid_path, output, force, write_partial, as_json, count,
+            timeout=timeout, seed=seed, min_score=min_score, region=chosen_region,
+            max_shared_substring=max_shared_substring, quality=quality,
+        )
     hook, live = progress_display() if jobs == 1 and scheduler is None else (None, None)
     with stopping(timeout) as stop, live if live is not None else nullcontext():
         result = fill_portfolio(
@@ -280,6 +296,33 @@ def fill(
             on_progress=hook,
             quality=quality,
         )
+    return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
+
+
+def fill_stem_checked(
+    grid: Grid,
+    puzzle: Puzzle | None,
+    words: Any,
+    grid_path: str,
+    output: str | None,
+    force: bool,
+    write_partial: bool,
+    as_json: bool,
+    count: int,
+    *,
+    timeout: float | None,
+    **options: Any,
+) -> int:
+    """``fill --no-stem-dupes``: the fill without stem dupes, what was left out for it."""
+    from puzzlewright.crossword.statistics import fill_without_stem_dupes, stem_dupes
+
+    with stopping(timeout) as stop, status("Filling…"):
+        result, banned = fill_without_stem_dupes(grid, words, stop=stop, count=count, **options)
+    if banned:
+        result.warnings.append(f"left out for sharing a stem: {', '.join(banned)}")
+    left = stem_dupes(result.grid) if result.status == "filled" else []
+    for dupe in left:
+        result.warnings.append(f"stem dupe left: {dupe.answers[0]}/{dupe.answers[1]} ({dupe.stem})")
     return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
 
 
