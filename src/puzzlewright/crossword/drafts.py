@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field, replace
+from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Literal
 
@@ -26,9 +28,10 @@ from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.lexicon.definitions import Definitions, Sense, definitions, squash
 
 DraftKind = Literal["definition", "synonym", "blank"]
-MAX_WORDS = 8
-MAX_CHARS = 48
+MAX_WORDS = 9
+MAX_CHARS = 56
 MAX_BLANK_CHARS = 60
+CUT_OFF_CHARS = 40  # a definition the generator cut ends at a boundary this early
 DEFAULT_LIMIT = 6
 _WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
 _PARENS = re.compile(r"\s*\([^()]*\)")
@@ -196,8 +199,10 @@ def shorten(definition: str, pos: str) -> str:
     text = _PARENS.sub("", definition.removesuffix("...")).split("(")[0].strip()
     if pos == "n":
         text = re.sub(r"^(?:a|an|the)\s+", "", text)
-    if cut_off:  # the generator cut the definition: end it at its last clause boundary
-        text = next(iter(clause_cuts(text)), text)
+    if cut_off:  # the generator cut the definition: end it at a clause boundary
+        cuts = clause_cuts(text)
+        fits = [cut for cut in cuts if len(cut) <= CUT_OFF_CHARS and " " in cut]
+        text = next(iter(fits or cuts), text)
     while len(text) > MAX_CHARS or len(text.split()) > MAX_WORDS:
         match = next((m for m in _CLAUSE.finditer(text) if len(text[: m.start()].split()) >= 2), None)
         if match is not None:
@@ -329,7 +334,8 @@ def _definition(
     kinds = _ANY_OF.match(definition)
     if kinds and sense.pos == "n":  # "any of various small rodents": a class, plural already
         plural = how and how not in ("ed", "ing", "er", "est", "irregular")
-        definition, how = (kinds.group(1), "") if plural else (re.sub(r"^any (?:of )?", "one of ", definition), how)
+        singular = re.sub(r"^any of ", "one of ", definition)
+        definition, how = (kinds.group(1), "") if plural else (re.sub(r"^any ", "", singular), how)
     short = shorten(definition, sense.pos)
     for text in [short, *(cut for cut in clause_cuts(short) if " " in cut)]:
         form = inflect(text, sense.pos, how, data)
@@ -358,16 +364,23 @@ def _sense_drafts(
 
 
 def draft_clues(
-    entry: str, *, limit: int = DEFAULT_LIMIT, data: Definitions | None = None
+    entry: str,
+    *,
+    limit: int = DEFAULT_LIMIT,
+    data: Definitions | None = None,
+    prefer: Callable[[Sense], float] | None = None,
 ) -> DraftSet:
     """Ranked draft clues for ``entry`` (a word or squashed phrase), best first.
 
-    ``data`` defaults to the bundled WordNet extract. Returns an empty DraftSet when
-    WordNet has no sense of the entry or every draft leaked.
+    ``data`` defaults to the bundled WordNet extract; ``prefer`` scores senses (higher
+    first, familiarity breaking ties: a topic, see :func:`topic_preference`). Returns an
+    empty DraftSet when WordNet has no sense of the entry or every draft leaked.
     """
     source = definitions() if data is None else data
     answer = squash(entry)
     senses = [s for s in source.senses(answer) if not _OFFENSIVE.search(s.definition)]
+    if prefer is not None:
+        senses.sort(key=lambda sense: (-prefer(sense), sense.rank))
     roots = forbidden_roots(answer, sorted({sense.lemma for sense in senses}))
     drafts: list[Draft] = []
     seen: set[str] = set()
@@ -380,6 +393,58 @@ def draft_clues(
     return DraftSet(answer, drafts[:limit])
 
 
+
+
+# -- senses on a topic ---------------------------------------------------------------------------
+_COMMON = frozenset(
+    "something someone person people thing things kind part act state used make made one "
+    "two form forms having being small large any various especially usually often very more "
+    "most other such not than into out over under about between".split()
+)
+
+
+def _content_words(text: str) -> set[str]:
+    """The content words of a text, lower case, a final ``s`` dropped (``animals``)."""
+    words = {w.lower() for w in _WORD.findall(text) if len(w) > 2}
+    return {w[:-1] if w.endswith("s") and len(w) > 4 else w for w in words} - _TRAILING - _COMMON
+
+
+def _sense_words(sense: Sense) -> set[str]:
+    return _content_words(" ".join([sense.definition, sense.lemma, *sense.synonyms]))
+
+
+def topic_preference(
+    entries: list[str], data: Definitions | None = None
+) -> Callable[[str], Callable[[Sense], float]]:
+    """For a list of entries on one topic (a teacher's word list), a sense scorer per
+    entry: for each content word of the sense, the square of how many *other* entries have
+    a sense with that word (when two or more), over the root of the sense's word count, plus
+    four for each other entry it names (``PREY``: "animal hunted ... for food" beats
+    "a person who is the aim of an attack" among animals and habitats)."""
+    source = definitions() if data is None else data
+    answers = [squash(entry) for entry in entries]
+    vocab: dict[str, set[str]] = {}
+    for answer in dict.fromkeys(answers):
+        words: set[str] = set()
+        for sense in source.senses(answer):
+            words |= _sense_words(sense)
+        vocab[answer] = words
+    seen = Counter(word for words in vocab.values() for word in words)
+    names = {entry.lower().rstrip("s") for entry in entries}
+
+    def scorer(entry: str) -> Callable[[Sense], float]:
+        own = vocab.get(squash(entry), set())
+
+        def score(sense: Sense) -> float:
+            words = _sense_words(sense)
+            others = [seen[word] - (word in own) for word in words]
+            shared = sum(n * n for n in others if n >= 2) / max(1.0, len(words)) ** 0.5
+            named = len(words & (names - {entry.lower().rstrip("s")}))
+            return shared + 4 * named
+
+        return score
+
+    return scorer
 
 
 # -- drafting a puzzle's missing clues ------------------------------------------------------------
@@ -442,4 +507,5 @@ __all__ = [
     "forbidden_roots",
     "leaks",
     "shorten",
+    "topic_preference",
 ]
