@@ -100,14 +100,14 @@ def render(document: Document, fmt: OutputFormat, **options: Unpack[PrintOptions
 
         return render_play(document).encode("utf-8")
     if fmt == "pdf":
-        _need_reportlab()
+        need_reportlab()
         from puzzlewright.render.pdf import render_pdf
 
         return render_pdf(document, **options)
     raise PuzzleInputError(f"unknown output format {fmt!r}: use pdf, svg, html or play")
 
 
-def _need_reportlab() -> None:
+def need_reportlab() -> None:
     """One ``error:`` line when the ``[pdf]`` extra is not installed."""
     try:
         import reportlab  # noqa: F401
@@ -132,7 +132,7 @@ def render_submission(
     (``constructor`` defaults to the puzzle's author)."""
     if document.kind != "crossword":
         raise PuzzleInputError("the submission layout is for crosswords, not acrostics")
-    _need_reportlab()
+    need_reportlab()
     from puzzlewright.render.pdf.submission import Submission
     from puzzlewright.render.pdf.submission import render_submission as write
 
