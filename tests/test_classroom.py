@@ -135,5 +135,7 @@ def test_wordsearch_cli(tmp_path: Path) -> None:
     assert "".join(same.rows[0]) in page.replace("<td>", "").replace("</td>", "")
     assert "word search key" in page and "FOOD CHAIN" in page
     pdf = tmp_path / "ws.pdf"
-    result = CliRunner().invoke(cli, ["crossword", "wordsearch", str(words), "-o", str(pdf), "--json"])
+    result = CliRunner().invoke(
+        cli, ["crossword", "wordsearch", str(words), "-o", str(pdf), "--json"]
+    )
     assert json.loads(result.stdout)["size"] >= 10 and pdf.read_bytes().startswith(b"%PDF")

@@ -48,7 +48,9 @@ def test_inflected_entries_get_inflected_drafts() -> None:
     assert texts("CITIES")[0] == "Large and densely populated urban areas"
     assert texts("RAN")[0] == "Moved fast by using one's feet"  # irregular: the past
     assert "Came to a halt" in texts("STOPPED")
-    assert "Moving fast by using one's feet" in [d.text for d in draft_clues("RUNNING", limit=20).drafts]
+    assert "Moving fast by using one's feet" in [
+        d.text for d in draft_clues("RUNNING", limit=20).drafts
+    ]
     assert texts("MICE")[0] == "Small rodents"  # "any of numerous small rodents"
 
 
@@ -87,9 +89,7 @@ def test_shorten_to_clue_length() -> None:
     assert shorten("a member of the genus Canis that has been...", "n") == (
         "Member of the genus Canis"
     )
-    long = shorten(
-        "a tournament in which every contestant plays every other contestant", "n"
-    )
+    long = shorten("a tournament in which every contestant plays every other contestant", "n")
     assert long == "Tournament"
     assert all(len(shorten(d, "n")) <= 48 for d in ["x " * 60, "word " * 30])
 
@@ -143,7 +143,12 @@ def test_cli_draft(tmp_path: Path) -> None:
     document = json.loads(result.stdout)
     drafted = {item["key"]: item["clue"] for item in document["drafted"]}
     assert set(drafted) | {i["key"] for i in document["undrafted"]} == {
-        "1A", "4A", "5A", "1D", "2D", "3D"
+        "1A",
+        "4A",
+        "5A",
+        "1D",
+        "2D",
+        "3D",
     }
     saved = load_puzzle(out).clues
     assert all(saved[key] == DRAFT_MARK + clue for key, clue in drafted.items())
@@ -154,7 +159,8 @@ def test_cli_draft(tmp_path: Path) -> None:
 def test_data_file_is_small_and_licensed() -> None:
     data = ROOT / "src/puzzlewright/lexicon/data/definitions.txt.gz"
     assert data.stat().st_size < 5_000_000
-    head = gzip.open(data, "rt").read(600)
+    with gzip.open(data, "rt") as stream:
+        head = stream.read(600)
     assert "Princeton University" in head and "WORDNET-LICENSE" in head
     assert len(definitions().senses("house")) > 5
 
@@ -164,5 +170,9 @@ def test_data_file_is_small_and_licensed() -> None:
 def test_data_file_is_reproducible(tmp_path: Path) -> None:
     out = tmp_path / "definitions.txt.gz"
     tool = ROOT / "tools" / "make_definitions.py"
-    subprocess.run([sys.executable, str(tool), "--output", str(out)], check=True, capture_output=True)
-    assert out.read_bytes() == (ROOT / "src/puzzlewright/lexicon/data/definitions.txt.gz").read_bytes()
+    subprocess.run(
+        [sys.executable, str(tool), "--output", str(out)], check=True, capture_output=True
+    )
+    assert (
+        out.read_bytes() == (ROOT / "src/puzzlewright/lexicon/data/definitions.txt.gz").read_bytes()
+    )

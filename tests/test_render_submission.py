@@ -4,6 +4,7 @@ block, word and block counts in every page's header."""
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from pathlib import Path
 
@@ -58,7 +59,7 @@ def test_double_spaced() -> None:
 
     reader.pages[0].extract_text(visitor_text=visit)
     assert len(rows) == 3
-    gaps = [a - b for a, b in zip(rows, rows[1:], strict=False)]
+    gaps = [a - b for a, b in itertools.pairwise(rows)]
     assert all(gap >= 2 * 11 for gap in gaps)  # 11 pt type, at least 22 pt apart
 
 
@@ -73,12 +74,23 @@ def test_unfilled_and_acrostic_refused(tmp_path: Path) -> None:
 
 def test_cli(tmp_path: Path) -> None:
     out = tmp_path / "sub.pdf"
-    args = ["render", str(WASHPOST), "--format", "submission", "--constructor", "Ada", "-o", str(out)]
+    args = [
+        "render",
+        str(WASHPOST),
+        "--format",
+        "submission",
+        "--constructor",
+        "Ada",
+        "-o",
+        str(out),
+    ]
     result = CliRunner().invoke(cli, [*args, "--contact", "ada@example.org"])
     assert result.exit_code == 0, result.output
     assert "submission" in result.stdout and out.read_bytes().startswith(b"%PDF")
     assert "ada@example.org" in pages_text(out.read_bytes())[0]
-    bad = CliRunner().invoke(cli, ["render", str(WASHPOST), "--contact", "x", "-o", str(tmp_path / "a.pdf")])
+    bad = CliRunner().invoke(
+        cli, ["render", str(WASHPOST), "--contact", "x", "-o", str(tmp_path / "a.pdf")]
+    )
     assert bad.exit_code == 2 and "go with --format submission" in bad.stderr
     key = CliRunner().invoke(cli, [*args, "--key", "--force"])
     assert key.exit_code == 2 and "--key does not apply" in key.stderr

@@ -53,7 +53,9 @@ def test_stem_dupes() -> None:
     grid = Grid.parse("RUNNER#RUN\nSTORMS#AXE\n#######ABC\nFIRESTORM#\n")
     pairs = {(d.answers, d.stem) for d in stem_dupes(grid)}
     assert (("RUNNER", "RUN"), "RUN") in pairs
-    assert any(set(answers) == {"STORMS", "FIRESTORM"} and stem == "STORM" for answers, stem in pairs)
+    assert any(
+        set(answers) == {"STORMS", "FIRESTORM"} and stem == "STORM" for answers, stem in pairs
+    )
     assert stem_dupes(Grid.parse("TEMPT#TEMPS\n")) == []  # TEMP + T is not a stem dupe
 
 

@@ -18,7 +18,8 @@ Lines of the output (tab-separated; ``#`` comments first):
 * ``S pos lemmas definition examples``: one synset per line, numbered from 0 in file
   order; ``pos`` is ``n v a r`` (adjective satellites are ``a``), lemmas as WordNet writes
   them (case kept, ``_`` as a space) joined by ``|``, the first definition of the gloss
-  (up to ``MAX_DEFINITION`` characters; ``...`` ends one that was cut), and the first example (up to ``MAX_EXAMPLE`` characters) that uses one of the lemmas;
+  (up to ``MAX_DEFINITION`` characters; ``...`` ends one that was cut), and the first
+  example (up to ``MAX_EXAMPLE`` characters) that uses one of the lemmas;
 * ``I lemma senses``: a lower-case lemma and its senses, most familiar first, each
   ``synset:count`` (``count``: SemCor tags of that sense of that lemma; a bare ``synset``
   when it was never tagged);
@@ -158,7 +159,9 @@ def exceptions(folder: Path) -> list[str]:
             inflected, *bases = line.split()
             for base in bases:
                 if LEMMA.fullmatch(inflected) and LEMMA.fullmatch(base):
-                    lines.append(f"X\t{pos}\t{inflected.replace('_', ' ')}\t{base.replace('_', ' ')}\n")
+                    lines.append(
+                        f"X\t{pos}\t{inflected.replace('_', ' ')}\t{base.replace('_', ' ')}\n"
+                    )
     return sorted(set(lines))
 
 
@@ -166,7 +169,9 @@ def render(folder: Path) -> str:
     """The whole output text (see the module docstring)."""
     synsets, keys = read_synsets(folder)
     counts = read_counts(folder, keys)
-    numbers = {key: i for i, key in enumerate(sorted(synsets, key=lambda k: ("nvar".index(k[0]), k[1])))}
+    numbers = {
+        key: i for i, key in enumerate(sorted(synsets, key=lambda k: ("nvar".index(k[0]), k[1])))
+    }
     lines = [HEADER]
     for key in sorted(numbers, key=numbers.__getitem__):
         s = synsets[key]
@@ -175,8 +180,12 @@ def render(folder: Path) -> str:
     for lemma, order in sorted(read_senses(folder).items()):
         if lemma not in kept:
             continue
-        found = [(counts.get((lemma, key), 0), i, key) for i, key in enumerate(order) if key in numbers]
-        ranked = sorted(found, key=lambda item: (-item[0], item[1]))  # by count, then WordNet's order
+        found = [
+            (counts.get((lemma, key), 0), i, key) for i, key in enumerate(order) if key in numbers
+        ]
+        ranked = sorted(
+            found, key=lambda item: (-item[0], item[1])
+        )  # by count, then WordNet's order
         senses = " ".join(
             f"{numbers[key]}:{count}" if count else str(numbers[key]) for count, _, key in ranked
         )

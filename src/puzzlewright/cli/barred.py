@@ -13,9 +13,9 @@ import click
 from puzzlewright.cli.common import emit_json, fail, json_option, load_words, wordlist_options
 
 if TYPE_CHECKING:
-    from puzzlewright.crossword.statistics import FillStatistics
     from puzzlewright.crossword.barred import BarredSpec
     from puzzlewright.crossword.grid import Grid
+    from puzzlewright.crossword.statistics import FillStatistics
 
 F = TypeVar("F", bound=Callable[..., Any])
 OPTIONS = ("barred_grid", "style", "max_length", "unches")
@@ -208,8 +208,10 @@ def statistics_lines(stats: FillStatistics) -> list[str]:
     ]
     for band, answers in stats.score_bands.items():
         if answers:
-            lines.append(f"score {band}: {len(answers)} ({', '.join(answers[:12])}"
-                         + (", ...)" if len(answers) > 12 else ")"))
+            lines.append(
+                f"score {band}: {len(answers)} ({', '.join(answers[:12])}"
+                + (", ...)" if len(answers) > 12 else ")")
+            )
     lines.append(f"repeated words: {', '.join(stats.repeated_words) or 'none'}")
     dupes = [f"{d.answers[0]}/{d.answers[1]} ({d.stem})" for d in stats.stem_dupes]
     lines.append(f"repeated stems: {', '.join(dupes) or 'none'}")

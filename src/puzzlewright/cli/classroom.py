@@ -38,7 +38,10 @@ from puzzlewright.cli.common import (
 @click.option("--title", default="Word search", show_default=True, help="Heading of the sheet.")
 @click.option("--no-key", is_flag=True, help="Leave out the answer page.")
 @click.option(
-    "--page", type=click.Choice(["letter", "a4"]), default="letter", show_default=True,
+    "--page",
+    type=click.Choice(["letter", "a4"]),
+    default="letter",
+    show_default=True,
     help="Paper size.",
 )
 @output_option("Write the sheet and its key here: .pdf or .html (default: print the square).")

@@ -144,7 +144,7 @@ def _print_history(
 ) -> None:
     """The clues found, the search, the repeats and the index's figures."""
     for path, why in index.skipped:
-        warn(f"skipped {path}: {why}")  # noqa: PERF401
+        warn(f"skipped {path}: {why}")
     for answer, uses in found.items():
         click.echo(f"{answer}: {counted(len(uses), 'earlier clue')}")
         for use in uses:
@@ -156,8 +156,10 @@ def _print_history(
     if repeats is not None:
         click.echo(f"{counted(len(repeats), 'repeated clue')}")
         for item in repeats:
-            click.echo(f"  {item.key} {item.answer}: {item.clue!r} was used in "
-                       f"{item.earlier.path} {item.earlier.key}")
+            click.echo(
+                f"  {item.key} {item.answer}: {item.clue!r} was used in "
+                f"{item.earlier.path} {item.earlier.key}"
+            )
     click.echo(
         f"{counted(index.puzzles, 'puzzle')}, {counted(index.clues, 'clue')} for "
         f"{counted(len(index.by_answer), 'answer')} in {index.seconds:.2f} s"

@@ -274,11 +274,25 @@ def fill(
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
     if no_stem_dupes:
         if jobs != 1 or scheduler is not None:
-            raise PuzzleInputError("--no-stem-dupes runs one search: leave out --jobs and --scheduler")
+            raise PuzzleInputError(
+                "--no-stem-dupes runs one search: leave out --jobs and --scheduler"
+            )
         return fill_stem_checked(
-            grid, puzzle, words, grid_path, output, force, write_partial, as_json, count,
-            timeout=timeout, seed=seed, min_score=min_score, region=chosen_region,
-            max_shared_substring=max_shared_substring, quality=quality,
+            grid,
+            puzzle,
+            words,
+            grid_path,
+            output,
+            force,
+            write_partial,
+            as_json,
+            count,
+            timeout=timeout,
+            seed=seed,
+            min_score=min_score,
+            region=chosen_region,
+            max_shared_substring=max_shared_substring,
+            quality=quality,
         )
     hook, live = progress_display() if jobs == 1 and scheduler is None else (None, None)
     with stopping(timeout) as stop, live if live is not None else nullcontext():

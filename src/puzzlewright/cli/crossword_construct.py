@@ -36,8 +36,7 @@ from puzzlewright.messages import counted
 
 if TYPE_CHECKING:
     from puzzlewright.crossword.classroom import CluedList
-    from puzzlewright.crossword.clues import ClueLine
-    from puzzlewright.crossword.clues import ClueReport
+    from puzzlewright.crossword.clues import ClueLine, ClueReport
     from puzzlewright.crossword.drafts import PuzzleDrafts
     from puzzlewright.crossword.layout import Layout
     from puzzlewright.crossword.pattern import PatternRun, PatternSpec, Symmetry
@@ -394,14 +393,16 @@ def _layout_words(
     from puzzlewright.fileio import write_atomic
 
     if clue_file is None and output not in (None, STDOUT):
-        target = Path(output)  # type: ignore[arg-type]
+        target = Path(str(output))
         clue_file = str(target.with_name(f"{target.stem}-clues.txt"))
     check_output(clue_file, inputs=[words_file], force=force)
     with status("Drafting clues…"):
         clued = draft_missing_clues(read_word_list(words_file))
     if clue_file is not None:
         command = f"puzzlewright crossword layout {clue_file} -o {output or 'PUZZLE.ipuz'}"
-        write_atomic(clue_file, clue_file_text(clued.lines, command), inputs=[words_file], force=force)
+        write_atomic(
+            clue_file, clue_file_text(clued.lines, command), inputs=[words_file], force=force
+        )
     return clued.lines, clued, clue_file
 
 
@@ -412,15 +413,19 @@ def _print_sheet(
     from puzzlewright.fileio import write_atomic
     from puzzlewright.render import crossword_document, render
 
-    fmt = "html" if Path(sheet).suffix.lower() in (".html", ".htm") else "pdf"
-    data = render(crossword_document(puzzle), fmt, key=True, warnings=warnings)
+    html = Path(sheet).suffix.lower() in (".html", ".htm")
+    data = render(
+        crossword_document(puzzle), "html" if html else "pdf", key=True, warnings=warnings
+    )
     write_atomic(sheet, data, inputs=inputs, force=force)
 
 
 def _print_clued(clued: CluedList, clue_path: str | None, sheet: str | None) -> None:
     """What drafting did and where the files went."""
-    click.echo(f"drafted {counted(len(clued.drafted), 'clue')}" + (
-        f"; edit them in {clue_path}" if clue_path else ""))
+    click.echo(
+        f"drafted {counted(len(clued.drafted), 'clue')}"
+        + (f"; edit them in {clue_path}" if clue_path else "")
+    )
     for answer in clued.undrafted:
         warn(f"no draft for {answer}: write its clue in the clue file")
     if sheet:

@@ -54,7 +54,9 @@ def parse_word_list(text: str, source: str = "word list") -> list[ClueLine]:
         else:
             lines.append(ClueLine(number, answer, clue, written))
     if bad:
-        raise PuzzleInputError(f"{source}: " + "; ".join(bad[:5]) + ("; ..." if len(bad) > 5 else ""))
+        raise PuzzleInputError(
+            f"{source}: " + "; ".join(bad[:5]) + ("; ..." if len(bad) > 5 else "")
+        )
     if not lines:
         raise PuzzleInputError(f"{source}: no words found")
     if len(lines) > MAX_WORDS:

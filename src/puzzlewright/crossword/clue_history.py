@@ -227,7 +227,9 @@ def suggest(
 
     normalized = normalize_answer(answer)
     uses = [] if index is None else index.lookup(normalized)
-    uses = [u for u in uses if not (exclude and os.path.abspath(u.path) == os.path.abspath(exclude))]
+    uses = [
+        u for u in uses if not (exclude and os.path.abspath(u.path) == os.path.abspath(exclude))
+    ]
     since = now - recent_days * DAY
     wanted = clue_key(clue)
     repeat = next(

@@ -18,9 +18,9 @@ breakfast test, are dropped. Phrases get their enumeration: "(3,5)".
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, field, replace
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -39,13 +39,18 @@ _CLAUSE = re.compile(
     r",|;| (?:that|which|who|whose|where|when|especially|usually|typically|often|"
     r"esp\.|e\.g\.|as in|in which|for example|or other|resulting from|used|etc)\b"
 )
-_HEAD_END = re.compile(r",| (?:of|that|which|who|with|in|for|to|from|by|on|at|as|used|containing|consisting|made|having)\b")
+_HEAD_END = re.compile(
+    r",| (?:of|that|which|who|with|in|for|to|from|by|on|at|as|used|containing|consisting|"
+    r"made|having)\b"
+)
 _TRAILING = frozenset(
     "a an the of and or to in on with for by from at as that which who but into its their "
     "your his her is are be consisting containing having made used especially usually often "
     "typically".split()
 )
-_ANY_OF = re.compile(r"^any (?:of )?(?:various |several |numerous |many |a number of )?(?:the )?(.*)")
+_ANY_OF = re.compile(
+    r"^any (?:of )?(?:various |several |numerous |many |a number of )?(?:the )?(.*)"
+)
 _OFFENSIVE = re.compile(r"offensive|slur|obscene|vulgar|derogatory|disparaging|disrespectful")
 IRREGULAR = {  # the verbs WordNet's definitions start with most often, and a few more
     "be": ("is", "was", "being"),
@@ -187,7 +192,9 @@ def _tidy(text: str) -> str:
 def clause_cuts(text: str) -> list[str]:
     """Every prefix of ``text`` that ends before a clause boundary, a preposition or a
     participle (``Frozen dessert`` from ``frozen dessert containing cream``), longest first."""
-    cuts = {m.start() for m in _CLAUSE.finditer(text)} | {m.start() for m in _HEAD_END.finditer(text)}
+    cuts = {m.start() for m in _CLAUSE.finditer(text)} | {
+        m.start() for m in _HEAD_END.finditer(text)
+    }
     cuts |= {m.start() for m in re.finditer(r" \w+(?:ing|ed)\b", text) if m.start() > 0}
     prefixes = [_tidy(text[:cut]) for cut in sorted(cuts, reverse=True) if cut > 0]
     return [prefix for prefix in prefixes if prefix]
@@ -204,7 +211,9 @@ def shorten(definition: str, pos: str) -> str:
         fits = [cut for cut in cuts if len(cut) <= CUT_OFF_CHARS and " " in cut]
         text = next(iter(fits or cuts), text)
     while len(text) > MAX_CHARS or len(text.split()) > MAX_WORDS:
-        match = next((m for m in _CLAUSE.finditer(text) if len(text[: m.start()].split()) >= 2), None)
+        match = next(
+            (m for m in _CLAUSE.finditer(text) if len(text[: m.start()].split()) >= 2), None
+        )
         if match is not None:
             text = text[: match.start()]
             continue
@@ -274,7 +283,10 @@ def inflect(text: str, pos: str, how: str, data: Definitions | None = None) -> s
     if not how:
         return text
     words = text.split()
-    forms = (lambda word: data.irregular_forms(word, pos)) if data else (lambda word: [])
+
+    def forms(word: str) -> list[str]:
+        return data.irregular_forms(word, pos) if data is not None else []
+
     if pos == "v" and how in ("s", "es", "ies", "ed", "ing"):
         verb = "vs" if how in ("s", "es", "ies") else how
         changed = [0, 2] if len(words) > 2 and words[1].lower() in ("or", "and") else [0]
@@ -288,7 +300,9 @@ def inflect(text: str, pos: str, how: str, data: Definitions | None = None) -> s
             head -= 1  # "district established", "bruise caused": the noun comes before
         if head < 0 or words[head].lower() in NO_PLURAL or words[head].endswith("s"):
             return None
-        words[head] = inflect_word(words[head], "s", data.irregular_forms(words[head], "n") if data else [])
+        words[head] = inflect_word(
+            words[head], "s", data.irregular_forms(words[head], "n") if data else []
+        )
         return " ".join(words)
     return None
 
@@ -325,9 +339,7 @@ def _blank(example: str, answer: str) -> str | None:
     return None
 
 
-def _definition(
-    sense: Sense, answer: str, roots: frozenset[str], data: Definitions
-) -> str | None:
+def _definition(sense: Sense, answer: str, roots: frozenset[str], data: Definitions) -> str | None:
     """The sense's definition at clue length in the entry's form; when that leaks, the
     longest clause prefix that does not (``Frozen dessert`` for ICECREAM)."""
     definition, how = sense.definition, sense.form
@@ -393,8 +405,6 @@ def draft_clues(
     return DraftSet(answer, drafts[:limit])
 
 
-
-
 # -- senses on a topic ---------------------------------------------------------------------------
 _COMMON = frozenset(
     "something someone person people thing things kind part act state used make made one "
@@ -440,7 +450,7 @@ def topic_preference(
             others = [seen[word] - (word in own) for word in words]
             shared = sum(n * n for n in others if n >= 2) / max(1.0, len(words)) ** 0.5
             named = len(words & (names - {entry.lower().rstrip("s")}))
-            return shared + 4 * named
+            return float(shared + 4 * named)
 
         return score
 

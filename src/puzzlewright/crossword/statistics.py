@@ -143,8 +143,10 @@ def fill_statistics(
     score = sum(SCRABBLE.get(ch, 0) * n for ch, n in letters.items())
     unpleasant = unpleasant_words()
     counts = Counter(answers)
-    drafts = 0 if puzzle is None else sum(
-        1 for clue in puzzle.clues.values() if clue.startswith(DRAFT_MARK.strip())
+    drafts = (
+        0
+        if puzzle is None
+        else sum(1 for clue in puzzle.clues.values() if clue.startswith(DRAFT_MARK.strip()))
     )
     return FillStatistics(
         words=len(slots),

@@ -80,8 +80,13 @@ class WordSearch:
             "seed": self.seed,
             "rows": self.rows,
             "words": [
-                {"word": h.written, "answer": h.answer, "row": h.row + 1, "col": h.col + 1,
-                 "direction": h.direction}
+                {
+                    "word": h.written,
+                    "answer": h.answer,
+                    "row": h.row + 1,
+                    "col": h.col + 1,
+                    "direction": h.direction,
+                }
                 for h in self.hidden
             ],
             "left_out": self.left_out,
@@ -114,7 +119,9 @@ class _Board:
             self.cells[r + dr * i][c + dc * i] = letter
 
 
-def _place(board: _Board, word: str, steps: tuple[tuple[int, int], ...], rng: random.Random) -> tuple[int, int, int, int] | None:
+def _place(
+    board: _Board, word: str, steps: tuple[tuple[int, int], ...], rng: random.Random
+) -> tuple[int, int, int, int] | None:
     """A place for ``word`` (row, col, dr, dc): the best of a few random ones that fit."""
     best: tuple[int, tuple[int, int, int, int]] | None = None
     for _ in range(TRIES_PER_WORD):
@@ -143,8 +150,10 @@ def _count(rows: list[str], word: str) -> int:
         for c in range(size):
             for dr, dc in NAMES:
                 end_r, end_c = r + dr * (len(word) - 1), c + dc * (len(word) - 1)
-                if 0 <= end_r < size and 0 <= end_c < size and all(
-                    rows[r + dr * i][c + dc * i] == ch for i, ch in enumerate(word)
+                if (
+                    0 <= end_r < size
+                    and 0 <= end_c < size
+                    and all(rows[r + dr * i][c + dc * i] == ch for i, ch in enumerate(word))
                 ):
                     found += 1
     return found // 2 if word == word[::-1] else found
@@ -182,13 +191,18 @@ def make_wordsearch(
     """A word search of ``words`` (see the module docstring). ``size`` fixes the square;
     by default it starts at the longest word (or the room the letters need) and grows."""
     if level not in DIRECTIONS:
-        raise PuzzleInputError(f"unknown level {level!r}: easy, medium or hard", parameters=("level",))
+        raise PuzzleInputError(
+            f"unknown level {level!r}: easy, medium or hard", parameters=("level",)
+        )
     unique = list({line.answer: line for line in words if len(line.answer) >= 2}.values())
     if not unique:
         raise PuzzleInputError("no word of two letters or more to hide")
     longest = max(len(line.answer) for line in unique)
     if size is not None and not longest <= size <= MAX_SIDE:
-        raise PuzzleInputError(f"size must be {longest} to {MAX_SIDE} (the longest word has {longest} letters)", parameters=("size",))
+        raise PuzzleInputError(
+            f"size must be {longest} to {MAX_SIDE} (the longest word has {longest} letters)",
+            parameters=("size",),
+        )
     if longest > MAX_SIDE:
         raise PuzzleInputError(f"a word longer than {MAX_SIDE} letters cannot be hidden")
     letters = sum(len(line.answer) for line in unique)

@@ -106,9 +106,9 @@ class Definitions:
                 found.append((squash(base), _irregular_relation(pos, ending), pos))
         for pos, suffix, tail in RULES:
             stem = answer[: -len(suffix)] + tail.upper()
-            if answer.endswith(suffix.upper()) and len(stem) >= 2 and stem in self._index:
-                if not self._irregular_base(stem, pos):  # SEED is not a form of see
-                    found.append((stem, suffix, pos))
+            known = answer.endswith(suffix.upper()) and len(stem) >= 2 and stem in self._index
+            if known and not self._irregular_base(stem, pos):  # SEED is not a form of see
+                found.append((stem, suffix, pos))
         unique: dict[tuple[str, str], tuple[str, str, str]] = {}
         for base, how, pos in found:
             unique.setdefault((base, pos), (base, how, pos))
@@ -123,10 +123,10 @@ class Definitions:
         for order, (base, how, parts) in enumerate(self._bases(answer)):
             for lemma, senses in self._index.get(base, []):
                 for position, item in enumerate(senses.split()):
-                    number, _, count = item.partition(":")
-                    if self._synsets[int(number)][2] not in parts:
-                        continue
-                    rows.append((order, -int(count or 0), position, lemma, how, int(number)))
+                    written, _, count = item.partition(":")
+                    number = int(written)
+                    if self._synsets[number][2] in parts:
+                        rows.append((order, -int(count or 0), position, lemma, how, number))
         # by count (the entry's own senses count four times), then the form itself
         rows.sort(key=lambda row: (row[1] * (OWN_WEIGHT if row[0] == 0 else 1), row[0], row[2]))
         result: list[Sense] = []

@@ -40,18 +40,23 @@ def render_wordsearch_html(
     ws: WordSearch, *, title: str = "Word search", key: bool = True, page: PageName = DEFAULT_PAGE
 ) -> str:
     """The sheet (and with ``key`` the answer page) as one HTML document."""
-    words = "".join(f"<li>{escape(h.written.upper())}</li>" for h in sorted(ws.hidden, key=lambda h: h.written.upper()))
+    words = "".join(
+        f"<li>{escape(h.written.upper())}</li>"
+        for h in sorted(ws.hidden, key=lambda h: h.written.upper())
+    )
     heading = escape(title)
+    paper = "letter" if page == "letter" else "A4"
     parts = [
-        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">",
-        f"<title>{heading}</title><style>{STYLE % ('letter' if page == 'letter' else 'A4')}</style></head><body>",
-        f"<section class=\"sheet\"><h1>{heading}</h1>",
-        "<div class=\"name\"><span>Name: ______________________</span><span>Date: ____________</span></div>",
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
+        f"<title>{heading}</title><style>{STYLE % paper}</style></head><body>",
+        f'<section class="sheet"><h1>{heading}</h1>',
+        '<div class="name"><span>Name: ______________________</span>',
+        "<span>Date: ____________</span></div>",
         _table(ws, False),
-        f"<h2>Find these words:</h2><ul class=\"words\">{words}</ul></section>",
+        f'<h2>Find these words:</h2><ul class="words">{words}</ul></section>',
     ]
     if key:
-        parts.append(f"<section class=\"key\"><h1>{heading} — key</h1>{_table(ws, True)}</section>")
+        parts.append(f'<section class="key"><h1>{heading} — key</h1>{_table(ws, True)}</section>')
     parts.append("</body></html>\n")
     return "".join(parts)
 

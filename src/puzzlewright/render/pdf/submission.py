@@ -130,9 +130,7 @@ def _clue_rows(pages: _Pages, document: Document) -> None:
     """Every clue and answer, double-spaced, section by section."""
     c, fonts = pages.canvas, pages.fonts
     width = pages.size[0]
-    longest = max(
-        (len(e.answer) for s in document.sections for e in s.entries), default=5
-    )
+    longest = max((len(e.answer) for s in document.sections for e in s.entries), default=5)
     answer_width = max(90.0, pdfmetrics.stringWidth("W" * longest, fonts.bold, SIZE) * 0.8)
     clue_width = width - 2 * MARGIN - NUMBER_WIDTH - answer_width - 12
     for section in document.sections:

@@ -42,8 +42,10 @@ def _bands(canvas: Canvas, ws: WordSearch, x: float, top: float, cell: float) ->
         cells = hidden.cells()
         (r1, c1), (r2, c2) = cells[0], cells[-1]
         canvas.line(
-            x + (c1 + 0.5) * cell, top - (r1 + 0.5) * cell,
-            x + (c2 + 0.5) * cell, top - (r2 + 0.5) * cell,
+            x + (c1 + 0.5) * cell,
+            top - (r1 + 0.5) * cell,
+            x + (c2 + 0.5) * cell,
+            top - (r2 + 0.5) * cell,
         )
     canvas.restoreState()
 
