@@ -17,6 +17,7 @@ breakfast test, are dropped. Phrases get their enumeration: "(3,5)".
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -31,6 +32,7 @@ DraftKind = Literal["definition", "synonym", "blank"]
 MAX_WORDS = 9
 MAX_CHARS = 56
 MAX_BLANK_CHARS = 60
+SAME_SPELLING = 0.85  # a draft word this close to the answer is a variant spelling
 CUT_OFF_CHARS = 40  # a definition the generator cut ends at a boundary this early
 DEFAULT_LIMIT = 6
 _WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
@@ -165,6 +167,8 @@ def leaks(text: str, roots: frozenset[str], answer: str = "") -> bool:
     for token in tokens:
         if len(token) >= 4 and token in answer:
             return True
+        if answer and _same_root(token, answer):
+            return True
         if answer and any(squash(stem) == answer for stem in stems(token.lower())):
             return True
     longest = max((len(root) for root in roots), default=0)
@@ -177,6 +181,19 @@ def leaks(text: str, roots: frozenset[str], answer: str = "") -> bool:
             if len(joined) > longest:
                 break
     return False
+
+
+def _same_root(token: str, answer: str) -> bool:
+    """``token`` looks like a form or a spelling of ``answer``: they begin with the same
+    five letters or more, all but the last three of the shorter (OSTRACIZED, OSTRACISM),
+    or they are nearly the same letters (HAREEMS, HAREMS)."""
+    from difflib import SequenceMatcher
+
+    prefix = len(os.path.commonprefix([token, answer]))
+    shorter = min(len(token), len(answer))
+    if prefix >= 5 and prefix >= shorter - 3:
+        return True
+    return shorter >= 4 and SequenceMatcher(None, token, answer).ratio() >= SAME_SPELLING
 
 
 # -- shortening and inflecting -----------------------------------------------------------------
@@ -206,6 +223,8 @@ def shorten(definition: str, pos: str) -> str:
     text = _PARENS.sub("", definition.removesuffix("...")).split("(")[0].strip()
     if pos == "n":
         text = re.sub(r"^(?:a|an|the)\s+", "", text)
+    elif pos == "v":
+        text = re.sub(r"^to\s+", "", text)  # "to make a mistake": the verb starts the clue
     if cut_off:  # the generator cut the definition: end it at a clause boundary
         cuts = clause_cuts(text)
         fits = [cut for cut in cuts if len(cut) <= CUT_OFF_CHARS and " " in cut]
