@@ -17,7 +17,6 @@ breakfast test, are dropped. Phrases get their enumeration: "(3,5)".
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -189,7 +188,10 @@ def _same_root(token: str, answer: str) -> bool:
     or they are nearly the same letters (HAREEMS, HAREMS)."""
     from difflib import SequenceMatcher
 
-    prefix = len(os.path.commonprefix([token, answer]))
+    prefix = next(
+        (i for i, (a, b) in enumerate(zip(token, answer, strict=False)) if a != b),
+        min(len(token), len(answer)),
+    )
     shorter = min(len(token), len(answer))
     if prefix >= 5 and prefix >= shorter - 3:
         return True
