@@ -71,7 +71,7 @@ def test_clue_file_round_trips_through_the_clue_parser() -> None:
 def test_bad_word_lists() -> None:
     with pytest.raises(PuzzleInputError, match="no words"):
         parse_word_list("# nothing\n\n")
-    with pytest.raises(PuzzleInputError, match="line 2: '42' is not a word"):
+    with pytest.raises(PuzzleInputError, match="line 2: answer '42' is not all letters"):
         parse_word_list("cat\n42\n")
 
 

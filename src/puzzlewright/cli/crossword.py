@@ -7,7 +7,7 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 import click
 
@@ -34,6 +34,10 @@ from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import read_input
 from puzzlewright.messages import counted
+
+if TYPE_CHECKING:
+    from puzzlewright.crossword.fill.engine import FillOptions
+    from puzzlewright.lexicon import WordList
 
 PUZZLE_SUFFIXES = (".ipuz", ".puz", ".xd")
 _RECTANGLE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*-\s*(\d+)\s*,\s*(\d+)\s*$")
@@ -277,23 +281,18 @@ def fill(
             raise PuzzleInputError(
                 "--no-stem-dupes runs one search: leave out --jobs and --scheduler"
             )
-        return fill_stem_checked(
+        result = fill_stem_checked(
             grid,
-            puzzle,
             words,
-            grid_path,
-            output,
-            force,
-            write_partial,
-            as_json,
-            count,
-            timeout=timeout,
+            timeout,
+            count=count,
             seed=seed,
             min_score=min_score,
             region=chosen_region,
             max_shared_substring=max_shared_substring,
             quality=quality,
         )
+        return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
     hook, live = progress_display() if jobs == 1 and scheduler is None else (None, None)
     with stopping(timeout) as stop, live if live is not None else nullcontext():
         result = fill_portfolio(
@@ -314,30 +313,20 @@ def fill(
 
 
 def fill_stem_checked(
-    grid: Grid,
-    puzzle: Puzzle | None,
-    words: Any,
-    grid_path: str,
-    output: str | None,
-    force: bool,
-    write_partial: bool,
-    as_json: bool,
-    count: int,
-    *,
-    timeout: float | None,
-    **options: Any,
-) -> int:
-    """``fill --no-stem-dupes``: the fill without stem dupes, what was left out for it."""
+    grid: Grid, words: WordList, timeout: float | None, **options: Unpack[FillOptions]
+) -> FillResult:
+    """``fill --no-stem-dupes``: the fill without stem dupes; what was left out for it and
+    the stem dupes left (if any) are among its warnings."""
     from puzzlewright.crossword.statistics import fill_without_stem_dupes, stem_dupes
 
     with stopping(timeout) as stop, status("Filling…"):
-        result, banned = fill_without_stem_dupes(grid, words, stop=stop, count=count, **options)
+        result, banned = fill_without_stem_dupes(grid, words, stop=stop, **options)
     if banned:
         result.warnings.append(f"left out for sharing a stem: {', '.join(banned)}")
     left = stem_dupes(result.grid) if result.status == "filled" else []
     for dupe in left:
         result.warnings.append(f"stem dupe left: {dupe.answers[0]}/{dupe.answers[1]} ({dupe.stem})")
-    return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
+    return result
 
 
 def report_fill(

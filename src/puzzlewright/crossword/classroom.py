@@ -13,9 +13,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 
-from puzzlewright.crossword.clues import ClueLine, normalize_answer, split_line
+from puzzlewright.crossword.clues import ClueLine, parse_clues, read_clues
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.fileio import read_input
 
 PLACEHOLDER = "(write a clue)"
 MAX_WORDS = 500
@@ -40,39 +39,21 @@ class CluedList:
 
 def parse_word_list(text: str, source: str = "word list") -> list[ClueLine]:
     """Every word of a word list, with its clue or "" (see the module docstring)."""
-    lines: list[ClueLine] = []
-    bad: list[str] = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        stripped = raw.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        parts = split_line(stripped) or (stripped, "")
-        written, clue = parts
-        answer = normalize_answer(written)
-        if not answer or not answer.isalpha():
-            bad.append(f"line {number}: {written!r} is not a word")
-        else:
-            lines.append(ClueLine(number, answer, clue, written))
-    if bad:
-        raise PuzzleInputError(
-            f"{source}: " + "; ".join(bad[:5]) + ("; ..." if len(bad) > 5 else "")
-        )
+    return _checked(parse_clues(text, source, optional=True), source)
+
+
+def read_word_list(path: str | os.PathLike[str]) -> list[ClueLine]:
+    """Read and parse a UTF-8 word list."""
+    return _checked(read_clues(path, "word list", optional=True), str(path))
+
+
+def _checked(lines: list[ClueLine], source: str) -> list[ClueLine]:
+    """The words of a list, refused when there are none or too many."""
     if not lines:
         raise PuzzleInputError(f"{source}: no words found")
     if len(lines) > MAX_WORDS:
         raise PuzzleInputError(f"{source}: {len(lines)} words; at most {MAX_WORDS}")
     return lines
-
-
-def read_word_list(path: str | os.PathLike[str]) -> list[ClueLine]:
-    """Read and parse a UTF-8 word list."""
-    data = read_input(path, "word list")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise PuzzleInputError(f"{path}: line {line} is not UTF-8 text") from None
-    return parse_word_list(text, str(path))
 
 
 def draft_missing_clues(lines: list[ClueLine]) -> CluedList:
