@@ -276,39 +276,25 @@ def fill(
     check_scheduler(scheduler)
     grid, puzzle = load_grid(grid_path, encoding)
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
+    options: FillOptions = {
+        "min_score": min_score,
+        "seed": seed,
+        "count": count,
+        "max_shared_substring": max_shared_substring,
+        "region": chosen_region,
+        "quality": quality,
+    }
     if no_stem_dupes:
         if jobs != 1 or scheduler is not None:
             raise PuzzleInputError(
                 "--no-stem-dupes runs one search: leave out --jobs and --scheduler"
             )
-        result = fill_stem_checked(
-            grid,
-            words,
-            timeout,
-            count=count,
-            seed=seed,
-            min_score=min_score,
-            region=chosen_region,
-            max_shared_substring=max_shared_substring,
-            quality=quality,
-        )
+        result = fill_stem_checked(grid, words, timeout, **options)
         return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
     hook, live = progress_display() if jobs == 1 and scheduler is None else (None, None)
+    options["on_progress"] = hook
     with stopping(timeout) as stop, live if live is not None else nullcontext():
-        result = fill_portfolio(
-            grid,
-            words,
-            jobs=jobs,
-            scheduler=scheduler,
-            stop=stop,
-            min_score=min_score,
-            seed=seed,
-            count=count,
-            max_shared_substring=max_shared_substring,
-            region=chosen_region,
-            on_progress=hook,
-            quality=quality,
-        )
+        result = fill_portfolio(grid, words, jobs=jobs, scheduler=scheduler, stop=stop, **options)
     return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
 
 
