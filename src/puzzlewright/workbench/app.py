@@ -19,6 +19,7 @@ from starlette.staticfiles import StaticFiles
 from puzzlewright import __version__
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.workbench import (
+    clue_api,
     crossword_room,
     files,
     job_routes,
@@ -84,6 +85,7 @@ def create_app(config: Config) -> Starlette:
         routes.extend(room_routes)
     routes.extend(job_routes.routes())
     routes.extend(wordplay_api.routes())
+    routes.extend(clue_api.routes())
     routes.append(Mount("/static", Static(directory=STATIC), name="static"))
     app = Starlette(
         routes=routes,
