@@ -8,6 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from puzzlewright.cli import cli
+from puzzlewright.crossword.fill import FillRequest
 from puzzlewright.crossword.formats import load_puzzle
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.crossword.puzzle import Puzzle
@@ -73,7 +74,7 @@ def test_fill_without_stem_dupes_refills() -> None:
 
     plain = fill_grid(grid, words)
     assert stem_dupes(plain.grid)  # STOP and STOPS
-    result, banned = fill_without_stem_dupes(grid, words)
+    result, banned = fill_without_stem_dupes(FillRequest(grid), words)
     assert result.status == "filled" and banned == ["STOP"]
     assert stem_dupes(result.grid) == []
     assert sorted(result.grid.word(s) for s in result.grid.slots()) == ["LAMP", "STOPS"]

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Unpack
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -36,7 +36,7 @@ from puzzlewright.fileio import read_input
 from puzzlewright.messages import counted
 
 if TYPE_CHECKING:
-    from puzzlewright.crossword.fill.engine import FillOptions
+    from puzzlewright.crossword.fill.request import FillRequest
     from puzzlewright.lexicon import WordList
 
 PUZZLE_SUFFIXES = (".ipuz", ".puz", ".xd")
@@ -269,44 +269,45 @@ def fill(
     (the best partial fill is shown), 2 bad input.
     """
     from puzzlewright.crossword.fill.portfolio import fill_portfolio
+    from puzzlewright.crossword.fill.request import FillRequest
     from puzzlewright.workers import check_scheduler
 
     chosen_region = parse_region(region)
     check_output(output, inputs=[grid_path], force=force, puzzle_format=True)
     check_scheduler(scheduler)
     grid, puzzle = load_grid(grid_path, encoding)
+    request = FillRequest(
+        grid,
+        min_score=min_score,
+        seed=seed,
+        count=count,
+        max_shared_substring=max_shared_substring,
+        region=chosen_region,
+        quality=quality,
+    )
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
-    options: FillOptions = {
-        "min_score": min_score,
-        "seed": seed,
-        "count": count,
-        "max_shared_substring": max_shared_substring,
-        "region": chosen_region,
-        "quality": quality,
-    }
     if no_stem_dupes:
         if jobs != 1 or scheduler is not None:
             raise PuzzleInputError(
                 "--no-stem-dupes runs one search: leave out --jobs and --scheduler"
             )
-        result = fill_stem_checked(grid, words, timeout, **options)
+        result = fill_stem_checked(request, words, timeout)
         return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
     hook, live = progress_display() if jobs == 1 and scheduler is None else (None, None)
-    options["on_progress"] = hook
     with stopping(timeout) as stop, live if live is not None else nullcontext():
-        result = fill_portfolio(grid, words, jobs=jobs, scheduler=scheduler, stop=stop, **options)
+        result = fill_portfolio(
+            request, words, jobs=jobs, scheduler=scheduler, stop=stop, on_progress=hook
+        )
     return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
 
 
-def fill_stem_checked(
-    grid: Grid, words: WordList, timeout: float | None, **options: Unpack[FillOptions]
-) -> FillResult:
+def fill_stem_checked(request: FillRequest, words: WordList, timeout: float | None) -> FillResult:
     """``fill --no-stem-dupes``: the fill without stem dupes; what was left out for it and
     the stem dupes left (if any) are among its warnings."""
     from puzzlewright.crossword.statistics import fill_without_stem_dupes, stem_dupes
 
     with stopping(timeout) as stop, status("Filling…"):
-        result, banned = fill_without_stem_dupes(grid, words, stop=stop, **options)
+        result, banned = fill_without_stem_dupes(request, words, stop=stop)
     if banned:
         result.warnings.append(f"left out for sharing a stem: {', '.join(banned)}")
     left = stem_dupes(result.grid) if result.status == "filled" else []

@@ -13,14 +13,13 @@ from __future__ import annotations
 import string
 from collections import Counter
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Unpack
+from typing import TYPE_CHECKING
 
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.lexicon import WordList
 
 if TYPE_CHECKING:
-    from puzzlewright.crossword.fill import FillResult
-    from puzzlewright.crossword.fill.engine import FillOptions
+    from puzzlewright.crossword.fill import FillRequest, FillResult
     from puzzlewright.crossword.puzzle import Puzzle
     from puzzlewright.stopping import StopSignal
 
@@ -168,38 +167,37 @@ def fill_statistics(
 
 
 def fill_without_stem_dupes(
-    grid: Grid,
+    request: FillRequest,
     words: WordList,
     *,
     rounds: int = STEM_ROUNDS,
     stop: StopSignal | None = None,
-    **options: Unpack[FillOptions],
 ) -> tuple[FillResult, list[str]]:
-    """Fill ``grid`` so that no two entries share a stem: after each fill that has a stem
-    dupe, the lower-scored answer of each pair is taken out of the list and the grid is
-    filled again, at most ``rounds`` times. Returns the last result (its stem dupes, if any
-    are left, are for the caller to report) and the answers taken out.
+    """Fill the request's grid so that no two entries share a stem: after each fill that
+    has a stem dupe, the lower-scored answer of each pair is taken out of the list and the
+    grid is filled again, at most ``rounds`` times. Returns the last result (its stem
+    dupes, if any are left, are for the caller to report) and the answers taken out.
 
     A filter around the shared fill engine, not a constraint inside it: a fill that needs
     many rounds costs as many fills.
     """
     from puzzlewright.crossword.analysis import without_words
-    from puzzlewright.crossword.fill import fill_grid
+    from puzzlewright.crossword.fill import fill
 
     banned: list[str] = []
     current = words
     for _ in range(rounds):
-        result = fill_grid(grid, current, stop=stop, **options)
+        result = fill(request, current, stop=stop)
         dupes = stem_dupes(result.grid) if result.status == "filled" else []
         if not dupes or (stop is not None and stop.should_stop()):
             return result, banned
         for dupe in dupes:
             weaker = min(dupe.answers, key=lambda a: (words.score(a) or 0, a))
-            if grid_has_fixed(grid, weaker):
+            if grid_has_fixed(request.grid, weaker):
                 weaker = max(dupe.answers, key=lambda a: (words.score(a) or 0, a))
             banned.append(weaker)
         current = without_words(words, banned)
-    return fill_grid(grid, current, stop=stop, **options), banned
+    return fill(request, current, stop=stop), banned
 
 
 def grid_has_fixed(grid: Grid, answer: str) -> bool:
