@@ -13,6 +13,7 @@ from __future__ import annotations
 import string
 from collections import Counter
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from puzzlewright.crossword.grid import Grid
@@ -72,12 +73,13 @@ class FillStatistics:
         return asdict(self)
 
 
-def entry_stems(answer: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def entry_stems(answer: str) -> frozenset[str]:
     """The stems an entry is compared on: itself and its suffix stems of three letters or
     more (``RUNNERS`` -> ``RUNNER``, ``RUNN``, ``RUN``)."""
     from puzzlewright.lexicon.builtin import stems
 
-    return {answer} | {stem.upper() for stem in stems(answer.lower()) if len(stem) >= 3}
+    return frozenset({answer} | {stem.upper() for stem in stems(answer.lower()) if len(stem) >= 3})
 
 
 def _shared(a: str, b: str) -> str | None:

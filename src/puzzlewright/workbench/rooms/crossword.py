@@ -25,6 +25,7 @@ from puzzlewright.crossword.fill import FillRequest
 from puzzlewright.crossword.fill.problem import Region
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.crossword.pattern import symmetric_pattern
+from puzzlewright.crossword.statistics import fill_statistics
 from puzzlewright.workbench.http import (
     ApiError,
     field_float,
@@ -65,6 +66,7 @@ async def analyse(request: Request) -> JSONResponse:
     def work() -> dict[str, Any]:
         result = analyse_grid(grid, words, min_score=min_score, banned=banned).to_json()
         result["stats"] = grid_stats(grid, words, min_score=min_score).to_json()
+        result["statistics"] = fill_statistics(grid, words).to_json()
         return result
 
     return JSONResponse(await run_in_threadpool(work))
