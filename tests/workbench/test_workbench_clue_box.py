@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, expect, sync_playwright  # noqa: E402
 
 from puzzlewright.crossword.formats import save_puzzle  # noqa: E402
 from puzzlewright.crossword.grid import Grid  # noqa: E402
