@@ -114,6 +114,35 @@ def test_wordsearch_hides_every_word_once() -> None:
     assert set("".join(same.rows)) <= letters  # filler drawn from the words' letters
 
 
+def readings(rows: list[str], word: str) -> int:
+    """How many times ``word`` reads in the square, in the eight directions: each maximal
+    line (across, down, both diagonals) read forwards and backwards."""
+    size = len(rows)
+    inside = range(size)
+    found = 0
+    for r in inside:
+        for c in inside:
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (-1, 1)):
+                if r - dr in inside and c - dc in inside:
+                    continue  # not the start of a line
+                cells = []
+                rr, cc = r, c
+                while rr in inside and cc in inside:
+                    cells.append(rows[rr][cc])
+                    rr, cc = rr + dr, cc + dc
+                line = "".join(cells)
+                for text in (line, line[::-1]):
+                    found += sum(text.startswith(word, i) for i in range(len(text)))
+    return found
+
+
+def test_wordsearch_words_read_once() -> None:
+    lines = parse_word_list(ANIMALS)
+    for seed in range(3):
+        ws = make_wordsearch(lines, level="hard", seed=seed)
+        assert all(readings(ws.rows, h.answer) == 1 for h in ws.hidden), seed
+
+
 def test_wordsearch_fixed_size_leaves_words_out() -> None:
     lines = parse_word_list(ANIMALS)
     ws = make_wordsearch(lines, size=10, level="easy")
