@@ -13,7 +13,7 @@ so every format is timed. Figures, medians of ``--runs`` runs in this process:
 
 Not a test: nothing is asserted. Targets from issue 29: build < 2 s, query < 20 ms.
 
-    python benchmarks/clues.py [--puzzles 100] [--runs 5]
+    python benchmarks/clues.py [--puzzles 100] [--runs 5] [--min-clues 70]
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ HERE = Path(__file__).resolve().parent
 CORPUS = HERE.parent / "tests" / "data" / "corpus"
 
 
-def make_folder(target: Path, count: int) -> int:
-    """Copy readable corpus puzzles round-robin into ``target``; how many are distinct."""
+def make_folder(target: Path, count: int, min_clues: int = 1) -> int:
+    """Copy readable corpus puzzles (with ``min_clues`` clues or more) round-robin into
+    ``target``; how many are distinct."""
     from puzzlewright.crossword.clue_history import puzzle_files
     from puzzlewright.crossword.formats import load_puzzle
     from puzzlewright.errors import PuzzleInputError
@@ -39,7 +40,7 @@ def make_folder(target: Path, count: int) -> int:
     sources = []
     for path in puzzle_files(CORPUS):
         try:
-            if load_puzzle(path, warnings=[]).clues:
+            if len(load_puzzle(path, warnings=[]).clues) >= min_clues:
                 sources.append(path)
         except PuzzleInputError:
             continue
@@ -65,6 +66,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--puzzles", type=int, default=100)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--min-clues",
+        type=int,
+        default=1,
+        help="Copy only puzzles with this many clues (70: the 15x15 and larger ones)",
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(HERE.parent / "src"))
     from puzzlewright.crossword.clue_history import build_index, puzzle_files, suggest
@@ -73,7 +80,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        distinct = make_folder(folder, args.puzzles)
+        distinct = make_folder(folder, args.puzzles, args.min_clues)
         files = list(puzzle_files(folder))
         load_cpu, load_wall = timed(lambda: [load_puzzle(p, warnings=[]) for p in files], args.runs)
         build_cpu, build_wall = timed(lambda: build_index(folder), args.runs)

@@ -15,6 +15,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from puzzlewright.crossword.clues import normalize_answer
@@ -48,6 +49,7 @@ class ClueUse:
         return asdict(self)
 
 
+@lru_cache(maxsize=1 << 16)
 def clue_key(clue: str) -> str:
     """A clue compared for repeats: no draft mark, lower case, no punctuation, single spaces."""
     text = clue.strip()
@@ -98,8 +100,8 @@ class ClueIndex:
         found = []
         for uses in self.by_answer.values():
             for use in uses:
-                have = clue_key(use.clue).split()
-                if all(word in have for word in wanted):
+                have = f" {clue_key(use.clue)} "
+                if all(f" {word} " in have for word in wanted):
                     found.append(use)
         found.sort(key=lambda use: (-use.modified, use.path, use.key))
         return found[:limit]
