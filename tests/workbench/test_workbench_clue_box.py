@@ -54,7 +54,9 @@ def test_clue_box_offers_history_and_drafts(browser: Browser, tmp_path: Path) ->
         page.get_by_role("tab", name="Clues").click()
         page.get_by_role("textbox", name="Clue 1A").click()
         ideas = page.get_by_role("region", name="Clue ideas")
-        expect(ideas.get_by_role("heading", name="Clue ideas for 1A CAT")).to_be_visible()
+        # the first call loads WordNet's data in the server (0.5 s of CPU; more on a busy machine)
+        heading = ideas.get_by_role("heading", name="Clue ideas for 1A CAT")
+        expect(heading).to_be_visible(timeout=60_000)
         earlier_list = ideas.get_by_role("list", name="Your earlier clues")
         expect(earlier_list).to_contain_text("Pet that purrs")
         expect(earlier_list).to_contain_text("earlier.ipuz 1A")
@@ -68,11 +70,11 @@ def test_clue_box_offers_history_and_drafts(browser: Browser, tmp_path: Path) ->
         clue = page.get_by_role("textbox", name="Clue 1A")
         clue.fill("Pet that purrs!")
         expect(ideas.get_by_role("alert")).to_have_text(
-            re.compile(r"used this clue for CAT recently: earlier\.ipuz 1A")
+            re.compile(r"used this clue for CAT recently: earlier\.ipuz 1A"), timeout=30_000
         )
         page.get_by_role("tab", name="Checks").click()
         fill_table = page.get_by_role("table", name="Fill statistics")
-        expect(fill_table).to_contain_text("Scrabble score")
+        expect(fill_table).to_contain_text("Scrabble score", timeout=30_000)
         expect(fill_table).to_contain_text("no (missing BDFGHIJKLMNPQSUVWXYZ)")  # pangram
         page.screenshot(path=str(tmp_path / "checks.png"), full_page=True)
         page.get_by_role("tab", name="Clues").click()
