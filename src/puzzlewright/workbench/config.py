@@ -32,5 +32,16 @@ class Config:
         self.root = Path(self.root).resolve()
 
     def host_names(self) -> set[str]:
-        """Host header names accepted (without port)."""
-        return {*LOCAL_NAMES, self.host.lower(), *self.extra_hosts}
+        """Host header names accepted (without port): the bound address and the loopback
+        names that lead to it (``localhost``; ``[::1]`` only when bound to IPv6 loopback,
+        ``127.0.0.1`` only when bound to IPv4), so a page served by another program on the
+        same port of the other loopback address is not this server."""
+        host = self.host.lower()
+        names = {f"[{host}]" if ":" in host else host, *self.extra_hosts}
+        if host in LOCAL_NAMES:
+            names.add("localhost")
+            if host == "localhost":
+                names.update(("127.0.0.1", "[::1]"))
+        else:  # a wildcard or outward address (warned about): the loopback names reach it
+            names.update(name for name in LOCAL_NAMES if name != "::1")
+        return names

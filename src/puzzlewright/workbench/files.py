@@ -30,7 +30,9 @@ MAX_OPEN = 4 * 1024 * 1024
 
 
 def puzzle_files(root: Path) -> list[str]:
-    """Puzzle files under ``root`` (a few levels deep, symlinks not followed), by name."""
+    """Puzzle files under ``root`` (a few levels deep, symlinks not followed), by name;
+    names that are not text (bytes that are not UTF-8) are left out: no request could
+    name them and no answer could carry them."""
     found: list[str] = []
     stack = [(root, 0)]
     while stack and len(found) < MAX_LISTED:
@@ -40,7 +42,7 @@ def puzzle_files(root: Path) -> list[str]:
         except OSError:
             continue
         for child in children:
-            if child.name.startswith(".") or child.is_symlink():
+            if child.name.startswith(".") or child.is_symlink() or not is_text(child.name):
                 continue
             if child.is_dir() and depth < MAX_DEPTH:
                 stack.append((child, depth + 1))
@@ -49,13 +51,22 @@ def puzzle_files(root: Path) -> list[str]:
     return sorted(found)[:MAX_LISTED]
 
 
+def is_text(name: str) -> bool:
+    """Is ``name`` encodable text (a file name of non-UTF-8 bytes holds lone surrogates)?"""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 async def list_files(request: Request) -> JSONResponse:
     """The puzzle files in the folder, and the word lists on offer."""
     bench = workbench(request)
     names = await run_in_threadpool(puzzle_files, bench.config.root)
     return JSONResponse(
         {
-            "folder": str(bench.config.root),
+            "folder": str(bench.config.root).encode("utf-8", "replace").decode("utf-8"),
             "files": names,
             "wordlists": bench.lexicons.describe(),
             "default_words": bench.lexicons.default(),
