@@ -33,8 +33,8 @@ with warnings.catch_warnings():  # newer Starlette prefers httpx2; httpx works t
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from puzzlewright.workbench import Config, create_app  # noqa: E402
-from studio_helpers import Server, run_server  # noqa: E402
+from puzzlewright.workbench import Config, create_app
+from studio_helpers import Server, run_server
 
 CliRun = Callable[..., Run]
 PORT = 8765
@@ -177,11 +177,15 @@ def test_s07c_what_the_server_echoes_from_disk_is_never_a_500(
     an .ipuz holding ``\\udc00`` opened as a 500; now the list skips the name and the open is
     a 4xx (the readers' own fix refuses such files as corrupt)."""
     os.close(os.open(os.fsencode(folder) + b"/\xff.ipuz", os.O_CREAT | os.O_WRONLY, 0o644))
-    (folder / "ok.ipuz").write_text(
-        json.dumps({"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"],
-                    "dimensions": {"width": 2, "height": 1}, "puzzle": [[0, 0]],
-                    "solution": [["A", "B"]], "title": "\udc00"})  # fmt: skip
-    )
+    ipuz = {
+        "version": "http://ipuz.org/v2",
+        "kind": ["http://ipuz.org/crossword#1"],
+        "dimensions": {"width": 2, "height": 1},
+        "puzzle": [[0, 0]],
+        "solution": [["A", "B"]],
+        "title": "\udc00",
+    }
+    (folder / "ok.ipuz").write_text(json.dumps(ipuz))
     listed = client.get("/api/files")
     assert listed.status_code == 200
     assert listed.json()["files"] == ["ok.ipuz"]
@@ -324,7 +328,9 @@ def health(url: str, timeout: float) -> float | None:
     return time.monotonic() - start
 
 
-def start_limited_server(folder: Path, limit: int, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_limited_server(
+    folder: Path, limit: int, log: Path
+) -> tuple[subprocess.Popen[bytes], str]:
     """``puzzlewright serve`` in a child whose RLIMIT_NOFILE is ``limit`` (soft and hard)."""
     from puzzlewright.workbench.launch import free_port
 
@@ -335,8 +341,8 @@ def start_limited_server(folder: Path, limit: int, log: Path) -> tuple[subproces
 
     with log.open("wb") as out:
         child = subprocess.Popen(
-            [sys.executable, "-m", "puzzlewright", "serve", str(folder), "--port", str(port)]
-            + ["--no-browser"],
+            [sys.executable, "-m", "puzzlewright", "serve", str(folder), "--port", str(port),
+             "--no-browser"],  # fmt: skip
             stdout=out,
             stderr=out,
             preexec_fn=lower,
