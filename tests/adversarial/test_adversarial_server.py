@@ -339,10 +339,10 @@ def start_limited_server(
     def lower() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
 
+    command = [sys.executable, "-m", "puzzlewright", "serve", str(folder), "--no-browser"]
     with log.open("wb") as out:
         child = subprocess.Popen(
-            [sys.executable, "-m", "puzzlewright", "serve", str(folder), "--port", str(port),
-             "--no-browser"],  # fmt: skip
+            [*command, "--port", str(port)],
             stdout=out,
             stderr=out,
             preexec_fn=lower,
