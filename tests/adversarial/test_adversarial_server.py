@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import shutil
 import socket
 import subprocess
 import sys
@@ -400,3 +401,25 @@ def test_s11_serve_on_a_busy_port_is_one_error_line(
     errors = [line for line in run.stderr.splitlines() if line.strip()]
     assert len(errors) == 1 and errors[0].startswith("error:"), run.stderr
     assert str(port) in errors[0]
+
+
+def test_s09c_folders_of_killed_servers_are_removed_at_the_next_upload(folder: Path) -> None:
+    """A server killed outright never reaches its shutdown; the next server's first upload
+    removes the upload folders of our servers that no longer run (and no other folder)."""
+    import tempfile
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, check=True)  # fmt: skip
+    dead = Path(tempfile.gettempdir()) / f"puzzlewright-lists-{int(gone.stdout)}-test"
+    alive = Path(tempfile.mkdtemp(prefix=f"puzzlewright-lists-{os.getppid()}-"))
+    dead.mkdir()
+    (dead / "0-big.txt").write_text(WORDS)
+    try:
+        with make_client(folder) as client:
+            answer = client.post("/api/wordlists/upload?name=mine.txt", content=WORDS.encode())
+            assert answer.status_code == 200, answer.text
+        assert not dead.exists()
+        assert alive.is_dir()  # its process (this test's parent) still runs
+    finally:
+        shutil.rmtree(dead, ignore_errors=True)
+        shutil.rmtree(alive, ignore_errors=True)

@@ -78,6 +78,7 @@ def create_app(config: Config) -> Starlette:
         finally:
             task.cancel()
             bench.jobs.shutdown()
+            bench.lexicons.close()
 
     routes: list[BaseRoute] = [Route("/api/health", health)]
     for _, room_routes in ROOMS:

@@ -13,6 +13,12 @@ MAX_BODY = 2 * 1024 * 1024
 MAX_UPLOAD = 32 * 1024 * 1024
 """Largest word-list upload (Spread the Wordlist is about 4 MB gzipped)."""
 
+MAX_UPLOADS = 8
+"""Uploaded word lists kept at once; the oldest is removed to make room for a new one."""
+
+MAX_UPLOAD_TOTAL = 128 * 1024 * 1024
+"""Bytes of uploaded word lists kept at once (the oldest go first)."""
+
 
 @dataclass
 class Config:
@@ -25,6 +31,8 @@ class Config:
     min_score: int | None = None
     max_body: int = MAX_BODY
     max_upload: int = MAX_UPLOAD
+    max_upload_count: int = MAX_UPLOADS
+    max_upload_total: int = MAX_UPLOAD_TOTAL
     max_jobs: int = 4  # worker processes running at once
     extra_hosts: tuple[str, ...] = ()  # more Host names to accept (tests: "testserver")
 

@@ -25,7 +25,13 @@ class Workbench:
 
     @classmethod
     def of(cls, config: Config) -> Workbench:
-        return cls(config, Lexicons(config.root, config.word_paths), Jobs(config.max_jobs))
+        lexicons = Lexicons(
+            config.root,
+            config.word_paths,
+            max_uploads=config.max_upload_count,
+            max_upload_total=config.max_upload_total,
+        )
+        return cls(config, lexicons, Jobs(config.max_jobs))
 
 
 def workbench(request: Request) -> Workbench:
