@@ -16,16 +16,17 @@ class Server:
     root: Path
 
 
-def run_server(root: Path) -> Iterator[Server]:
+def run_server(root: Path, *, head_timeout: float | None = None, **limits: Any) -> Iterator[Server]:
     """Serve ``root`` with the built-in word list until the generator is closed (bound and
-    configured as ``puzzlewright serve`` does: workbench/serving.py)."""
+    configured as ``puzzlewright serve`` does: workbench/serving.py); ``limits`` are more
+    Config fields, ``head_timeout`` the deadline for a request's head."""
     from puzzlewright.workbench import Config, create_app
-    from puzzlewright.workbench.serving import bind, make_server
+    from puzzlewright.workbench.serving import HEAD_TIMEOUT, bind, make_server
 
     sock = bind("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    config = Config(root=root, port=port)
-    server = make_server(create_app(config), sock)
+    config = Config(root=root, port=port, **limits)
+    server = make_server(create_app(config), sock, head_timeout=head_timeout or HEAD_TIMEOUT)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

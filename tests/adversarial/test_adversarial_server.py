@@ -387,6 +387,63 @@ def test_s10_a_flood_of_half_sent_requests_neither_locks_out_nor_floods_the_log(
     assert size < 20_000, log.read_text()[:3000]
 
 
+def test_s10b_a_request_head_or_body_that_never_ends_is_cut_off(tmp_path: Path) -> None:
+    """Before: a connection that sent half a request head, or a head and part of its body,
+    held its descriptor (and a request slot) for ever. Now the head has a deadline (here
+    0.5 s: the connection is closed) and so has the body (408)."""
+    served = run_server(tmp_path, head_timeout=0.5, body_timeout=0.5)
+    server = next(served)
+    port = int(server.url.rsplit(":", 1)[1])
+    host = f"Host: 127.0.0.1:{port}\r\n"
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as half_head:
+            half_head.sendall(f"GET /api/health HTTP/1.1\r\n{host}".encode())
+            assert half_head.recv(1024) == b""  # closed, nothing answered
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as half_body:
+            head = f"POST /api/save HTTP/1.1\r\n{host}Content-Length: 100\r\n\r\n"
+            half_body.sendall(head.encode() + b'{"path": ')
+            assert half_body.recv(1024).startswith(b"HTTP/1.1 408")
+        assert health(server.url, 10) is not None
+    finally:
+        served.close()
+
+
+def test_s10c_a_repeated_log_message_is_written_once_a_minute(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before: every failed ``accept`` logged its traceback (18.8 MB in 5 s). The filter lets
+    the first through whole, holds back the rest, and after a minute writes one line saying
+    how many there were."""
+    import logging
+
+    from puzzlewright.workbench import serving
+
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append  # type: ignore[method-assign]
+    logger = logging.getLogger("asyncio")
+    logger.addHandler(handler)
+    repeat = serving.quiet_repeats()
+    now = [1000.0]
+    monkeypatch.setattr(serving.time, "monotonic", lambda: now[0])
+    try:
+        for fd in range(1001):
+            if fd == 1000:
+                now[0] += 61
+            try:
+                raise OSError(24, "Too many open files")
+            except OSError:
+                logger.exception("socket.accept() out of system resource\nsocket: fd=%d", fd)
+            if fd == 0:
+                logger.error("another message")
+        assert len(records) == 3 and records[0].exc_info is not None
+        assert records[2].exc_info is None
+        assert "999 more like it" in records[2].getMessage()
+    finally:
+        logger.removeHandler(handler)
+        logger.removeFilter(repeat)
+
+
 # -- 11. a busy port ----------------------------------------------------------------------------
 def test_s11_serve_on_a_busy_port_is_one_error_line(
     cli_here: CliRun, cache_dir: Path, tmp_path: Path

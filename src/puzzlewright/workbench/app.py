@@ -103,5 +103,6 @@ def create_app(config: Config) -> Starlette:
         port=config.port,
         max_body=config.max_body,
         large_paths={files.UPLOAD_PATH: config.max_upload},
+        body_timeout=config.body_timeout,
     )
     return app

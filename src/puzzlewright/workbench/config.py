@@ -13,6 +13,10 @@ MAX_BODY = 2 * 1024 * 1024
 MAX_UPLOAD = 32 * 1024 * 1024
 """Largest word-list upload (Spread the Wordlist is about 4 MB gzipped)."""
 
+BODY_TIMEOUT = 30.0
+"""Seconds a request body may take to arrive whole (32 MB over loopback takes well under
+one): a client trickling a body cannot hold a connection and a request slot for ever."""
+
 MAX_UPLOADS = 8
 """Uploaded word lists kept at once; the oldest is removed to make room for a new one."""
 
@@ -34,6 +38,7 @@ class Config:
     max_upload_count: int = MAX_UPLOADS
     max_upload_total: int = MAX_UPLOAD_TOTAL
     max_jobs: int = 4  # worker processes running at once
+    body_timeout: float = BODY_TIMEOUT
     extra_hosts: tuple[str, ...] = ()  # more Host names to accept (tests: "testserver")
 
     def __post_init__(self) -> None:

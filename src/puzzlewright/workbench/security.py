@@ -5,13 +5,15 @@
 * Cross-site requests: a state-changing request (anything but GET/HEAD/OPTIONS) with an
   Origin header must come from this server's own origin, compared exactly: scheme, name
   and port (a page on another local server, ``http://127.0.0.1`` on port 80, is foreign).
-* Request bodies are read whole up to a limit before the app sees them (413 beyond it).
+* Request bodies are read whole up to a limit before the app sees them (413 beyond it),
+  within a time limit (408 beyond it).
 * Paths from requests are resolved inside the served folder; ``..``, absolute paths and
   symlinks that lead out are refused.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
@@ -54,6 +56,7 @@ class Guard:
         port: int,
         max_body: int,
         large_paths: dict[str, int],
+        body_timeout: float,
     ) -> None:
         self.app = app
         self.hosts = hosts
@@ -61,6 +64,7 @@ class Guard:
         self.max_body = max_body
         self.large_paths = large_paths  # path -> its own body limit (uploads)
         self.origins = own_origins(hosts, port)
+        self.body_timeout = body_timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -79,7 +83,11 @@ class Guard:
         if declared and (not declared.isdigit() or int(declared) > limit):
             await reply(send, 413, f"request body over the limit of {limit} bytes")
             return
-        body = await read_body(receive, limit)
+        try:
+            body = await asyncio.wait_for(read_body(receive, limit), self.body_timeout)
+        except TimeoutError:
+            await reply(send, 408, f"the request body took over {self.body_timeout:g} s to come")
+            return
         if body is None:
             await reply(send, 413, f"request body over the limit of {limit} bytes")
             return
