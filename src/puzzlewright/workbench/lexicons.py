@@ -3,6 +3,7 @@ the folder and uploads, layered in the order a request names them; loaded once, 
 
 from __future__ import annotations
 
+import atexit
 import codecs
 import os
 import shutil
@@ -185,6 +186,7 @@ class Lexicons:
             remove_orphaned_uploads()
             prefix = f"{UPLOAD_PREFIX}{os.getpid()}-"
             self._upload_dir = Path(tempfile.mkdtemp(prefix=prefix))
+            remove_at_exit(self._upload_dir)
         return self._upload_dir
 
     def close(self) -> None:
@@ -194,7 +196,28 @@ class Lexicons:
                 self._forget(number)
             if self._upload_dir is not None:
                 shutil.rmtree(self._upload_dir, ignore_errors=True)
+                LEFT_AT_EXIT.discard((os.getpid(), self._upload_dir))
                 self._upload_dir = None
+
+
+LEFT_AT_EXIT: set[tuple[int, Path]] = set()
+"""Upload folders to remove when the process exits, should the server's shutdown not run
+(a second Ctrl-C skips it), with the process that made each (a forked worker leaves them)."""
+
+
+def remove_at_exit(folder: Path) -> None:
+    """Remove ``folder`` at the latest when this process exits."""
+    atexit.unregister(remove_left_folders)  # registered once, however many servers
+    atexit.register(remove_left_folders)
+    LEFT_AT_EXIT.add((os.getpid(), folder))
+
+
+def remove_left_folders() -> None:
+    """The exit hook: remove this process's upload folders that are still there."""
+    for pid, folder in list(LEFT_AT_EXIT):
+        if pid == os.getpid():
+            shutil.rmtree(folder, ignore_errors=True)
+            LEFT_AT_EXIT.discard((pid, folder))
 
 
 def remove_orphaned_uploads() -> None:

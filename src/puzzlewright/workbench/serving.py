@@ -37,6 +37,9 @@ KEEP_ALIVE = 5
 """Seconds an idle keep-alive connection stays open after an answer."""
 MAX_HEAD = 64 * 1024
 """Largest request head (line and headers) in bytes; beyond it, 400."""
+GRACE = 5
+"""Seconds Ctrl-C waits for open requests (a page's event streams) before the server's own
+shutdown (which removes the uploaded lists) runs anyway."""
 RESERVED_FILES = 64
 """Descriptors kept for the server's own files: word lists, worker pipes, the log."""
 CONNECTIONS = (16, 256)
@@ -130,9 +133,8 @@ def protocol_class(max_connections: int, head_timeout: float) -> type[asyncio.Pr
             victim = min(idle, key=lambda c: c.opened) if idle else self
             victim.evicted = True
             victim.transport.close()
-            log.warning(
-                "more than %d connections at once: closing the oldest idle one", max_connections
-            )
+            closed = "the oldest idle one" if idle else "the new one (all are busy)"
+            log.warning("more than %d connections at once: closing %s", max_connections, closed)
 
         def waiting(self) -> bool:
             """Is this connection between requests (none being answered)?"""
@@ -227,6 +229,7 @@ def make_server(
         backlog=BACKLOG,
         timeout_keep_alive=KEEP_ALIVE,
         h11_max_incomplete_event_size=MAX_HEAD,
+        timeout_graceful_shutdown=GRACE,
         log_level=log_level,
         lifespan="on",
     )
