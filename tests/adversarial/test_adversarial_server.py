@@ -270,6 +270,18 @@ def test_s08b_overwrite_still_replaces_and_a_refused_save_leaves_the_file(
     assert sorted(p.name for p in folder.iterdir()) == ["a.ipuz"]
 
 
+def test_s08c_export_replaces_a_file_only_when_asked(client: TestClient, folder: Path) -> None:
+    """Before: Export wrote over any file of the name it was given; now it answers 409 unless
+    the page asks to ``overwrite`` (the page asks after a second Export), like Save."""
+    (folder / "notes.html").write_text("my own notes\n")
+    body = {"path": "notes.html", "format": "html", "puzzle": PUZZLE}
+    refused = client.post("/api/export", json=body)
+    assert refused.status_code == 409 and "exists" in refused.json()["error"]
+    assert (folder / "notes.html").read_text() == "my own notes\n"
+    assert client.post("/api/export", json={**body, "overwrite": True}).status_code == 200
+    assert "<html" in (folder / "notes.html").read_text().lower()
+
+
 # -- 9. uploaded word lists are bounded and removed -----------------------------------------------
 def upload_folders() -> set[Path]:
     import tempfile

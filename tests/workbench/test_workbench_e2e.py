@@ -275,7 +275,8 @@ def test_save_replaces_only_the_file_the_puzzle_came_from(
 ) -> None:
     """Before: Save sent ``overwrite`` for any name, so a new puzzle's Save replaced a
     ``puzzle.ipuz`` already in the folder (issue 25). Now a taken name opens Save as with the
-    reason; a second Save replaces it, and from then on Save replaces its own file."""
+    reason; a second Save replaces it, and from then on Save replaces its own file. Export
+    asks the same way."""
     url, folder = server
     other = folder / "puzzle.ipuz"
     other.write_text("a file this puzzle did not come from\n")
@@ -300,6 +301,18 @@ def test_save_replaces_only_the_file_the_puzzle_came_from(
     expect(page.get_by_role("status").first).to_contain_text("saved puzzle.ipuz")
     expect(dialog).to_be_hidden()
     assert load_puzzle(other).grid.cells[1][0] == "C"
+    # Export asks the same way before it replaces a file
+    (folder / "puzzle.svg").write_text("my drawing\n")
+    page.get_by_role("button", name="Export…").click()
+    export = page.get_by_role("dialog", name="Export")
+    export.get_by_label("Format").select_option("svg")
+    export.get_by_role("button", name="Export").click()
+    expect(export).to_contain_text("puzzle.svg exists")
+    assert (folder / "puzzle.svg").read_text() == "my drawing\n"
+    export.get_by_role("button", name="Export").click()
+    expect(export).to_be_hidden()
+    expect(page.get_by_role("status").first).to_contain_text("exported puzzle.svg")
+    assert "<svg" in (folder / "puzzle.svg").read_text()
 
 
 def test_docs_screenshot(browser: Browser, stwl_path: Path, tmp_path: Path) -> None:

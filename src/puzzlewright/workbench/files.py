@@ -193,7 +193,8 @@ async def save_file(request: Request) -> JSONResponse:
 
 
 async def export_file(request: Request) -> JSONResponse:
-    """Print the puzzle as PDF, HTML or SVG into the folder (the render layer)."""
+    """Print the puzzle as PDF, HTML or SVG into the folder (the render layer): a new file
+    unless the page asked to ``overwrite``."""
     bench = workbench(request)
     doc = await json_body(request)
     fmt = field_str(doc, "format", "pdf", limit=8)
@@ -204,10 +205,10 @@ async def export_file(request: Request) -> JSONResponse:
     if path.suffix.lower() != f".{suffix}":
         raise ApiError(400, f"the file name must end in .{suffix}")
     puzzle = puzzle_from_json(doc.get("puzzle"))
+    refuse_overwrite(path, doc)
     key = bool(doc.get("key"))
-    return await write_file(
-        bench, path, lambda: render(crossword_document(puzzle), fmt, key=key), overwrite=True
-    )
+    produce = lambda: render(crossword_document(puzzle), fmt, key=key)  # noqa: E731
+    return await write_file(bench, path, produce, overwrite=bool(doc.get("overwrite")))
 
 
 async def upload_words(request: Request) -> JSONResponse:

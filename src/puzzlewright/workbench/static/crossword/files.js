@@ -55,8 +55,8 @@ export async function saveFile(path, overwrite) {
   return result;
 }
 
-export async function exportFile(path, format, key) {
-  const result = await call("/api/export", { path, format, key, puzzle: wire(S.doc) });
+export async function exportFile(path, format, key, overwrite = false) {
+  const result = await call("/api/export", { path, format, key, overwrite, puzzle: wire(S.doc) });
   setStatus(`exported ${result.saved}`);
 }
 

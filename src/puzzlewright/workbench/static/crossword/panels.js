@@ -379,9 +379,19 @@ function wireDialogs(ui, S) {
     ui.exportDialog.node.showModal();
   });
   ui.exportFormat.addEventListener("change", () => { ui.exportPath.value = ui.exportPath.value.replace(/\.[a-z]+$/i, `.${ui.exportFormat.value === "play" ? "html" : ui.exportFormat.value}`); });
+  let confirmExport = "";
   ui.exportDialog.form.addEventListener("submit", (event) => {
     event.preventDefault();
-    guarded(ui, ui.exportDialog, () => E.exportFile(ui.exportPath.value.trim(), ui.exportFormat.value, ui.exportKey.checked));
+    const path = ui.exportPath.value.trim();
+    guarded(ui, ui.exportDialog, async () => {
+      try {
+        await E.exportFile(path, ui.exportFormat.value, ui.exportKey.checked, confirmExport === path);
+      } catch (err) {
+        if (err.status === 409) { confirmExport = path; throw new Error(`${path} exists: Export again to replace it`); }
+        throw err;
+      }
+      confirmExport = "";
+    });
   });
 }
 
