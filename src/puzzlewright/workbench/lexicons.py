@@ -149,7 +149,11 @@ class Lexicons:
             self.uploaded += 1
             self._make_room(len(data))
             path = self.upload_dir() / f"{number}-{safe}"
-            path.write_bytes(data)
+            try:
+                path.write_bytes(data)
+            except OSError as exc:
+                path.unlink(missing_ok=True)
+                raise PuzzleInputError(f"cannot keep the list: {exc.strerror or exc}") from None
             self.uploads[number] = path
         source = f"upload:{number}"
         try:
@@ -162,12 +166,12 @@ class Lexicons:
 
     def _make_room(self, size: int) -> None:
         """Remove the oldest uploads until one more of ``size`` bytes fits (lock held)."""
-        total = sum(path.stat().st_size for path in self.uploads.values())
+        total = sum(file_size(path) for path in self.uploads.values())
         while self.uploads and (
             len(self.uploads) >= self.max_uploads or total + size > self.max_upload_total
         ):
             oldest = next(iter(self.uploads))
-            total -= self.uploads[oldest].stat().st_size
+            total -= file_size(self.uploads[oldest])
             self._forget(oldest)
 
     def _forget(self, number: int) -> None:
@@ -198,6 +202,14 @@ class Lexicons:
                 shutil.rmtree(self._upload_dir, ignore_errors=True)
                 LEFT_AT_EXIT.discard((os.getpid(), self._upload_dir))
                 self._upload_dir = None
+
+
+def file_size(path: Path) -> int:
+    """The size of ``path`` (0 when something else removed it)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 LEFT_AT_EXIT: set[tuple[int, Path]] = set()

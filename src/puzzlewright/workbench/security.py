@@ -86,7 +86,7 @@ class Guard:
         try:
             body = await asyncio.wait_for(read_body(receive, limit), self.body_timeout)
         except TimeoutError:
-            await reply(send, 408, f"the request body took over {self.body_timeout:g} s to come")
+            await reply(send, 408, f"the request body did not arrive in {self.body_timeout:g} s")
             return
         if body is None:
             await reply(send, 413, f"request body over the limit of {limit} bytes")
