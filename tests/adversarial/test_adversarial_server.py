@@ -113,6 +113,24 @@ def test_s05b_a_host_header_without_the_servers_port_is_refused(
     assert "error" in response.json()
 
 
+def test_s05c_a_server_on_ipv6_loopback_is_not_the_ipv4_one(folder: Path) -> None:
+    """Bound to ``::1``, the server answers to ``[::1]:PORT`` and ``localhost:PORT`` only:
+    ``127.0.0.1:PORT`` is another socket, which another program may hold. Before: every
+    loopback name was accepted whatever the bound address."""
+    app = create_app(Config(root=folder, host="::1", port=PORT))
+    with TestClient(app, base_url=f"http://[::1]:{PORT}") as client:
+        for host, status in ((f"[::1]:{PORT}", 200), (f"localhost:{PORT}", 200),
+                             (f"127.0.0.1:{PORT}", 421)):  # fmt: skip
+            assert client.get("/api/health", headers={"host": host}).status_code == status
+        body = {"path": "x.ipuz", "puzzle": PUZZLE}
+        foreign = client.post(
+            "/api/save", json=body, headers={"origin": f"http://127.0.0.1:{PORT}"}
+        )
+        assert foreign.status_code == 403
+        own = client.post("/api/save", json=body, headers={"origin": f"http://[::1]:{PORT}"})
+        assert own.status_code == 200, own.text
+
+
 # -- 7. hostile JSON bodies -------------------------------------------------------------------
 POST_ROUTES = [
     "/api/crossword/analyse",
