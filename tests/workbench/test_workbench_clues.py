@@ -29,7 +29,7 @@ def test_suggest_history_drafts_and_repeat(client: TestClient, folder: Path) -> 
     put(folder, "two.xd", {"1A": "Pet that purrs"}, 3)
     put(folder, "open.ipuz", {"1A": "Pet that purrs"}, 0)
     answer = client.post(
-        "/api/clues/suggest",
+        "/api/crossword/clue-ideas",
         json={"answer": "cat", "clue": "pet that purrs!", "puzzle": "open.ipuz"},
     ).json()
     assert [(u["clue"], u["path"]) for u in answer["history"]] == [
@@ -41,19 +41,19 @@ def test_suggest_history_drafts_and_repeat(client: TestClient, folder: Path) -> 
         "cat" not in d["clue"].lower().split() for d in answer["drafts"]
     )
     assert answer["index"]["puzzles"] == 3
-    old = client.post("/api/clues/suggest", json={"answer": "CAT", "clue": "Mouser"}).json()
+    old = client.post("/api/crossword/clue-ideas", json={"answer": "CAT", "clue": "Mouser"}).json()
     assert old["repeat"] is None  # 500 days ago: not recent
     wide = client.post(
-        "/api/clues/suggest", json={"answer": "CAT", "clue": "Mouser", "recent_days": 1000}
+        "/api/crossword/clue-ideas", json={"answer": "CAT", "clue": "Mouser", "recent_days": 1000}
     ).json()
     assert wide["repeat"]["path"] == "old/one.ipuz"
 
 
 def test_refresh_sees_new_files(client: TestClient, folder: Path) -> None:
-    first = client.post("/api/clues/suggest", json={"answer": "ORE"}).json()
+    first = client.post("/api/crossword/clue-ideas", json={"answer": "ORE"}).json()
     assert first["history"] == []
     put(folder, "new.ipuz", {"4A": "Mined rock"}, 0)
-    again = client.post("/api/clues/suggest", json={"answer": "ORE", "refresh": True}).json()
+    again = client.post("/api/crossword/clue-ideas", json={"answer": "ORE", "refresh": True}).json()
     assert [u["clue"] for u in again["history"]] == ["Mined rock"]
 
 
@@ -64,7 +64,7 @@ def test_bad_requests(client: TestClient) -> None:
         {"answer": "x" * 100},
         {"answer": "CAT", "puzzle": "../x.ipuz"},
     ):
-        response = client.post("/api/clues/suggest", json=body)
+        response = client.post("/api/crossword/clue-ideas", json=body)
         assert response.status_code == 400, body
         assert "error" in response.json()
-    assert client.post("/api/clues/suggest", content=b"not json").status_code == 400
+    assert client.post("/api/crossword/clue-ideas", content=b"not json").status_code == 400

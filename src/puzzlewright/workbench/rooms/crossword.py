@@ -35,6 +35,7 @@ from puzzlewright.workbench.http import (
     json_body,
 )
 from puzzlewright.workbench.puzzles import MAX_SIDE, grid_from_doc
+from puzzlewright.workbench.rooms.crossword_clues import clue_ideas
 from puzzlewright.workbench.rooms.crossword_jobs import CheckTask, FillTask
 from puzzlewright.workbench.shell import Room, page
 from puzzlewright.workbench.state import Workbench, words_of, workbench
@@ -206,6 +207,7 @@ ROUTES = [
             Route("/fill", start_fill, methods=["POST"]),
             Route("/check", start_checks, methods=["POST"]),
             Route("/pattern", make_pattern, methods=["POST"]),
+            Route("/clue-ideas", clue_ideas, methods=["POST"]),  # crossword_clues.py
         ],
     ),
 ]

@@ -1,19 +1,19 @@
 // The clue box's ideas for the current entry: your earlier clues (from the puzzles in the
 // workbench's folder), WordNet drafts, and a warning when the clue being written repeats
-// one you used recently. Asks POST /api/clues/suggest a moment after the entry or its clue
+// one you used recently. Asks POST /api/crossword/clue-ideas a moment after the entry or its clue
 // changes; a click on "Use" puts that clue in the entry (one undoable edit).
 
 import { call } from "../api.js";
 import { el } from "./layout.js";
 import { wordOf } from "./model.js";
-import * as E from "./main.js";
 
 const WAIT_MS = 250;
 let asked = "";
 let timer = null;
 
-export function renderClueIdeas(S, ui) {
-  const slot = E.currentSlot();
+// `editor`: { currentSlot, edit } of the editor (passed in: this module imports no page state).
+export function renderClueIdeas(S, ui, editor) {
+  const slot = editor.currentSlot();
   const answer = slot ? wordOf(S.doc, slot) : "";
   if (!slot || answer.includes("?")) {
     if (asked !== "" || !ui.clueIdeas.childElementCount) {
@@ -27,13 +27,13 @@ export function renderClueIdeas(S, ui) {
   if (key === asked) return;
   asked = key;
   clearTimeout(timer);
-  timer = setTimeout(() => ask(S, ui, slot, answer, clue, key), WAIT_MS);
+  timer = setTimeout(() => ask(S, ui, editor, slot, answer, clue, key), WAIT_MS);
 }
 
-async function ask(S, ui, slot, answer, clue, key) {
+async function ask(S, ui, editor, slot, answer, clue, key) {
   let found;
   try {
-    found = await call("/api/clues/suggest", { answer, clue, puzzle: S.fileName });
+    found = await call("/api/crossword/clue-ideas", { answer, clue, puzzle: S.fileName });
   } catch (err) {
     if (asked === key) ui.clueIdeas.replaceChildren(el("p", { class: "error", text: `Clue ideas: ${err.message}` }));
     return;
@@ -45,14 +45,14 @@ async function ask(S, ui, slot, answer, clue, key) {
     parts.push(el("p", { class: "repeat-warning", role: "alert",
       text: `You used this clue for ${r.answer} recently: ${r.path} ${r.key}.` }));
   }
-  parts.push(list("Your earlier clues", found.history.map((u) => [u.clue, `${u.path} ${u.key}`]), slot,
+  parts.push(list("Your earlier clues", found.history.map((u) => [u.clue, `${u.path} ${u.key}`]), slot, editor,
     `none in ${found.index.puzzles} puzzles of this folder`));
-  parts.push(list("Drafts (WordNet)", found.drafts.map((d) => [d.clue, `${d.kind}, sense ${d.sense + 1}`]), slot,
+  parts.push(list("Drafts (WordNet)", found.drafts.map((d) => [d.clue, `${d.kind}, sense ${d.sense + 1}`]), slot, editor,
     "none: WordNet does not know this entry"));
   ui.clueIdeas.replaceChildren(...parts);
 }
 
-function list(title, items, slot, empty) {
+function list(title, items, slot, editor, empty) {
   const section = el("div", { class: "idea-list" }, el("h4", { text: title }));
   if (!items.length) {
     section.append(el("p", { class: "muted", text: empty }));
@@ -62,7 +62,7 @@ function list(title, items, slot, empty) {
   for (const [text, where] of items.slice(0, 8)) {
     const use = el("button", { type: "button", text: "Use", "aria-label": `Use “${text}”` });
     use.addEventListener("click", () => {
-      E.edit((doc) => { doc.clues = { ...doc.clues, [slot.key]: text }; }, `clue:${slot.key}`);
+      editor.edit((doc) => { doc.clues = { ...doc.clues, [slot.key]: text }; }, `clue:${slot.key}`);
     });
     ul.append(el("li", {}, use, el("span", { class: "idea", text }), el("span", { class: "where", text: where })));
   }

@@ -25,7 +25,7 @@ export function renderAll(S, ui) {
   renderDeadBanner(S, ui);
   renderFills(S, ui);
   renderClues(S, ui);
-  renderClueIdeas(S, ui);
+  renderClueIdeas(S, ui, { currentSlot: E.currentSlot, edit: E.edit });
   renderStats(S, ui);
   renderBanned(S, ui);
   ui.undoButton.disabled = !S.history.undoStack.length;

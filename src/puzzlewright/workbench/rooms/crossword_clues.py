@@ -1,5 +1,5 @@
-"""The clue box's JSON API: ``POST /api/clues/suggest`` offers, for the entry being clued,
-your earlier clues (from the puzzles in the workbench's folder), WordNet drafts, and the
+"""The crossword room's clue ideas: ``POST /api/crossword/clue-ideas`` offers, for the
+entry being clued, your earlier clues (from the puzzles in the workbench's folder), WordNet drafts, and the
 recent earlier use the clue being typed repeats.
 
 The body names ``answer`` (the entry's letters), optionally ``clue`` (the clue as typed),
@@ -20,7 +20,6 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import BaseRoute, Route
 
 from puzzlewright.crossword.clue_history import ClueIndex, build_index, suggest
 from puzzlewright.stopping import StopSignal, clock
@@ -68,7 +67,7 @@ def _relative(document: dict[str, Any], root: Path) -> dict[str, Any]:
     }
 
 
-async def suggest_route(request: Request) -> JSONResponse:
+async def clue_ideas(request: Request) -> JSONResponse:
     """Earlier clues, drafts and the repeat warning for one entry."""
     doc = await json_body(request)
     answer = field_str(doc, "answer", limit=MAX_ANSWER)
@@ -94,8 +93,3 @@ async def suggest_route(request: Request) -> JSONResponse:
         result["repeat"] = _relative(result["repeat"], root)  # type: ignore[arg-type]
     result["index"] = index.to_json() | {"folder": ".", "skipped": len(index.skipped)}
     return JSONResponse(result)
-
-
-def routes() -> list[BaseRoute]:
-    """The clue API's route."""
-    return [Route("/api/clues/suggest", suggest_route, methods=["POST"])]
