@@ -1,6 +1,6 @@
 """The crossword room's clue ideas: ``POST /api/crossword/clue-ideas`` offers, for the
-entry being clued, your earlier clues (from the puzzles in the workbench's folder), WordNet drafts, and the
-recent earlier use the clue being typed repeats.
+entry being clued, your earlier clues (from the puzzles in the workbench's folder), WordNet
+drafts, and the recent earlier use the clue being typed repeats.
 
 The body names ``answer`` (the entry's letters), optionally ``clue`` (the clue as typed),
 ``puzzle`` (the open file, relative to the folder: its own clues are not "earlier"),
