@@ -118,7 +118,7 @@ class Definitions:
         """The senses of ``entry`` (a word or a squashed phrase), most familiar first."""
         answer = squash(entry)
         if not answer:
-            raise PuzzleInputError("an entry needs letters", parameters=("entry",))
+            raise PuzzleInputError(f"{entry!r} has no letters to look up")
         rows: list[tuple[int, int, int, str, str, int]] = []
         for order, (base, how, parts) in enumerate(self._bases(answer)):
             for lemma, senses in self._index.get(base, []):
