@@ -176,3 +176,16 @@ def test_data_file_is_reproducible(tmp_path: Path) -> None:
     assert (
         out.read_bytes() == (ROOT / "src/puzzlewright/lexicon/data/definitions.txt.gz").read_bytes()
     )
+
+
+def test_draft_command() -> None:
+    runner = CliRunner()
+    result = runner.invoke(cli, ["crossword", "draft", "ice cream", "cities", "--json"])
+    assert result.exit_code == 0, result.output
+    found = {r["entry"]: r["drafts"] for r in json.loads(result.stdout)["results"]}
+    assert found["ICECREAM"][0]["clue"] == "Frozen dessert (3,5)"
+    assert found["CITIES"][0]["kind"] == "definition"
+    unknown = runner.invoke(cli, ["crossword", "draft", "xqzvw"])
+    assert unknown.exit_code == 1 and "no draft" in unknown.stdout
+    empty = runner.invoke(cli, ["crossword", "draft", "--", "123"])
+    assert empty.exit_code == 2 and empty.stderr == "error: '123' has no letters to look up\n"

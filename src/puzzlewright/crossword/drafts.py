@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Literal
 
 from puzzlewright.crossword.puzzle import Puzzle
+from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon.definitions import Definitions, Sense, definitions, squash
 
 DraftKind = Literal["definition", "synonym", "blank"]
@@ -411,6 +412,8 @@ def draft_clues(
     """
     source = definitions() if data is None else data
     answer = squash(entry)
+    if not answer:
+        raise PuzzleInputError(f"{entry!r} has no letters to look up")
     senses = [s for s in source.senses(answer) if not _OFFENSIVE.search(s.definition)]
     if prefer is not None:
         senses.sort(key=lambda sense: (-prefer(sense), sense.rank))
