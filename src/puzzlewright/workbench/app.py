@@ -68,6 +68,7 @@ def create_app(config: Config) -> Starlette:
         finally:
             task.cancel()
             bench.jobs.shutdown()
+            bench.compute.shutdown()
 
     routes: list[BaseRoute] = [
         Route("/api/health", health),
