@@ -217,7 +217,7 @@ def server_cpu(process: subprocess.Popen[bytes]) -> float:
 def health_under_load(solves: int) -> None:
     print(f"/api/health while {solves} solves run at once (each up to its 2 s budget):")
     print(
-        f"  {'server':<34} {'median':>8} {'max':>8} {'probes':>6} {'solved':>6} {'busy':>5} "
+        f"  {'server':<40} {'median':>8} {'max':>8} {'probes':>6} {'solved':>6} {'busy':>5} "
         f"{'wall':>6} {'cpu':>6}"
     )
     from puzzlewright.workbench.compute import THREADS, WAITING
@@ -240,7 +240,7 @@ def health_under_load(solves: int) -> None:
             folder.cleanup()
         medians.append(figures["median"])
         print(
-            f"  {name:<34} {figures['median'] * 1000:>6.0f}ms {figures['max'] * 1000:>6.0f}ms "
+            f"  {name:<40} {figures['median'] * 1000:>6.0f}ms {figures['max'] * 1000:>6.0f}ms "
             f"{figures['probes']:>6.0f} {figures['answered']:>6.0f} {figures['busy']:>5.0f} "
             f"{figures['wall']:>5.1f}s {cpu:>5.1f}s"
         )

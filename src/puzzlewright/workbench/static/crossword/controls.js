@@ -51,6 +51,13 @@ export function wire() {
     ui.heatButton.setAttribute("aria-pressed", on ? "true" : "false");
     setHeat(on);
   });
+  wireCandidates();
+  wireWords();
+  wireDialogs(ui, S);
+}
+
+// The candidate list, its filter, lock and ban, and autofill.
+function wireCandidates() {
   ui.lockButton.addEventListener("click", () => { toggleLock(); requestFocus(); });
   ui.banButton.addEventListener("click", () => {
     const item = S.candidates && S.candidates.words[S.candidateIndex];
@@ -84,6 +91,10 @@ export function wire() {
       requestFocus();
     }
   });
+}
+
+// The puzzle's texts and the word-list panel.
+function wireWords() {
   for (const [name, input] of Object.entries(ui.meta)) {
     input.addEventListener("input", () => edit((doc) => { doc[name] = input.value; }, `meta:${name}`));
   }
@@ -119,7 +130,6 @@ export function wire() {
       ui.wordInfo.textContent = err.message;
     }
   });
-  wireDialogs(ui, S);
 }
 
 function wireDialogs(ui, S) {
