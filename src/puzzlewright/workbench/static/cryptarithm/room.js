@@ -127,6 +127,8 @@ const findInfo = add(findBox, "p", { class: "info", role: "status" });
 const found = add(findBox, "ol", { class: "results", "aria-label": "Found puzzles" });
 
 async function runFind() {
+  if (state.stop) state.stop(); // a finished run's last events must not reach the new one
+  state.stop = null;
   found.replaceChildren();
   findInfo.textContent = "Starting…";
   try {
@@ -138,7 +140,7 @@ async function runFind() {
     findBtn.disabled = true;
     cancelBtn.disabled = false;
     findInfo.textContent = `Searching ${job.form} over ${job.words} words…`;
-    state.stop = follow(job.job, onFindEvent);
+    state.stop = follow(job.job, (event) => { if (state.job === job.job) onFindEvent(event); });
   } catch (err) {
     findInfo.textContent = err.message;
   }
