@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Route
 
-from puzzlewright.lexicon.wordplay import MODES, find_wordplay, findings_json
+from puzzlewright.lexicon.wordplay import MODES, Finding, find_wordplay, findings_json
 from puzzlewright.stopping import StopSignal
 from puzzlewright.workbench.http import ApiError, field_float, field_int, field_str, json_body
 from puzzlewright.workbench.state import words_of, workbench
@@ -33,14 +33,18 @@ async def wordplay(request: Request) -> JSONResponse:
     if not query.strip():
         raise ApiError(400, "query must not be empty")
     limit = field_int(doc, "limit", 50, 1, MAX_LIMIT)
-    stop = StopSignal(field_float(doc, "timeout", 5.0, 0.1, MAX_SECONDS))
+    seconds = field_float(doc, "timeout", 5.0, 0.1, MAX_SECONDS)
     bench = workbench(request)
     words = await words_of(bench, doc)
     words_max = field_int(doc, "words_max", 3, 1, 6) or 3
     require = field_str(doc, "require", limit=60) or None
     pattern = field_str(doc, "result", limit=200) or None
-    found = await bench.compute.run(
-        lambda: find_wordplay(
+    stop = StopSignal()  # replaced when the search starts: loading the list is not its time
+
+    def search() -> list[Finding]:
+        nonlocal stop
+        stop = StopSignal(seconds)
+        return find_wordplay(
             words,
             mode,
             query,
@@ -50,7 +54,8 @@ async def wordplay(request: Request) -> JSONResponse:
             limit=limit,
             stop=stop,
         )
-    )
+
+    found = await bench.compute.run(search)
     return JSONResponse(findings_json(mode, query, found, stop.reason))
 
 
