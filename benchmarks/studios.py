@@ -47,20 +47,15 @@ from puzzlewright.lexicon import builtin_english  # noqa: E402
 
 
 def serve(root: Path) -> tuple[str, object]:
-    """A workbench server in a thread; returns its URL and the uvicorn server."""
-    import socket
-
-    import uvicorn
-
+    """A workbench server in a thread, bound and configured as ``puzzlewright serve`` does
+    (workbench/serving.py); returns its URL and the uvicorn server."""
     from puzzlewright.workbench import Config, create_app
+    from puzzlewright.workbench.serving import bind, make_server
 
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(Config(root=root, port=port)), port=port, log_level="warning")
-    )
-    threading.Thread(target=server.run, daemon=True).start()
+    sock = bind("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    server = make_server(create_app(Config(root=root, port=port)), sock)
+    threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
     while not server.started:
         time.sleep(0.05)
     return f"http://127.0.0.1:{port}", server
@@ -155,16 +150,17 @@ def serve_process(threads: int, waiting: int, folder: str) -> tuple[str, subproc
 
 
 def serve_forever(spec: str) -> None:
-    """The ``--serve THREADS:WAITING:PORT:FOLDER`` process body."""
-    import uvicorn
-
+    """The ``--serve THREADS:WAITING:PORT:FOLDER`` process body: bound and configured as
+    ``puzzlewright serve`` does (workbench/serving.py), with its own compute bound."""
     from puzzlewright.workbench import Config, create_app
     from puzzlewright.workbench.compute import Compute
+    from puzzlewright.workbench.serving import bind, make_server
 
     threads, waiting, port, folder = spec.split(":", 3)
+    sock = bind("127.0.0.1", int(port))
     app = create_app(Config(root=Path(folder), port=int(port)))
     app.state.workbench.compute = Compute(int(threads), int(waiting))
-    uvicorn.run(app, host="127.0.0.1", port=int(port), log_level="error")
+    make_server(app, sock).run(sockets=[sock])
 
 
 def burst(url: str, solves: int) -> dict[str, float]:

@@ -14,7 +14,7 @@ export function scheduleSave() {
   saveTimer = setTimeout(autosave, 200);
 }
 export function autosave() {
-  const kept = writeSaved(STORE, { doc: S.doc, fileName: S.fileName, symmetry: S.symmetry, words: S.words });
+  const kept = writeSaved(STORE, { doc: S.doc, fileName: S.fileName, ownsFile: S.ownsFile, symmetry: S.symmetry, words: S.words });
   if (!kept) setStatus("autosave failed: the browser's storage is full");
 }
 
@@ -31,6 +31,7 @@ export function restoreSession() {
   S.symmetry = typeof saved.symmetry === "string" ? saved.symmetry : "rotational";
   if (saved.words && typeof saved.words === "object") S.words = saved.words;
   loadDoc(doc, typeof saved.fileName === "string" ? saved.fileName : "puzzle.ipuz", false);
+  S.ownsFile = saved.ownsFile === true;
   return true;
 }
 window.addEventListener("pagehide", () => {
@@ -55,19 +56,20 @@ export async function newPuzzle(w, h, start, symmetry, undoable = true) {
 export async function openFile(path) {
   const result = await call("/api/open", { path });
   loadDoc(docFromPuzzle(result.puzzle), path.replace(/\.(puz|xd|txt)$/i, ".ipuz"));
+  S.ownsFile = /\.ipuz$/i.test(path); // a .puz opened is saved as a new .ipuz beside it
   setStatus(`opened ${path}${result.warnings.length ? ": " + result.warnings.join("; ") : ""}`);
 }
 
 export async function saveFile(path, overwrite) {
   const result = await call("/api/save", { path, puzzle: wire(S.doc), overwrite });
-  if (/\.ipuz$/i.test(path)) S.fileName = path;
+  if (/\.ipuz$/i.test(path)) { S.fileName = path; S.ownsFile = true; }
   autosave();
   setStatus(`saved ${result.saved}${result.warnings.length ? " (" + result.warnings.join("; ") + ")" : ""}`);
   return result;
 }
 
-export async function exportFile(path, format, key) {
-  const result = await call("/api/export", { path, format, key, puzzle: wire(S.doc) });
+export async function exportFile(path, format, key, overwrite = false) {
+  const result = await call("/api/export", { path, format, key, overwrite, puzzle: wire(S.doc) });
   setStatus(`exported ${result.saved}`);
 }
 
