@@ -6,6 +6,7 @@ Commands are thin: parse options, call the library, print. Error handling lives 
 
 from __future__ import annotations
 
+import errno
 import importlib
 import json
 import os
@@ -44,8 +45,15 @@ def __getattr__(name: str) -> Any:
     from rich.console import Console
 
     console = Console(stderr=name == "stderr", highlight=False)
+    console.on_broken_pipe = _broken_pipe  # type: ignore[method-assign]
     globals()[name] = console
     return console
+
+
+def _broken_pipe() -> None:
+    """In place of rich's own handling (exit status 1 on the spot): raise, so that
+    :meth:`puzzlewright.cli.LazyGroup.main` ends every command's closed pipe alike."""
+    raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
 
 
 def _stderr() -> Console:
@@ -285,7 +293,8 @@ def check_output(
     puzzle_format: bool = False,
 ) -> None:
     """Refuse an ``-o`` path before any long work starts, for what the write would refuse
-    after it: a missing directory, one of ``inputs`` (without ``--force``) and, with
+    after it: anything but a regular file (a device, a FIFO, a directory, a link to one),
+    a missing directory, one of ``inputs`` (without ``--force``) and, with
     ``puzzle_format``, an extension that names no puzzle format. ``-`` (stdout) passes."""
     if path is None or path == "-":
         return
@@ -293,11 +302,12 @@ def check_output(
         from puzzlewright.crossword.formats import format_for
 
         format_for(path)
-    directory = os.path.dirname(path) or "."
+    from puzzlewright.fileio import output_target
+
+    target = output_target(path)  # a regular file, new, or a link to one; never a device
+    directory = os.path.dirname(target) or "."
     if not os.path.isdir(directory):
         raise fail(f"cannot write {path}: directory {directory} does not exist")
-    if os.path.isdir(path):
-        raise fail(f"cannot write {path}: it is a directory")
     if not force:
         for source in inputs:
             try:
