@@ -9,6 +9,7 @@ from rich import box
 from rich.table import Table
 
 from puzzlewright.cli.common import (
+    MAX_SHOWN,
     emit_json,
     exit_status,
     json_option,
@@ -55,7 +56,7 @@ def cryptarithm() -> None:
 )
 @click.option("--digits", metavar="1-9", help="Only these digits, e.g. 1-9 or 0,2,4-8.")
 @click.option("--first", is_flag=True, help="Stop at the first solution.")
-@whole_option("--limit", help="Stop after N solutions.", default=None)
+@whole_option("--limit", help="Stop after N solutions.", default=None, most=MAX_SHOWN)
 @click.option("--count", "count_only", is_flag=True, help="Count the solutions, don't list them.")
 @click.option(
     "--unique", is_flag=True, help="Stop at the second solution; say whether it is unique."
