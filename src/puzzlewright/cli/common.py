@@ -121,7 +121,7 @@ class FiniteFloat(click.FloatRange):
 
 MAX_COUNT = 1000
 """Most results a search may be asked for (``--count``: fills, patterns, answer sets)."""
-MAX_TRIES = 1_000_000
+MAX_TRIES = 1_000_000_000
 """Most independent attempts (``--tries``, ``--attempts``): the time limit ends them sooner."""
 MAX_SHOWN = 10_000_000
 """Most words or solutions a listing may be asked for (more than any list or puzzle has)."""
