@@ -29,7 +29,12 @@ class Workbench:
     @classmethod
     def of(cls, config: Config, rooms: tuple[Room, ...] = ()) -> Workbench:
         """The state of a server run with ``config``, showing ``rooms``."""
-        lexicons = Lexicons(config.root, config.word_paths)
+        lexicons = Lexicons(
+            config.root,
+            config.word_paths,
+            max_uploads=config.max_upload_count,
+            max_upload_total=config.max_upload_total,
+        )
         return cls(config, lexicons, Jobs(config.max_jobs), rooms)
 
 

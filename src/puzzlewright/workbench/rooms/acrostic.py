@@ -190,7 +190,7 @@ async def save(request: Request) -> JSONResponse:
             return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
         return render(acrostic_document(data), kind, key=bool(doc.get("key")))  # type: ignore[arg-type]
 
-    return await write_file(bench, path, produce)
+    return await write_file(bench, path, produce, overwrite=bool(doc.get("overwrite")))
 
 
 ROUTES = [

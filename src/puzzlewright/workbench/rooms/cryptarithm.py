@@ -196,7 +196,7 @@ async def save(request: Request) -> JSONResponse:
         text = json.dumps({"title": title, "puzzles": records}, ensure_ascii=False, indent=1)
         return (text + "\n").encode("utf-8")
 
-    return await write_file(bench, path, produce)
+    return await write_file(bench, path, produce, overwrite=bool(doc.get("overwrite")))
 
 
 ROUTES = [

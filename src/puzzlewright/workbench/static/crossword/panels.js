@@ -342,11 +342,24 @@ function wireDialogs(ui, S) {
     event.preventDefault();
     guarded(ui, ui.openDialog, async () => { await E.openFile(ui.openPath.value.trim()); syncControls(S, ui); });
   });
-  ui.saveButton.addEventListener("click", async () => {
-    try { await E.saveFile(S.fileName, true); } catch (err) { setStatus(`save failed: ${err.message}`); }
-  });
-  ui.saveAsButton.addEventListener("click", () => { ui.savePath.value = S.fileName; ui.saveDialog.error.textContent = ""; ui.saveDialog.node.showModal(); });
   let confirmPath = "";
+  const saveAs = (message = "") => {
+    ui.savePath.value = S.fileName;
+    ui.saveDialog.error.textContent = message;
+    ui.saveDialog.node.showModal();
+  };
+  // Save replaces only the file this puzzle came from or was saved to; a new puzzle's name
+  // that is taken opens Save as, where a second Save replaces it.
+  ui.saveButton.addEventListener("click", async () => {
+    try {
+      await E.saveFile(S.fileName, S.ownsFile);
+    } catch (err) {
+      if (err.status !== 409) { setStatus(`save failed: ${err.message}`); return; }
+      confirmPath = S.fileName;
+      saveAs(`${S.fileName} exists: Save again to replace it, or choose another name`);
+    }
+  });
+  ui.saveAsButton.addEventListener("click", () => saveAs());
   ui.saveDialog.form.addEventListener("submit", (event) => {
     event.preventDefault();
     const path = ui.savePath.value.trim();
@@ -366,9 +379,19 @@ function wireDialogs(ui, S) {
     ui.exportDialog.node.showModal();
   });
   ui.exportFormat.addEventListener("change", () => { ui.exportPath.value = ui.exportPath.value.replace(/\.[a-z]+$/i, `.${ui.exportFormat.value === "play" ? "html" : ui.exportFormat.value}`); });
+  let confirmExport = "";
   ui.exportDialog.form.addEventListener("submit", (event) => {
     event.preventDefault();
-    guarded(ui, ui.exportDialog, () => E.exportFile(ui.exportPath.value.trim(), ui.exportFormat.value, ui.exportKey.checked));
+    const path = ui.exportPath.value.trim();
+    guarded(ui, ui.exportDialog, async () => {
+      try {
+        await E.exportFile(path, ui.exportFormat.value, ui.exportKey.checked, confirmExport === path);
+      } catch (err) {
+        if (err.status === 409) { confirmExport = path; throw new Error(`${path} exists: Export again to replace it`); }
+        throw err;
+      }
+      confirmExport = "";
+    });
   });
 }
 
