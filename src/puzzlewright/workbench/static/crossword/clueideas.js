@@ -4,7 +4,7 @@
 // changes; a click on "Use" puts that clue in the entry (one undoable edit).
 
 import { call } from "../api.js";
-import { el } from "./layout.js";
+import { el } from "../dom.js";
 import { wordOf } from "./model.js";
 
 const WAIT_MS = 250;
