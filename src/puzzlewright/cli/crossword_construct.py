@@ -211,8 +211,8 @@ def _save_patterns(
 
 
 def _print_patterns(run: PatternRun, written: list[str | None], *, checked: bool = False) -> None:
-    """Each pattern's figures and rows (beside its trial fill with --fillable); ``checked``
-    (barred and British grids) adds the unches line and prints the rows with their bars."""
+    """Each pattern's rows on stdout, so ``pattern > grid.txt`` is a grid ``fill`` reads; its
+    figures (and trial fill with --fillable, unches line with ``checked``) go to stderr."""
     from puzzlewright.crossword.pattern import PatternStats
 
     for index, (grid, path) in enumerate(zip(run.patterns, written, strict=True), 1):
@@ -221,18 +221,18 @@ def _print_patterns(run: PatternRun, written: list[str | None], *, checked: bool
             f"pattern {index}: {stats.blocks} blocks, {stats.words} words, "
             f"average length {stats.average_length}, longest {stats.longest}"
             + (f", {stats.unchecked} unchecked cells" if stats.unchecked else "")
-            + (f" -> {path}" if path else "")
+            + (f" -> {path}" if path else ""),
+            err=True,
         )
         fill = run.fills.get(grid.to_text())
         if checked:
-            click.echo(checking_line(grid))
-            click.echo((fill or grid).to_text())
-        elif fill is None:
-            click.echo(grid.to_text())
-        else:
-            for blank, filled in zip(grid.rows_text(), fill.rows_text(), strict=True):
-                click.echo(f"{blank}   {filled}")
+            click.echo(checking_line(grid), err=True)
+        if index > 1:
             click.echo()
+        click.echo(grid.to_text())
+        if fill is not None:
+            click.echo("trial fill:", err=True)
+            click.echo(fill.to_text(), err=True)
 
 
 def _shortfall(run: PatternRun, count: int, spec: PatternSpec, timeout: float) -> str:
