@@ -17,7 +17,8 @@ What is compared, and how:
   compared.
 * Lines are compared after trailing spaces are stripped; a line that is just ``...`` matches
   any number of lines (none included), a line ending in `` ...`` any line that starts with
-  the text before it (for a figure such as checks per second); a duration such as ``0.12 s`` or ``in 0.3 s``
+  the text before it (for a figure such as checks per second); a duration such as
+  ``0.12 s`` or ``in 0.3 s``
   matches any duration, since it is the one figure that differs from run to run.
 * Commands are fenced blocks lines starting with ``$ puzzlewright``; other ``$`` lines (``make
   demo``) are not run.
