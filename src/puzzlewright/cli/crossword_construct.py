@@ -307,7 +307,7 @@ def layout(
     upper-cased with spaces and hyphens squashed, in any alphabet. Words that find no place
     are listed as warnings.
     """
-    from puzzlewright.crossword.clues import read_clues
+    from puzzlewright.crossword.clues import read_clues, repeated_answers
     from puzzlewright.crossword.layout import lay_out
 
     if size is not None and max_size is not None:
@@ -328,7 +328,12 @@ def layout(
             stop=stop,
         )
     puzzle = result.puzzle(title=title, author=author)
-    warnings = save(puzzle, output, [words_file], force) if output is not None else []
+    warnings = [
+        f"{later.answer} is listed twice (lines {earlier.line} and {later.line})"
+        + (" with the same clue: placed once" if later.clue == earlier.clue else "")
+        for earlier, later in repeated_answers(words)
+    ]
+    warnings += save(puzzle, output, [words_file], force) if output is not None else []
     if as_json:
         document = {**result.to_json(), "words": len(words), "output": output}
         emit_json({**document, "warnings": warnings})
@@ -350,7 +355,7 @@ def _print_layout(result: Layout, words: int, output: str | None) -> None:
         click.echo(heading.capitalize())
         for key, p in ordered:
             if p.direction == heading:
-                click.echo(f"{key[:-1]:>4}. {p.clue} ({len(p.answer)})  {p.answer}")
+                click.echo(f"{key[:-1]:>4}. {p.clue} ({p.enumeration})  {p.answer}")
     click.echo()
     for u in result.unplaced:
         warn(f"not placed: {u.answer} (line {u.line}): {u.reason}")
