@@ -378,12 +378,17 @@ def clues(filled: str, clue_file: str, output: str, force: bool, as_json: bool) 
 
     CLUES has `ANSWER<TAB>clue` or `ANSWER: clue` lines. An answer that occurs twice in the
     grid gets the same clue, or the file's clues for it in order. Entries left without a
-    clue and clue lines whose answer is not in the grid are listed.
+    clue and clue lines whose answer is not in the grid are listed. FILLED may also be an
+    acrostic .ipuz (from `acrostic build -o`): its answers get their clues the same way,
+    and OUT must then be .ipuz.
     """
     from puzzlewright.crossword.clues import attach_clues, read_clues
     from puzzlewright.crossword.formats import load_puzzle
 
     check_output(output, inputs=[filled, clue_file], force=force, puzzle_format=True)
+    acrostic = _acrostic_document(filled)
+    if acrostic is not None:
+        return _acrostic_clues(acrostic, filled, read_clues(clue_file), output, force, as_json)
     warnings: list[str] = []
     puzzle = load_puzzle(filled, warnings=warnings)
     lines = read_clues(clue_file)
@@ -410,4 +415,50 @@ def clues(filled: str, clue_file: str, output: str, force: bool, as_json: bool) 
         click.echo(f"{counted(len(missing), 'entry')} without a clue:")
         for entry in missing:
             click.echo(f"  {entry.key:>5} {entry.answer}")
+    return 0
+
+
+def _acrostic_document(path: str) -> dict[str, Any] | None:
+    """The ipuz document at ``path`` when it is an acrostic, else None (a crossword)."""
+    if not path.lower().endswith(".ipuz"):
+        return None
+    from puzzlewright.acrostic.ipuz import is_acrostic
+    from puzzlewright.crossword.formats.limits import load_json
+    from puzzlewright.fileio import read_text_input
+
+    data = load_json(read_text_input(path, "puzzle"), path)
+    return data if isinstance(data, dict) and is_acrostic(data) else None
+
+
+def _acrostic_clues(
+    data: dict[str, Any], source: str, lines: list[Any], output: str, force: bool, as_json: bool
+) -> int:
+    """``crossword clues`` on an acrostic: attach by answer, write the ipuz, report."""
+    import json
+
+    from puzzlewright.acrostic.ipuz import attach_acrostic_clues
+    from puzzlewright.fileio import write_atomic
+
+    if not output.lower().endswith(".ipuz"):
+        raise fail(f"{output}: an acrostic is written as .ipuz")
+    try:
+        report = attach_acrostic_clues(data, lines)
+    except PuzzleInputError as exc:
+        raise fail(f"{source}: {exc}") from None
+    text = json.dumps(report.document, ensure_ascii=False, indent=1) + "\n"
+    write_atomic(output, text.encode("utf-8"), inputs=[source], force=force)
+    if as_json:
+        emit_json({"input": source, "output": output, "kind": "acrostic", **report.to_json()})
+        return 0
+    for number, answer in report.not_in_puzzle:
+        warn(f"line {number}: {answer} is not an answer of the acrostic")
+    total = len(report.attached) + len(report.missing)
+    click.echo(
+        f"attached {counted(len(report.attached), 'clue')} to the acrostic's "
+        f"{counted(total, 'answer')}; wrote {output}"
+    )
+    if report.missing:
+        click.echo(f"{counted(len(report.missing), 'answer')} without a clue:")
+        for label, answer in report.missing:
+            click.echo(f"  {label:>5} {answer}")
     return 0
