@@ -32,6 +32,7 @@ from puzzlewright.crossword.formats.common import (
     grid_clues,
     letters_cell,
     lost_features,
+    one_line,
     make_grid,
     where,
 )
@@ -476,9 +477,7 @@ def _header_lines(
         headers.append(("Special", marks.special))
     if puzzle.kind == "diagramless":
         headers.append(("Kind", "diagramless"))
-    return [
-        f"{key}: {' '.join(value.split())}" for key, value in headers if value or key == "Title"
-    ]
+    return [f"{key}: {one_line(value)}" for key, value in headers if value or key == "Title"]
 
 
 def _clue_groups(puzzle: Puzzle, notes: list[str]) -> list[list[str]]:

@@ -1,0 +1,70 @@
+"""Formats say what they change: the file's own clue numbers (kept by .jpz and .ipuz,
+warned about by .puz, .xd and Across Lite text) and the spacing of page texts and clues
+(kept where the format can, a warning where it cannot)."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlewright.crossword.formats import dumps_puzzle, loads_puzzle
+from puzzlewright.crossword.grid import Grid
+from puzzlewright.crossword.puzzle import Puzzle
+
+GRID = "CAT#\nA#AB\nTAN#\n#B##"
+
+
+def labelled() -> Puzzle:
+    """A puzzle whose 2-Down is printed as the file numbers it ("2/5")."""
+    grid = Grid.parse(GRID)
+    keys = [slot.key for slot in grid.slots()]
+    clues = {key: f"clue {key}" for key in keys}
+    clues["2D"] = "See 2- and 5-Across"
+    return Puzzle(grid, clues=clues, clue_labels={"2D": "2/5"})
+
+
+@pytest.mark.parametrize("fmt", ["jpz", "ipuz"])
+def test_formats_with_labels_keep_the_files_own_numbers(fmt: str) -> None:
+    data, warnings = dumps_puzzle(labelled(), fmt)
+    assert not [w for w in warnings if "clue number" in w]
+    back = loads_puzzle(data, fmt)
+    assert back.clue_labels == {"2D": "2/5"}
+    assert back.clues["2D"] == "See 2- and 5-Across"
+
+
+@pytest.mark.parametrize("fmt", ["puz", "xd", "across-lite"])
+def test_formats_without_labels_say_they_renumber(fmt: str) -> None:
+    _, warnings = dumps_puzzle(labelled(), fmt)
+    assert any("clue number(s) of the file's own (2/5)" in w for w in warnings), warnings
+
+
+SPACED = {
+    "title": "Two  spaces\there",
+    "author": " Ann  Lee ",
+    "copyright": "(c)  2026",
+    "notes": "Line one.\n\nLine  two.",
+}
+
+
+def spaced() -> Puzzle:
+    grid = Grid.parse(GRID)
+    clues = {slot.key: f"clue  {slot.key}" for slot in grid.slots()}
+    return Puzzle(grid, clues=clues, **SPACED)
+
+
+@pytest.mark.parametrize("fmt", ["ipuz", "puz", "jpz", "xd", "across-lite"])
+def test_spacing_is_kept_or_the_change_is_named(fmt: str) -> None:
+    puzzle = spaced()
+    data, warnings = dumps_puzzle(puzzle, fmt)
+    back = loads_puzzle(data, fmt)
+    for name, value in SPACED.items():
+        again = getattr(back, name)
+        if again != value:
+            assert any(w.startswith(f"{name} written with other spacing") for w in warnings), (
+                name,
+                again,
+                warnings,
+            )
+    assert back.clues == puzzle.clues
+    if fmt in ("ipuz", "puz", "jpz"):  # these hold every character of these fields
+        assert all(getattr(back, name) == value for name, value in SPACED.items())
+        assert not [w for w in warnings if "spacing" in w]
