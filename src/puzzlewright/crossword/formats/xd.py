@@ -32,8 +32,8 @@ from puzzlewright.crossword.formats.common import (
     grid_clues,
     letters_cell,
     lost_features,
-    one_line,
     make_grid,
+    one_line,
     where,
 )
 from puzzlewright.crossword.formats.limits import whole_number
