@@ -68,3 +68,48 @@ def test_spacing_is_kept_or_the_change_is_named(fmt: str) -> None:
     if fmt in ("ipuz", "puz", "jpz"):  # these hold every character of these fields
         assert all(getattr(back, name) == value for name, value in SPACED.items())
         assert not [w for w in warnings if "spacing" in w]
+
+
+KOTWORDS_XD = """Title: Rebus  sample
+Author: A. Setter
+<!-- Converted by kotwords: a comment in the metadata -->
+<!--
+  a comment over
+  several lines
+-->
+Rebus: 1=HEART 2=DIAMOND $=S @=AT
+
+
+1CAT
+A#A$
+2@ON
+
+
+A1. Organ, then a pet ~ HEARTCAT
+A4. Like ~ AS
+A5. Gems and a preposition ~ DIAMONDATON
+D1. Down one ~ HEARTADIAMOND
+D2. Down two ~ AAO
+D3. Down three ~ TSN
+"""
+
+
+def test_kotwords_xd_with_digit_rebus_keys_and_comments_is_read() -> None:
+    from puzzlewright.crossword.formats.xd import read_xd
+
+    notes: list[str] = []
+    puzzle = read_xd(KOTWORDS_XD.encode("utf-8"), notes)
+    assert puzzle.title == "Rebus  sample" and puzzle.author == "A. Setter"
+    assert puzzle.grid.cells[0][0] == "HEART" and puzzle.grid.cells[2][0] == "DIAMOND"
+    assert puzzle.grid.cells[1][3] == "S" and puzzle.grid.cells[2][1] == "AT"
+    words = {s.key: puzzle.grid.word(s) for s in puzzle.grid.slots()}
+    assert words == {
+        "1A": "HEARTCAT",
+        "1D": "HEARTADIAMOND",
+        "2D": "AAO",
+        "3D": "TSN",
+        "4A": "AS",
+        "5A": "DIAMONDATON",
+    }
+    assert puzzle.clues["5A"] == "Gems and a preposition"
+    assert not [n for n in notes if "comment" in n or "header" in n]
