@@ -4,6 +4,8 @@ warned about by .puz, .xd and Across Lite text) and the spacing of page texts an
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from puzzlewright.crossword.formats import dumps_puzzle, loads_puzzle
@@ -113,3 +115,26 @@ def test_kotwords_xd_with_digit_rebus_keys_and_comments_is_read() -> None:
     }
     assert puzzle.clues["5A"] == "Gems and a preposition"
     assert not [n for n in notes if "comment" in n or "header" in n]
+
+
+def test_variety_clue_lists_dropped_then_no_clueless_playable_page(tmp_path: Path) -> None:
+    """A kotwords variety JPZ (clue lists Rows and Bands, no Across/Down): the lists that are
+    not read are named, and a playable page without a single clue is refused, one line."""
+    from click.testing import CliRunner
+
+    from puzzlewright.cli import cli
+    from puzzlewright.crossword.formats.jpz import write_jpz
+
+    puzzle = Puzzle(Grid.parse("CAT\nARE\nTEN"), clues={"1A": "Pet", "1D": "Feline"})
+    variety = write_jpz(puzzle).replace("<b>Across</b>", "<b>Rows</b>")
+    source = tmp_path / "garden.jpz"
+    source.write_text(variety.replace("<b>Down</b>", "<b>Bands</b>"), encoding="utf-8")
+    converted = CliRunner().invoke(cli, ["convert", str(source), str(tmp_path / "g.ipuz")])
+    assert converted.exit_code == 0
+    assert "jpz clue list 'Rows' dropped" in converted.stderr
+    assert "jpz clue list 'Bands' dropped" in converted.stderr
+    page = tmp_path / "g.html"
+    played = CliRunner().invoke(cli, ["render", str(source), "--format", "play", "-o", str(page)])
+    assert played.exit_code == 2 and not page.exists()
+    assert played.stderr.startswith("error: ") and "needs clues" in played.stderr
+    assert len(played.stderr.strip().splitlines()) == 1
