@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ELLIPSIS = "..."
+WIDTH = 92  # terminal columns the README's tables were printed at
 DURATION = re.compile(r"\b\d+(?:\.\d+)? s\b")
 COMMENT = re.compile(r"\s{2,}#\s.*$")
 
@@ -147,9 +148,19 @@ def run(example: Example, folder: Path) -> tuple[int, list[str]]:
         return 0, example.expected
     from click.testing import CliRunner
 
-    from puzzlewright.cli import cli
+    from puzzlewright.cli import cli, common
 
-    result = CliRunner(env={"COLUMNS": "92"}).invoke(cli, example.args, catch_exceptions=False)
+    consoles = [getattr(common, name) for name in ("stdout", "stderr")]  # made on first use
+    widths = [vars(console).get("_width") for console in consoles]
+    for console in consoles:  # the README was made at this width (a console made earlier in
+        console.width = WIDTH  # the process keeps its own, whatever COLUMNS says now)
+    try:
+        result = CliRunner(env={"COLUMNS": str(WIDTH)}).invoke(
+            cli, example.args, catch_exceptions=False
+        )
+    finally:
+        for console, width in zip(consoles, widths, strict=True):
+            vars(console)["_width"] = width
     return result.exit_code, result.output.splitlines()
 
 
