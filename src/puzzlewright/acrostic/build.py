@@ -35,7 +35,7 @@ from puzzlewright.acrostic.solver import Search, SearchResult, SearchStats, Tuni
 from puzzlewright.acrostic.tables import counts_of
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
-from puzzlewright.lexicon.builtin import familiar_scores
+from puzzlewright.lexicon.familiar import familiar_scores
 from puzzlewright.stopping import NEVER, StopSignal, clock
 
 TRIES_STEPS = 1_600_000  # steps of all tries together: about 40 s of CPU on a 2020s core
@@ -91,7 +91,7 @@ def build_acrostic(
     job, ``tries`` > 1 improves sets from that many independent starts and keeps the best
     (when ``improve`` is not 0).
     Answers are scored by ``words``' scores, except that the built-in list scores them by
-    familiarity (:func:`~puzzlewright.lexicon.builtin.familiar_scores`).
+    familiarity (:func:`~puzzlewright.lexicon.familiar.familiar_scores`).
     """
     started = clock()
     _validate(quote, min_length, max_length, count)
