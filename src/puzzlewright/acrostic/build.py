@@ -96,10 +96,7 @@ def build_acrostic(
     started = clock()
     _validate(quote, min_length, max_length, count)
     _check_sizes(width, improve)  # before the search, not after it
-    if jobs < 1:
-        raise PuzzleInputError("jobs must be at least 1", parameters=("jobs",))
-    if tries < 1:
-        raise PuzzleInputError("tries must be at least 1", parameters=("tries",))
+    _check_runs(jobs, tries)
     result = BuildResult("impossible", quote, source)
     plan = plan_answers(quote, source, words, include, min_length, max_length)
     if isinstance(plan, str):
@@ -122,6 +119,14 @@ def build_acrostic(
     result.seconds = clock() - started
     _assemble(result, plan, search, outcome, words, seed, width)
     return result
+
+
+def _check_runs(jobs: int, tries: int) -> None:
+    """Raise PuzzleInputError unless there is at least one process and one try."""
+    if jobs < 1:
+        raise PuzzleInputError("jobs must be at least 1", parameters=("jobs",))
+    if tries < 1:
+        raise PuzzleInputError("tries must be at least 1", parameters=("tries",))
 
 
 def _best_of_tries(

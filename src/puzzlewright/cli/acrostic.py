@@ -33,6 +33,7 @@ from puzzlewright.fileio import read_text_input
 
 if TYPE_CHECKING:
     from puzzlewright.acrostic.model import BuildResult
+    from puzzlewright.lexicon import WordList
 
 DEFAULT_TIMEOUT = 120.0
 LENGTHS = ("min_length", "max_length")  # the parameters an impossibility reason may name
@@ -113,14 +114,11 @@ def build(
     Without --timeout the search stops after 120 s.
     """
     from puzzlewright.acrostic import build_acrostic
-    from puzzlewright.lexicon.builtin import familiar_scores
 
     text, quote_file = _read_quote(quote)
     inputs = [p for p in (*word_paths, quote_file) if p and p != "builtin"]
     check_output(output, inputs=inputs, force=force)
-    words, _ = load_words(word_paths, encoding, alphabet, quiet=as_json)
-    if min_score is not None:  # on the built-in list: by the familiarity scores answers use
-        words = familiar_scores(words).filtered(min_score)
+    words = _answer_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
     with (
         stopping(DEFAULT_TIMEOUT if timeout is None else timeout) as stop,
         status("Building the acrostic…", quiet=as_json),
@@ -144,6 +142,24 @@ def build(
     _save(result, output, title, inputs, force=force, quiet=as_json)
     _report(result, key, count, as_json=as_json)
     return exit_status(result.status == "built", result.stop_reason)
+
+
+def _answer_words(
+    word_paths: tuple[str, ...],
+    encoding: str,
+    alphabet: str | None,
+    min_score: int | None,
+    *,
+    quiet: bool,
+) -> WordList:
+    """The answers' word list; ``min_score`` filters the built-in list by the familiarity
+    scores answers are ranked by (any other list by its own scores)."""
+    from puzzlewright.lexicon.familiar import familiar_scores
+
+    words, _ = load_words(word_paths, encoding, alphabet, quiet=quiet)
+    if min_score is not None:
+        words = familiar_scores(words).filtered(min_score)
+    return words
 
 
 def _report(result: BuildResult, key: bool, count: int, *, as_json: bool) -> None:

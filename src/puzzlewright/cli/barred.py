@@ -23,6 +23,7 @@ from puzzlewright.cli.common import (
 
 if TYPE_CHECKING:
     from puzzlewright.crossword.barred import BarredSpec
+    from puzzlewright.crossword.checking import CheckingReport
     from puzzlewright.crossword.grid import Grid
     from puzzlewright.crossword.statistics import FillStatistics
 
@@ -173,26 +174,7 @@ def check(
     words, _ = load_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
     stats = fill_statistics(grid, words, puzzle)
     if as_json:
-        emit_json(
-            {
-                "ok": report.ok,
-                "cells": report.cells,
-                "unches": report.unches,
-                "double_unches": report.double_unches,
-                "entries": [
-                    {
-                        "key": e.key,
-                        "length": e.length,
-                        "unches": e.unches,
-                        "positions": [p + 1 for p in e.positions],
-                        "double_unches": e.doubles,
-                    }
-                    for e in report.entries
-                ],
-                "problems": report.problems,
-                "statistics": stats.to_json(),
-            }
-        )
+        emit_json({**_checking_json(report), "statistics": stats.to_json()})
         return 0 if report.ok else 1
     click.echo(checking_line(grid))
     for entry in report.entries:
@@ -205,6 +187,27 @@ def check(
     for line in statistics_lines(stats):
         click.echo(line)
     return 0 if report.ok else 1
+
+
+def _checking_json(report: CheckingReport) -> dict[str, Any]:
+    """The conventions' check as ``check --json`` prints it (positions counted from 1)."""
+    return {
+        "ok": report.ok,
+        "cells": report.cells,
+        "unches": report.unches,
+        "double_unches": report.double_unches,
+        "entries": [
+            {
+                "key": e.key,
+                "length": e.length,
+                "unches": e.unches,
+                "positions": [p + 1 for p in e.positions],
+                "double_unches": e.doubles,
+            }
+            for e in report.entries
+        ],
+        "problems": report.problems,
+    }
 
 
 def statistics_lines(stats: FillStatistics) -> list[str]:

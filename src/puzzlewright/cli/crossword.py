@@ -271,7 +271,6 @@ def fill(
     Exit status 0 filled, 1 unfillable, out of time or interrupted
     (the best partial fill is shown), 2 bad input.
     """
-    from puzzlewright.crossword.fill.portfolio import fill_portfolio
     from puzzlewright.crossword.fill.request import FillRequest
     from puzzlewright.workers import check_scheduler
 
@@ -296,12 +295,22 @@ def fill(
             )
         result = fill_stem_checked(request, words, timeout)
         return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
+    result = _fill_shown(request, words, jobs, scheduler, timeout)
+    return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
+
+
+def _fill_shown(
+    request: FillRequest, words: WordList, jobs: int, scheduler: str | None, timeout: float | None
+) -> FillResult:
+    """The fill (a portfolio with ``jobs`` > 1 or a scheduler), with a live progress
+    display when it is one search."""
+    from puzzlewright.crossword.fill.portfolio import fill_portfolio
+
     hook, live = progress_display() if jobs == 1 and scheduler is None else (None, None)
     with stopping(timeout) as stop, live if live is not None else nullcontext():
-        result = fill_portfolio(
+        return fill_portfolio(
             request, words, jobs=jobs, scheduler=scheduler, stop=stop, on_progress=hook
         )
-    return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
 
 
 def fill_stem_checked(request: FillRequest, words: WordList, timeout: float | None) -> FillResult:

@@ -342,7 +342,6 @@ def layout(
     squashed, in any alphabet. Words that find no place are listed as warnings. --print
     writes a page to print and its key.
     """
-    from puzzlewright.crossword.clues import repeated_answers
     from puzzlewright.crossword.layout import lay_out
 
     if size is not None and max_size is not None:
@@ -362,11 +361,7 @@ def layout(
             stop=stop,
         )
     puzzle = result.puzzle(title=title, author=author)
-    warnings = [
-        f"{later.answer} is listed twice (lines {earlier.line} and {later.line})"
-        + (" with the same clue: placed once" if later.clue == earlier.clue else "")
-        for earlier, later in repeated_answers(words)
-    ]
+    warnings = _repeat_warnings(words)
     warnings += save(puzzle, output, [words_file], force) if output is not None else []
     if sheet is not None:
         _print_sheet(puzzle, sheet, [words_file], force, warnings)
@@ -375,14 +370,38 @@ def layout(
         extra = {} if clued is None else {**clued.to_json(), "clue_file": clue_path}
         emit_json({**document, **extra, "print": sheet, "warnings": warnings})
     else:
-        for message in warnings:
-            warn(message)
-        _print_layout(result, len(words), output)
-        if clued is not None:
-            _print_clued(clued, clue_path, sheet)
+        _show_layout(result, len(words), output, clued, clue_path, sheet, warnings)
     if stop_note(result.stop_reason):
         warn(f"{stop_note(result.stop_reason)}; the best layout of {result.attempts} is shown")
     return exit_status(True, result.stop_reason)
+
+
+def _repeat_warnings(words: list[ClueLine]) -> list[str]:
+    """One warning per answer listed twice (placed once when its clue is the same too)."""
+    from puzzlewright.crossword.clues import repeated_answers
+
+    return [
+        f"{later.answer} is listed twice (lines {earlier.line} and {later.line})"
+        + (" with the same clue: placed once" if later.clue == earlier.clue else "")
+        for earlier, later in repeated_answers(words)
+    ]
+
+
+def _show_layout(
+    result: Layout,
+    count: int,
+    output: str | None,
+    clued: CluedList | None,
+    clue_path: str | None,
+    sheet: str | None,
+    warnings: list[str],
+) -> None:
+    """The warnings, the layout and the drafted clues, for a person."""
+    for message in warnings:
+        warn(message)
+    _print_layout(result, count, output)
+    if clued is not None:
+        _print_clued(clued, clue_path, sheet)
 
 
 def _layout_words(

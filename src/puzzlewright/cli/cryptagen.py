@@ -37,7 +37,8 @@ from puzzlewright.lexicon import WordList
 
 if TYPE_CHECKING:
     from puzzlewright.cryptarithm.encode import EncodeResult
-    from puzzlewright.cryptarithm.find import FindRun, FindSpec, Form, FoundPuzzle
+    from puzzlewright.cryptarithm.find import FindRun, FindSpec, Form, FoundPuzzle, MapShards
+    from puzzlewright.stopping import StopSignal
 
 
 @contextmanager
@@ -285,23 +286,39 @@ def find(
     (the puzzles found so far are shown).
     """
     from puzzlewright.cryptarithm.executors import make_map
-    from puzzlewright.cryptarithm.find import find as run_find
-    from puzzlewright.cryptarithm.find import parse_form, shard_count
+    from puzzlewright.cryptarithm.find import parse_form
 
     form = parse_form(form_text)
     map_shards = make_map(jobs, scheduler)
     sources = _Sources.of(word_paths, theme, from_file, doubly_true, numbers_file)
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
     spec = _find_spec(form, words, sources, result, min_score, seed)
-    total = shard_count(spec)
-    bar_total = total if total is not None else -(-max_candidates // spec.shard_size)
     grading = show_grade or difficulty is not None
     show = _PuzzlePrinter(spec, seed, as_json, grading)
-    with (
-        stopping(timeout) as stop,
-        _progress("Searching", bar_total, quiet=as_json) as update,
-    ):
-        run = run_find(
+    with stopping(timeout) as stop:
+        run = _run_find(spec, show, limit, max_candidates, map_shards, stop, difficulty)
+    _report_find(run, form.text(), limit, max_candidates, as_json=as_json)
+    return exit_status(bool(run.puzzles), run.stop_reason)
+
+
+def _run_find(
+    spec: FindSpec,
+    show: _PuzzlePrinter,
+    limit: int,
+    max_candidates: int,
+    map_shards: MapShards,
+    stop: StopSignal,
+    difficulty: str | None,
+) -> FindRun:
+    """The search, with a progress bar over its shards (over ``max_candidates`` when it
+    samples a pool too large to take whole)."""
+    from puzzlewright.cryptarithm.find import find as run_find
+    from puzzlewright.cryptarithm.find import shard_count
+
+    total = shard_count(spec)
+    bar_total = total if total is not None else -(-max_candidates // spec.shard_size)
+    with _progress("Searching", bar_total, quiet=show.as_json) as update:
+        return run_find(
             spec,
             limit=limit,
             max_candidates=None if total is not None else max_candidates,
@@ -310,10 +327,8 @@ def find(
             on_puzzle=show,
             on_shard=lambda done, _total, so_far: update(done, bar_total, len(so_far.puzzles)),
             difficulty=difficulty,
-            grade=grading,
+            grade=show.grading,
         )
-    _report_find(run, form.text(), limit, max_candidates, as_json=as_json)
-    return exit_status(bool(run.puzzles), run.stop_reason)
 
 
 @dataclass(frozen=True)
