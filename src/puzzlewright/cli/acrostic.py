@@ -18,6 +18,7 @@ from puzzlewright.cli.common import (
     jobs_options,
     json_option,
     load_words,
+    min_score_help,
     output_option,
     seed_option,
     status,
@@ -78,6 +79,10 @@ def acrostic() -> None:
 @output_option("Write the puzzle as .ipuz ('-': stdout).", path=click.Path(dir_okay=False))
 @click.option("--title", default=None, help="Title stored in the .ipuz file.")
 @click.option("--force", is_flag=True, help="Allow -o to replace an input file.")
+@min_score_help(
+    "A familiarity threshold: answers scoring N or more, on the built-in list by familiarity "
+    "(how acrostic answers are ranked, not the fill scores); on another list by its own scores."
+)
 @wordlist_options
 @seed_option
 @timeout_option

@@ -17,6 +17,7 @@ from puzzlewright.cli.common import (
     fail,
     json_option,
     load_words,
+    min_score_help,
     whole_option,
     wordlist_options,
 )
@@ -141,6 +142,10 @@ def barred_json(grid: Grid, fill: Grid | None) -> dict[str, Any]:
 @whole_option("--min-length", help="Shortest entry.", default=3, most=MAX_LENGTH)
 @whole_option("--max-length", help="Longest entry.", default=None, most=MAX_LENGTH)
 @click.option("--symmetric", is_flag=True, help="Also require 180° symmetric blocks and bars.")
+@min_score_help(
+    "Load only words scoring N or more (a filter as the list loads): the statistics count an "
+    "entry below N as not in the list."
+)
 @wordlist_options
 @json_option
 def check(

@@ -20,6 +20,7 @@ from puzzlewright.cli.common import (
     jobs_options,
     json_option,
     load_words,
+    min_score_help,
     on_terminal,
     output_option,
     seed_option,
@@ -190,6 +191,10 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
 # -- the command -----------------------------------------------------------------------------
 @crossword.command("fill")
 @click.argument("grid_path", metavar="GRID")
+@min_score_help(
+    "The filler's floor: fill only with words scoring N or more (the list loads whole). "
+    "Default: every word."
+)
 @wordlist_options
 @seed_option
 @timeout_option

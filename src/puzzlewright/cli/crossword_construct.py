@@ -24,6 +24,7 @@ from puzzlewright.cli.common import (
     fail,
     json_option,
     load_words,
+    min_score_help,
     output_option,
     seed_option,
     status,
@@ -96,6 +97,10 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
 @click.option("--allow-unchecked", is_flag=True, help="Allow cells in only one entry.")
 @barred_options
 @click.option("--fillable", is_flag=True, help="Keep only patterns the filler can fill.")
+@min_score_help(
+    "With --fillable: the trial fills use only words scoring N or more (a filter as the list "
+    "loads, and the filler's floor)."
+)
 @wordlist_options
 @click.option(
     "--timeout",

@@ -21,6 +21,7 @@ from puzzlewright.cli.common import (
     jobs_options,
     json_option,
     load_words,
+    min_score_help,
     on_terminal,
     seed_option,
     stderr,
@@ -84,6 +85,9 @@ def _grade_options(func: F) -> F:
 @whole_option("--limit", help="Show the best N encodings.", default=20, most=MAX_COUNT)
 @click.option(
     "--unique", "unique_only", is_flag=True, help="Only word forms with exactly one solution."
+)
+@min_score_help(
+    "The encoder's floor: every number becomes a word scoring N or more (the list loads whole)."
 )
 @wordlist_options
 @_grade_options
@@ -250,6 +254,10 @@ def _print_encodings(result: object) -> None:
     "Run shards on a Dask distributed cluster (needs the dask extra).",
 )
 @seed_option
+@min_score_help(
+    "The word pool's floor: draw words scoring N or more (the list loads whole). Default: 40 on"
+    " the built-in list; every word of another list or a theme."
+)
 @wordlist_options
 @_grade_options
 @timeout_option

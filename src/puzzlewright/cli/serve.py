@@ -39,7 +39,12 @@ from puzzlewright.cli.common import fail, warn
     metavar="PATH",
     help="Word list(s) layered in order (default: the built-in English list).",
 )
-@click.option("--min-score", type=int, default=None, help="Default minimum word score.")
+@click.option(
+    "--min-score",
+    type=int,
+    default=None,
+    help="The rooms' default minimum word score (a request's own min_score overrides it).",
+)
 def serve(
     folder: Path,
     port: int,

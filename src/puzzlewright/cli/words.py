@@ -14,6 +14,7 @@ from puzzlewright.cli.common import (
     json_option,
     load_words,
     max_list_mb_option,
+    min_score_help,
     stdout,
     whole_option,
     wordlist_options,
@@ -44,6 +45,7 @@ from puzzlewright.messages import counted
 )
 @wordplay_options
 @whole_option("--limit", help="Show at most N words (0: all).", default=50, least=0, most=MAX_SHOWN)
+@min_score_help("Load only words scoring N or more (a filter on the list as it loads).")
 @wordlist_options
 @json_option
 def words(
