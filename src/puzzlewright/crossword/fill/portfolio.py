@@ -38,7 +38,17 @@ from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import NEVER, StopSignal, clock
-from puzzlewright.workers import check_scheduler, dask_client, import_distributed
+from puzzlewright.workers import (
+    POLL,
+    STOP_GRACE,
+    check_jobs,
+    check_scheduler,
+    ctrl_c_blocked,
+    dask_client,
+    import_distributed,
+    process_count,
+    worker_processes,
+)
 
 MEMBER_TUNINGS = (
     Tuning(),
@@ -234,56 +244,101 @@ Results = Iterator[MemberResult]
 """Member results in the order they finish."""
 
 
-def _process_main(job: FillJob, member: Member, words: WordList, bound: Any, queue: Any) -> None:
-    """A member process: Ctrl-C is the coordinator's to handle (it aborts the race)."""
+def _process_main(
+    job: FillJob, team: list[Member], words: WordList, bound: Any, queue: Any
+) -> None:
+    """A worker process: run its members one after another (until the race is aborted),
+    then say it is done. Ctrl-C is the coordinator's to handle (it aborts the race)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        queue.put(run_member(job, member, words, lambda: int(bound.value), 0.0))
+        for member in team:
+            if int(bound.value) == ABORT:
+                break
+            queue.put(run_member(job, member, words, lambda: int(bound.value), 0.0))
+        queue.put(DONE)
     except BaseException as exc:  # reported by the coordinator
         queue.put(f"{type(exc).__name__}: {exc}")
 
 
+DONE = "done"
+"""What a worker process sends after its last member."""
+
+
 def race_processes(
-    job: FillJob, team: list[Member], words: WordList, stop: StopSignal
+    job: FillJob, team: list[Member], words: WordList, stop: StopSignal, processes: int
 ) -> list[MemberResult]:
-    """Run the members on local processes (spawned: no state shared by accident)."""
+    """Run the members on ``processes`` local processes (spawned: no state shared by
+    accident); process ``p`` runs members ``p``, ``p + processes``, ... in turn, so the
+    winner is the same however many processes run them (see the module docstring)."""
     import multiprocessing
-    from queue import Empty as queue_empty
 
     context = multiprocessing.get_context("spawn")
     bound = context.RawValue("q", NO_BOUND)
     queue = context.Queue()
-    processes = [
-        context.Process(target=_process_main, args=(job, member, words, bound, queue), daemon=True)
-        for member in team
+    workers = [
+        context.Process(
+            target=_process_main, args=(job, team[p::processes], words, bound, queue), daemon=True
+        )
+        for p in range(processes)
     ]
-    for process in processes:
-        if stop.should_stop():  # starting a process takes a while: look before each
-            bound.value = ABORT
-        process.start()
-    results: list[MemberResult] = []
+    started: list[Any] = []
     try:
-        while len(results) < len(team):
-            try:
-                message = queue.get(timeout=0.05)
-            except queue_empty:
-                if stop.should_stop():
-                    bound.value = ABORT
-                if not any(p.is_alive() for p in processes) and queue.empty():
-                    raise RuntimeError("a fill worker process died without a result") from None
-                continue
-            if isinstance(message, str):
-                raise RuntimeError(f"a fill worker failed: {message}")
+        for process in workers:
+            if stop.should_stop():  # starting a process takes a while: look before each
+                break
+            with ctrl_c_blocked():
+                process.start()
+            started.append(process)
+        return _collect(job, queue, bound, started, stop)
+    finally:
+        bound.value = ABORT
+        _end_processes(started, STOP_GRACE if stop.reason is None else 0.1)
+
+
+def _collect(
+    job: FillJob, queue: Any, bound: Any, started: list[Any], stop: StopSignal
+) -> list[MemberResult]:
+    """The members' results as the ``started`` processes send them, the race's bound kept
+    up to date; once ``stop`` fires the race is aborted and the workers get
+    :data:`~puzzlewright.workers.STOP_GRACE` seconds to send their partial fills."""
+    from queue import Empty
+
+    results: list[MemberResult] = []
+    done = 0
+    cutoff = clock() + STOP_GRACE if stop.should_stop() else None
+    while done < len(started) and (cutoff is None or clock() < cutoff):
+        if cutoff is None and stop.should_stop():
+            bound.value = ABORT
+            cutoff = clock() + STOP_GRACE
+        try:
+            message = queue.get(timeout=0.05)
+        except Empty:
+            if not any(p.is_alive() for p in started) and queue.empty():
+                if cutoff is not None:
+                    break
+                raise RuntimeError("a fill worker process died without a result") from None
+            continue
+        if message == DONE:
+            done += 1
+        elif isinstance(message, str):
+            raise RuntimeError(f"a fill worker failed: {message}")
+        else:
             results.append(message)
             if message.finished and job.race and bound.value != ABORT:
                 bound.value = min(int(bound.value), message.work)
-    finally:
-        bound.value = ABORT
-        for process in processes:
-            process.join(timeout=5)
-            if process.is_alive():
-                process.terminate()
     return results
+
+
+def _end_processes(started: list[Any], grace: float) -> None:
+    """Let the worker processes exit (they have been told to abort); end the ones that
+    have not within ``grace`` seconds (a stopped run has already waited for them)."""
+    cutoff = clock() + grace
+    for process in started:
+        process.join(max(0.0, cutoff - clock()))
+    for process in started:
+        if process.is_alive():
+            process.terminate()
+            process.join(1.0)
 
 
 def _dask_member(job: FillJob, member: Member, words: WordList, variable_name: str) -> MemberResult:
@@ -314,35 +369,63 @@ def race_dask(
         name = f"puzzlewright-fill-{id(job)}-{time.monotonic_ns()}"
         variable = distributed.Variable(name, client=active)
         variable.set(NO_BOUND)
-        bound = NO_BOUND
-        results: list[MemberResult] = []
         try:
             shared = active.scatter(words, broadcast=True)
-            if stop.should_stop():
-                bound = ABORT
-                variable.set(ABORT)
-            futures = [
-                active.submit(_dask_member, job, member, shared, name, pure=False)
-                for member in team
-            ]
-            pending = distributed.as_completed(futures)
-            while len(results) < len(team):
-                batch = pending.next_batch(block=False) if pending.has_ready() else []
-                if not batch:
-                    if stop.should_stop() and bound != ABORT:
-                        bound = ABORT
-                        variable.set(ABORT)
-                    time.sleep(0.05)
-                    continue
-                for future in batch:
-                    found: MemberResult = future.result()
-                    results.append(found)
-                    if found.finished and job.race and bound != ABORT and found.work < bound:
-                        bound = found.work
-                        variable.set(bound)
+            race = _DaskRace(active, variable, job, [])
+            return race.run(team, shared, name, stop)
         finally:
             variable.set(ABORT)
-    return results
+
+
+@dataclass
+class _DaskRace:
+    """The coordinator of a race on Dask: as many members in flight as the cluster has
+    worker processes (a worker's threads share one interpreter lock), the next submitted
+    as one finishes; the least work of a finished member published as the bound."""
+
+    client: Any
+    variable: Any
+    job: FillJob
+    results: list[MemberResult]
+    bound: int = NO_BOUND
+
+    def run(
+        self, team: list[Member], shared: Any, name: str, stop: StopSignal
+    ) -> list[MemberResult]:
+        """Submit the members, collect their results; abort on ``stop`` (with a grace)."""
+        distributed = import_distributed()
+        width = worker_processes(self.client)
+        submitted = [self._submit(m, shared, name) for m in team[:width]]
+        waiting = iter(team[width:])
+        pending = distributed.as_completed(submitted)
+        cutoff: float | None = None
+        while not pending.is_empty() and (cutoff is None or clock() < cutoff):
+            if cutoff is None and stop.should_stop():
+                self._publish(ABORT)
+                cutoff = clock() + STOP_GRACE
+            if not pending.has_ready():
+                time.sleep(POLL)
+                continue
+            for future in pending.next_batch(block=False):
+                self._record(future.result())
+                member = next(waiting, None) if cutoff is None else None
+                if member is not None:
+                    submitted.append(self._submit(member, shared, name))
+                    pending.add(submitted[-1])
+        self.client.cancel([future for future in submitted if not future.done()])
+        return self.results
+
+    def _submit(self, member: Member, shared: Any, name: str) -> Any:
+        return self.client.submit(_dask_member, self.job, member, shared, name, pure=False)
+
+    def _publish(self, bound: int) -> None:
+        self.bound = bound
+        self.variable.set(bound)
+
+    def _record(self, found: MemberResult) -> None:
+        self.results.append(found)
+        if found.finished and self.job.race and self.bound != ABORT and found.work < self.bound:
+            self._publish(found.work)
 
 
 # -- the entry point -------------------------------------------------------------------------
@@ -364,8 +447,7 @@ def fill_portfolio(
     """
     started = clock()
     count = options.get("count", 1)
-    if jobs < 1:
-        raise PuzzleInputError(f"the number of jobs must be at least 1, not {jobs}")
+    check_jobs(jobs)
     if count < 1:
         raise PuzzleInputError(f"the number of fills must be at least 1, not {count}")
     check_scheduler(scheduler)
@@ -390,7 +472,10 @@ def fill_portfolio(
     if scheduler is not None or client is not None:
         results = race_dask(job, team, words, stop, scheduler, client)
     else:
-        results = race_processes(job, team, words, stop)
+        results = race_processes(job, team, words, stop, process_count(jobs))
+    if not results:  # stopped while every worker was still starting
+        answer = fill_grid(grid, words, stop=stop, **options)  # stop has fired: returns at once
+        return replace(answer, seconds=round(clock() - started, 3))
     answer = merged(results, count) if count > 1 else winner(results).result
     if answer.status == "timeout" and stop.reason is not None:
         answer = replace(answer, stop_reason=stop.reason)  # the time limit aborted the members
