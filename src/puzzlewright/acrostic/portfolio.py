@@ -1,7 +1,7 @@
 """The acrostic search on several processes: a portfolio of differently seeded searches.
 
-Two rounds on a pool of ``jobs`` spawned processes (:func:`puzzlewright.workers.spawn_pool`,
-the same pool ``cryptarithm find --jobs`` uses):
+Two rounds of ``jobs`` searches on a pool of spawned processes, at most one per usable CPU
+(:func:`puzzlewright.workers.spawn_pool`, the same pool ``cryptarithm find --jobs`` uses):
 
 1. **First set.** Worker ``w`` searches for an exact set from its own random start (seed
    ``"{seed}/{w}"``; worker 0 uses ``seed`` itself). The winner is the set found in the fewest
@@ -12,8 +12,11 @@ the same pool ``cryptarithm find --jobs`` uses):
    ``--improve`` effort (and finds further sets for ``--count``); the distinct sets of all
    workers are ranked by value, ties in worker order.
 
-So the same seed and the same ``jobs`` give the same answers on any machine, unless the
-time limit or Ctrl-C cut a round short; then the best set found so far is returned.
+So the same seed and the same ``jobs`` give the same answers on any machine and however
+many processes run the searches, unless the time limit or Ctrl-C cut a round short; then
+the best set found so far is returned. Starting the processes counts against the time
+limit, and a stopped round waits at most :data:`puzzlewright.workers.STOP_GRACE` seconds
+for its workers.
 """
 
 from __future__ import annotations
@@ -21,8 +24,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 from collections.abc import Sequence
-from concurrent.futures import Future, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -33,7 +35,6 @@ from puzzlewright.acrostic.tables import HashArray, IntArray, WordTable
 from puzzlewright.stopping import NEVER, StopSignal
 
 NOT_FOUND = 2**62  # the shared "fewest steps to a first set" before any worker found one
-POLL = 0.1  # seconds between the parent's checks of the time limit and Ctrl-C
 
 
 @dataclass(frozen=True)
@@ -146,16 +147,6 @@ def improve_set(winner: FirstSet, worker: int, count: int, improve: float | None
     return search.run(count=count, improve=improve, start=winner.state)
 
 
-def _gather(futures: Sequence[Future[Any]], stop: StopSignal, event: Any) -> list[Any]:
-    """The futures' results in order; when ``stop`` fires, tell the workers to wrap up."""
-    pending = set(futures)
-    while pending:
-        _, pending = wait(pending, timeout=POLL)
-        if stop.should_stop():
-            event.set()
-    return [future.result() for future in futures]
-
-
 def run_portfolio(
     setup: SearchSetup,
     jobs: int,
@@ -164,34 +155,71 @@ def run_portfolio(
     improve: float | None,
     stop: StopSignal = NEVER,
 ) -> SearchResult:
-    """The search of :meth:`Search.run` as a portfolio on ``jobs`` processes (see above)."""
-    from puzzlewright.workers import spawn_pool
+    """The search of :meth:`Search.run` as a portfolio of ``jobs`` searches (see above) on
+    at most one process per usable CPU (:func:`puzzlewright.workers.process_count`)."""
+    from puzzlewright.workers import end_pool, process_count, spawn_pool
 
     context = multiprocessing.get_context("spawn")
     event = context.Event()
     best = context.Value("q", NOT_FOUND)
+    pool = spawn_pool(process_count(jobs), _install, (setup, seed, event, best))
+    try:
+        return _rounds(pool, setup, jobs, seed, count, improve, stop, event)
+    finally:
+        event.set()
+        end_pool(pool, stopped=stop.reason is not None)
+
+
+def _rounds(
+    pool: Any,
+    setup: SearchSetup,
+    jobs: int,
+    seed: int,
+    count: int,
+    improve: float | None,
+    stop: StopSignal,
+    event: Any,
+) -> SearchResult:
+    """Round 1 (the first set with the fewest steps), then round 2 (every worker improves
+    it); a round the time limit or Ctrl-C cut short keeps what its workers reported."""
+    from puzzlewright.workers import gather, submit_all
+
     stats = SearchStats()
-    with spawn_pool(jobs, _install, (setup, seed, event, best)) as pool:
-        firsts: list[FirstSet] = _gather(
-            [pool.submit(first_set, w) for w in range(jobs)], stop, event
-        )
-        for first in firsts:
-            stats.add(first.stats)
-        found = [first for first in firsts if first.state is not None]
-        if not found:
-            closest = min(firsts, key=lambda f: (int(np.abs(f.off).sum()), f.worker))
-            return SearchResult([], closest.closest, closest.off, stop.reason, stats)
-        winner = min(found, key=lambda f: (f.steps, f.worker))
-        assert winner.state is not None
-        if stop.should_stop():
-            words = setup.make(seed).words(winner.state)
-            return SearchResult([words], words, [0] * len(setup.target), stop.reason, stats)
-        results: list[SearchResult] = _gather(
-            [pool.submit(improve_set, winner, w, count, improve) for w in range(jobs)],
-            stop,
-            event,
-        )
+    calls = [(w,) for w in range(jobs)]
+    firsts: list[FirstSet] = [
+        first
+        for first in gather(submit_all(pool, first_set, calls, stop), stop, event.set)
+        if first is not None
+    ]
+    for first in firsts:
+        stats.add(first.stats)
+    found = [first for first in firsts if first.state is not None]
+    if not found:
+        return _closest(setup, seed, firsts, stop, stats)
+    winner = min(found, key=lambda f: (f.steps, f.worker))
+    assert winner.state is not None
+    if stop.should_stop():
+        words = setup.make(seed).words(winner.state)
+        return SearchResult([words], words, [0] * len(setup.target), stop.reason, stats)
+    again = [(winner, w, count, improve) for w in range(jobs)]
+    improved = gather(submit_all(pool, improve_set, again, stop), stop, event.set)
+    results: list[SearchResult] = [result for result in improved if result is not None]
+    if not results:  # stopped before any worker reported: the winner's set as it was
+        words = setup.make(seed).words(winner.state)
+        return SearchResult([words], words, [0] * len(setup.target), stop.reason, stats)
     return merge_results(results, count, stop, stats)
+
+
+def _closest(
+    setup: SearchSetup, seed: int, firsts: list[FirstSet], stop: StopSignal, stats: SearchStats
+) -> SearchResult:
+    """No exact set: the closest one a worker reported, or (when the run stopped before
+    any did) the random start of ``seed`` as the partial set."""
+    if not firsts:
+        start = setup.make(seed, stop).run()  # stop has fired: the start, at once
+        return replace(start, stats=stats)
+    closest = min(firsts, key=lambda f: (int(np.abs(f.off).sum()), f.worker))
+    return SearchResult([], closest.closest, closest.off, stop.reason, stats)
 
 
 def merge_results(
