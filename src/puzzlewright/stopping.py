@@ -22,10 +22,11 @@ from dataclasses import asdict, dataclass, fields
 from types import FrameType
 from typing import Literal, TypeAlias
 
-StopReason: TypeAlias = Literal["limit", "candidates", "timeout", "interrupted"]
+StopReason: TypeAlias = Literal["limit", "candidates", "steps", "timeout", "interrupted"]
 """Why a search ended before it was complete: it reached the number of results asked for
-(``limit``), used up its candidate budget (``candidates``), ran out of time (``timeout``) or
-the user pressed Ctrl-C (``interrupted``)."""
+(``limit``), used up its candidate budget (``candidates``) or its step budget (``steps``:
+a default effort counted in work, the same on any machine), ran out of time (``timeout``)
+or the user pressed Ctrl-C (``interrupted``). Only the last two depend on the machine."""
 
 Interruption: TypeAlias = Literal["timeout", "interrupted"]
 """The stop reasons a :class:`StopSignal` itself gives: the time limit or Ctrl-C."""

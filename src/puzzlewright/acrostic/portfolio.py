@@ -84,9 +84,17 @@ class FirstSet:
     learned: tuple[list[float], float] = ([], 0.0)  # letter weights and quality weight
 
 
+@dataclass
+class _Cap:
+    """A fixed step cap, read as ``.value`` like the shared fewest steps of round 1."""
+
+    value: int
+
+
 class _WorkerStop(StopSignal):
-    """Stops a worker when the parent sets ``event`` (time limit or Ctrl-C) or, in round 1,
-    when its steps pass the fewest steps another worker needed for a first set."""
+    """Stops a worker when the parent sets ``event`` (time limit or Ctrl-C) or when its
+    steps pass ``best``: in round 1 the fewest steps another worker needed for a first set
+    (at first the step budget, ``max_steps``), in round 2 the step budget."""
 
     def __init__(self, event: Any, best: Any = None, search: Search | None = None) -> None:
         super().__init__()
@@ -107,12 +115,13 @@ _SETUP: SearchSetup | None = None
 _SEED = 0
 _EVENT: Any = None
 _BEST: Any = None
+_CAP = _Cap(NOT_FOUND)
 
 
-def _install(setup: SearchSetup, seed: int, event: Any, best: Any) -> None:
-    """Pool initializer: the search's tables, the seed and the shared stop flags."""
-    global _SETUP, _SEED, _EVENT, _BEST
-    _SETUP, _SEED, _EVENT, _BEST = setup, seed, event, best
+def _install(setup: SearchSetup, seed: int, event: Any, best: Any, cap: int) -> None:
+    """Pool initializer: the search's tables, the seed, the shared stop flags, the cap."""
+    global _SETUP, _SEED, _EVENT, _BEST, _CAP
+    _SETUP, _SEED, _EVENT, _BEST, _CAP = setup, seed, event, best, _Cap(cap)
 
 
 def first_set(worker: int) -> FirstSet:
@@ -139,7 +148,8 @@ def improve_set(winner: FirstSet, worker: int, count: int, improve: float | None
     """Round 2 in a worker: improve the winner's set (and find more sets for ``count``),
     starting from the letter weights and quality weight its search had learned."""
     assert _SETUP is not None and winner.state is not None, "no setup or no set to improve"
-    search = _SETUP.make(worker_seed(_SEED, worker, "/improve"), _WorkerStop(_EVENT))
+    stop = _WorkerStop(_EVENT, _CAP)
+    search = stop.search = _SETUP.make(worker_seed(_SEED, worker, "/improve"), stop)
     weights, quality_weight = winner.learned
     search.weights[:] = weights
     search.quality_weight = quality_weight
@@ -154,15 +164,19 @@ def run_portfolio(
     count: int,
     improve: float | None,
     stop: StopSignal = NEVER,
+    max_steps: int | None = None,
 ) -> SearchResult:
     """The search of :meth:`Search.run` as a portfolio of ``jobs`` searches (see above) on
-    at most one process per usable CPU (:func:`puzzlewright.workers.process_count`)."""
+    at most one process per usable CPU (:func:`puzzlewright.workers.process_count`); each
+    worker's round ends after ``max_steps`` steps (None: no cap; ``stop_reason`` ``steps``
+    when the cap ended the search)."""
     from puzzlewright.workers import end_pool, process_count, spawn_pool
 
+    cap = NOT_FOUND if max_steps is None else max_steps
     context = multiprocessing.get_context("spawn")
     event = context.Event()
-    best = context.Value("q", NOT_FOUND)
-    pool = spawn_pool(process_count(jobs), _install, (setup, seed, event, best))
+    best = context.Value("q", cap)
+    pool = spawn_pool(process_count(jobs), _install, (setup, seed, event, best, cap))
     try:
         return _rounds(pool, setup, jobs, seed, count, improve, stop, event)
     finally:
@@ -207,7 +221,10 @@ def _rounds(
     if not results:  # stopped before any worker reported: the winner's set as it was
         words = setup.make(seed).words(winner.state)
         return SearchResult([words], words, [0] * len(setup.target), stop.reason, stats)
-    return merge_results(results, count, stop, stats)
+    merged = merge_results(results, count, stop, stats)
+    if stop.reason is None and any(result.stop_reason for result in results):
+        merged.stop_reason = "steps"  # a worker spent its step budget
+    return merged
 
 
 def _closest(
@@ -219,7 +236,8 @@ def _closest(
         start = setup.make(seed, stop).run()  # stop has fired: the start, at once
         return replace(start, stats=stats)
     closest = min(firsts, key=lambda f: (int(np.abs(f.off).sum()), f.worker))
-    return SearchResult([], closest.closest, closest.off, stop.reason, stats)
+    reason = stop.reason or "steps"  # not stopped: every worker spent its step budget
+    return SearchResult([], closest.closest, closest.off, reason, stats)
 
 
 def merge_results(

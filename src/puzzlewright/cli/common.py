@@ -314,6 +314,8 @@ def stop_note(reason: StopReason | None) -> str:
         return "search stopped by the time limit"
     if reason == "interrupted":
         return "search stopped by the interrupt (Ctrl-C)"
+    if reason == "steps":
+        return "search stopped after its step budget"
     return ""
 
 
