@@ -76,8 +76,11 @@ def interrupted_by(reason: StopReason | None) -> bool:
 class StopSignal:
     """A deadline plus an "interrupted" flag that a search polls."""
 
-    def __init__(self, timeout: float | None = None) -> None:
-        self.started = clock()
+    def __init__(self, timeout: float | None = None, started: float | None = None) -> None:
+        """``timeout`` seconds from ``started`` (a :func:`clock` reading; default: now), so
+        a command's limit can count what it did before the search (loading, starting
+        workers)."""
+        self.started = clock() if started is None else started
         self.deadline = None if timeout is None else self.started + timeout
         self.interrupted = False
         self.reason: Interruption | None = None  # set once stopped

@@ -51,6 +51,14 @@ class LazyGroup(click.Group):
         command: click.Command = getattr(importlib.import_module(module_name), attribute)
         return command
 
+    def invoke(self, ctx: click.Context) -> Any:
+        """Note when the command started: its ``--timeout`` counts from here."""
+        from puzzlewright.cli.common import STARTED
+        from puzzlewright.stopping import clock
+
+        ctx.meta.setdefault(STARTED, clock())
+        return super().invoke(ctx)
+
     def main(  # type: ignore[override]
         self,
         args: list[str] | None = None,
