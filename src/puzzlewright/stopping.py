@@ -131,6 +131,34 @@ class EitherStop(StopSignal):
         return super().should_stop()
 
 
+class PollBudget(StopSignal):
+    """A deterministic effort: fires once it has been polled ``polls`` times (a search
+    polls every so many steps: the fill every 16 nodes), or when ``outer`` fires (with the
+    outer reason). ``spent`` says the budget, not the outer signal, ended the search.
+
+    >>> budget = PollBudget(2, StopSignal())
+    >>> [budget.should_stop() for _ in range(3)], budget.spent
+    ([False, False, True], True)
+    """
+
+    def __init__(self, polls: int, outer: StopSignal) -> None:
+        super().__init__()
+        self.polls, self.outer = polls, outer
+        self.used = 0
+        self.spent = False
+
+    def should_stop(self) -> bool:
+        """Count the poll; True once the budget is used up or the outer signal fired."""
+        if self.reason is None and self.outer.should_stop():
+            self.reason = self.outer.reason
+        elif self.reason is None:
+            self.used += 1
+            if self.used > self.polls:
+                self.spent = True
+                self.reason = "timeout"  # the caller knows it was the budget (``spent``)
+        return self.reason is not None
+
+
 NEVER = StopSignal()
 """A signal that never fires; the default for library calls without a limit."""
 
