@@ -85,7 +85,7 @@ def test_dask_local_cluster_gives_the_same_answer(english: WordList) -> None:
     grid = grid_file("mini7.txt")
     on_processes = fill_portfolio(grid, english, jobs=2, seed=1, min_score=30)
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cluster:
         on_dask = fill_portfolio(
             grid, english, jobs=2, seed=1, min_score=30, scheduler=cluster.scheduler_address

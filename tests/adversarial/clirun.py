@@ -101,3 +101,29 @@ def wait_until_searching(pid: int, marker: Path, cpu: float, timeout: float = 12
     start = cpu_seconds(pid)
     while cpu_seconds(pid) - start < cpu and time.monotonic() < deadline:
         time.sleep(0.01)
+
+
+def worker_children(pid: int) -> list[int]:
+    """The processes ``pid`` has spawned as multiprocessing workers (their command line runs
+    ``spawn_main``; the resource tracker's does not)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rpartition(")")[2].split()[1])
+            if parent == pid and b"spawn_main" in (stat.parent / "cmdline").read_bytes():
+                found.append(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return found
+
+
+def wait_until_starting_workers(pid: int, marker: Path, timeout: float = 120) -> None:
+    """Poll until ``marker`` exists (the Ctrl-C handler is installed) and the process has
+    begun to spawn its first worker: a Ctrl-C now lands while the workers start (import
+    puzzlewright, unpickle their work), the moment that used to kill them with a traceback
+    and leave the command waiting forever."""
+    deadline = time.monotonic() + timeout
+    while not (marker.exists() and worker_children(pid)):
+        if time.monotonic() > deadline:
+            raise TimeoutError("the command never started a worker process")
+        time.sleep(0.005)

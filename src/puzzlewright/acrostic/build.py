@@ -37,6 +37,7 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 from puzzlewright.lexicon.builtin import familiar_scores
 from puzzlewright.stopping import NEVER, StopSignal, clock
+from puzzlewright.workers import check_jobs
 
 TRIES_STEPS = 1_600_000  # steps of all tries together: about 40 s of CPU on a 2020s core
 MAX_STEPS = 4_000_000
@@ -109,8 +110,7 @@ def build_acrostic(
     """
     started = clock()
     _validate(quote, min_length, max_length, count)
-    if jobs < 1:
-        raise PuzzleInputError("jobs must be at least 1", parameters=("jobs",))
+    check_jobs(jobs)
     if tries < 1:
         raise PuzzleInputError("tries must be at least 1", parameters=("tries",))
     if max_steps is not None and max_steps < 1:
