@@ -135,7 +135,7 @@ def ctrl_c_while_workers_start(
     [
         ("crossword", "fill", OPEN7, "--jobs", "2", "--json"),
         ("cryptarithm", "find", "--jobs", "2", "--limit", "1000", "--json"),
-        ("acrostic", "build", PRIDE, "Austen Pride", "--jobs", "2", "--json"),
+        ("acrostic", "build", TEMPTATION, "Wilde Gray", "--jobs", "2", "--json"),
     ],
     ids=["fill", "find", "acrostic"],
 )
