@@ -95,9 +95,9 @@ def test_many_jobs_keep_the_time_limit(warm_cache: Path, tmp_path: Path) -> None
     document = json.loads(done.stdout)
     assert done.returncode == 1 and document["stop_reason"] == "timeout", done.stderr
     assert "Traceback" not in done.stderr
+    assert wall < 3 + 12, wall
     if workers.usable_cpus() < 40:
         assert "processes, one per usable CPU" in done.stderr
-    assert wall < 3 + 12, wall
 
 
 # -- 13. Ctrl-C while the workers start ------------------------------------------------------
