@@ -231,7 +231,13 @@ def end_pool(pool: ProcessPoolExecutor, stopped: bool, grace: float = STOP_GRACE
         return
     processes = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
-    cutoff = clock() + grace  # after gather's grace: what is left is still starting
+    end_processes(processes, grace)  # after gather's grace: what is left is still starting
+
+
+def end_processes(processes: Sequence[Any], grace: float) -> None:
+    """Let ``processes`` (told to stop) exit; end the ones still running ``grace`` seconds
+    later (a worker still importing, or one that ignores the request)."""
+    cutoff = clock() + grace
     for process in processes:
         process.join(max(0.0, cutoff - clock()))
     for process in processes:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,6 +80,22 @@ signal.signal = watched
 from puzzlewright.cli import main
 main(sys.argv[2:])
 """
+
+
+def start_watched(
+    args: tuple[str, ...], cache: Path, marker: Path, *, own_session: bool = False
+) -> subprocess.Popen[str]:
+    """``puzzlewright ARGS`` in a fresh interpreter under :data:`WATCH_CTRL_C` (``marker``
+    appears when its Ctrl-C handler is installed), output piped; ``own_session``: in a
+    process group of its own, for a Ctrl-C to the whole group as a terminal sends it."""
+    return subprocess.Popen(
+        [sys.executable, "-c", WATCH_CTRL_C, str(marker), *args],
+        env={**os.environ, "PUZZLEWRIGHT_CACHE_DIR": str(cache)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=own_session,
+    )
 
 
 def cpu_seconds(pid: int) -> float:

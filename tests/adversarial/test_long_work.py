@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from adversarial.clirun import WATCH_CTRL_C, Run, wait_until_starting_workers
+from adversarial.clirun import Run, start_watched, wait_until_starting_workers
 from puzzlewright import stopping, workers
 
 CliRun = Callable[..., Run]
@@ -107,16 +107,8 @@ def ctrl_c_while_workers_start(
     """Start ``puzzlewright ARGS`` in its own session, press Ctrl-C (SIGINT to the whole
     process group, as a terminal does) as its first worker process starts; return the exit
     status, the output and the seconds from Ctrl-C to exit."""
-    env = {**os.environ, "PUZZLEWRIGHT_CACHE_DIR": str(cache)}
     marker = tmp_path / "ctrl-c-handler-installed"
-    child = subprocess.Popen(
-        [sys.executable, "-c", WATCH_CTRL_C, str(marker), *args],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    child = start_watched(args, cache, marker, own_session=True)
     try:
         wait_until_starting_workers(child.pid, marker)
         pressed = time.monotonic()

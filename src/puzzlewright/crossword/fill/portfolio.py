@@ -45,6 +45,7 @@ from puzzlewright.workers import (
     check_scheduler,
     ctrl_c_blocked,
     dask_client,
+    end_processes,
     import_distributed,
     process_count,
     worker_processes,
@@ -292,7 +293,7 @@ def race_processes(
         return _collect(job, queue, bound, started, stop)
     finally:
         bound.value = ABORT
-        _end_processes(started, STOP_GRACE if stop.reason is None else 0.1)
+        end_processes(started, STOP_GRACE if stop.reason is None else 0.1)
 
 
 def _collect(
@@ -327,18 +328,6 @@ def _collect(
             if message.finished and job.race and bound.value != ABORT:
                 bound.value = min(int(bound.value), message.work)
     return results
-
-
-def _end_processes(started: list[Any], grace: float) -> None:
-    """Let the worker processes exit (they have been told to abort); end the ones that
-    have not within ``grace`` seconds (a stopped run has already waited for them)."""
-    cutoff = clock() + grace
-    for process in started:
-        process.join(max(0.0, cutoff - clock()))
-    for process in started:
-        if process.is_alive():
-            process.terminate()
-            process.join(1.0)
 
 
 def _dask_member(job: FillJob, member: Member, words: WordList, variable_name: str) -> MemberResult:
