@@ -127,7 +127,9 @@ def test_same_seed_same_puzzle(words, dorian) -> None:  # type: ignore[no-untype
 
 def test_count_gives_distinct_sets(words) -> None:  # type: ignore[no-untyped-def]
     # Dorian Gray's preface: three sets in under 1 s of CPU, Pride and Prejudice's in 2.5 s
-    result = build_acrostic(DORIAN, DORIAN_SOURCE, words, seed=2, count=3, improve=0, stop=StopSignal(60))
+    result = build_acrostic(
+        DORIAN, DORIAN_SOURCE, words, seed=2, count=3, improve=0, stop=StopSignal(60)
+    )
     assert result.status == "built"
     sets = [frozenset(a.word for a in p.answers) for p in result.puzzles]
     assert len(sets) == 3 and len(set(sets)) == 3
@@ -257,7 +259,9 @@ def test_built_in_answers_are_scored_by_familiarity(words) -> None:  # type: ign
     (grid score 20) but a fine acrostic answer: its familiarity score is its zipf (3.0)."""
     familiar = builtin_familiar()
     assert familiar.score("INTENTLY") == 30 > (words.score("INTENTLY") or 0) + 5
-    result = build_acrostic(TEMPTATION, "Wilde Gray", words, include=["INTENTLY"], seed=0, improve=0)
+    result = build_acrostic(
+        TEMPTATION, "Wilde Gray", words, include=["INTENTLY"], seed=0, improve=0
+    )
     assert result.status == "built", result.reason
     puzzle = result.puzzles[0]
     check_puzzle(puzzle, TEMPTATION, "Wilde Gray")

@@ -62,6 +62,7 @@ def test_more_jobs_than_cpus_run_on_fewer_processes_with_the_same_answer(
     """Three members on one process give the three-member answer (the least work wins
     whatever runs the members), and a warning says that fewer processes run them."""
     from puzzlewright.crossword import Grid
+    from puzzlewright.crossword.fill import FillRequest
     from puzzlewright.crossword.fill.portfolio import fill_portfolio
     from puzzlewright.lexicon import builtin_english
     from test_fill_portfolio import serial_answer
@@ -70,7 +71,7 @@ def test_more_jobs_than_cpus_run_on_fewer_processes_with_the_same_answer(
     expected = serial_answer(grid, words, 5, 3, min_score=30)
     monkeypatch.setattr(workers, "usable_cpus", lambda: 1)
     with pytest.warns(workers.WorkersWarning, match="3 jobs on 1 processes"):
-        result = fill_portfolio(grid, words, jobs=3, seed=5, min_score=30)
+        result = fill_portfolio(FillRequest(grid, seed=5, min_score=30), words, jobs=3)
     assert result.status == "filled"
     assert result.grid.rows_text() == expected.grid.rows_text()
 

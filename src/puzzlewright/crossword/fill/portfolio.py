@@ -26,16 +26,15 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from math import ceil
-from typing import Any, Unpack
+from typing import Any
 
-from puzzlewright.crossword.fill.engine import FillOptions, fill_grid
-from puzzlewright.crossword.fill.problem import Region, build_problem
+from puzzlewright.crossword.fill import engine
+from puzzlewright.crossword.fill.problem import build_problem
 from puzzlewright.crossword.fill.quality import rank_key
-from puzzlewright.crossword.fill.result import FillResult
+from puzzlewright.crossword.fill.request import FillRequest
+from puzzlewright.crossword.fill.result import FillProgress, FillResult
 from puzzlewright.crossword.fill.search import Tuning
 from puzzlewright.crossword.fill.squares import applies
-from puzzlewright.crossword.grid import Grid
-from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import NEVER, StopSignal, clock
 from puzzlewright.workers import (
@@ -84,18 +83,12 @@ class Member:
 
 
 @dataclass(frozen=True)
-class FillJob:
-    """Everything a member needs besides the word list (which is shipped once)."""
+class Race:
+    """How the members of one portfolio run (the request itself travels beside it)."""
 
-    grid: Grid
-    min_score: int | None
-    max_shared_substring: int | None
-    region: Region
     timeout: float | None
-    count: int
     race: bool  # stop members that can no longer win (single fills only)
     parts: int = 0  # > 0: the members split one exhaustive search into this many shares
-    quality: bool | None = None  # fill_grid's quality mode (None: chosen by grid)
 
 
 @dataclass(frozen=True)
@@ -162,24 +155,24 @@ class RaceStop(StopSignal):
 
 
 def run_member(
-    job: FillJob, member: Member, words: WordList, read_bound: Callable[[], int], poll: float
+    request: FillRequest,
+    race: Race,
+    member: Member,
+    words: WordList,
+    read_bound: Callable[[], int],
+    poll: float,
 ) -> MemberResult:
-    """Run one member's fill under a :class:`RaceStop`."""
-    stop = RaceStop(job.timeout, read_bound if job.race else lambda: NO_BOUND, poll)
-    result = fill_grid(
-        job.grid,
+    """Run one member's fill of ``request`` (with the member's seed and count) under a
+    :class:`RaceStop`."""
+    stop = RaceStop(race.timeout, read_bound if race.race else lambda: NO_BOUND, poll)
+    result = engine.fill(
+        replace(request, seed=member.seed, count=member.count),
         words,
-        min_score=job.min_score,
-        seed=member.seed,
         stop=stop,
-        count=member.count,
-        max_shared_substring=job.max_shared_substring,
-        region=job.region,
         tuning=member.tuning,
-        quality=job.quality,
-        part=(member.index, job.parts) if job.parts else (0, 1),
+        part=(member.index, race.parts) if race.parts else (0, 1),
     )
-    return MemberResult(member.index, stop.work, result, job.parts > 0)
+    return MemberResult(member.index, stop.work, result, race.parts > 0)
 
 
 # -- choosing the answer ---------------------------------------------------------------------
@@ -246,7 +239,7 @@ Results = Iterator[MemberResult]
 
 
 def _process_main(
-    job: FillJob, team: list[Member], words: WordList, bound: Any, queue: Any
+    request: FillRequest, race: Race, team: list[Member], words: WordList, bound: Any, queue: Any
 ) -> None:
     """A worker process: run its members one after another (until the race is aborted),
     then say it is done. Ctrl-C is the coordinator's to handle (it aborts the race)."""
@@ -255,7 +248,7 @@ def _process_main(
         for member in team:
             if int(bound.value) == ABORT:
                 break
-            queue.put(run_member(job, member, words, lambda: int(bound.value), 0.0))
+            queue.put(run_member(request, race, member, words, lambda: int(bound.value), 0.0))
         queue.put(DONE)
     except BaseException as exc:  # reported by the coordinator
         queue.put(f"{type(exc).__name__}: {exc}")
@@ -266,7 +259,12 @@ DONE = "done"
 
 
 def race_processes(
-    job: FillJob, team: list[Member], words: WordList, stop: StopSignal, processes: int
+    request: FillRequest,
+    race: Race,
+    team: list[Member],
+    words: WordList,
+    stop: StopSignal,
+    processes: int,
 ) -> list[MemberResult]:
     """Run the members on ``processes`` local processes (spawned: no state shared by
     accident); process ``p`` runs members ``p``, ``p + processes``, ... in turn, so the
@@ -278,7 +276,9 @@ def race_processes(
     queue = context.Queue()
     workers = [
         context.Process(
-            target=_process_main, args=(job, team[p::processes], words, bound, queue), daemon=True
+            target=_process_main,
+            args=(request, race, team[p::processes], words, bound, queue),
+            daemon=True,
         )
         for p in range(processes)
     ]
@@ -290,14 +290,14 @@ def race_processes(
             with ctrl_c_blocked():
                 process.start()
             started.append(process)
-        return _collect(job, queue, bound, started, stop)
+        return _collect(race, queue, bound, started, stop)
     finally:
         bound.value = ABORT
         end_processes(started, STOP_GRACE if stop.reason is None else 0.1)
 
 
 def _collect(
-    job: FillJob, queue: Any, bound: Any, started: list[Any], stop: StopSignal
+    race: Race, queue: Any, bound: Any, started: list[Any], stop: StopSignal
 ) -> list[MemberResult]:
     """The members' results as the ``started`` processes send them, the race's bound kept
     up to date; once ``stop`` fires the race is aborted and the workers get
@@ -325,12 +325,14 @@ def _collect(
             raise RuntimeError(f"a fill worker failed: {message}")
         else:
             results.append(message)
-            if message.finished and job.race and bound.value != ABORT:
+            if message.finished and race.race and bound.value != ABORT:
                 bound.value = min(int(bound.value), message.work)
     return results
 
 
-def _dask_member(job: FillJob, member: Member, words: WordList, variable_name: str) -> MemberResult:
+def _dask_member(
+    request: FillRequest, race: Race, member: Member, words: WordList, variable_name: str
+) -> MemberResult:
     """A member as a Dask task: the bound lives in a ``distributed.Variable``."""
     distributed = import_distributed()
     variable = distributed.Variable(variable_name, client=distributed.get_client())
@@ -341,11 +343,12 @@ def _dask_member(job: FillJob, member: Member, words: WordList, variable_name: s
         except (TimeoutError, OSError):
             return NO_BOUND
 
-    return run_member(job, member, words, read_bound, DASK_POLL)
+    return run_member(request, race, member, words, read_bound, DASK_POLL)
 
 
 def race_dask(
-    job: FillJob,
+    request: FillRequest,
+    race: Race,
     team: list[Member],
     words: WordList,
     stop: StopSignal,
@@ -355,13 +358,13 @@ def race_dask(
     """Run the members as tasks on the Dask scheduler at ``address`` (or ``client``)."""
     distributed = import_distributed()
     with dask_client(address, client) as active:
-        name = f"puzzlewright-fill-{id(job)}-{time.monotonic_ns()}"
+        name = f"puzzlewright-fill-{id(request)}-{time.monotonic_ns()}"
         variable = distributed.Variable(name, client=active)
         variable.set(NO_BOUND)
         try:
             shared = active.scatter(words, broadcast=True)
-            race = _DaskRace(active, variable, job, [])
-            return race.run(team, shared, name, stop)
+            coordinator = _DaskRace(active, variable, request, race, [])
+            return coordinator.run(team, shared, name, stop)
         finally:
             variable.set(ABORT)
 
@@ -374,7 +377,8 @@ class _DaskRace:
 
     client: Any
     variable: Any
-    job: FillJob
+    request: FillRequest
+    race: Race
     results: list[MemberResult]
     bound: int = NO_BOUND
 
@@ -405,7 +409,9 @@ class _DaskRace:
         return self.results
 
     def _submit(self, member: Member, shared: Any, name: str) -> Any:
-        return self.client.submit(_dask_member, self.job, member, shared, name, pure=False)
+        return self.client.submit(
+            _dask_member, self.request, self.race, member, shared, name, pure=False
+        )
 
     def _publish(self, bound: int) -> None:
         self.bound = bound
@@ -413,59 +419,45 @@ class _DaskRace:
 
     def _record(self, found: MemberResult) -> None:
         self.results.append(found)
-        if found.finished and self.job.race and self.bound != ABORT and found.work < self.bound:
+        if found.finished and self.race.race and self.bound != ABORT and found.work < self.bound:
             self._publish(found.work)
 
 
 # -- the entry point -------------------------------------------------------------------------
 def fill_portfolio(
-    grid: Grid,
+    request: FillRequest,
     words: WordList,
     *,
     jobs: int = 2,
     scheduler: str | None = None,
     client: Any = None,
     stop: StopSignal = NEVER,
-    **options: Unpack[FillOptions],
+    on_progress: Callable[[FillProgress], None] | None = None,
 ) -> FillResult:
-    """Fill ``grid`` with a portfolio of ``jobs`` searches (see the module docstring).
+    """Fill ``request`` with a portfolio of ``jobs`` searches (see the module docstring).
 
     Runs on local processes, or on the Dask scheduler at ``scheduler`` (tcp://HOST:PORT)
-    or an open ``distributed.Client``. ``jobs=1`` without a scheduler is :func:`fill_grid`
-    (the only case that reports ``on_progress``); ``options`` are those of :func:`fill_grid`.
+    or an open ``distributed.Client``. ``jobs=1`` without a scheduler is :func:`fill`
+    (the only case that reports ``on_progress``).
     """
     started = clock()
-    count = options.get("count", 1)
     check_jobs(jobs)
-    if count < 1:
-        raise PuzzleInputError(f"the number of fills must be at least 1, not {count}")
+    request.check()
     check_scheduler(scheduler)
     if jobs == 1 and scheduler is None and client is None:
-        return fill_grid(grid, words, stop=stop, **options)
-    min_score, region = options.get("min_score"), options.get("region")
-    max_shared_substring = options.get("max_shared_substring")
-    problem = build_problem(grid, words, min_score, region)  # bad input fails here
-    parts = jobs if applies(problem, region, max_shared_substring) else 0
-    job = FillJob(
-        grid,
-        min_score,
-        max_shared_substring,
-        region,
-        stop.remaining(),
-        count,
-        count == 1,
-        parts,
-        options.get("quality"),
-    )
-    team = members(options.get("seed", 0), jobs, count)
+        return engine.fill(request, words, stop=stop, on_progress=on_progress)
+    problem = build_problem(request.grid, words, request.min_score, request.region)  # bad input
+    split = applies(problem, request.region, request.max_shared_substring)
+    race = Race(stop.remaining(), request.count == 1, jobs if split else 0)
+    team = members(request.seed, jobs, request.count)
     if scheduler is not None or client is not None:
-        results = race_dask(job, team, words, stop, scheduler, client)
+        results = race_dask(request, race, team, words, stop, scheduler, client)
     else:
-        results = race_processes(job, team, words, stop, process_count(jobs))
+        results = race_processes(request, race, team, words, stop, process_count(jobs))
     if not results:  # stopped while every worker was still starting
-        answer = fill_grid(grid, words, stop=stop, **options)  # stop has fired: returns at once
+        answer = engine.fill(request, words, stop=stop)  # stop has fired: returns at once
         return replace(answer, seconds=round(clock() - started, 3))
-    answer = merged(results, count) if count > 1 else winner(results).result
+    answer = merged(results, request.count) if request.count > 1 else winner(results).result
     if answer.status == "timeout" and stop.reason is not None:
         answer = replace(answer, stop_reason=stop.reason)  # the time limit aborted the members
     return replace(answer, seconds=round(clock() - started, 3))
