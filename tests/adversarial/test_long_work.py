@@ -255,3 +255,15 @@ def test_a_cluster_of_worker_processes_runs_fill_and_find(
         Grid.parse(Path(MINI5).read_text()), builtin_english(), 1, 2, min_score=30
     )
     assert json.loads(on_fill.stdout)["grid"] == expected.grid.rows_text()
+
+
+def test_the_help_states_the_library_defaults(cli_here: CliRun, warm_cache: Path) -> None:
+    """The command passes no effort of its own (so it answers as the library does); its
+    help text states the library's defaults, which must stay true."""
+    from puzzlewright.acrostic.build import DEFAULT_TRIES, MAX_STEPS
+    from puzzlewright.crossword.pattern import TRIAL_EFFORT
+
+    acrostic = " ".join(cli_here("acrostic", "build", "--help", cache=warm_cache).stdout.split())
+    assert f"Default: {DEFAULT_TRIES}." in acrostic and f"Default: {MAX_STEPS:,}." in acrostic
+    pattern = " ".join(cli_here("crossword", "pattern", "--help", cache=warm_cache).stdout.split())
+    assert f"Default: {TRIAL_EFFORT:,}," in pattern

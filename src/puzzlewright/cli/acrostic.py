@@ -73,8 +73,8 @@ def acrostic() -> None:
 )
 @whole_option("--width", help="Grid width in cells.", default=15, least=5)
 @jobs_options(
-    "Search on N processes: differently seeded searches, the best set kept "
-    "(same seed and N, same answers)."
+    "A portfolio of N (1-256) differently seeded searches, the best set kept, on at "
+    "most one process per CPU (same seed and N, same answers)."
 )
 @click.option("--key", is_flag=True, help="Show the answers and the filled grid.")
 @output_option("Write the puzzle as .ipuz ('-': stdout).", path=click.Path(dir_okay=False))

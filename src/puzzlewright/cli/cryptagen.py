@@ -243,7 +243,7 @@ def _print_encodings(result: object) -> None:
     default=400_000,
 )
 @jobs_options(
-    "Run shards on N local processes.",
+    "Keep 2N shards in flight on local processes (N: 1-256; at most one process per CPU).",
     "Run shards on a Dask distributed cluster (needs the dask extra).",
 )
 @seed_option
