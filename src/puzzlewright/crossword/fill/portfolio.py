@@ -10,6 +10,11 @@ member that could still win with less work is never stopped. So the answer is th
 for the same seed and ``jobs`` whatever the machine, the load or the executor (processes
 or Dask), unless the time limit or Ctrl-C ends the race first (then the deepest partial
 fill is returned). Wall time is that of the winner plus start-up, about 0.3 s per process.
+The members run on at most one local process per usable CPU (``workers.process_count``):
+process ``p`` runs members ``p``, ``p + P``, ... in turn, which changes when a member runs,
+never which one wins. The processes start inside the time limit, and a stopped race ends
+them after ``workers.STOP_GRACE`` seconds; on Dask, as many members are in flight as the
+cluster has worker processes.
 
 A grid without blocks or bars (a double word square) is not raced but split: its search
 (fill/squares.py) is exhaustive, so member ``k`` searches share ``k`` of the space and a
