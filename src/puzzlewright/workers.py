@@ -227,7 +227,7 @@ def end_pool(pool: ProcessPoolExecutor, stopped: bool, grace: float = STOP_GRACE
     run, cancel what has not started and end the processes still busy (or still starting)
     ``grace`` seconds later, so a stopped command exits at once."""
     if not stopped:
-        pool.shutdown(wait=True)
+        pool.shutdown(wait=True, cancel_futures=True)
         return
     processes = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
