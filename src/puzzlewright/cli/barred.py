@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from puzzlewright.cli.common import emit_json, fail, json_option
+from puzzlewright.cli.common import (
+    MAX_LENGTH,
+    FiniteFloat,
+    emit_json,
+    fail,
+    json_option,
+    whole_option,
+)
 
 if TYPE_CHECKING:
     from puzzlewright.crossword.barred import BarredSpec
@@ -45,11 +52,14 @@ def barred_options(func: F) -> F:
             "edges, every entry at most half unchecked, no double unches).",
         ),
         click.option(
-            "--max-length", type=click.IntRange(min=2), default=None, help="Longest entry."
+            "--max-length",
+            type=click.IntRange(min=2, max=MAX_LENGTH),
+            default=None,
+            help="Longest entry.",
         ),
         click.option(
             "--unches",
-            type=click.FloatRange(0, 0.5),
+            type=FiniteFloat(0, 0.5),
             default=0.3,
             show_default=True,
             help="With --barred: the fraction of cells left unchecked.",
@@ -124,8 +134,8 @@ def barred_json(grid: Grid, fill: Grid | None) -> dict[str, Any]:
 
 @click.command()
 @click.argument("grid_path", metavar="GRID")
-@click.option("--min-length", type=int, default=3, show_default=True, help="Shortest entry.")
-@click.option("--max-length", type=int, default=None, help="Longest entry.")
+@whole_option("--min-length", help="Shortest entry.", default=3, most=MAX_LENGTH)
+@whole_option("--max-length", help="Longest entry.", default=None, most=MAX_LENGTH)
 @click.option("--symmetric", is_flag=True, help="Also require 180° symmetric blocks and bars.")
 @json_option
 def check(

@@ -12,6 +12,8 @@ from typing import Any
 import click
 
 from puzzlewright.cli.common import (
+    MAX_COUNT,
+    MAX_LENGTH,
     LazySubcommands,
     check_output,
     emit_json,
@@ -186,7 +188,7 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
 @wordlist_options
 @seed_option
 @timeout_option
-@whole_option("--count", help="Different fills.")
+@whole_option("--count", help="Different fills.", most=MAX_COUNT)
 @click.option(
     "--region",
     default=None,
@@ -198,6 +200,7 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     "--max-shared-substring",
     help="No two entries may share a run of more than N letters.",
     default=None,
+    most=MAX_LENGTH,
     metavar="N",
 )
 @output_option(

@@ -15,6 +15,9 @@ import click
 
 from puzzlewright.cli.barred import barred_json, barred_options, barred_spec, checking_line
 from puzzlewright.cli.common import (
+    MAX_COUNT,
+    MAX_TRIES,
+    SECONDS,
     check_output,
     emit_json,
     exit_status,
@@ -86,7 +89,7 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
 )
 @click.option("--min-length", type=int, default=3, show_default=True, help="Shortest entry.")
 @seed_option
-@whole_option("--count", help="How many patterns.")
+@whole_option("--count", help="How many patterns.", most=MAX_COUNT)
 @click.option("--allow-unchecked", is_flag=True, help="Allow cells in only one entry.")
 @barred_options
 @click.option("--fillable", is_flag=True, help="Keep only patterns the filler can fill.")
@@ -97,11 +100,12 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
     "(counted, so a seed keeps the same patterns on any machine). Default: 2,500, "
     "about 10 s on a 2020s core.",
     default=None,
+    most=MAX_TRIES,
     metavar="N",
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=SECONDS,
     default=None,
     help="With --fillable: at most S seconds per trial fill, a safety net (a warning says "
     "when it cut one).",
@@ -111,6 +115,7 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
     help="Give up after N patterns built (default: 200 + 50 per pattern; 10 per pattern "
     "with --fillable).",
     default=None,
+    most=MAX_TRIES,
 )
 @output_option("Write the pattern(s) here (.ipuz, .txt, .puz, .xd); several get -1, -2, ... added.")
 @click.option("--force", is_flag=True, help="Allow the output to replace an input file.")
@@ -289,13 +294,13 @@ def _preview(layout: Layout) -> list[str]:
 @seed_option
 @click.option(
     "--tries",
-    type=int,
+    type=click.IntRange(max=MAX_TRIES),
     default=None,
     help="Seeded attempts; the best is kept. [default: 100, fewer above 30 words]",
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=SECONDS,
     default=None,
     help="Stop trying after S seconds and keep the best layout so far.",
 )

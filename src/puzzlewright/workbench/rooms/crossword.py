@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -67,7 +66,7 @@ async def analyse(request: Request) -> JSONResponse:
         result["stats"] = grid_stats(grid, words, min_score=min_score).to_json()
         return result
 
-    return JSONResponse(await run_in_threadpool(work))
+    return JSONResponse(await bench.compute.run(work))
 
 
 async def candidates(request: Request) -> JSONResponse:
@@ -79,7 +78,7 @@ async def candidates(request: Request) -> JSONResponse:
     words = await words_of(bench, doc)
     pattern = compile_filter(field_str(doc, "filter", limit=200), bool(doc.get("regex")))
     limit = field_int(doc, "limit", 200, 1, 2000) or 200
-    found = await run_in_threadpool(
+    found = await bench.compute.run(
         lambda: entry_candidates(
             grid,
             words,
@@ -177,6 +176,7 @@ async def start_checks(request: Request) -> JSONResponse:
 
 async def make_pattern(request: Request) -> JSONResponse:
     """A generated block pattern (the ``crossword pattern`` engine)."""
+    bench = workbench(request)
     doc = await json_body(request)
     width = field_int(doc, "width", 15, 2, MAX_SIDE) or 15
     height = field_int(doc, "height", 15, 2, MAX_SIDE) or 15
@@ -184,7 +184,7 @@ async def make_pattern(request: Request) -> JSONResponse:
     seed = field_int(doc, "seed", None, 0, 2**31)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    found = await run_in_threadpool(
+    found = await bench.compute.run(
         lambda: symmetric_pattern(
             width, height, symmetry, seed=seed, min_length=min(3, width, height)
         )
