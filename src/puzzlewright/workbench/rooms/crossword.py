@@ -24,6 +24,7 @@ from puzzlewright.crossword.fill import FillRequest
 from puzzlewright.crossword.fill.problem import Region
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.crossword.pattern import symmetric_pattern
+from puzzlewright.crossword.statistics import fill_statistics
 from puzzlewright.workbench.http import (
     ApiError,
     field_float,
@@ -33,6 +34,7 @@ from puzzlewright.workbench.http import (
     json_body,
 )
 from puzzlewright.workbench.puzzles import MAX_SIDE, grid_from_doc
+from puzzlewright.workbench.rooms.crossword_clues import clue_ideas
 from puzzlewright.workbench.rooms.crossword_jobs import CheckTask, FillTask
 from puzzlewright.workbench.shell import Room, page
 from puzzlewright.workbench.state import Workbench, words_of, workbench
@@ -64,6 +66,7 @@ async def analyse(request: Request) -> JSONResponse:
     def work() -> dict[str, Any]:
         result = analyse_grid(grid, words, min_score=min_score, banned=banned).to_json()
         result["stats"] = grid_stats(grid, words, min_score=min_score).to_json()
+        result["statistics"] = fill_statistics(grid, words).to_json()
         return result
 
     return JSONResponse(await bench.compute.run(work))
@@ -204,6 +207,7 @@ ROUTES = [
             Route("/fill", start_fill, methods=["POST"]),
             Route("/check", start_checks, methods=["POST"]),
             Route("/pattern", make_pattern, methods=["POST"]),
+            Route("/clue-ideas", clue_ideas, methods=["POST"]),  # crossword_clues.py
         ],
     ),
 ]

@@ -72,7 +72,8 @@ export function buildLayout(root) {
   }
   ui.acrossClues = el("ol", { class: "clue-list", "aria-label": "Across clues" });
   ui.downClues = el("ol", { class: "clue-list", "aria-label": "Down clues" });
-  ui.tabPanels.clues.append(el("h3", { text: "Across" }), ui.acrossClues, el("h3", { text: "Down" }), ui.downClues);
+  ui.clueIdeas = el("section", { class: "clue-ideas", "aria-label": "Clue ideas" });
+  ui.tabPanels.clues.append(el("h3", { text: "Across" }), ui.acrossClues, el("h3", { text: "Down" }), ui.downClues, ui.clueIdeas);
   ui.meta = {};
   for (const [name, label] of [["title", "Title"], ["author", "Author"], ["copyright", "Copyright"]]) {
     ui.meta[name] = el("input", { type: "text" });

@@ -3,6 +3,7 @@
 
 import { el } from "../dom.js";
 import { acceptEntry, acceptFill, closeFills, showFill } from "./autofill.js";
+import { renderClueIdeas } from "./clueideas.js";
 import { currentSlot, edit, placeWord, requestFocus, selectEntry } from "./editor.js";
 import { banner } from "./layout.js";
 import { entryKey, enumeration, verdictKey, wordOf } from "./model.js";
@@ -12,6 +13,7 @@ export function renderAll(S, ui) {
   renderDeadBanner(S, ui);
   renderFills(S, ui);
   renderClues(S, ui);
+  renderClueIdeas(S, ui, { currentSlot, edit });
   renderStats(S, ui);
   renderBanned(S, ui);
   ui.undoButton.disabled = !S.history.undoStack.length;
@@ -149,7 +151,7 @@ export function scrollWithin(list, row) {
 function renderStats(S, ui) {
   const stats = S.analysis && S.analysis.stats;
   if (!stats) { ui.stats.textContent = "Statistics appear once the grid is analysed."; return; }
-  const key = JSON.stringify(stats);
+  const key = JSON.stringify([stats, S.analysis.statistics]);
   if (ui.stats.dataset.key === key) return;
   ui.stats.dataset.key = key;
   const lengths = Object.entries(stats.lengths);
@@ -170,7 +172,27 @@ function renderStats(S, ui) {
     row("Average word length", stats.average_length.toFixed(2)),
     row("Open regions", stats.regions === 1 ? "1 (connected)" : `${stats.regions}: the grid is split`),
     ...checks.map(([label, items]) => row(label, items.length ? items.join(", ") : "none", items.length > 0))));
-  ui.stats.replaceChildren(table, el("h3", { text: "Entry lengths" }), histogram);
+  ui.stats.replaceChildren(table, ...fillStatistics(S.analysis.statistics), el("h3", { text: "Entry lengths" }), histogram);
+}
+
+// The finished grid's statistics (crossword.statistics): squares, letters, Scrabble score,
+// score bands, repeated stems, breakfast test.
+function fillStatistics(stats) {
+  if (!stats) return [];
+  const letters = Object.entries(stats.letters).map(([ch, n]) => `${ch}${n}`).join(" ");
+  const bands = Object.entries(stats.score_bands).filter(([, items]) => items.length)
+    .map(([band, items]) => row(`Score ${band}`, `${items.length}: ${items.slice(0, 10).join(", ")}${items.length > 10 ? ", …" : ""}`,
+      band === "not in list" || band === "under 20"));
+  const dupes = stats.stem_dupes.map((d) => `${d.answers[0]}/${d.answers[1]} (${d.stem})`);
+  const table = el("table", { class: "stat-table", "aria-label": "Fill statistics" }, el("tbody", {},
+    row("Open squares", stats.open_squares), row("Unchecked squares", stats.unchecked_squares, stats.unchecked_squares > 0),
+    row("Letters", letters || "none yet"),
+    row("Pangram", stats.pangram ? "yes" : `no (missing ${stats.missing_letters})`),
+    row("Scrabble score", `${stats.scrabble_score} (${stats.scrabble_average} per square)`),
+    ...bands,
+    row("Repeated stems", dupes.length ? dupes.join(", ") : "none", dupes.length > 0),
+    row("Breakfast test", stats.breakfast.length ? stats.breakfast.join(", ") : "passes", stats.breakfast.length > 0)));
+  return [el("h3", { text: "Fill" }), table];
 }
 
 function row(label, value, warn = false) {
