@@ -31,8 +31,8 @@ class InterruptedAt(StopSignal):
 
     after = 1
 
-    def __init__(self, timeout: float | None = None) -> None:
-        super().__init__(timeout)
+    def __init__(self, timeout: float | None = None, started: float | None = None) -> None:
+        super().__init__(timeout, started)
         self.polls = 0
 
     def should_stop(self) -> bool:

@@ -307,8 +307,10 @@ def status(message: str, *, quiet: bool = False) -> Iterator[None]:
 
 @contextmanager
 def stopping(timeout: float | None) -> Iterator[StopSignal]:
-    """A StopSignal for ``timeout`` that Ctrl-C also sets, for the duration of a search."""
-    stop = StopSignal(timeout)
+    """A StopSignal for ``timeout`` that Ctrl-C also sets, for the duration of a search.
+    The time counts from the command's start (:data:`STARTED`): reading the input, loading
+    the list and starting workers are part of the time the user allowed."""
+    stop = StopSignal(timeout, started=command_started())
     with interrupt_sets(stop):
         yield stop
 
@@ -346,12 +348,25 @@ def check_output(
                 raise fail(f"refusing to overwrite the input file {path} (use --force)")
 
 
+STARTED = "puzzlewright.started"
+"""The key of the command's start (a ``stopping.clock()`` reading) in click's ``ctx.meta``."""
+
+
+def command_started() -> float | None:
+    """When the running command started (None outside a command)."""
+    ctx = click.get_current_context(silent=True)
+    started = None if ctx is None else ctx.meta.get(STARTED)
+    return started if isinstance(started, float) else None
+
+
 def stop_note(reason: StopReason | None) -> str:
     """How a search stopped, for the note after a partial result ("" when it was not)."""
     if reason == "timeout":
         return "search stopped by the time limit"
     if reason == "interrupted":
         return "search stopped by the interrupt (Ctrl-C)"
+    if reason == "steps":
+        return "search stopped after its step budget"
     return ""
 
 

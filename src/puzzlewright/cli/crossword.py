@@ -220,8 +220,8 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
 )
 @click.option("--force", is_flag=True, help="Allow -o to replace the input file.")
 @jobs_options(
-    "Race a portfolio of N differently seeded searches on N processes "
-    "(a grid without blocks: N shares of one exhaustive search).",
+    "Race a portfolio of N (1-256) differently seeded searches, on at most one process "
+    "per CPU (a grid without blocks: N shares of one exhaustive search).",
     "Race the portfolio on a Dask distributed cluster (needs the dask extra).",
 )
 @click.option(

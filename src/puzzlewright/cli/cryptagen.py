@@ -245,7 +245,7 @@ def _print_encodings(result: object) -> None:
     most=1_000_000_000,
 )
 @jobs_options(
-    "Run shards on N local processes.",
+    "Keep 2N shards in flight on local processes (N: 1-256; at most one process per CPU).",
     "Run shards on a Dask distributed cluster (needs the dask extra).",
 )
 @seed_option
@@ -289,7 +289,7 @@ def find(
     from puzzlewright.cryptarithm.find import parse_form, shard_count
 
     form = parse_form(form_text)
-    map_shards = make_map(jobs, scheduler)
+    make_map(jobs, scheduler)  # bad --jobs or --scheduler: an error before any work
     sources = _Sources.of(word_paths, theme, from_file, doubly_true, numbers_file)
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
     spec = _find_spec(form, words, sources, result, min_score, seed)
@@ -305,7 +305,7 @@ def find(
             spec,
             limit=limit,
             max_candidates=None if total is not None else max_candidates,
-            map_shards=map_shards,
+            map_shards=make_map(jobs, scheduler, stop),
             stop=stop,
             on_puzzle=show,
             on_shard=lambda done, _total, so_far: update(done, bar_total, len(so_far.puzzles)),

@@ -108,11 +108,16 @@ class CompleteTask:
             avoid=self.avoid,
             seed=self.seed,
             improve=self.improve,
+            tries=COMPLETE_TRIES,
             min_length=self.draft.min_length,
             stop=stop,
         )
         post({"type": "result", **done.to_json()})
 
+
+COMPLETE_TRIES = 1
+"""One start per completion: the studio answers in seconds, and a constructor asks again
+(with another seed) rather than waits for a second basin."""
 
 COMPLETE_EFFORT = 2.0
 """Seconds' worth of improvement steps per answer set when a request names no ``improve``
