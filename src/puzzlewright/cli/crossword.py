@@ -14,6 +14,7 @@ import click
 from puzzlewright.cli.common import (
     LazySubcommands,
     check_output,
+    crossword_wordlist_options,
     emit_json,
     jobs_options,
     json_option,
@@ -25,7 +26,6 @@ from puzzlewright.cli.common import (
     timeout_option,
     warn,
     whole_option,
-    wordlist_options,
 )
 from puzzlewright.crossword.fill import EntryScore, Fill, FillProgress, FillResult, Region
 from puzzlewright.crossword.grid import Grid
@@ -183,7 +183,7 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
 # -- the command -----------------------------------------------------------------------------
 @crossword.command("fill")
 @click.argument("grid_path", metavar="GRID")
-@wordlist_options
+@crossword_wordlist_options
 @seed_option
 @timeout_option
 @whole_option("--count", help="Different fills.")
@@ -263,7 +263,15 @@ def fill(
     check_output(output, inputs=[grid_path], force=force, puzzle_format=True)
     check_scheduler(scheduler)
     grid, puzzle = load_grid(grid_path, encoding)
-    words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
+    words, _ = load_words(
+        word_paths,
+        encoding,
+        alphabet,
+        min_score,
+        quiet=as_json,
+        default="crossword",
+        floor_only=True,
+    )
     hook, live = progress_display() if jobs == 1 and scheduler is None else (None, None)
     with stopping(timeout) as stop, live if live is not None else nullcontext():
         result = fill_portfolio(

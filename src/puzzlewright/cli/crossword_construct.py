@@ -16,6 +16,7 @@ import click
 from puzzlewright.cli.barred import barred_json, barred_options, barred_spec, checking_line
 from puzzlewright.cli.common import (
     check_output,
+    crossword_wordlist_options,
     emit_json,
     exit_status,
     fail,
@@ -28,7 +29,6 @@ from puzzlewright.cli.common import (
     stopping,
     warn,
     whole_option,
-    wordlist_options,
 )
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import STDOUT
@@ -90,7 +90,7 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
 @click.option("--allow-unchecked", is_flag=True, help="Allow cells in only one entry.")
 @barred_options
 @click.option("--fillable", is_flag=True, help="Keep only patterns the filler can fill.")
-@wordlist_options
+@crossword_wordlist_options
 @click.option(
     "--timeout",
     type=click.FloatRange(min=0, min_open=True),
@@ -147,7 +147,7 @@ def pattern(
     with stopping(None) as stop:
         check = None
         if fillable:
-            words, _ = load_words(word_paths, encoding, alphabet, min_score)
+            words, _ = load_words(word_paths, encoding, alphabet, min_score, default="crossword")
             check = FillCheck(words, min_score=min_score, seed=seed, timeout=timeout, outer=stop)
             if attempts is None:
                 attempts = 10 * count

@@ -12,9 +12,9 @@ from puzzlewright.cli.common import (
     json_option,
     load_words,
     max_list_mb_option,
+    mixed_wordlist_options,
     stdout,
     whole_option,
-    wordlist_options,
 )
 from puzzlewright.cli.wordplay import show_wordplay, wordplay_options
 from puzzlewright.errors import PuzzleInputError
@@ -42,7 +42,7 @@ from puzzlewright.messages import counted
 )
 @wordplay_options
 @whole_option("--limit", help="Show at most N words (0: all).", default=50, least=0)
-@wordlist_options
+@mixed_wordlist_options
 @json_option
 def words(
     pattern: str | None,
@@ -63,7 +63,9 @@ def words(
     """Find words by PATTERN (? or . for any letter, e.g. C?O?S), --anagram or --within,
     or wordplay for a cryptic clue (--hidden, --charade, --container ...).
 
-    Results are ranked by score, best first. Exit status 1 when nothing matches.
+    Results are ranked by score, best first (a pattern's words of one score by how common
+    they are). Patterns search the built-in crossword list unless --words says otherwise;
+    --anagram, --within and wordplay the English list. Exit status 1 when nothing matches.
     """
     chosen = {k: v for k, v in wordplay.items() if k != "timeout" and v is not None}
     modes = [m for m in (pattern, anagram, within, *chosen.values()) if m is not None]
@@ -71,7 +73,10 @@ def words(
         raise PuzzleInputError(
             "give exactly one of PATTERN, --anagram, --within or a wordplay option"
         )
-    wordlist, _ = load_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
+    default = "crossword" if pattern is not None else "english"
+    wordlist, _ = load_words(
+        word_paths, encoding, alphabet, min_score, quiet=as_json, default=default
+    )
     cap = limit or None
     if chosen or (anagram is not None and (words_max > 1 or require or result)):
         mode, query = next(iter(chosen.items())) if chosen else ("anagram", str(anagram))

@@ -19,8 +19,8 @@ How the filter works (see docs/lexicon.md):
    (``a e i o u y``), which drops letter salad such as ``xls`` and ``tck``.
 6. ``data/excluded.txt`` (reviewed by hand) drops what the dictionary test cannot see:
    places, brands and names that Webster's also lists in an obscure lower-case sense
-   (``russia``, ``geneva``, ``peter``, ``oreo``, ``sumatra``), and obscenities and slurs;
-   with them their inflected forms.
+   (``russia``, ``geneva``, ``peter``, ``oreo``, ``sumatra``), and ``data/blocked.txt``
+   obscenities and slurs (shared with the crossword list); with them their inflected forms.
 7. Elongations: a letter three times in a row (``yesss``, ``masss``, ``reallly``) is a
    spelling of emphasis, not a word.
 8. Roman numerals of three or more letters (``xiii``, ``xviii``) are numbers.
@@ -152,7 +152,7 @@ def _dist_info_versions() -> dict[str, str]:
 def cache_path(phrases: bool = False) -> Path:
     """The cache file for the current filter and dependency versions (with ``phrases``:
     of the list with multi-word phrases, ``builtin+phrases``; see ``lexicon.phrases``)."""
-    data = (_excluded_text() + _unpleasant_text()).encode()
+    data = (_excluded_text() + _blocked_text() + _unpleasant_text()).encode()
     exclusions = f"{zlib.crc32(data):08x}"  # zlib: imported already, hashlib is not
     if phrases:
         from puzzlewright.lexicon.phrases import SCORING
@@ -281,6 +281,11 @@ def _excluded_text() -> str:
 
 
 @lru_cache(maxsize=1)
+def _blocked_text() -> str:
+    return _data_text("blocked.txt")
+
+
+@lru_cache(maxsize=1)
 def _unpleasant_text() -> str:
     return _data_text("unpleasant.txt")
 
@@ -291,8 +296,14 @@ def _word_set(text: str) -> frozenset[str]:
 
 
 def excluded_words() -> frozenset[str]:
-    """The hand-reviewed exclusions of rule 6 (lower case)."""
-    return _word_set(_excluded_text())
+    """The hand-reviewed exclusions of rule 6 (lower case), the blocked words included."""
+    return _word_set(_excluded_text()) | blocked_words()
+
+
+def blocked_words() -> frozenset[str]:
+    """Obscenities and slurs (``data/blocked.txt``, lower case): out of both built-in lists,
+    with their inflected forms."""
+    return _word_set(_blocked_text())
 
 
 def unpleasant_words() -> frozenset[str]:

@@ -34,8 +34,11 @@ def workbench(request: Request) -> Workbench:
     return bench
 
 
-async def words_of(bench: Workbench, doc: dict[str, Any]) -> WordList:
-    """The word list a request names (``words``: sources, ``encoding``), loaded off the loop."""
+async def words_of(bench: Workbench, doc: dict[str, Any], purpose: str = "crossword") -> WordList:
+    """The word list a request names (``words``: sources, ``encoding``), loaded off the loop;
+    with none named, the built-in list of ``purpose`` (the crossword room's, by default)."""
     sources = field_strings(doc, "words", limit=8) or None
     encoding = field_str(doc, "encoding", "utf-8-sig", limit=40) or "utf-8-sig"
-    return await run_in_threadpool(bench.lexicons.get, sources, encoding)
+    floor = doc.get("min_score", bench.config.min_score)
+    min_score = floor if isinstance(floor, int) and not isinstance(floor, bool) else None
+    return await run_in_threadpool(bench.lexicons.get, sources, encoding, purpose, min_score)

@@ -34,7 +34,7 @@ async def wordplay(request: Request) -> JSONResponse:
         raise ApiError(400, "query must not be empty")
     limit = field_int(doc, "limit", 50, 1, MAX_LIMIT)
     stop = StopSignal(field_float(doc, "timeout", 5.0, 0.1, MAX_SECONDS))
-    words = await words_of(workbench(request), doc)
+    words = await words_of(workbench(request), doc, "english")
     found = await run_in_threadpool(
         find_wordplay,
         words,
