@@ -19,6 +19,7 @@ from puzzlewright.cli.common import (
 from puzzlewright.cli.wordplay import show_wordplay, wordplay_options
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Entry
+from puzzlewright.lexicon.evidence import match_by_evidence
 from puzzlewright.messages import counted
 
 
@@ -94,7 +95,7 @@ def words(
     else:
         assert pattern is not None
         mode, query = "pattern", pattern
-        found = wordlist.match(pattern, limit=cap)
+        found = match_by_evidence(wordlist, pattern, cap)
     if as_json:
         emit_json(
             {

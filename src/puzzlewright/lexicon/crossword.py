@@ -28,7 +28,7 @@ from puzzlewright.lexicon.alphabet import Alphabet
 from puzzlewright.lexicon.cache import SUFFIX, VERSION, cache_dir
 from puzzlewright.lexicon.wordlist import WordList
 
-FORMAT = 1  # bump when the reading below changes (the data file's checksum keys the rest)
+FORMAT = 2  # bump when the reading below changes (the data file's checksum keys the rest)
 DATA_NAME = "crossword.dict.gz"
 DEFAULT_MIN_SCORE = 50
 """The floor a command uses with the crossword list when given no ``--min-score``: clean
@@ -115,5 +115,30 @@ def _compiled(floor: int) -> WordList:
 
 
 def _build(floor: int) -> WordList:
-    entries = ((w, s) for w, s in decode_entries(data_bytes()) if s >= floor)
-    return WordList(entries, Alphabet.latin(), "crossword")
+    entries = [(w, s) for w, s in decode_entries(data_bytes()) if s >= floor]
+    return WordList(tie_order(entries), Alphabet.latin(), "crossword", keep_order=True)
+
+
+def tie_order(entries: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """``entries`` best score first and, inside one score, the words that leave crossing
+    entries the most options first (then alphabetically): a word's flexibility is the sum,
+    over its letters, of the log of how many words of its length have that letter there,
+    the static form of the options a filler weighs (as ingrid_core orders its candidates).
+    A fill, a candidate list or a pattern query that stops after the first few hundred
+    words of a score then sees the friendliest ones, not those starting with A."""
+    from math import log
+
+    counts: dict[tuple[int, int, str], int] = {}
+    for word, _ in entries:
+        n = len(word)
+        for position, letter in enumerate(word):
+            at = (n, position, letter)
+            counts[at] = counts.get(at, 0) + 1
+
+    def key(item: tuple[str, int]) -> tuple[int, float, str]:
+        word, score = item
+        n = len(word)
+        flexibility = sum(log(counts[n, p, letter]) for p, letter in enumerate(word))
+        return -score, -round(flexibility, 6), word
+
+    return sorted(entries, key=key)

@@ -33,6 +33,7 @@ from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult, S
 from puzzlewright.crossword.fill.search import Search, Tuning
 from puzzlewright.crossword.fill.squares import Found, Part, SquareSearch, applies
 from puzzlewright.crossword.fill.state import Outcome, Solution, State
+from puzzlewright.crossword.fill.ties import crossing_options
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
@@ -282,7 +283,8 @@ def make_fill(problem: Problem, grid: Grid) -> Fill:
     """A fill with its entries and quality figures."""
     given = {entry.slot.key for entry in problem.givens}
     entries = grid_entries(grid, problem.words, given)
-    return Fill(grid, entries, average_score(entries), weakest(entries))
+    options = crossing_options(grid, problem.words)
+    return Fill(grid, entries, average_score(entries), weakest(entries, options=options))
 
 
 def make_result(
