@@ -37,6 +37,12 @@ LINE = re.compile(r"(\d+)([a-z]*);(\d+)")
 HEADER = "# puzzlewright crossword list"
 
 
+def is_crossword_list(words: WordList) -> bool:
+    """True for the built-in crossword list, alone or as the first layer under user lists
+    (``crossword``, ``crossword+mine.txt``: load_wordlist names lists after their files)."""
+    return words.name.split("+", 1)[0].lower() in ("crossword", "@crossword")
+
+
 def data_path() -> Path:
     """The shipped data file (beside this module in an ordinary install)."""
     return Path(__file__).with_name("data") / DATA_NAME

@@ -37,6 +37,7 @@ from puzzlewright.crossword.fill.ties import crossing_options
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
+from puzzlewright.lexicon.crossword import is_crossword_list
 from puzzlewright.stopping import StopSignal
 
 FAILED_SLOTS = 5
@@ -92,7 +93,7 @@ def fill_grid(
     report = _reporter(problem, on_progress, started)
     scores = candidate_scores(problem)
     if quality is None:
-        quality = default_quality(scores, bool(grid.bars))
+        quality = default_quality(scores, bool(grid.bars), is_crossword_list(words))
     stop = stop or StopSignal()
     if applies(problem, region, max_shared_substring):
         outcome, grids = _fill_square(problem, scores, seed, stop, part, count, quality, report)
