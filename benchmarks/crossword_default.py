@@ -101,7 +101,7 @@ def default_list(args: Any, tools: Any) -> None:
         f"time limit {args.timeout:.0f} s, {os.cpu_count()} CPUs, load {load:.1f}"
     )
     rows: dict[str, list[dict[str, Any]]] = {label: [] for label in chosen}
-    for label, (env, extra) in chosen.items():  # warm each list's compiled cache
+    for env, extra in chosen.values():  # warm each list's compiled cache
         cpu_of_child(fill_command(tools, "mini5", 0, args.timeout, extra), env)
     for name in names:
         for seed in range(args.runs):
