@@ -89,14 +89,22 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
 @whole_option("--count", help="How many patterns.")
 @click.option("--allow-unchecked", is_flag=True, help="Allow cells in only one entry.")
 @barred_options
-@click.option("--fillable", is_flag=True, help="Keep only patterns the filler can fill.")
+@click.option(
+    "--fillable/--unchecked",
+    default=None,
+    help="Keep only patterns the filler fills from the word list within a fixed step "
+    "budget (the same patterns on every machine), shown beside their trial fill. Default: "
+    "checked for block patterns (with the crossword list at its default floor), unchecked "
+    "for barred and British ones (a barred trial fill takes seconds).",
+)
 @crossword_wordlist_options
 @click.option(
     "--timeout",
     type=click.FloatRange(min=0, min_open=True),
     default=10.0,
     show_default=True,
-    help="With --fillable: seconds the filler gets per pattern.",
+    help="With --fillable: a safety limit in seconds per trial fill (the step budget "
+    "decides first).",
 )
 @whole_option(
     "--attempts",
@@ -117,7 +125,7 @@ def pattern(
     count: int,
     allow_unchecked: bool,
     barred: dict[str, Any],
-    fillable: bool,
+    fillable: bool | None,
     word_paths: tuple[str, ...],
     encoding: str,
     alphabet: str | None,
@@ -132,7 +140,9 @@ def pattern(
 
     Every entry has at least --min-length letters, the white cells are connected, every
     cell is checked (unless --allow-unchecked) and the blocks follow --symmetry. Without
-    --blocks or --max-words the grid gets about one block in six cells.
+    --blocks or --max-words the grid gets about one block in six cells. Block patterns
+    are offered only when the word list (default: the crossword list) fills them within a
+    fixed step budget (--unchecked: every pattern built).
     """
     from puzzlewright.crossword.pattern import FillCheck, PatternSpec, generate_patterns
 
@@ -142,6 +152,7 @@ def pattern(
     spec = PatternSpec(width, height, blocks, max_words, shape, min_length, allow_unchecked)
     spec.validate() if british is None else british.validate()
     check_output(output, inputs=word_paths, force=force, puzzle_format=True)
+    fillable = british is None if fillable is None else fillable
     if word_paths and not fillable:
         warn("--words only matters with --fillable; ignored")
     with stopping(None) as stop:
@@ -246,7 +257,7 @@ def _shortfall(run: PatternRun, count: int, spec: PatternSpec, timeout: float) -
     if run.stop_reason is not None:
         text += f" ({run.stop_reason})"
     if run.rejected:
-        text += f"; {run.rejected} built were not fillable within {timeout:g} s"
+        text += f"; {run.rejected} built were not fillable within the step budget or {timeout:g} s"
     elif not run.patterns:
         text += "; such a pattern may not exist: try fewer blocks or another symmetry"
     else:

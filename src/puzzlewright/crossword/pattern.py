@@ -195,27 +195,55 @@ class PatternRun:
         }
 
 
+CHECK_POLLS = 2_000
+"""The default budget of a fill check: this many polls of the stop signal, which the filler
+makes every 16 search nodes (32,000 nodes): a 15x15 the list fills at all takes well under
+it, and the count is the same on every machine, so the same seed offers the same patterns
+(a time limit alone would offer fewer on a busy one)."""
+
+
+class StepBudget(EitherStop):
+    """Stops a trial fill after ``polls`` polls (the filler's step count), after its safety
+    time limit, or when ``outer`` fires (Ctrl-C on the whole job)."""
+
+    def __init__(self, polls: int | None, timeout: float | None, outer: StopSignal) -> None:
+        super().__init__(timeout, outer)
+        self.left = polls
+
+    def should_stop(self) -> bool:
+        """True once the polls are spent, the time is up or the outer signal fired."""
+        if self.left is not None:
+            self.left -= 1
+            if self.left < 0:
+                self.reason = self.reason or "timeout"
+                return True
+        return super().should_stop()
+
+
 @dataclass(eq=False)
 class FillCheck:
     """The "fillable" test for :func:`generate_patterns`: does the filler fill a pattern
-    within ``timeout`` seconds? Each trial stops early too when ``outer`` fires (Ctrl-C on
-    the whole job); the fills found are kept by pattern text in ``fills``."""
+    within ``polls`` polls of its stop signal (``CHECK_POLLS``, deterministic; None: no
+    step budget) and ``timeout`` seconds (a safety net)? Each trial stops early too when
+    ``outer`` fires (Ctrl-C on the whole job); the fills found are kept by pattern text in
+    ``fills``."""
 
     words: WordList
     _: KW_ONLY
     min_score: int | None = None
     seed: int = 0
     timeout: float = 10.0
+    polls: int | None = CHECK_POLLS
     outer: StopSignal = NEVER
     fills: dict[str, Grid] = field(default_factory=dict, init=False)
     tried: int = field(default=0, init=False)
 
     def __call__(self, grid: Grid) -> bool:
-        """True (and the fill kept) when the filler fills ``grid`` in time."""
+        """True (and the fill kept) when the filler fills ``grid`` within the budget."""
         from puzzlewright.crossword.fill import fill_grid
 
         self.tried += 1
-        stop = EitherStop(self.timeout, self.outer)
+        stop = StepBudget(self.polls, self.timeout, self.outer)
         result = fill_grid(grid, self.words, min_score=self.min_score, seed=self.seed, stop=stop)
         if result.status == "filled":
             self.fills[grid.to_text()] = result.grid

@@ -21,7 +21,7 @@ from puzzlewright.crossword.analysis import (
     grid_stats,
 )
 from puzzlewright.crossword.grid import Grid
-from puzzlewright.crossword.pattern import SYMMETRIES, PatternSpec, generate_patterns
+from puzzlewright.crossword.pattern import SYMMETRIES, FillCheck, PatternSpec, generate_patterns
 from puzzlewright.lexicon import WordList
 from puzzlewright.workbench.http import (
     ApiError,
@@ -174,8 +174,14 @@ async def start(bench: Workbench, task: FillTask | CheckTask, words: WordList) -
     return JSONResponse(job.to_json(), status_code=202)
 
 
+PATTERN_ATTEMPTS = 12
+"""Patterns built for New... before giving up (each is checked by a trial fill)."""
+
+
 async def make_pattern(request: Request) -> JSONResponse:
-    """A generated block pattern (the ``crossword pattern`` engine)."""
+    """A generated block pattern (the ``crossword pattern`` engine) that the room's word
+    list fills within the fill check's step budget, so a first Autofill succeeds."""
+    bench = workbench(request)
     doc = await json_body(request)
     width = field_int(doc, "width", 15, 2, MAX_SIDE) or 15
     height = field_int(doc, "height", 15, 2, MAX_SIDE) or 15
@@ -192,9 +198,14 @@ async def make_pattern(request: Request) -> JSONResponse:
         symmetry="mirror" if flip else symmetry,  # type: ignore[arg-type]
         min_length=min(3, width, height),
     )
-    run = await run_in_threadpool(generate_patterns, spec, 1, seed=seed)
+    check = FillCheck(await words_of(bench, doc), min_score=min_score_of(bench, doc), seed=seed)
+    run = await run_in_threadpool(
+        generate_patterns, spec, 1, seed=seed, attempts=PATTERN_ATTEMPTS, accept=check
+    )
     if not run.patterns:
-        raise ApiError(422, f"no {width}x{height} pattern found; try another size or seed")
+        raise ApiError(
+            422, f"no {width}x{height} pattern the word list fills; try another size or seed"
+        )
     cells = run.patterns[0].cells
     if flip:
         cells = [list(row) for row in zip(*cells, strict=True)]
