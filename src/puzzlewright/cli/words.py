@@ -19,6 +19,7 @@ from puzzlewright.cli.common import (
 from puzzlewright.cli.wordplay import show_wordplay, wordplay_options
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Entry
+from puzzlewright.lexicon.crossword import DEFAULT_MIN_SCORE
 from puzzlewright.lexicon.evidence import match_by_evidence
 from puzzlewright.messages import counted
 
@@ -122,9 +123,33 @@ def print_entries(found: list[Entry], title: str) -> None:
     stdout.print(table)
 
 
+DEFAULT_LISTS: dict[str, dict[str, Any]] = {
+    "crossword": {
+        "min_score": DEFAULT_MIN_SCORE,
+        "commands": [
+            "crossword fill",
+            "crossword pattern",
+            "words PATTERN",
+            "the workbench's crossword room",
+        ],
+    },
+    "english": {
+        "min_score": None,
+        "commands": [
+            "acrostic build",
+            "cryptarithm encode / find",
+            "words --anagram / --within / wordplay",
+            "the workbench's acrostic and cryptarithm rooms and wordplay",
+        ],
+    },
+}
+"""Which built-in list each command uses by default (``lexicon info`` prints it)."""
+
+
 @click.group()
 def lexicon() -> None:
-    """Inspect word lists (the built-in English list by default)."""
+    """Inspect word lists (the built-in English list by default; ``crossword`` names the
+    built-in crossword list)."""
 
 
 @lexicon.command()
@@ -145,7 +170,7 @@ def info(paths: tuple[str, ...], encoding: str, alphabet: str | None, as_json: b
     wordlist, reports = load_words(paths, encoding, alphabet, quiet=as_json)
     stats = describe(wordlist, reports)
     if as_json:
-        emit_json(stats_document(stats))
+        emit_json({**stats_document(stats), "defaults": DEFAULT_LISTS})
         return
     stdout.print(f"[bold]{stats.name}[/bold]: {stats.words:,} words, alphabet {stats.alphabet}")
     for report in stats.sources:
@@ -162,3 +187,7 @@ def info(paths: tuple[str, ...], encoding: str, alphabet: str | None, as_json: b
         scores.add_row(f"{bucket}-{bucket + 9}", f"{count:,}")
     stdout.print(lengths)
     stdout.print(scores)
+    stdout.print("Built-in lists each command uses when given no --words:")
+    for name, about in DEFAULT_LISTS.items():
+        floor = f", minimum score {about['min_score']}" if about["min_score"] else ""
+        stdout.print(f"  {name}{floor}: {', '.join(about['commands'])}")
