@@ -36,20 +36,15 @@ from puzzlewright.lexicon import builtin_english  # noqa: E402
 
 
 def serve(root: Path) -> tuple[str, object]:
-    """A workbench server in a thread; returns its URL and the uvicorn server."""
-    import socket
-
-    import uvicorn
-
+    """A workbench server in a thread, bound and configured as ``puzzlewright serve`` does
+    (workbench/serving.py); returns its URL and the uvicorn server."""
     from puzzlewright.workbench import Config, create_app
+    from puzzlewright.workbench.serving import bind, make_server
 
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(Config(root=root, port=port)), port=port, log_level="warning")
-    )
-    threading.Thread(target=server.run, daemon=True).start()
+    sock = bind("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    server = make_server(create_app(Config(root=root, port=port)), sock)
+    threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
     while not server.started:
         time.sleep(0.05)
     return f"http://127.0.0.1:{port}", server

@@ -16,6 +16,7 @@ export const S = {
   doc: blankDoc(15, 15),
   history: new History(),
   fileName: "puzzle.ipuz",
+  ownsFile: false, // fileName is the file this puzzle was opened from or saved to: Save replaces it
   cursor: { r: 0, c: 0 },
   dir: "across",
   anchor: null,
@@ -81,7 +82,7 @@ export function loadDoc(doc, fileName = null, undoable = true) {
   if (undoable) S.history.record(snapshot());
   else S.history = new History();
   S.doc = doc;
-  if (fileName) S.fileName = fileName;
+  if (fileName) { S.fileName = fileName; S.ownsFile = false; }
   S.cursor = { r: 0, c: 0 };
   S.anchor = null;
   S.fills = [];

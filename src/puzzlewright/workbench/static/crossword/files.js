@@ -16,7 +16,7 @@ export function scheduleSave() {
 }
 export function autosave() {
   try {
-    localStorage.setItem(STORE, JSON.stringify({ doc: S.doc, fileName: S.fileName, symmetry: S.symmetry, words: S.words }));
+    localStorage.setItem(STORE, JSON.stringify({ doc: S.doc, fileName: S.fileName, ownsFile: S.ownsFile, symmetry: S.symmetry, words: S.words }));
   } catch (err) {
     setStatus("autosave failed: the browser's storage is full");
   }
@@ -46,19 +46,20 @@ export async function newPuzzle(w, h, start, symmetry, undoable = true) {
 export async function openFile(path) {
   const result = await call("/api/open", { path });
   loadDoc(docFromPuzzle(result.puzzle), path.replace(/\.(puz|xd|txt)$/i, ".ipuz"));
+  S.ownsFile = /\.ipuz$/i.test(path); // a .puz opened is saved as a new .ipuz beside it
   setStatus(`opened ${path}${result.warnings.length ? ": " + result.warnings.join("; ") : ""}`);
 }
 
 export async function saveFile(path, overwrite) {
   const result = await call("/api/save", { path, puzzle: wire(S.doc), overwrite });
-  if (/\.ipuz$/i.test(path)) S.fileName = path;
+  if (/\.ipuz$/i.test(path)) { S.fileName = path; S.ownsFile = true; }
   autosave();
   setStatus(`saved ${result.saved}${result.warnings.length ? " (" + result.warnings.join("; ") + ")" : ""}`);
   return result;
 }
 
-export async function exportFile(path, format, key) {
-  const result = await call("/api/export", { path, format, key, puzzle: wire(S.doc) });
+export async function exportFile(path, format, key, overwrite = false) {
+  const result = await call("/api/export", { path, format, key, overwrite, puzzle: wire(S.doc) });
   setStatus(`exported ${result.saved}`);
 }
 

@@ -32,6 +32,7 @@ async function start() {
     S.symmetry = saved.symmetry || "rotational";
     S.words = saved.words || S.words;
     loadDoc(docFromPuzzle(saved.doc), saved.fileName || "puzzle.ipuz", false);
+    S.ownsFile = saved.ownsFile === true;
     setStatus("restored your last session");
   } else {
     try {

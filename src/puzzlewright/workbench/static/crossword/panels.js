@@ -3,7 +3,7 @@
 
 import { call, setStatus } from "../api.js";
 import { el } from "./layout.js";
-import { enumeration, height, width, wordOf } from "./model.js";
+import { entryKey, enumeration, height, width, wordOf } from "./model.js";
 import * as E from "./main.js";
 
 export function banner(ui, text, kind) {
@@ -95,10 +95,10 @@ function renderFills(S, ui) {
   const fill = S.fills[S.fillIndex];
   ui.fillBox.hidden = !fill;
   if (!fill) return;
-  const weakest = fill.weakest.map((e) => `${e.key} ${e.answer} (${e.score ?? "–"})`).join(", ");
+  const weakest = fill.weakest.map((e) => `${entryKey(e)} ${e.answer} (${e.score ?? "–"})`).join(", ");
   ui.fillBox.replaceChildren(
     el("h2", { text: `Fill ${S.fillIndex + 1} of ${S.fills.length}` }),
-    el("p", { text: `Average score ${fill.average === null ? "–" : fill.average.toFixed(1)} · weakest: ${weakest}` }),
+    el("p", { text: `Average score ${fill.average_score === null ? "–" : fill.average_score.toFixed(1)} · weakest: ${weakest}` }),
     el("div", { class: "fill-row" },
       button("Previous fill", () => E.showFill(-1), S.fills.length < 2),
       button("Next fill", () => E.showFill(1), S.fills.length < 2),
@@ -342,11 +342,24 @@ function wireDialogs(ui, S) {
     event.preventDefault();
     guarded(ui, ui.openDialog, async () => { await E.openFile(ui.openPath.value.trim()); syncControls(S, ui); });
   });
-  ui.saveButton.addEventListener("click", async () => {
-    try { await E.saveFile(S.fileName, true); } catch (err) { setStatus(`save failed: ${err.message}`); }
-  });
-  ui.saveAsButton.addEventListener("click", () => { ui.savePath.value = S.fileName; ui.saveDialog.error.textContent = ""; ui.saveDialog.node.showModal(); });
   let confirmPath = "";
+  const saveAs = (message = "") => {
+    ui.savePath.value = S.fileName;
+    ui.saveDialog.error.textContent = message;
+    ui.saveDialog.node.showModal();
+  };
+  // Save replaces only the file this puzzle came from or was saved to; a new puzzle's name
+  // that is taken opens Save as, where a second Save replaces it.
+  ui.saveButton.addEventListener("click", async () => {
+    try {
+      await E.saveFile(S.fileName, S.ownsFile);
+    } catch (err) {
+      if (err.status !== 409) { setStatus(`save failed: ${err.message}`); return; }
+      confirmPath = S.fileName;
+      saveAs(`${S.fileName} exists: Save again to replace it, or choose another name`);
+    }
+  });
+  ui.saveAsButton.addEventListener("click", () => saveAs());
   ui.saveDialog.form.addEventListener("submit", (event) => {
     event.preventDefault();
     const path = ui.savePath.value.trim();
@@ -366,9 +379,19 @@ function wireDialogs(ui, S) {
     ui.exportDialog.node.showModal();
   });
   ui.exportFormat.addEventListener("change", () => { ui.exportPath.value = ui.exportPath.value.replace(/\.[a-z]+$/i, `.${ui.exportFormat.value === "play" ? "html" : ui.exportFormat.value}`); });
+  let confirmExport = "";
   ui.exportDialog.form.addEventListener("submit", (event) => {
     event.preventDefault();
-    guarded(ui, ui.exportDialog, () => E.exportFile(ui.exportPath.value.trim(), ui.exportFormat.value, ui.exportKey.checked));
+    const path = ui.exportPath.value.trim();
+    guarded(ui, ui.exportDialog, async () => {
+      try {
+        await E.exportFile(path, ui.exportFormat.value, ui.exportKey.checked, confirmExport === path);
+      } catch (err) {
+        if (err.status === 409) { confirmExport = path; throw new Error(`${path} exists: Export again to replace it`); }
+        throw err;
+      }
+      confirmExport = "";
+    });
   });
 }
 
