@@ -16,7 +16,9 @@ as ``CWL-LICENSE``. Spread the Wordlist is never read here: it only judges fills
 
 What this does to the community scores (docs/lexicon.md, "The built-in crossword list"):
 
-1. Obscenities and slurs (``data/blocked.txt``, a word or a stem of it) are left out.
+1. Obscenities and slurs (``data/blocked.txt``, a word or a stem of it) are left out, and so
+   are letter runs (a letter four times in a row: ``DDDDDDDD``, ``KKKKNIGHT``, rebus and
+   gimmick entries of one puzzle, not fill).
 2. The breakfast test (``builtin.is_unpleasant``, ``data/unpleasant.txt``) on the word, or
    on any word of it when it is a phrase: such an entry scores ``BREAKFAST_SCORE``, below
    every other entry and the default floor (CWL scores ``BLUDGEON`` and ``CYANIDE`` 90).
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import re
 import shutil
 import sys
 from collections.abc import Mapping
@@ -46,6 +49,8 @@ BASE = 2.0
 STEP = 0.6
 DOUBT = 1.0
 BAND = 5
+TOP = 100  # the scale's top: CWL's 100s stay 100
+LETTER_RUN = re.compile(r"(.)\1\1\1")
 
 
 def read_cwl(folder: Path) -> dict[str, int]:
@@ -105,7 +110,7 @@ def evidence(
 def ranked(score: int, value: float) -> int:
     """``score`` moved up within its band of ``BAND`` by the evidence ``value``."""
     bonus = min(BAND - 1, max(0, int((value - BASE) / STEP)))
-    return score + min(bonus, BAND - 1 - score % BAND)
+    return min(TOP, score + min(bonus, BAND - 1 - score % BAND))
 
 
 def build(cwl: Mapping[str, int]) -> dict[str, int]:
@@ -130,7 +135,7 @@ def build(cwl: Mapping[str, int]) -> dict[str, int]:
     blocked = blocked_words()
     result: dict[str, int] = {}
     for token, score in cwl.items():
-        if is_unpleasant(token, blocked):
+        if is_unpleasant(token, blocked) or LETTER_RUN.search(token):
             continue  # rule 1
         value, words = evidence(token, english, phrases, zipfs)
         if any(is_unpleasant(word, breakfast | blocked) for word in words):
