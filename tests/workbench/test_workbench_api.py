@@ -174,9 +174,10 @@ def test_server_sent_events_stream(client: TestClient) -> None:
 
 
 def test_pattern(client: TestClient) -> None:
-    doc = client.post(
-        "/api/crossword/pattern", json={"width": 9, "height": 7, "symmetry": "mirror-tb", "seed": 3}
-    ).json()
+    asked = {"width": 9, "height": 7, "symmetry": "mirror-tb", "seed": 3}
+    refused = client.post("/api/crossword/pattern", json=asked)  # the 10-word --words list
+    assert refused.status_code == 422 and "word list fills" in refused.json()["error"]
+    doc = client.post("/api/crossword/pattern", json={**asked, "words": ["crossword"]}).json()
     cells = doc["cells"]
     assert len(cells) == 7 and len(cells[0]) == 9
     for r in range(7):

@@ -19,6 +19,7 @@ from puzzlewright.cli.common import (
     MAX_TRIES,
     SECONDS,
     check_output,
+    crossword_wordlist_options,
     emit_json,
     exit_status,
     fail,
@@ -31,7 +32,6 @@ from puzzlewright.cli.common import (
     stopping,
     warn,
     whole_option,
-    wordlist_options,
 )
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import STDOUT
@@ -95,8 +95,15 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
 @whole_option("--count", help="How many patterns.", most=MAX_COUNT)
 @click.option("--allow-unchecked", is_flag=True, help="Allow cells in only one entry.")
 @barred_options
-@click.option("--fillable", is_flag=True, help="Keep only patterns the filler can fill.")
-@wordlist_options
+@click.option(
+    "--fillable/--unchecked",
+    default=None,
+    help="Keep only patterns the filler fills from the word list within a counted effort "
+    "(the same patterns on every machine), shown beside their trial fill. Default: "
+    "checked for block patterns (with the crossword list at its default floor), unchecked "
+    "for barred and British ones (a barred trial fill takes seconds).",
+)
+@crossword_wordlist_options
 @whole_option(
     "--fill-effort",
     help="With --fillable: the filler's effort per pattern, in steps of 16 search nodes "
@@ -133,7 +140,7 @@ def pattern(
     count: int,
     allow_unchecked: bool,
     barred: dict[str, Any],
-    fillable: bool,
+    fillable: bool | None,
     word_paths: tuple[str, ...],
     encoding: str,
     alphabet: str | None,
@@ -149,7 +156,9 @@ def pattern(
 
     Every entry has at least --min-length letters, the white cells are connected, every
     cell is checked (unless --allow-unchecked) and the blocks follow --symmetry. Without
-    --blocks or --max-words the grid gets about one block in six cells.
+    --blocks or --max-words the grid gets about one block in six cells. Block patterns
+    are offered only when the word list (default: the crossword list) fills them within a
+    fixed step budget (--unchecked: every pattern built).
     """
     from puzzlewright.crossword.pattern import FillCheck, PatternSpec, generate_patterns
 
@@ -159,12 +168,13 @@ def pattern(
     spec = PatternSpec(width, height, blocks, max_words, shape, min_length, allow_unchecked)
     spec.validate() if british is None else british.validate()
     check_output(output, inputs=word_paths, force=force, puzzle_format=True)
+    fillable = british is None if fillable is None else fillable
     if word_paths and not fillable:
         warn("--words only matters with --fillable; ignored")
     with stopping(None) as stop:
         check = None
         if fillable:
-            words, _ = load_words(word_paths, encoding, alphabet, min_score)
+            words, _ = load_words(word_paths, encoding, alphabet, min_score, default="crossword")
             check = FillCheck(words, min_score=min_score, seed=seed, timeout=timeout, outer=stop)
             if fill_effort is not None:
                 check.effort = fill_effort

@@ -19,6 +19,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Collection, Iterator
 from dataclasses import asdict, dataclass, field
+from math import log
 from typing import Literal
 
 from puzzlewright.bits import LetterSet, WordSet, iter_bits
@@ -347,16 +348,48 @@ def entry_candidates(
         found = [Candidate(shown, score)] if score is not None else []
         return CandidateList(name, shown, found, len(found), len(found), current)
     table = net.problem.vars[v].table
-    kept: list[Candidate] = []
+    kept: list[int] = []  # the first ``limit`` and the rest of the last one's score
     total = 0
     for i in _candidate_bits(net, v):
         word = table.words[i]
         if pattern is not None and not pattern.search(word):
             continue
         total += 1
-        if len(kept) < limit:
-            kept.append(Candidate(word, table.scores[i]))
-    return CandidateList(name, shown, kept, total, net.initial[v].bit_count(), current)
+        if len(kept) < limit or table.scores[i] == table.scores[kept[-1]]:
+            kept.append(i)
+    ranked = by_crossing_options(net, v, kept)[:limit]
+    found = [Candidate(table.words[i], table.scores[i]) for i in ranked]
+    return CandidateList(name, shown, found, total, net.initial[v].bit_count(), current)
+
+
+def by_crossing_options(net: _Network, v: int, candidates: list[int]) -> list[int]:
+    """Word indexes of variable ``v`` best score first and, inside one score, those that
+    leave the crossing entries the most options first (the sum of the logs of how many
+    words each open crossing keeps with the candidate's letter, as ingrid_core orders its
+    candidates), then in the list's order."""
+    variables = net.problem.vars
+    doms = net.initial if net.dead else net.state.dom
+    table = variables[v].table
+    counts: dict[tuple[int, int, int], int] = {}
+
+    def options(i: int) -> float:
+        word = table.letters(i)
+        total = 0.0
+        for cell, p in variables[v].cells:
+            for t, q in net.at_cell.get(cell, ()):
+                if t == v:
+                    continue
+                key = (t, q, word[p])
+                count = counts.get(key)
+                if count is None:
+                    count = counts[key] = (
+                        doms[t] & variables[t].table.cols[q][word[p]]
+                    ).bit_count()
+                total += log(count) if count else -1e9
+        return total
+
+    order = {i: rank for rank, i in enumerate(candidates)}
+    return sorted(candidates, key=lambda i: (-table.scores[i], -options(i), order[i]))
 
 
 def freed(grid: Grid, slot: Slot) -> Grid:

@@ -595,10 +595,18 @@ those of :class:`PatternSpec`, and ``mirror-tb``, the top-bottom mirror."""
 
 
 def symmetric_pattern(
-    width: int, height: int, symmetry: str, *, seed: int, min_length: int = 3
+    width: int,
+    height: int,
+    symmetry: str,
+    *,
+    seed: int,
+    min_length: int = 3,
+    accept: Callable[[Grid], bool] | None = None,
+    attempts: int | None = None,
 ) -> Grid | None:
     """One blocked ``width`` x ``height`` pattern with ``symmetry`` (one of
-    :data:`BLOCK_SYMMETRIES`), reproducible per ``seed``; None when none was found.
+    :data:`BLOCK_SYMMETRIES`), reproducible per ``seed``, that ``accept`` (e.g. a
+    :class:`FillCheck`) takes, within ``attempts`` patterns built; None when none was found.
 
     ``mirror-tb`` is a left-right mirror pattern of the transposed size, transposed back
     (so it is as varied as ``mirror``)."""
@@ -611,7 +619,7 @@ def symmetric_pattern(
         symmetry=cast("Symmetry", "mirror" if flip else symmetry),
         min_length=min_length,
     )
-    run = generate_patterns(spec, 1, seed=seed)
+    run = generate_patterns(spec, 1, seed=seed, attempts=attempts, accept=accept)
     if not run.patterns:
         return None
     grid = run.patterns[0]

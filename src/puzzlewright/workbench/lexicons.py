@@ -1,5 +1,8 @@
-"""Word lists the workbench can use: built-in English, the ``--words`` lists, files in
-the folder and uploads, layered in the order a request names them; loaded once, cached."""
+"""Word lists the workbench can use: the built-in crossword and English lists, the
+``--words`` lists, files in the folder and uploads, layered in the order a request names
+them; loaded once, cached. A request that names none gets the ``--words`` lists, else the
+built-in list of its purpose: ``crossword`` for the crossword room, ``english`` for the
+acrostic and cryptarithm rooms and the wordplay helpers."""
 
 from __future__ import annotations
 
@@ -16,6 +19,8 @@ from puzzlewright.crossword.analysis import without_words
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import byte_size
 from puzzlewright.lexicon import WordList, load_wordlist
+from puzzlewright.lexicon.crossword import DEFAULT_MIN_SCORE
+from puzzlewright.lexicon.loading import BUILTIN_NAMES, CROSSWORD_NAMES
 from puzzlewright.workbench.config import MAX_UPLOAD_TOTAL, MAX_UPLOADS
 from puzzlewright.workbench.http import ApiError
 from puzzlewright.workbench.security import safe_path
@@ -24,8 +29,12 @@ MAX_LAYERS = 8
 CACHED_LISTS = 4
 UPLOAD_PREFIX = "puzzlewright-lists-"
 Source = str
-"""A list's name in requests: ``builtin``, ``cli:N`` (N-th --words list), ``file:PATH``
-(relative to the folder) or ``upload:N`` (N counts the uploads of this server, never reused)."""
+"""A list's name in requests: ``crossword``, ``english`` (``builtin``: its old name),
+``cli:N`` (N-th --words list), ``file:PATH`` (relative to the folder) or ``upload:N`` (N
+counts the uploads of this server, never reused)."""
+BUILTIN_SOURCES = {"crossword": "built-in crossword", "english": "built-in English"}
+Purpose = str
+"""``crossword`` or ``english``: which built-in list a request that names none gets."""
 
 
 class Lexicons:
@@ -41,7 +50,7 @@ class Lexicons:
     ) -> None:
         self.root = root
         self.cli_paths = [
-            str(Path(p).expanduser().resolve()) if p != "builtin" else p for p in cli_paths
+            p if _builtin(p) else str(Path(p).expanduser().resolve()) for p in cli_paths
         ]
         self.uploads: dict[int, Path] = {}  # upload number -> its file, oldest first
         self.uploaded = 0  # uploads so far (the next one's number)
@@ -54,13 +63,14 @@ class Lexicons:
         )
         self._lock = threading.Lock()
 
-    def default(self) -> list[Source]:
-        """The sources used when a request names none: the --words lists, else built-in."""
-        return [f"cli:{i}" for i in range(len(self.cli_paths))] or ["builtin"]
+    def default(self, purpose: Purpose = "english") -> list[Source]:
+        """The sources used when a request names none: the --words lists, else the
+        built-in list of ``purpose``."""
+        return [f"cli:{i}" for i in range(len(self.cli_paths))] or [purpose]
 
     def describe(self) -> list[dict[str, str]]:
         """The named sources the page offers (folder files are named by path)."""
-        found = [{"source": "builtin", "name": "built-in English"}]
+        found = [{"source": key, "name": name} for key, name in BUILTIN_SOURCES.items()]
         for i, path in enumerate(self.cli_paths):
             name = Path(path).name.encode("utf-8", "replace").decode("utf-8")  # any file name
             found.append({"source": f"cli:{i}", "name": name})
@@ -69,12 +79,12 @@ class Lexicons:
         return found
 
     def path_of(self, source: object) -> str:
-        """The file behind one source (``builtin`` stays a name)."""
+        """The file behind one source (a built-in list stays a name)."""
         if not isinstance(source, str):
             raise PuzzleInputError("a word-list source must be a string")
         kind, _, rest = source.partition(":")
-        if source == "builtin":
-            return "builtin"
+        if _builtin(source):
+            return source
         if kind == "cli" and rest.isdigit() and int(rest) < len(self.cli_paths):
             return self.cli_paths[int(rest)]
         if kind == "upload" and rest.isdigit() and int(rest) < self.uploaded:
@@ -93,9 +103,17 @@ class Lexicons:
             return str(path)
         raise PuzzleInputError(f"unknown word-list source {source!r}")
 
-    def get(self, sources: list[Source] | None, encoding: str = "utf-8-sig") -> WordList:
-        """The layered list for ``sources`` (loaded on first use; slow only then)."""
-        names = tuple(sources or self.default())
+    def get(
+        self,
+        sources: list[Source] | None,
+        encoding: str = "utf-8-sig",
+        purpose: Purpose = "english",
+        min_score: int | None = None,
+    ) -> WordList:
+        """The layered list for ``sources`` (loaded on first use; slow only then). The
+        crossword list comes at its default floor, or all of it when ``min_score`` is
+        lower (the filler and the analysis cut by ``min_score`` themselves)."""
+        names = tuple(sources or self.default(purpose))
         if not names or len(names) > MAX_LAYERS:
             raise PuzzleInputError(f"name 1 to {MAX_LAYERS} word lists")
         if encoding != "auto":
@@ -104,13 +122,14 @@ class Lexicons:
             except LookupError:
                 raise PuzzleInputError(f"unknown encoding {encoding!r}") from None
         paths = [self.path_of(name) for name in names]
-        key = (*names, encoding)
+        floor = 0 if min_score is not None and min_score < DEFAULT_MIN_SCORE else None
+        key = (*names, encoding, str(floor))
         with self._lock:
             found = self._cache.get(key)
             if found is not None:
                 self._cache.move_to_end(key)
                 return found
-            words, _ = load_wordlist(paths, encoding=encoding)
+            words, _ = load_wordlist(paths, encoding=encoding, min_score=floor)
             if not len(words):
                 raise PuzzleInputError("the word list has no usable words")
             self._cache[key] = words
@@ -257,3 +276,8 @@ def process_alive(pid: int) -> bool:
     except OSError:
         return True
     return True
+
+
+def _builtin(source: str) -> bool:
+    """True for the name of a built-in list (``crossword``, ``english``, ``builtin``)."""
+    return source.lower() in BUILTIN_NAMES | CROSSWORD_NAMES

@@ -101,8 +101,8 @@ function wireWords() {
   ui.applyWordsButton.addEventListener("click", async () => {
     const banned = ui.banned.value.split(/\s+/).map((w) => w.trim().toUpperCase()).filter(Boolean);
     const minScore = ui.minScore.value === "" ? null : Number(ui.minScore.value);
-    const chosen = ui.wordFile.value.trim() ? `file:${ui.wordFile.value.trim()}` : ui.wordSource.value || "builtin";
-    const sources = ui.layer.checked && chosen !== "builtin" ? ["builtin", chosen] : [chosen];
+    const chosen = ui.wordFile.value.trim() ? `file:${ui.wordFile.value.trim()}` : ui.wordSource.value || "crossword";
+    const sources = ui.layer.checked && chosen !== "crossword" ? ["crossword", chosen] : [chosen];
     const encoding = ui.encoding.value;
     try {
       ui.wordInfo.textContent = "Loading…";

@@ -43,7 +43,10 @@ window.addEventListener("pagehide", () => {
 export async function newPuzzle(w, h, start, symmetry, undoable = true) {
   S.symmetry = symmetry;
   if (start === "pattern") {
-    const result = await call("/api/crossword/pattern", { width: w, height: h, symmetry });
+    const payload = { width: w, height: h, symmetry };
+    if (S.words.sources) payload.words = S.words.sources;
+    if (S.words.min_score !== null && S.words.min_score !== undefined) payload.min_score = S.words.min_score;
+    const result = await call("/api/crossword/pattern", payload);
     const doc = blankDoc(w, h);
     doc.cells = result.cells.map((row) => row.map((cell) => (cell === null ? null : "")));
     loadDoc(doc, "puzzle.ipuz", undoable);

@@ -92,7 +92,7 @@ export function buildLayout(root) {
   ui.banned = el("textarea", { rows: "5", placeholder: "one word per line" });
   ui.tabPanels.words.append(
     field("Word list", ui.wordSource), field("Or a list file in the folder", ui.wordFile),
-    el("div", { class: "fill-row" }, el("label", { for: "layer-toggle" }, ui.layer, " On top of the built-in list")),
+    el("div", { class: "fill-row" }, el("label", { for: "layer-toggle" }, ui.layer, " On top of the built-in crossword list")),
     field("Encoding", ui.encoding), field("Minimum score", ui.minScore),
     field("Upload a word list", ui.upload), field("Never use these words", ui.banned),
     el("div", { class: "fill-row" }, button("applyWordsButton", "Apply word list")),
