@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from puzzlewright.crossword.layout import Layout
     from puzzlewright.crossword.pattern import PatternRun, PatternSpec, Symmetry
     from puzzlewright.crossword.puzzle import Puzzle
+    from puzzlewright.crossword.theme import ThemedSpec, ThemeEntry
 
 _SIZE = re.compile(r"^\s*(\d+)\s*(?:[x×X*]\s*(\d+))?\s*$")
 
@@ -89,6 +90,21 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
 @whole_option("--count", help="How many patterns.")
 @click.option("--allow-unchecked", is_flag=True, help="Allow cells in only one entry.")
 @barred_options
+@click.option(
+    "--theme",
+    "theme_entries",
+    multiple=True,
+    metavar="ROW,COL,A|D,ANSWER",
+    help="Keep a theme entry: starting row and column (from 1), across or down, answer. "
+    "Repeatable.",
+)
+@click.option(
+    "--theme-lengths",
+    default=None,
+    metavar="N,N,...",
+    help="Theme entries of these lengths placed symmetrically across (equal pairs in "
+    "mirrored rows, one alone in the middle row).",
+)
 @click.option("--fillable", is_flag=True, help="Keep only patterns the filler can fill.")
 @wordlist_options
 @click.option(
@@ -117,6 +133,8 @@ def pattern(
     count: int,
     allow_unchecked: bool,
     barred: dict[str, Any],
+    theme_entries: tuple[str, ...],
+    theme_lengths: str | None,
     fillable: bool,
     word_paths: tuple[str, ...],
     encoding: str,
@@ -140,7 +158,8 @@ def pattern(
     british = barred_spec(barred, width, height, blocks, max_words, symmetry, min_length)
     shape = cast("Symmetry", symmetry)  # click.Choice gave one of its names
     spec = PatternSpec(width, height, blocks, max_words, shape, min_length, allow_unchecked)
-    spec.validate() if british is None else british.validate()
+    themed = _themed(spec, theme_entries, theme_lengths, barred=british is not None)
+    (british or themed or spec).validate()
     check_output(output, inputs=word_paths, force=force, puzzle_format=True)
     if word_paths and not fillable:
         warn("--words only matters with --fillable; ignored")
@@ -152,7 +171,7 @@ def pattern(
             if attempts is None:
                 attempts = 10 * count
         with status("Designing patterns…"):
-            design = spec if british is None else british
+            design = british or themed or spec
             run = generate_patterns(
                 design, count, seed=seed, attempts=attempts, accept=check, stop=stop
             )
@@ -161,6 +180,46 @@ def pattern(
     checked = british is not None
     _report_patterns(run, written, warnings, spec, count, shortfall, checked, as_json=as_json)
     return exit_status(bool(run.patterns), run.stop_reason)
+
+
+def _themed(
+    spec: PatternSpec, entries: tuple[str, ...], lengths: str | None, *, barred: bool
+) -> ThemedSpec | None:
+    """The themed request of ``--theme``/``--theme-lengths`` (None without them)."""
+    from puzzlewright.crossword.theme import ThemedSpec, place_lengths
+
+    if not entries and lengths is None:
+        return None
+    if barred:
+        raise fail("--theme and --theme-lengths make blocked grids, not barred or British ones")
+    kept = tuple(theme_entry(text) for text in entries)
+    if lengths is not None:
+        numbers = [part.strip() for part in lengths.split(",")]
+        if not all(part.isdigit() and len(part) < 4 for part in numbers):
+            raise fail(f"bad --theme-lengths {lengths!r}: write lengths as 15,11,11")
+        kept += place_lengths(spec, [int(part) for part in numbers])
+    return ThemedSpec(spec, kept)
+
+
+def theme_entry(text: str) -> ThemeEntry:
+    """``8,1,A,CROSSWORDPUZZLE`` (row and column from 1) -> a ThemeEntry (0-based)."""
+    from puzzlewright.crossword.theme import ThemeEntry
+
+    parts = [part.strip() for part in text.split(",")]
+    directions = {"a": "across", "across": "across", "d": "down", "down": "down"}
+    if (
+        len(parts) != 4
+        or not all(part.isdigit() and len(part) < 4 for part in parts[:2])
+        or parts[2].lower() not in directions
+        or not parts[3].isalpha()
+    ):
+        raise fail(f"bad --theme {text!r}: write ROW,COL,A|D,ANSWER, e.g. 8,1,A,CROSSWORDPUZZLE")
+    row, col = int(parts[0]) - 1, int(parts[1]) - 1
+    if row < 0 or col < 0:
+        raise fail(f"bad --theme {text!r}: rows and columns count from 1")
+    if directions[parts[2].lower()] == "across":
+        return ThemeEntry(row, col, "across", parts[3].upper())
+    return ThemeEntry(row, col, "down", parts[3].upper())
 
 
 def _report_patterns(

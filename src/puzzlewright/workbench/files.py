@@ -91,11 +91,14 @@ def saved(bench: Workbench, path: Path, **extra: object) -> JSONResponse:
     return JSONResponse({"saved": path.relative_to(bench.config.root).as_posix(), **extra})
 
 
-async def write_file(bench: Workbench, path: Path, produce: Callable[[], bytes]) -> JSONResponse:
+async def write_file(
+    bench: Workbench, path: Path, produce: Callable[[], bytes], **extra: object
+) -> JSONResponse:
     """Make a file's bytes with ``produce`` off the event loop, write them atomically at
-    ``path`` and answer with where they went (the rooms' save and export handlers)."""
+    ``path`` and answer with where they went and ``extra`` fields (the rooms' save and
+    export handlers)."""
     await run_in_threadpool(lambda: write_atomic(path, produce(), force=True))
-    return saved(bench, path)
+    return saved(bench, path, **extra)
 
 
 async def save_file(request: Request) -> JSONResponse:
@@ -122,7 +125,13 @@ async def export_file(request: Request) -> JSONResponse:
         raise ApiError(400, f"the file name must end in .{suffix}")
     puzzle = puzzle_from_json(doc.get("puzzle"))
     key = bool(doc.get("key"))
-    return await write_file(bench, path, lambda: render(crossword_document(puzzle), fmt, key=key))
+    missing = puzzle.missing_clues_warning()
+    return await write_file(
+        bench,
+        path,
+        lambda: render(crossword_document(puzzle), fmt, key=key),
+        warnings=[missing] if missing else [],
+    )
 
 
 async def upload_words(request: Request) -> JSONResponse:
