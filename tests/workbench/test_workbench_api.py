@@ -182,6 +182,7 @@ def test_save_open_export_roundtrip(client: TestClient, folder: Path) -> None:
         )
         assert done.status_code == 200, done.text
         assert (folder / f"sub.{fmt}").stat().st_size > 100
+        assert done.json()["warnings"] == ["4 of 6 entries have no clue: 2D, 3D, 4A, 5A"]
     listed = client.get("/api/files").json()
     assert listed["files"] == ["sub.ipuz"]
     assert client.post("/api/save", json={"path": "x.doc", "puzzle": puzzle}).status_code == 400
@@ -299,3 +300,19 @@ def test_a_worker_that_dies_is_reported(client: TestClient) -> None:
     assert done["status"] == "error"
     assert done["events"][-1] == {"type": "end", "status": "error", "error": "the worker died"}
     assert client.get("/api/health").json()["ok"] is True
+
+
+def test_a_diagramless_puzzle_keeps_its_kind(client: TestClient, folder: Path) -> None:
+    """A locked diagramless .puz opens unlocked and diagramless; saved, it stays so."""
+    source = Path(__file__).parents[1] / "data" / "corpus" / "puzpy" / "nyt_diagramless.puz"
+    (folder / "dl.puz").write_bytes(source.read_bytes())
+    opened = client.post("/api/open", json={"path": "dl.puz"}).json()
+    assert opened["puzzle"]["kind"] == "diagramless"
+    assert "unlocked with key 3285" in opened["warnings"][0]
+    assert "".join(c or "#" for c in opened["puzzle"]["cells"][0]) == "######VISTA######"
+    saved = client.post("/api/save", json={"path": "dl.ipuz", "puzzle": opened["puzzle"]})
+    assert saved.status_code == 200, saved.text
+    assert load_puzzle(folder / "dl.ipuz").kind == "diagramless"
+    wrong = {**opened["puzzle"], "kind": 3}
+    bad = client.post("/api/save", json={"path": "x.ipuz", "puzzle": wrong})
+    assert bad.status_code == 400 and "kind" in bad.json()["error"]
