@@ -10,6 +10,7 @@ import pytest
 from puzzlewright.crossword.analysis import (
     analyse_grid,
     check_candidate,
+    check_grid,
     compile_filter,
     entry_candidates,
     grid_stats,
@@ -206,3 +207,30 @@ def test_half_filled_themed_grid_with_stwl(stwl_path: Path) -> None:
     assert check_candidate(
         half, words, empty.key, found.words[0].word, min_score=50, stop=StopSignal(30)
     ) in ("fills", "unknown")
+
+
+@pytest.mark.parametrize(
+    "text", ["...\n...\n...", "B..\n...\n...", "..D\n...\n..E", "X..\n...\n...", "...\n.N.\n..."]
+)
+@pytest.mark.parametrize("banned", [(), ("BAD",), ("ONE", "EON")])
+def test_check_grid_agrees_with_brute_force(text: str, banned: tuple[str, ...]) -> None:
+    words = without_words(words_of(SQUARE), banned)
+    grid = Grid.parse(text)
+    fills = brute_fills(grid, words)
+    verdict = check_grid(grid, words_of(SQUARE), banned=banned)
+    assert verdict.verdict == ("fills" if fills else "dead end")
+    keys = {slot.key for slot in grid.slots()}
+    if fills:
+        found = grid.copy()
+        for slot in grid.slots():
+            found.place(slot, verdict.fill[slot.key])
+        assert found in fills and verdict.responsible == []
+    else:
+        assert verdict.responsible and set(verdict.responsible) <= keys
+
+
+def test_check_grid_names_a_dead_entry_without_searching() -> None:
+    grid = Grid.parse("XYZ\n...\n...")  # no down word starts with X
+    analysed = analyse_grid(grid, words_of(SQUARE))
+    verdict = check_grid(grid, words_of(SQUARE), stop=StopSignal(0))  # no time to search
+    assert verdict.verdict == "dead end" and verdict.responsible == analysed.dead

@@ -410,6 +410,52 @@ def check_candidate(
     return _verdict(str(result.status))
 
 
+@dataclass(frozen=True)
+class GridVerdict:
+    """Can the grid as it stands be filled? With the entries the proof blames when not.
+
+    ``responsible``: for a ``dead end``, the entries with no word left after propagation,
+    else those the filler's exhaustive search failed on most (its proof), worst first;
+    ``fill``: for ``fills``, the words of the fill found, by entry key (a candidate of an
+    entry that is in it needs no check of its own).
+    """
+
+    verdict: Verdict
+    responsible: list[str] = field(default_factory=list)
+    fill: dict[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, object]:
+        """The verdict as JSON: every field."""
+        return asdict(self)
+
+
+def check_grid(
+    grid: Grid,
+    words: WordList,
+    *,
+    min_score: int | None = None,
+    banned: Collection[str] = (),
+    stop: StopSignal | None = None,
+) -> GridVerdict:
+    """Whether ``grid`` can still be completed, asked once before its candidates are checked:
+    a dead grid is reported with the entries responsible instead of every candidate of the
+    current entry coming back ``dead end`` one by one."""
+    net = _network(grid, words, min_score, banned)
+    if net.dead:
+        keys = [net.problem.vars[v].slot.key for v in net.dead]
+        return GridVerdict("dead end", keys)
+    if grid.is_filled():
+        return GridVerdict("fills", fill={s.key: grid.word(s) for s in grid.slots()})
+    result = fill_grid(grid, without_words(words, banned), min_score=min_score, stop=stop)
+    verdict = _verdict(str(result.status))
+    if verdict == "fills":
+        filled = result.grid
+        return GridVerdict(verdict, fill={s.key: filled.word(s) for s in filled.slots()})
+    if verdict == "dead end":
+        return GridVerdict(verdict, [failure.key for failure in result.failed_slots])
+    return GridVerdict(verdict)
+
+
 def _verdict(status: str) -> Verdict:
     """A fill status as a candidate's verdict."""
     if status == "filled":
@@ -517,8 +563,10 @@ __all__ = [
     "EntryState",
     "GridAnalysis",
     "GridStats",
+    "GridVerdict",
     "analyse_grid",
     "check_candidate",
+    "check_grid",
     "compile_filter",
     "entry_candidates",
     "freed",
