@@ -1,5 +1,7 @@
 """Word lists the workbench can use: built-in English, the ``--words`` lists, files in
-the folder and uploads, layered in the order a request names them; loaded once, cached."""
+the folder and uploads, layered in the order a request names them; loaded once, cached.
+The folder's personal list (:data:`PERSONAL_FILE`, ``word;score`` edits) is layered over
+every one of them, and re-read when the server starts."""
 
 from __future__ import annotations
 
@@ -12,11 +14,13 @@ from pathlib import Path
 from puzzlewright.crossword.analysis import without_words
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList, load_wordlist
+from puzzlewright.lexicon.personal import PersonalList, overlay
 from puzzlewright.workbench.security import safe_path
 
 MAX_LAYERS = 8
 CACHED_LISTS = 4
 MAX_UPLOADS = 16
+PERSONAL_FILE = "personal.dict"
 Source = str
 """A list's name in requests: ``builtin``, ``cli:N`` (N-th --words list), ``file:PATH``
 (relative to the folder) or ``upload:N``."""
@@ -37,6 +41,8 @@ class Lexicons:
             OrderedDict()
         )
         self._lock = threading.Lock()
+        self.personal = PersonalList.load(safe_path(root, PERSONAL_FILE))
+        self._overlaid: OrderedDict[tuple[str, ...], tuple[int, WordList, WordList]] = OrderedDict()
 
     def default(self) -> list[Source]:
         """The sources used when a request names none: the --words lists, else built-in."""
@@ -70,7 +76,24 @@ class Lexicons:
         raise PuzzleInputError(f"unknown word-list source {source!r}")
 
     def get(self, sources: list[Source] | None, encoding: str = "utf-8-sig") -> WordList:
-        """The layered list for ``sources`` (loaded on first use; slow only then)."""
+        """The layered list for ``sources`` with the personal list over it (loaded on first
+        use; slow only then, and after a personal edit: about 0.3 s for 300,000 words)."""
+        base = self.chosen(sources, encoding)
+        key = (*(sources or self.default()), encoding)
+        version = self.personal.version
+        with self._lock:
+            found = self._overlaid.get(key)
+            if found is not None and found[0] == version and found[1] is base:
+                return found[2]
+        words = overlay(base, self.personal.entries)
+        with self._lock:
+            self._overlaid[key] = (version, base, words)
+            while len(self._overlaid) > CACHED_LISTS:
+                self._overlaid.popitem(last=False)
+        return words
+
+    def chosen(self, sources: list[Source] | None, encoding: str = "utf-8-sig") -> WordList:
+        """The layered list for ``sources`` as loaded, without the personal list."""
         names = tuple(sources or self.default())
         if not names or len(names) > MAX_LAYERS:
             raise PuzzleInputError(f"name 1 to {MAX_LAYERS} word lists")
