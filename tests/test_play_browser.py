@@ -291,3 +291,28 @@ def test_touch_typing_goes_through_the_hidden_field(browser: Any, tmp_path: Path
     expect(cell(tab, 2, 1)).to_have_text("")
     expect(cell(tab, 2, 0)).to_have_text("J")
     context.close()
+
+
+def test_a_locked_diagramless_puz_is_solved_marking_its_blocks(page: Any, tmp_path: Path) -> None:
+    """The real locked NYT diagramless (unlocked when read) plays without blocks or numbers:
+    the solver types each row, '.' for a block, and the page says it is solved."""
+    source = SAMPLER.parents[1] / "corpus" / "puzpy" / "nyt_diagramless.puz"
+    open_page(page, play_page(source, tmp_path))
+    assert page.locator(".pw-grid .pw-block").count() == 0
+    assert page.locator(".pw-grid .pw-n").count() == 0
+    assert page.locator(".pw-clue").count() > 40  # the clues are all listed
+    rows = load_puzzle(source).grid.rows_text()
+    label = page.locator(".pw-cluebar-label")
+    for r, text in enumerate(rows):
+        cell(page, r, 0).click()
+        if label.text_content() != "Across":
+            page.keyboard.press("Space")
+        expect(label).to_have_text("Across")
+        page.keyboard.type(text.replace("#", "."))
+        if r == 0:  # the first row: a marked block, a letter
+            expect(cell(page, 0, 0)).to_have_class(re.compile("pw-marked-block"))
+            expect(cell(page, 0, 6)).to_have_attribute("aria-label", re.compile(": V$"))
+    expect(page.locator(".pw-status")).to_contain_text("Solved!")
+    page.screenshot(path=str(tmp_path / "diagramless-solved.png"))
+    page.keyboard.press("Tab")  # no entries to go to: Tab leaves the grid
+    expect(page.locator(".pw-grid [role=gridcell]:focus")).to_have_count(0)
