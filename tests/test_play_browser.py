@@ -316,3 +316,37 @@ def test_a_locked_diagramless_puz_is_solved_marking_its_blocks(page: Any, tmp_pa
     page.screenshot(path=str(tmp_path / "diagramless-solved.png"))
     page.keyboard.press("Tab")  # no entries to go to: Tab leaves the grid
     expect(page.locator(".pw-grid [role=gridcell]:focus")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    "name", ["nyt_weekday_with_notes.puz", "nyt_rebus_with_notes_and_shape.puz"]
+)
+def test_the_whole_15x15_is_visible_at_1280x800_light_and_dark(
+    browser: Any, tmp_path: Path, name: str
+) -> None:
+    """A 15x15 with notes above it fits a laptop window; the dark theme follows the system
+    and printing drops it (and the solved border) for the blank black-on-white puzzle."""
+    source = SAMPLER.parents[1] / "corpus" / "puzpy" / name
+    path = play_page(source, tmp_path)
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme)
+        tab = context.new_page()
+        open_page(tab, path)
+        box = tab.locator(".pw-grid").bounding_box()
+        assert box["y"] + box["height"] <= 800 and box["width"] >= 300
+        cell_color = tab.locator(".pw-cell:not(.pw-block):not(.pw-in)").last.evaluate(
+            "n => getComputedStyle(n).backgroundColor"
+        )
+        assert (cell_color == "rgb(255, 255, 255)") == (scheme == "light")
+        tab.screenshot(path=str(tmp_path / f"{scheme}.png"))
+        context.close()
+
+
+def test_print_drops_the_solved_border(page: Any, tmp_path: Path) -> None:
+    open_page(page, play_page(SAMPLER, tmp_path))
+    solve_by_typing(page, SAMPLER)
+    expect(page.locator("body.pw-done")).to_have_count(1)
+    border = "n => getComputedStyle(n).borderTopColor"
+    assert page.locator(".pw-grid").evaluate(border) == "rgb(46, 125, 50)"
+    page.emulate_media(media="print", color_scheme="dark")
+    assert page.locator(".pw-grid").evaluate(border) == "rgb(20, 20, 20)"

@@ -633,18 +633,29 @@
   window.addEventListener('pagehide', save);
   document.addEventListener('visibilitychange', function () { if (document.hidden) save(); });
 
+  /* beside the clues, the whole grid fits the window's height (a 15x15 at 1280x800) */
+  function fitGrid() {
+    play.style.removeProperty('width');
+    if (ACRO || lists.offsetTop >= play.offsetTop + 40) return;  // stacked: the page scrolls
+    const top = grid.getBoundingClientRect().top + window.scrollY;
+    const room = window.innerHeight - top - 12;
+    const wanted = Math.floor(room * W / H);
+    if (wanted < play.offsetWidth) play.style.width = Math.max(300, wanted) + 'px';
+  }
+
   /* the clue lists scroll beside the grid, as tall as it, when they stand beside it */
   function fitLists() {
     const beside = lists.offsetTop < play.offsetTop + 40 && !ACRO;
     lists.style.setProperty('--list-h', beside
       ? Math.max(240, play.offsetHeight - lists.querySelector('h2').offsetHeight - 8) + 'px' : 'none');
   }
-  window.addEventListener('resize', fitLists);
+  window.addEventListener('resize', function () { fitGrid(); fitLists(); });
 
   /* ---- start ---- */
   load();
   open.forEach(drawCell);
   showTime();
+  fitGrid();
   fitLists();
   select(cur.cell, null, 'grid');
   judge();
