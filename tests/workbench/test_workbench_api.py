@@ -10,6 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from puzzlewright.crossword.formats import load_puzzle
+from puzzlewright.workbench import Config, create_app
 
 EMPTY3 = [["", "", ""], ["", "", ""], ["", "", ""]]
 
@@ -316,3 +317,45 @@ def test_a_diagramless_puzzle_keeps_its_kind(client: TestClient, folder: Path) -
     wrong = {**opened["puzzle"], "kind": 3}
     bad = client.post("/api/save", json={"path": "x.ipuz", "puzzle": wrong})
     assert bad.status_code == 400 and "kind" in bad.json()["error"]
+
+
+def test_the_active_lists_are_described(client: TestClient) -> None:
+    """The --words list (not the built-in one) with its size, histogram and minimum."""
+    info = client.post("/api/wordlists/active", json={"min_score": 45}).json()
+    assert info["layers"] == [{"source": "cli:0", "name": "square.txt"}] and info["default"]
+    assert info["words"] == 10 and info["usable"] == 6  # BAD..DEE score 45-50
+    assert info["histogram"] == [[40, 9], [50, 1]]  # scores 41-49 and 50
+    assert info["min_score"] == 45
+    built_in = client.post("/api/wordlists/active", json={"words": ["builtin"]}).json()
+    assert built_in["layers"][0]["name"] == "built-in English" and not built_in["default"]
+    assert built_in["words"] > 10_000
+
+
+def test_personal_edits_change_the_list_and_survive_a_restart(
+    client: TestClient, folder: Path
+) -> None:
+    cells = {"cells": [["", "", ""], ["", "", ""], ["", "", ""]], "entry": "1A", "limit": 50}
+
+    def candidates() -> list[str]:
+        found = client.post("/api/crossword/candidates", json=cells).json()["words"]
+        return [item["word"] for item in found]
+
+    assert "BAD" in candidates()
+    for word, score in [("cab", 60), ("BAD", 0), ("BOA", 30), ("BOA", None)]:
+        done = client.post("/api/wordlists/personal", json={"word": word, "score": score})
+        assert done.status_code == 200, done.text
+    assert done.json()["entries"] == [["BAD", 0], ["CAB", 60]]
+    assert "BAD" not in candidates()  # removed for good
+    info = client.post("/api/wordlists/active", json={}).json()
+    assert info["personal"] == {"file": "personal.dict", "entries": 2} and info["words"] == 10
+    assert "CAB;60" in (folder / "personal.dict").read_text(encoding="utf-8")
+    config = Config(root=folder, port=8765, word_paths=[str(folder.parent / "square.txt")],
+                    extra_hosts=("testserver",))  # fmt: skip
+    with TestClient(create_app(config)) as restarted:  # the next start reads the file
+        assert restarted.get("/api/wordlists/personal").json()["entries"] == [
+            ["BAD", 0],
+            ["CAB", 60],
+        ]
+    bad = client.post("/api/wordlists/personal", json={"word": "x1", "score": 5})
+    assert bad.status_code == 400 and "letters" in bad.json()["error"]
+    assert client.post("/api/wordlists/personal", json={"word": "ok"}).status_code == 400

@@ -49,19 +49,23 @@ class PersonalList:
 
     def set(self, word: str, score: int) -> None:
         """Add ``word`` or change its score (0 removes it from every list); saved at once."""
-        self.entries[checked_word(word)] = checked_score(score)
-        self._save()
+        # a new dict each time: readers overlaying the old one in another thread keep theirs
+        self._save({**self.entries, checked_word(word): checked_score(score)})
 
     def forget(self, word: str) -> None:
         """Drop the edit for ``word`` (the chosen list's own score applies again)."""
-        if self.entries.pop(checked_word(word), None) is not None:
-            self._save()
+        key = checked_word(word)
+        if key in self.entries:
+            self._save({k: v for k, v in self.entries.items() if k != key})
 
-    def _save(self) -> None:
-        if len(self.entries) > MAX_ENTRIES:
+    def _save(self, entries: dict[str, int]) -> None:
+        """Write ``entries`` to the file, then make them the list's (the file first: a
+        failed write changes nothing)."""
+        if len(entries) > MAX_ENTRIES:
             raise PuzzleInputError(f"the personal list holds at most {MAX_ENTRIES} words")
-        lines = [f"{word};{score}\n" for word, score in sorted(self.entries.items())]
+        lines = [f"{word};{score}\n" for word, score in sorted(entries.items())]
         write_atomic(self.path, HEADER + "".join(lines), force=True)
+        self.entries = entries
         self.version += 1
 
     def to_json(self) -> dict[str, object]:

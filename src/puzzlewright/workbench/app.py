@@ -25,6 +25,7 @@ from puzzlewright.workbench import (
     shell,
     studio_acrostic,
     studio_cryptarithm,
+    wordlists_api,
     wordplay_api,
 )
 from puzzlewright.workbench.config import Config
@@ -84,6 +85,7 @@ def create_app(config: Config) -> Starlette:
         routes.extend(room_routes)
     routes.extend(job_routes.routes())
     routes.extend(wordplay_api.routes())
+    routes.extend(wordlists_api.routes())
     routes.append(Mount("/static", Static(directory=STATIC), name="static"))
     app = Starlette(
         routes=routes,

@@ -42,6 +42,7 @@ class Lexicons:
         )
         self._lock = threading.Lock()
         self.personal = PersonalList.load(safe_path(root, PERSONAL_FILE))
+        self._personal_lock = threading.Lock()  # one edit at a time (each rewrites the file)
         self._overlaid: OrderedDict[tuple[str, ...], tuple[int, WordList, WordList]] = OrderedDict()
 
     def default(self) -> list[Source]:
@@ -56,6 +57,21 @@ class Lexicons:
         for i, upload in enumerate(self.uploads):
             found.append({"source": f"upload:{i}", "name": upload.name.split("-", 1)[-1]})
         return found
+
+    def name_of(self, source: Source) -> str:
+        """How the page names one source (``built-in English``, a file's name, a path)."""
+        for item in self.describe():
+            if item["source"] == source:
+                return item["name"]
+        return source.partition(":")[2] if source.startswith("file:") else source
+
+    def edit_personal(self, word: str, score: int | None) -> None:
+        """Set a personal word's score (0: removed for good), or forget its edit (None)."""
+        with self._personal_lock:
+            if score is None:
+                self.personal.forget(word)
+            else:
+                self.personal.set(word, score)
 
     def path_of(self, source: object) -> str:
         """The file behind one source (``builtin`` stays a name)."""
