@@ -185,6 +185,9 @@ def test_grid_stats() -> None:
     assert doubled.repeated == ["BAD"]
     assert doubled.not_in_list == ["2D"]  # AQA
     assert open_regions(Grid.parse("..\n..")) == 1
+    themed = grid_stats(grid, words, min_score=46, theme=["3D"])  # the constructor's choice
+    assert themed.below_min == [] and themed.words == 7
+    assert grid_stats(Grid.parse("BAD\n#Q#\nBAD"), words, theme=["2D"]).not_in_list == []
 
 
 def test_half_filled_themed_grid_with_stwl(stwl_path: Path) -> None:
