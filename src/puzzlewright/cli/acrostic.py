@@ -46,6 +46,11 @@ def acrostic() -> None:
 @click.option(
     "--exclude", multiple=True, metavar="WORD", help="Never use this answer (repeatable)."
 )
+@click.option(
+    "--avoid-function-words",
+    is_flag=True,
+    help="Never use function words (THAT, THOSE, NEXT, NOPE ...) as answers.",
+)
 @click.option("--min-length", type=int, default=4, show_default=True, help="Shortest answer.")
 @click.option("--max-length", type=int, default=None, help="Longest answer.")
 @whole_option("--count", help="Distinct answer sets to find, best first.")
@@ -81,6 +86,7 @@ def build(
     source: str,
     include: tuple[str, ...],
     exclude: tuple[str, ...],
+    avoid_function_words: bool,
     min_length: int,
     max_length: int | None,
     count: int,
@@ -109,6 +115,7 @@ def build(
     """
     from puzzlewright.acrostic import build_acrostic
     from puzzlewright.lexicon.builtin import familiar_scores
+    from puzzlewright.lexicon.function_words import FUNCTION_WORDS
 
     text, quote_file = _read_quote(quote)
     inputs = [p for p in (*word_paths, quote_file) if p and p != "builtin"]
@@ -125,7 +132,7 @@ def build(
             source,
             words,
             include=include,
-            exclude=exclude,
+            exclude=[*exclude, *(sorted(FUNCTION_WORDS) if avoid_function_words else [])],
             min_length=min_length,
             max_length=max_length,
             seed=seed,
