@@ -5,8 +5,9 @@ little to say about them) and constructors avoid them. The list holds the closed
 classes of English: articles and determiners, pronouns, prepositions, conjunctions,
 auxiliary and modal verbs with their contractions spelt out, quantifiers, the commonest
 discourse adverbs, and interjections; words with a common content sense that makes a fair
-clue (DOWN, STILL, LIKE, WELL, MIGHT, CAN, WILL, LAST, ROUND ...) are left out. ``acrostic build --avoid-function-words`` (and the
-acrostic studio's option) excludes them as answers; the quotation may of course use them.
+clue (DOWN, STILL, LIKE, WELL, MIGHT, CAN, WILL, LAST, ROUND ...) are left out.
+``acrostic build --avoid-function-words`` (and the acrostic studio's option) excludes them
+as answers; the quotation may of course use them.
 """
 
 from __future__ import annotations
