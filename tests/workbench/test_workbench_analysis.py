@@ -10,6 +10,7 @@ import pytest
 from puzzlewright.crossword.analysis import (
     analyse_grid,
     check_candidate,
+    check_entry_grid,
     check_grid,
     compile_filter,
     entry_candidates,
@@ -237,3 +238,20 @@ def test_check_grid_names_a_dead_entry_without_searching() -> None:
     analysed = analyse_grid(grid, words_of(SQUARE))
     verdict = check_grid(grid, words_of(SQUARE), stop=StopSignal(0))  # no time to search
     assert verdict.verdict == "dead end" and verdict.responsible == analysed.dead
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["BAD\n...\n...", "BAD\nONE\nATE", "XYZ\n...\n...", "B..\n.N.\n...", "...\n..Z\n..."],
+)
+def test_a_dead_entry_grid_means_every_candidate_is_a_dead_end(text: str) -> None:
+    """What the fill checks ask first: when the entry's grid is dead, every candidate is."""
+    words = words_of(SQUARE)
+    grid = Grid.parse(text)
+    verdict = check_entry_grid(grid, words, "1A")
+    candidates = entry_candidates(grid, words, "1A").words
+    each = {c.word: check_candidate(grid, words, "1A", c.word) for c in candidates}
+    if verdict.verdict == "dead end":
+        assert set(each.values()) <= {"dead end"} and verdict.responsible
+    else:
+        assert verdict.verdict == "fills" and each[verdict.fill["1A"]] == "fills"

@@ -456,6 +456,26 @@ def check_grid(
     return GridVerdict(verdict)
 
 
+def check_entry_grid(
+    grid: Grid,
+    words: WordList,
+    key: str,
+    *,
+    min_score: int | None = None,
+    banned: Collection[str] = (),
+    stop: StopSignal | None = None,
+) -> GridVerdict:
+    """:func:`check_grid` of the grid entry ``key``'s candidates live in: a complete entry's
+    letters freed as for its alternatives (:func:`freed`), so ``dead end`` means every
+    candidate of the entry is one, whatever its word."""
+    name = key.strip().upper()
+    slot = next((s for s in grid.slots() if s.key == name), None)
+    if slot is None:
+        raise PuzzleInputError(f"the grid has no entry {key!r}")
+    base = freed(grid, slot) if "?" not in grid.word(slot) else grid
+    return check_grid(base, words, min_score=min_score, banned=banned, stop=stop)
+
+
 def _verdict(status: str) -> Verdict:
     """A fill status as a candidate's verdict."""
     if status == "filled":
@@ -571,6 +591,7 @@ __all__ = [
     "GridVerdict",
     "analyse_grid",
     "check_candidate",
+    "check_entry_grid",
     "check_grid",
     "compile_filter",
     "entry_candidates",
