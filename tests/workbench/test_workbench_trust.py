@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-from playwright.sync_api import Page, expect  # noqa: E402
-
+from playwright.sync_api import Page  # noqa: E402
 from test_workbench_e2e import (  # noqa: E402
     browser,
     open_page,
