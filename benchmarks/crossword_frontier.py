@@ -393,8 +393,9 @@ def scaling(args: Any, tools: Any) -> None:
     for a fixed time; each member reports its search nodes. Overhead: a ``mini7`` fill on
     2 local processes against the same portfolio on a running 2-worker LocalCluster.
     """
+    from puzzlewright.crossword.fill import FillRequest
     from puzzlewright.crossword.fill.portfolio import (
-        FillJob,
+        Race,
         fill_portfolio,
         members,
         race_processes,
@@ -408,8 +409,8 @@ def scaling(args: Any, tools: Any) -> None:
     grid = Grid.parse((tools.GRIDS / "open7.txt").read_text())
     print(f"throughput: open7 at min score 50, {seconds:.0f} s per run, nodes per second")
     for jobs in (1, 2):
-        job = FillJob(grid, 50, None, None, seconds, 1, False)
-        results = race_processes(job, members(0, jobs), words, NEVER)
+        request = FillRequest(grid, min_score=50)
+        results = race_processes(request, Race(seconds, race=False), members(0, jobs), words, NEVER)
         rates = [r.result.nodes / max(r.result.seconds, 1e-9) for r in results]
         per = ", ".join(f"{rate:.0f}" for rate in rates)
         print(f"  {jobs} process(es): per worker {per}; total {sum(rates):.0f}")
@@ -417,7 +418,7 @@ def scaling(args: Any, tools: Any) -> None:
     local = []
     for _ in range(args.runs):
         start = time.perf_counter()
-        fill_portfolio(mini, words, jobs=2, min_score=50)
+        fill_portfolio(FillRequest(mini, min_score=50), words, jobs=2)
         local.append(time.perf_counter() - start)
     try:
         import distributed
@@ -435,7 +436,7 @@ def scaling(args: Any, tools: Any) -> None:
         on_dask = []
         for _ in range(args.runs):
             start = time.perf_counter()
-            fill_portfolio(mini, words, jobs=2, min_score=50, client=client)
+            fill_portfolio(FillRequest(mini, min_score=50), words, jobs=2, client=client)
             on_dask.append(time.perf_counter() - start)
     print(
         f"mini7 at 50, 2 members: local processes {statistics.median(local):.2f} s, "

@@ -21,7 +21,7 @@ from puzzlewright.cryptarithm.find import (
     parse_form,
 )
 from puzzlewright.cryptarithm.find_checker import WordEquation
-from puzzlewright.cryptarithm.find_themes import theme_words
+from puzzlewright.cryptarithm.find_themes import DEFAULT_MIN_SCORE, find_pool, theme_words
 from puzzlewright.cryptarithm.numbers import english, english_name, load_number_names
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList, builtin_english
@@ -51,6 +51,19 @@ def texts(puzzles: list[FoundPuzzle]) -> list[str]:
 
 
 # -- forms and filters ---------------------------------------------------------------------
+
+
+def test_find_pool_chooses_theme_or_list_and_honours_min_score_zero(words: WordList) -> None:
+    """One function chooses find's words for the CLI and the workbench."""
+    every = [entry.word for entry in words]
+    assert find_pool(words, min_score=0, builtin=True) == every  # 0 means 0, not the default
+    everyday = find_pool(words, builtin=True)
+    assert everyday == [e.word for e in words if e.score >= DEFAULT_MIN_SCORE] != every
+    assert find_pool(words) == every  # another list: no default floor
+    assert find_pool(words, ["planets"], min_score=0, builtin=True)[:2] == ["MERCURY", "VENUS"]
+    scores = words.scores()
+    strict = find_pool(words, ["planets moon"], min_score=50)
+    assert strict and all((scores.get(w) or 0) >= 50 for w in strict)
 
 
 @pytest.mark.parametrize(

@@ -49,10 +49,12 @@ def test_json_document_has_exactly_the_documented_shape() -> None:
         "grid",
         "entries",
         "average_score",
+        "weakest",
+        "failed_slots",
         "seconds",
         "stop_reason",
     }
-    assert document["stop_reason"] is None
+    assert document["stop_reason"] is None and document["failed_slots"] == []
     assert document["status"] == "filled"
     assert len(document["grid"]) == 5 and document["grid"][0][0] == "#"
     first = document["entries"][0]
@@ -62,6 +64,10 @@ def test_json_document_has_exactly_the_documented_shape() -> None:
     scores = [e["score"] for e in document["entries"]]
     assert document["average_score"] == pytest.approx(sum(scores) / len(scores), abs=0.01)
     assert isinstance(document["seconds"], float)
+    weakest = document["weakest"]
+    assert weakest and all(entry in document["entries"] for entry in weakest)
+    assert [e["score"] for e in weakest] == sorted(e["score"] for e in weakest)
+    assert weakest[0]["score"] == min(scores)
 
 
 def test_json_with_count_lists_the_fills() -> None:
@@ -72,7 +78,7 @@ def test_json_with_count_lists_the_fills() -> None:
     assert document["fills"][0]["grid"] == document["grid"]
     assert document["fills"][0]["grid"] != document["fills"][1]["grid"]
     for fill in document["fills"]:
-        assert set(fill) == {"grid", "entries", "average_score"}
+        assert set(fill) == {"grid", "entries", "average_score", "weakest"}
 
 
 def test_same_seed_same_output() -> None:

@@ -14,11 +14,11 @@ from click.testing import CliRunner
 
 from puzzlewright.cli import cli
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillResult
+from puzzlewright.crossword.fill import FillRequest, FillResult
 from puzzlewright.crossword.fill.portfolio import (
     NO_BOUND,
-    FillJob,
     MemberResult,
+    Race,
     RaceStop,
     fill_portfolio,
     members,
@@ -38,8 +38,10 @@ def english() -> WordList:
 
 def serial_answer(grid: Grid, words: WordList, seed: int, jobs: int, **options: int) -> FillResult:
     """The portfolio's answer by its definition: every member run alone to the end."""
-    job = FillJob(grid, options.get("min_score"), None, None, None, 1, False)
-    results = [run_member(job, m, words, lambda: NO_BOUND, 0.0) for m in members(seed, jobs)]
+    request = FillRequest(grid, min_score=options.get("min_score"))
+    race = Race(timeout=None, race=False)
+    team = members(seed, jobs)
+    results = [run_member(request, race, m, words, lambda: NO_BOUND, 0.0) for m in team]
     return winner(results).result
 
 
@@ -73,22 +75,25 @@ def test_race_stop_stops_past_the_bound_and_on_abort() -> None:
 def test_two_processes_give_the_serially_defined_answer(english: WordList) -> None:
     grid = grid_file("british15.txt")
     expected = serial_answer(grid, english, 3, 2, min_score=30)
-    result = fill_portfolio(grid, english, jobs=2, seed=3, min_score=30)
+    result = fill_portfolio(FillRequest(grid, seed=3, min_score=30), english, jobs=2)
     assert_filled(result, english)
     assert result.grid.rows_text() == expected.grid.rows_text()
-    again = fill_portfolio(grid, english, jobs=2, seed=3, min_score=30)
+    again = fill_portfolio(FillRequest(grid, seed=3, min_score=30), english, jobs=2)
     assert again.grid.rows_text() == result.grid.rows_text()
 
 
 def test_dask_local_cluster_gives_the_same_answer(english: WordList) -> None:
     distributed = pytest.importorskip("distributed")
     grid = grid_file("mini7.txt")
-    on_processes = fill_portfolio(grid, english, jobs=2, seed=1, min_score=30)
+    on_processes = fill_portfolio(FillRequest(grid, seed=1, min_score=30), english, jobs=2)
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
     ) as cluster:
         on_dask = fill_portfolio(
-            grid, english, jobs=2, seed=1, min_score=30, scheduler=cluster.scheduler_address
+            FillRequest(grid, seed=1, min_score=30),
+            english,
+            jobs=2,
+            scheduler=cluster.scheduler_address,
         )
     assert_filled(on_dask, english)
     assert on_dask.grid.rows_text() == on_processes.grid.rows_text()
@@ -96,13 +101,15 @@ def test_dask_local_cluster_gives_the_same_answer(english: WordList) -> None:
 
 def test_a_proof_on_two_processes() -> None:
     words = tiny_list(["CAT", "DOG", "EMU", "COD", "ATE", "TOG", "APE", "OAT"])
-    result = fill_portfolio(Grid.parse("...\n...\n..."), words, jobs=2)
+    result = fill_portfolio(FillRequest(Grid.parse("...\n...\n...")), words, jobs=2)
     assert result.status == "unfillable" and result.fills == []
     assert result.failed_slots
 
 
 def test_count_is_spread_over_the_members(english: WordList) -> None:
-    result = fill_portfolio(grid_file("mini5.txt"), english, jobs=2, count=3, min_score=30)
+    result = fill_portfolio(
+        FillRequest(grid_file("mini5.txt"), count=3, min_score=30), english, jobs=2
+    )
     assert result.status == "filled" and len(result.fills) == 3
     assert len({tuple(grid.rows_text()) for grid in result.fills}) == 3
     ranked = [fill.average_score or 0.0 for fill in result.ranked]
@@ -113,15 +120,15 @@ def test_count_is_spread_over_the_members(english: WordList) -> None:
 def test_interrupt_returns_a_partial_result(english: WordList) -> None:
     stop = StopSignal()
     stop.interrupted = True
-    result = fill_portfolio(grid_file("british15.txt"), english, jobs=2, stop=stop)
+    result = fill_portfolio(FillRequest(grid_file("british15.txt")), english, jobs=2, stop=stop)
     assert result.status == "timeout" and result.stop_reason == "interrupted"
 
 
 def test_winner_prefers_least_work_then_lower_index(english: WordList) -> None:
-    filled = fill_portfolio(grid_file("mini5.txt"), english, jobs=1)
+    filled = fill_portfolio(FillRequest(grid_file("mini5.txt")), english, jobs=1)
     stopped = StopSignal()
     stopped.interrupted = True
-    partial = fill_portfolio(grid_file("mini5.txt"), english, jobs=1, stop=stopped)
+    partial = fill_portfolio(FillRequest(grid_file("mini5.txt")), english, jobs=1, stop=stopped)
     assert partial.status == "timeout"
     results = [MemberResult(0, 9, filled), MemberResult(1, 5, filled), MemberResult(2, 5, filled)]
     assert winner(results).index == 1
@@ -130,15 +137,15 @@ def test_winner_prefers_least_work_then_lower_index(english: WordList) -> None:
 
 def test_bad_input_fails_before_any_worker_starts(english: WordList) -> None:
     with pytest.raises(PuzzleInputError, match="letter"):
-        fill_portfolio(Grid.parse("1..\n...\n..."), english, jobs=2)
+        fill_portfolio(FillRequest(Grid.parse("1..\n...\n...")), english, jobs=2)
     with pytest.raises(PuzzleInputError, match="tcp://"):
-        fill_portfolio(grid_file("mini5.txt"), english, scheduler="localhost:8786")
+        fill_portfolio(FillRequest(grid_file("mini5.txt")), english, scheduler="localhost:8786")
 
 
 def test_missing_dask_is_a_clear_error(english: WordList, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)
     with pytest.raises(PuzzleInputError, match="dask"):
-        fill_portfolio(grid_file("mini5.txt"), english, scheduler="tcp://127.0.0.1:1")
+        fill_portfolio(FillRequest(grid_file("mini5.txt")), english, scheduler="tcp://127.0.0.1:1")
 
 
 def test_cli_jobs_prints_the_portfolio_answer(english: WordList) -> None:

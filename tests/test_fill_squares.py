@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from fuzzing import examples
 from puzzlewright.cli import cli
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillResult, fill_grid
+from puzzlewright.crossword.fill import FillRequest, FillResult, fill_grid
 from puzzlewright.crossword.fill.engine import candidate_scores
 from puzzlewright.crossword.fill.portfolio import fill_portfolio
 from puzzlewright.crossword.fill.problem import build_problem
@@ -185,12 +185,12 @@ def test_a_stop_returns_the_deepest_partial_fill() -> None:
 
 def test_two_processes_split_a_proof_and_agree_on_fills() -> None:
     words = tiny_list(["CAT", "DOG", "EMU", "COD", "ATE", "TOG", "APE", "OAT"])
-    proof = fill_portfolio(Grid.parse("...\n...\n..."), words, jobs=2)
+    proof = fill_portfolio(FillRequest(Grid.parse("...\n...\n...")), words, jobs=2)
     assert proof.status == "unfillable" and proof.fills == []
     english = builtin_english()
     grid = Grid.parse("....\n....\n....\n....")
-    result = fill_portfolio(grid, english, jobs=2, seed=1)
-    again = fill_portfolio(grid, english, jobs=2, seed=1)
+    result = fill_portfolio(FillRequest(grid, seed=1), english, jobs=2)
+    again = fill_portfolio(FillRequest(grid, seed=1), english, jobs=2)
     assert result.status == "filled" and result.grid.rows_text() == again.grid.rows_text()
 
 
@@ -223,7 +223,7 @@ def test_impossible_letters_are_proved_quickly(text: str) -> None:
 def test_a_time_limit_on_two_processes_says_timeout(stwl_path: Path) -> None:
     words, _ = load_wordlist([stwl_path], min_score=50)
     grid = Grid.parse("\n".join(["......."] * 7))
-    result = fill_portfolio(grid, words, jobs=2, min_score=50, stop=StopSignal(2.0))
+    result = fill_portfolio(FillRequest(grid, min_score=50), words, jobs=2, stop=StopSignal(2.0))
     assert result.status == "timeout" and result.stop_reason == "timeout"
     assert any("." not in row for row in result.grid.rows_text())  # a partial fill
 

@@ -89,10 +89,10 @@ pytest.importorskip("uvicorn")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The studio with an eighth of the default improvement per set (the flows are what
     these tests check; the improvement itself is checked above and in test_acrostic)."""
-    from puzzlewright.workbench import studio_acrostic
+    from puzzlewright.workbench.rooms import acrostic as acrostic_room
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(studio_acrostic, "COMPLETE_EFFORT", 0.25)
+        patch.setattr(acrostic_room, "COMPLETE_EFFORT", 0.25)
         yield from run_server(tmp_path_factory.mktemp("acrostic-studio"))
 
 

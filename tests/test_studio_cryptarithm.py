@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from play_helpers import launch_browser
-from puzzlewright.cryptarithm.studio import live_solve, word_pool
+from puzzlewright.cryptarithm.find_themes import word_pool
+from puzzlewright.cryptarithm.studio import live_solve
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import builtin_english
 from puzzlewright.render.cryptarithm_sheet import SheetPuzzle, render_sheet
@@ -99,6 +100,37 @@ def test_api_solve_and_bad_requests(server: Server) -> None:
             "/api/cryptarithm/save", json={"path": "x.json", "puzzles": ["AB + CD = EF"]}
         )
         assert many.status_code == 422 and "exactly one solution" in many.json()["error"]
+
+
+def test_api_find_pool_honours_min_score_zero(server: Server) -> None:
+    """The web and `cryptarithm find` choose their pool with one engine function: min_score 0
+    is every word (the web once wrote `min_score or 40`, searching the 40+ pool instead),
+    none is the built-in list's everyday words, and a typed theme is the theme."""
+    import httpx
+
+    from puzzlewright.cryptarithm.find import build_spec, parse_form
+    from puzzlewright.cryptarithm.find_themes import find_pool
+    from puzzlewright.lexicon import load_wordlist
+
+    words, _ = load_wordlist(["builtin"])  # what the server loads for its default list
+
+    def usable(pool: list[str]) -> int:  # the server answers the size of the spec's pool
+        return len(build_spec(parse_form("A + B = C"), pool=pool, scores=words.scores()).pool)
+
+    with httpx.Client(base_url=server.url, timeout=60) as client:
+
+        def pool_size(**body: object) -> int:
+            started = client.post("/api/cryptarithm/find", json={"limit": 1, **body}).json()
+            client.post(f"/api/jobs/{started['job']}/cancel")
+            return int(started["words"])
+
+        every = pool_size(min_score=0)
+        assert every == usable(find_pool(words, min_score=0)) == usable([e.word for e in words])
+        everyday = pool_size()
+        assert everyday == usable(find_pool(words, builtin=True)) and everyday * 5 < every
+        assert pool_size(min_score=60) == usable(find_pool(words, min_score=60)) < everyday
+        theme = find_pool(words, ["planets, moon"])
+        assert pool_size(theme="planets, moon") == usable(theme) and "MOON" in theme
 
 
 def test_solve_live_find_and_print(page: Any, server: Server) -> None:

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from puzzlewright.crossword import Grid
+from puzzlewright.crossword.fill import FillRequest, fill
 from puzzlewright.crossword.formats import load_puzzle
 from puzzlewright.workbench import Config, create_app
 
@@ -74,9 +76,32 @@ def test_fill_job_returns_ranked_fills(client: TestClient) -> None:
     assert job["status"] == "done"
     result = next(e for e in job["events"] if e["type"] == "result")
     assert result["status"] == "filled"
-    fills = {tuple("".join(row) for row in fill["cells"]) for fill in result["fills"]}
+    fills = {tuple(fill["grid"]) for fill in result["fills"]}
     assert fills == {("BAD", "ONE", "ATE"), ("BOA", "ANT", "DEE")}  # the square, both ways
-    assert all(fill["average"] is not None for fill in result["fills"])
+    assert all(fill["average_score"] is not None for fill in result["fills"])
+
+
+def test_fill_job_reports_the_engines_own_document(client: TestClient) -> None:
+    """The web's result is FillResult.to_json(every_fill=True), as `crossword fill --json
+    --count K` prints it, plus the web's warnings; the request is the CLI's FillRequest."""
+    cells = [["", "", "", ""] for _ in range(4)]
+    body = {"cells": cells, "count": 2, "seed": 3, "quality": False, "max_shared_substring": 2}
+    job = wait_job(client, client.post("/api/crossword/fill", json=body).json()["id"])
+    result = next(e for e in job["events"] if e["type"] == "result")
+    words = client.app.state.workbench.lexicons.get(None)  # type: ignore[attr-defined]
+    request = FillRequest(
+        Grid.parse("....\n....\n....\n...."), seed=3, count=2, quality=False, max_shared_substring=2
+    )
+    expected = fill(request, words).to_json(every_fill=True)
+    assert set(result) == {"type", "warnings", *expected}
+    assert result["grid"] == expected["grid"] and result["fills"] == expected["fills"]
+    for one in result["fills"]:  # no two entries share a run of three letters
+        answers = [entry["answer"] for entry in one["entries"]]
+        runs = [{a[i : i + 3] for i in range(len(a) - 2)} for a in answers]
+        assert all(not (x & y) for i, x in enumerate(runs) for y in runs[i + 1 :])
+    for bad in ({"quality": "yes"}, {"max_shared_substring": 0}):
+        answer = client.post("/api/crossword/fill", json={"cells": cells, **bad})
+        assert answer.status_code == 400, bad
 
 
 def test_fill_job_names_failed_entries_of_an_unfillable_grid(client: TestClient) -> None:
@@ -84,6 +109,9 @@ def test_fill_job_names_failed_entries_of_an_unfillable_grid(client: TestClient)
     job = wait_job(client, client.post("/api/crossword/fill", json={"cells": cells}).json()["id"])
     result = next(e for e in job["events"] if e["type"] == "result")
     assert result["status"] == "unfillable" and result["fills"] == []
+    assert result["failed_slots"] and {"key", "pattern", "failures"} == set(
+        result["failed_slots"][0]
+    )
 
 
 def test_region_fill_keeps_the_rest(client: TestClient) -> None:
@@ -94,9 +122,9 @@ def test_region_fill_keeps_the_rest(client: TestClient) -> None:
     job = wait_job(client, start.json()["id"])
     result = next(e for e in job["events"] if e["type"] == "result")
     assert result["status"] == "filled"
-    assert "".join(result["fills"][0]["cells"][1]) in {"ONE", "ATE", "OAT", "TEA"}
-    assert result["fills"][0]["cells"][0] == ["B", "A", "D"]
-    assert result["fills"][0]["cells"][2] == ["", "", ""]
+    assert result["fills"][0]["grid"][1] in {"ONE", "ATE", "OAT", "TEA"}
+    assert result["fills"][0]["grid"][0] == "BAD"
+    assert result["fills"][0]["grid"][2] == "..."
     bad = client.post("/api/crossword/fill", json={"cells": cells, "region": {"rect": "x"}})
     assert bad.status_code == 400
     unknown = client.post(

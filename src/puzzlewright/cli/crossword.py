@@ -257,28 +257,27 @@ def fill(
     (the best partial fill is shown), 2 bad input.
     """
     from puzzlewright.crossword.fill.portfolio import fill_portfolio
+    from puzzlewright.crossword.fill.request import FillRequest
     from puzzlewright.workers import check_scheduler
 
     chosen_region = parse_region(region)
     check_output(output, inputs=[grid_path], force=force, puzzle_format=True)
     check_scheduler(scheduler)
     grid, puzzle = load_grid(grid_path, encoding)
+    request = FillRequest(
+        grid,
+        min_score=min_score,
+        seed=seed,
+        count=count,
+        max_shared_substring=max_shared_substring,
+        region=chosen_region,
+        quality=quality,
+    )
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
     hook, live = progress_display() if jobs == 1 and scheduler is None else (None, None)
     with stopping(timeout) as stop, live if live is not None else nullcontext():
         result = fill_portfolio(
-            grid,
-            words,
-            jobs=jobs,
-            scheduler=scheduler,
-            stop=stop,
-            min_score=min_score,
-            seed=seed,
-            count=count,
-            max_shared_substring=max_shared_substring,
-            region=chosen_region,
-            on_progress=hook,
-            quality=quality,
+            request, words, jobs=jobs, scheduler=scheduler, stop=stop, on_progress=hook
         )
     return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
 

@@ -350,7 +350,7 @@ def _find_spec(
 ) -> FindSpec:
     """The search: number names (doubly true), a theme, or the word list's words."""
     from puzzlewright.cryptarithm.find import build_spec
-    from puzzlewright.cryptarithm.find_themes import lexicon_pool, theme_pool
+    from puzzlewright.cryptarithm.find_themes import find_pool
     from puzzlewright.cryptarithm.numbers import english, load_number_names
 
     scores = words.scores()
@@ -360,11 +360,8 @@ def _find_spec(
         return build_spec(
             form, pool=(), scores=scores, numbers=table, seed=seed, result=result_word
         )
-    if sources.theme or sources.from_file:
-        pool = theme_pool(words, sources.theme, sources.from_file, min_score=min_score)
-    else:
-        builtin = list(sources.word_paths) in ([], ["builtin"])
-        pool = lexicon_pool(words, min_score, builtin=builtin)
+    builtin = list(sources.word_paths) in ([], ["builtin"])
+    pool = find_pool(words, sources.theme, sources.from_file, min_score=min_score, builtin=builtin)
     return build_spec(form, pool=pool, scores=scores, result=result_word, seed=seed)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import KW_ONLY, dataclass, field
-from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias, cast
 
 from puzzlewright.crossword.grid import Grid, Position
 from puzzlewright.errors import PuzzleInputError
@@ -599,6 +599,37 @@ def generate_patterns(
     if isinstance(accept, FillCheck):
         run.fills = dict(accept.fills)
     return run
+
+
+BLOCK_SYMMETRIES: tuple[str, ...] = (*SYMMETRIES, "mirror-tb")
+"""The symmetries a blocked pattern can be asked for by name (the workbench's *New*):
+those of :class:`PatternSpec`, and ``mirror-tb``, the top-bottom mirror."""
+
+
+def symmetric_pattern(
+    width: int, height: int, symmetry: str, *, seed: int, min_length: int = 3
+) -> Grid | None:
+    """One blocked ``width`` x ``height`` pattern with ``symmetry`` (one of
+    :data:`BLOCK_SYMMETRIES`), reproducible per ``seed``; None when none was found.
+
+    ``mirror-tb`` is a left-right mirror pattern of the transposed size, transposed back
+    (so it is as varied as ``mirror``)."""
+    if symmetry not in BLOCK_SYMMETRIES:
+        raise PuzzleInputError(f"symmetry must be one of {', '.join(BLOCK_SYMMETRIES)}")
+    flip = symmetry == "mirror-tb"
+    spec = PatternSpec(
+        height if flip else width,
+        width if flip else height,
+        symmetry=cast("Symmetry", "mirror" if flip else symmetry),
+        min_length=min_length,
+    )
+    run = generate_patterns(spec, 1, seed=seed)
+    if not run.patterns:
+        return None
+    grid = run.patterns[0]
+    if flip:
+        grid = Grid([list(row) for row in zip(*grid.cells, strict=True)])
+    return grid
 
 
 def describe(spec: PatternSpec) -> str:

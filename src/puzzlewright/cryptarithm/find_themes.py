@@ -12,7 +12,7 @@ a topic.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import read_input
@@ -152,15 +152,30 @@ def theme_words(name: str) -> tuple[str, ...] | None:
     return THEMES.get(ALIASES.get(key, key))
 
 
+def find_pool(
+    words: WordList,
+    themes: Sequence[str] = (),
+    from_file: str | None = None,
+    *,
+    min_score: int | None = None,
+    builtin: bool = False,
+) -> list[str]:
+    """The words a ``find`` run draws from, for the command line and the workbench alike:
+    the theme's (``themes`` or ``from_file``, see :func:`theme_pool`) when one is given, else
+    the word list's (:func:`lexicon_pool`). ``min_score`` 0 keeps every word; None keeps a
+    theme whole and on the built-in list (``builtin``) means :data:`DEFAULT_MIN_SCORE`."""
+    if themes or from_file:
+        return theme_pool(words, themes, from_file, min_score=min_score)
+    return lexicon_pool(words, min_score, builtin=builtin)
+
+
 def lexicon_pool(words: WordList, min_score: int | None, *, builtin: bool = False) -> list[str]:
     """The list's words (best first) scoring at least ``min_score``; on the built-in list
     (``builtin``) the default is :data:`DEFAULT_MIN_SCORE`, so sampled puzzles use everyday
     words."""
-    from puzzlewright.cryptarithm.studio import lexicon_pool as scored_words
-
     if min_score is None and builtin:
         min_score = DEFAULT_MIN_SCORE
-    return scored_words(words, min_score)
+    return [entry.word for entry in words if min_score is None or entry.score >= min_score]
 
 
 def theme_pool(
@@ -171,11 +186,9 @@ def theme_pool(
     min_score: int | None = None,
 ) -> list[str]:
     """Theme words in the list's alphabet, each once, in order: each of ``themes`` is a
-    built-in theme's name or words separated by commas or spaces; ``from_file`` has one word
-    a line (``#`` comments, ``;score`` and tab columns ignored). With ``min_score`` only the
-    words the list scores that high are kept."""
-    from puzzlewright.cryptarithm.studio import word_pool
-
+    built-in theme's name or words separated by commas, spaces or new lines; ``from_file``
+    has one word a line (``#`` comments, ``;score`` and tab columns ignored). With
+    ``min_score`` only the words the list scores that high are kept."""
     raw: list[str] = []
     for value in themes:
         raw.extend(theme_words(value) or [part for part in value.replace(",", " ").split()])
@@ -186,6 +199,22 @@ def theme_pool(
         scores = words.scores()
         pool = [w for w in pool if (scores.get(w) or 0) >= min_score]
     return pool
+
+
+def word_pool(words: WordList, raw: Iterable[str]) -> list[str]:
+    """``raw`` words in the list's alphabet, in order, without repeats (built-in theme names
+    such as ``planets`` stand for their words); PuzzleInputError on a foreign word."""
+    expanded: list[str] = []
+    for value in raw:
+        expanded.extend(theme_words(value) or [value])
+    pool = [words.alphabet.normalize(word) for word in expanded]
+    pool = [word for word in pool if word]
+    bad = [word for word in pool if words.alphabet.foreign(word)]
+    if bad:
+        raise PuzzleInputError(f"theme word {bad[0]!r} has characters outside the alphabet")
+    if not pool:
+        raise PuzzleInputError("the theme has no words")
+    return list(dict.fromkeys(pool))
 
 
 def _file_words(path: str) -> list[str]:

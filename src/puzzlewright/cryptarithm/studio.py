@@ -1,16 +1,14 @@
-"""What the cryptarithm studio asks of the engine: a bounded solve as the puzzle is typed,
-and the word pools of a find run (a built-in theme, typed words, or the word list).
+"""What the cryptarithm studio asks of the engine: a bounded solve as the puzzle is typed
+(the word pools of a find run are :func:`puzzlewright.cryptarithm.find_themes.find_pool`'s).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from puzzlewright.cryptarithm.find_themes import theme_words
 from puzzlewright.cryptarithm.solver import Cryptarithm, parse_assignments, parse_forbidden
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import StopReason, StopSignal, fields_json
 
 MAX_PUZZLE = 5000  # characters of a typed puzzle (199 addends take ~2,000)
@@ -102,29 +100,3 @@ def _explanation(puzzle: Cryptarithm, stop: StopSignal | None) -> dict[str, obje
         return explain(puzzle, stop=stop).to_json()
     except PuzzleInputError as error:
         return {"error": str(error)}
-
-
-def split_words(text: str) -> list[str]:
-    """Words typed in a box: separated by spaces, commas or new lines."""
-    return [part for part in text.replace(",", " ").split() if part]
-
-
-def word_pool(words: WordList, raw: Iterable[str]) -> list[str]:
-    """``raw`` words in the list's alphabet, in order, without repeats (built-in theme names
-    such as ``planets`` stand for their words); PuzzleInputError on a foreign word."""
-    expanded: list[str] = []
-    for value in raw:
-        expanded.extend(theme_words(value) or [value])
-    pool = [words.alphabet.normalize(word) for word in expanded]
-    pool = [word for word in pool if word]
-    bad = [word for word in pool if words.alphabet.foreign(word)]
-    if bad:
-        raise PuzzleInputError(f"theme word {bad[0]!r} has characters outside the alphabet")
-    if not pool:
-        raise PuzzleInputError("the theme has no words")
-    return list(dict.fromkeys(pool))
-
-
-def lexicon_pool(words: WordList, min_score: int | None) -> list[str]:
-    """The list's words, best first, scoring at least ``min_score``."""
-    return [entry.word for entry in words if min_score is None or entry.score >= min_score]

@@ -1,4 +1,5 @@
-"""The ASGI app: rooms' routes, static files, JSON errors, the local-only guard."""
+"""The ASGI app: its route table (rooms, the shared file, job and word APIs, static files),
+JSON errors, the local-only guard."""
 
 from __future__ import annotations
 
@@ -18,30 +19,19 @@ from starlette.staticfiles import StaticFiles
 
 from puzzlewright import __version__
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.workbench import (
-    crossword_room,
-    files,
-    job_routes,
-    shell,
-    studio_acrostic,
-    studio_cryptarithm,
-    wordlists_api,
-    wordplay_api,
-)
+from puzzlewright.workbench import files, job_routes, wordlists_api, wordplay_api
 from puzzlewright.workbench.config import Config
 from puzzlewright.workbench.http import ApiError, on_api_error, on_http_error
+from puzzlewright.workbench.rooms import acrostic, crossword, cryptarithm
 from puzzlewright.workbench.security import Guard
 from puzzlewright.workbench.state import Workbench
 
 STATIC = Path(__file__).parent / "static"
 TICK = 0.5  # seconds between sweeps of finished jobs
 
-# Each room: its page descriptor and its routes. A new room adds one line here.
-ROOMS: list[tuple[shell.Room, list[BaseRoute]]] = [
-    (crossword_room.ROOM, crossword_room.routes()),
-    (studio_acrostic.ROOM, studio_acrostic.routes()),
-    (studio_cryptarithm.ROOM, studio_cryptarithm.routes()),
-]
+ROOMS = (crossword, acrostic, cryptarithm)
+"""The rooms, in the order the header lists them: each module's ``ROOM`` (the page) and
+``ROUTES`` (the page and its ``/api/<room>`` mount). A new room adds its module here."""
 
 
 class Static(StaticFiles):
@@ -63,8 +53,7 @@ async def health(request: Request) -> JSONResponse:
 
 def create_app(config: Config) -> Starlette:
     """The workbench app for ``config`` (wrapped in the Host/Origin/size guard)."""
-    bench = Workbench.of(config)
-    shell.ROOMS[:] = [room for room, _ in ROOMS]
+    bench = Workbench.of(config, tuple(room.ROOM for room in ROOMS))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -80,13 +69,15 @@ def create_app(config: Config) -> Starlette:
             task.cancel()
             bench.jobs.shutdown()
 
-    routes: list[BaseRoute] = [Route("/api/health", health)]
-    for _, room_routes in ROOMS:
-        routes.extend(room_routes)
-    routes.extend(job_routes.routes())
-    routes.extend(wordplay_api.routes())
-    routes.extend(wordlists_api.routes())
-    routes.append(Mount("/static", Static(directory=STATIC), name="static"))
+    routes: list[BaseRoute] = [
+        Route("/api/health", health),
+        *(route for room in ROOMS for route in room.ROUTES),
+        *files.routes(),  # open, save, export, word lists: shared by every room
+        *job_routes.routes(),
+        *wordplay_api.routes(),
+        *wordlists_api.routes(),  # the active lists and the personal list
+        Mount("/static", Static(directory=STATIC), name="static"),
+    ]
     app = Starlette(
         routes=routes,
         exception_handlers={

@@ -1,10 +1,13 @@
-"""Long work off the event loop: autofill and fill checks in worker processes.
+"""Long work off the event loop: every room's jobs run in worker processes, through one runner.
 
-Each job is one process fed its inputs at start (under ``fork`` the loaded word list is
-shared, not copied). It reports through a queue: ``progress``, ``verdict`` (a checked
-candidate), ``result`` and finally ``end``. Cancelling sets an event the worker's stop
-signal polls, so the search returns what it has; a worker that does not end soon after is
-terminated. The page reads a job's events by polling or as server-sent events.
+A job is a :class:`Task` (a picklable object holding everything it needs, its word list
+included, banned words already removed by the room) started with :meth:`Jobs.start`: one
+process per job (under ``fork`` the loaded word list is shared, not copied), one id counter,
+one limit (429 beyond it). The task reports through ``post``: ``progress``, the room's own
+events (``result``, ``verdict``, ``puzzle``) and finally ``end``, which the runner adds.
+Cancelling sets an event the task's stop signal polls, so the search returns what it has; a
+worker that does not end soon after is terminated. The page reads a job's events by polling
+or as server-sent events (:mod:`puzzlewright.workbench.job_routes`).
 """
 
 from __future__ import annotations
@@ -17,19 +20,29 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import Any, Protocol
 
-from puzzlewright.crossword.analysis import check_candidate, without_words
-from puzzlewright.crossword.fill import FillProgress, fill_grid
-from puzzlewright.crossword.fill.problem import Region
-from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.lexicon import WordList
-from puzzlewright.stopping import EitherStop, StopSignal
+from puzzlewright.stopping import StopSignal
+from puzzlewright.workbench.http import ApiError
 
 Event = dict[str, Any]
 GRACE = 2.0  # seconds a cancelled worker gets to report before it is terminated
 KEEP_FINISHED = 32  # finished jobs kept for late readers
+
+
+class Task(Protocol):
+    """Work for a worker process: report through ``post``, stop when ``stop`` says so.
+
+    ``kind`` names the job (its id is ``kind-N``); ``timeout`` bounds it in seconds."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def timeout(self) -> float: ...
+
+    def run(self, stop: StopSignal, post: Callable[[Event], None]) -> None: ...
 
 
 def context() -> Any:
@@ -51,129 +64,16 @@ class CancelStop(StopSignal):
         return super().should_stop()
 
 
-@dataclass
-class FillTask:
-    """An autofill: ``count`` ranked fills of ``grid`` (of ``region`` only, when given)."""
-
-    grid: Grid
-    count: int
-    region: Region
-    min_score: int | None
-    banned: list[str]
-    seed: int
-    timeout: float
-
-
-@dataclass
-class CheckTask:
-    """Fill checks of an entry's candidates, in the order given, ``budget`` seconds each."""
-
-    grid: Grid
-    key: str
-    words: list[str]
-    min_score: int | None
-    banned: list[str]
-    budget: float
-    timeout: float
-
-
-Task = FillTask | CheckTask
-
-
-def fill_json(fill: Any) -> dict[str, Any]:
-    """One ranked fill as the page reads it."""
-    return {
-        "cells": [list(row) for row in fill.grid.cells],
-        "average": fill.average_score,
-        "weakest": [{"key": e.key, "answer": e.answer, "score": e.score} for e in fill.weakest],
-        "entries": [{"key": e.key, "answer": e.answer, "score": e.score} for e in fill.entries],
-    }
-
-
-def run_fill(
-    task: FillTask, words: WordList, stop: StopSignal, post: Callable[[Event], None]
-) -> None:
-    """Autofill in the worker: progress events, then the ranked fills."""
-
-    def progress(p: FillProgress) -> None:
-        post(
-            {
-                "type": "progress",
-                "filled": p.filled,
-                "total": p.total,
-                "best": p.best,
-                "backtracks": p.backtracks,
-                "elapsed": round(p.elapsed, 2),
-            }
-        )
-
-    result = fill_grid(
-        task.grid,
-        without_words(words, task.banned),
-        min_score=task.min_score,
-        seed=task.seed,
-        stop=stop,
-        count=task.count,
-        region=task.region,
-        on_progress=progress,
-    )
-    post(
-        {
-            "type": "result",
-            "status": str(result.status),
-            "stop_reason": result.stop_reason,
-            "fills": [fill_json(fill) for fill in result.ranked],
-            "failed": [
-                {"key": f.key, "pattern": f.pattern, "failures": f.failures}
-                for f in result.failed_slots
-            ],
-            "warnings": list(result.warnings),
-            "seconds": result.seconds,
-        }
-    )
-
-
-def run_checks(
-    task: CheckTask, words: WordList, stop: StopSignal, post: Callable[[Event], None]
-) -> None:
-    """Fill checks in the worker: one ``verdict`` event per candidate, best first."""
-    words = without_words(words, task.banned)
-    for word in task.words:
-        if stop.should_stop():
-            break
-        started = time.monotonic()
-        verdict = check_candidate(
-            task.grid,
-            words,
-            task.key,
-            word,
-            min_score=task.min_score,
-            stop=EitherStop(task.budget, stop),
-        )
-        post(
-            {
-                "type": "verdict",
-                "word": word,
-                "verdict": verdict,
-                "seconds": round(time.monotonic() - started, 3),
-            }
-        )
-
-
-def worker(task: Task, words: WordList, events: Any, cancel: Any) -> None:
+def worker(task: Task, events: Any, cancel: Any) -> None:
     """The worker process's body: run the task, report, always end with ``end``."""
     stop = CancelStop(cancel, task.timeout)
-    post = events.put
     try:
-        if isinstance(task, FillTask):
-            run_fill(task, words, stop, post)
-        else:
-            run_checks(task, words, stop, post)
-        post({"type": "end", "status": "cancelled" if cancel.is_set() else "done"})
+        task.run(stop, events.put)
+        events.put({"type": "end", "status": "cancelled" if cancel.is_set() else "done"})
     except PuzzleInputError as exc:
-        post({"type": "end", "status": "error", "error": str(exc)})
+        events.put({"type": "end", "status": "error", "error": str(exc)})
     except Exception as exc:  # a bug: reported as such, never silently lost
-        post({"type": "end", "status": "error", "error": f"internal error: {exc!r}"})
+        events.put({"type": "end", "status": "error", "error": f"internal error: {exc!r}"})
 
 
 @dataclass
@@ -227,6 +127,7 @@ class Job:
                 self.status = str(event.get("status", "done"))
 
     def to_json(self, since: int = 0) -> dict[str, Any]:
+        """The job as the API reports it: status and the events from index ``since``."""
         return {
             "id": self.id,
             "kind": self.kind,
@@ -249,22 +150,22 @@ class Jobs:
     def running(self) -> list[Job]:
         return [job for job in self.jobs.values() if job.status == "running"]
 
-    def start(self, task: Task, words: WordList) -> Job:
-        """Start a worker for ``task``; PuzzleInputError-free, but 429-worthy when busy."""
+    def start(self, task: Task) -> Job:
+        """Start a worker process for ``task``; ApiError 429 when as many run already as
+        the server allows."""
         self.tick()
         if len(self.running()) >= self.max_running:
-            raise OverflowError(f"{self.max_running} jobs are running already; cancel one first")
+            raise ApiError(429, f"{self.max_running} jobs are running already; cancel one first")
         events = self._context.Queue()
         cancel = self._context.Event()
-        kind = "fill" if isinstance(task, FillTask) else "check"
         process = self._context.Process(
             target=worker,
-            args=(task, words, events, cancel),
+            args=(task, events, cancel),
             daemon=True,
-            name=f"puzzlewright-{kind}",
+            name=f"puzzlewright-{task.kind}",
         )
         process.start()
-        job = Job(f"{kind}-{next(self._ids)}", kind, process, events, cancel)
+        job = Job(f"{task.kind}-{next(self._ids)}", task.kind, process, events, cancel)
         self.jobs[job.id] = job
         return job
 

@@ -1,22 +1,19 @@
 """The page shell shared by every room: head, header with the rooms, one module script.
 
-A room is a page (its JS module and stylesheet under ``static/``) plus its route list;
-adding a room means adding one :class:`Room` to :data:`puzzlewright.workbench.app.ROOMS`.
+A room is a page (its JS module and stylesheet under ``static/``) plus its routes, a module
+of :mod:`puzzlewright.workbench.rooms`; adding a room means adding its module to
+:data:`puzzlewright.workbench.app.ROOMS`.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Awaitable, Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.responses import HTMLResponse
 
 from puzzlewright import __version__
-
-ROOMS: list[Room] = []
 
 
 @dataclass(frozen=True)
@@ -30,29 +27,18 @@ class Room:
     style: str
 
 
-Endpoint = Callable[[Request], Awaitable[Response]]
-
-
-def room_routes(room: Room, home: Endpoint, **api: Endpoint) -> list[BaseRoute]:
-    """A room's page (``home``, at the room's path) and its JSON API: each handler in
-    ``api`` answers POST ``/api/<room name>/<handler name>``."""
-    return [
-        Route(room.path, home),
-        *(Route(f"/api/{room.name}/{name}", h, methods=["POST"]) for name, h in api.items()),
-    ]
-
-
-def nav(current: Room) -> str:
+def nav(current: Room, rooms: Sequence[Room]) -> str:
     """Links to every room, the current one marked."""
     links = []
-    for room in ROOMS or [current]:
+    for room in rooms or [current]:
         mark = ' aria-current="page"' if room.name == current.name else ""
         links.append(f'<a href="{html.escape(room.path)}"{mark}>{html.escape(room.title)}</a>')
     return "".join(links)
 
 
-def page(room: Room) -> HTMLResponse:
-    """The HTML of ``room``'s page: the shell around an empty ``main`` its script fills."""
+def page(room: Room, rooms: Sequence[Room]) -> HTMLResponse:
+    """The HTML of ``room``'s page: the shell around an empty ``main`` its script fills,
+    under a header linking to every one of ``rooms``."""
     version = html.escape(__version__)
     body = f"""<!doctype html>
 <html lang="en">
@@ -67,7 +53,7 @@ def page(room: Room) -> HTMLResponse:
 <body data-room="{html.escape(room.name)}">
 <header class="shell">
   <span class="brand">puzzlewright</span>
-  <nav aria-label="Rooms">{nav(room)}</nav>
+  <nav aria-label="Rooms">{nav(room, rooms)}</nav>
   <span class="status" role="status" aria-live="polite" id="status"></span>
 </header>
 <main id="room" tabindex="-1"></main>

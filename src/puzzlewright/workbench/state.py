@@ -1,8 +1,9 @@
-"""The server's shared state: settings, word lists and jobs, reachable from each request."""
+"""The server's shared state: settings, rooms, word lists and jobs, reachable from each
+request; and the one way a handler reads the word list a request names."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -13,6 +14,7 @@ from puzzlewright.workbench.config import Config
 from puzzlewright.workbench.http import field_str, field_strings
 from puzzlewright.workbench.jobs import Jobs
 from puzzlewright.workbench.lexicons import Lexicons
+from puzzlewright.workbench.shell import Room
 
 
 @dataclass
@@ -22,10 +24,13 @@ class Workbench:
     config: Config
     lexicons: Lexicons
     jobs: Jobs
+    rooms: tuple[Room, ...] = field(default=())  # the pages, in the order the header lists them
 
     @classmethod
-    def of(cls, config: Config) -> Workbench:
-        return cls(config, Lexicons(config.root, config.word_paths), Jobs(config.max_jobs))
+    def of(cls, config: Config, rooms: tuple[Room, ...] = ()) -> Workbench:
+        """The state of a server run with ``config``, showing ``rooms``."""
+        lexicons = Lexicons(config.root, config.word_paths)
+        return cls(config, lexicons, Jobs(config.max_jobs), rooms)
 
 
 def workbench(request: Request) -> Workbench:
@@ -34,8 +39,19 @@ def workbench(request: Request) -> Workbench:
     return bench
 
 
-async def words_of(bench: Workbench, doc: dict[str, Any]) -> WordList:
-    """The word list a request names (``words``: sources, ``encoding``), loaded off the loop."""
+async def words_of(bench: Workbench, doc: dict[str, Any], *, less_banned: bool = False) -> WordList:
+    """The word list a request names (``words``: sources, ``encoding``), loaded off the loop;
+    with ``less_banned`` without the request's ``banned`` words (the one place a job's list
+    loses them: the task gets the list as it is to be searched)."""
     sources = field_strings(doc, "words", limit=8) or None
     encoding = field_str(doc, "encoding", "utf-8-sig", limit=40) or "utf-8-sig"
-    return await run_in_threadpool(bench.lexicons.get, sources, encoding)
+    words = await run_in_threadpool(bench.lexicons.get, sources, encoding)
+    if less_banned:
+        words = await run_in_threadpool(bench.lexicons.without, words, field_strings(doc, "banned"))
+    return words
+
+
+def on_builtin_list(bench: Workbench, doc: dict[str, Any]) -> bool:
+    """Whether the request's word list is the built-in English list alone."""
+    sources = field_strings(doc, "words", limit=8) or bench.lexicons.default()
+    return [bench.lexicons.path_of(source) for source in sources] == ["builtin"]

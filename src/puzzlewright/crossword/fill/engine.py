@@ -1,11 +1,10 @@
-"""``fill_grid``: fill a crossword grid from a scored word list."""
+"""``fill``: fill a crossword grid (a :class:`FillRequest`) from a scored word list."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TypedDict
 
 from puzzlewright.crossword.fill.polish import (
     POLISH_EFFORT,
@@ -29,30 +28,17 @@ from puzzlewright.crossword.fill.quality import (
     value_weights,
     weakest,
 )
+from puzzlewright.crossword.fill.request import FillRequest
 from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult, SlotFailure, Status
 from puzzlewright.crossword.fill.search import Search, Tuning
 from puzzlewright.crossword.fill.squares import Found, Part, SquareSearch, applies
 from puzzlewright.crossword.fill.state import Outcome, Solution, State
 from puzzlewright.crossword.grid import Grid
-from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import StopSignal
 
 FAILED_SLOTS = 5
 """How many of the slots that failed most an unfillable or timed-out result names."""
-
-
-class FillOptions(TypedDict, total=False):
-    """The keyword options of :func:`fill_grid` that other entry points pass on (the
-    portfolio, the command line)."""
-
-    min_score: int | None
-    seed: int
-    count: int
-    max_shared_substring: int | None
-    region: Region
-    on_progress: Callable[[FillProgress], None] | None
-    quality: bool | None
 
 
 def fill_grid(
@@ -70,7 +56,31 @@ def fill_grid(
     quality: bool | None = None,
     part: Part = (0, 1),
 ) -> FillResult:
-    """Fill every empty cell of ``grid`` (or of ``region``) with words from ``words``.
+    """Fill every empty cell of ``grid`` (or of ``region``) with words from ``words``: the
+    keyword form of :func:`fill` for library callers (the options are
+    :class:`~puzzlewright.crossword.fill.request.FillRequest`'s)."""
+    request = FillRequest(
+        grid,
+        min_score=min_score,
+        seed=seed,
+        count=count,
+        max_shared_substring=max_shared_substring,
+        region=region,
+        quality=quality,
+    )
+    return fill(request, words, stop=stop, on_progress=on_progress, tuning=tuning, part=part)
+
+
+def fill(
+    request: FillRequest,
+    words: WordList,
+    *,
+    stop: StopSignal | None = None,
+    on_progress: Callable[[FillProgress], None] | None = None,
+    tuning: Tuning | None = None,
+    part: Part = (0, 1),
+) -> FillResult:
+    """Fill every empty cell of the request's grid (or of its region) from ``words``.
 
     Letters and complete entries already in the grid are kept, even when the list lacks
     them (with a warning). No answer is used twice. ``count`` > 1 asks for that many
@@ -86,10 +96,13 @@ def fill_grid(
     Raises PuzzleInputError for a grid without entries or letters outside the alphabet.
     """
     started = time.monotonic()
-    _check_options(count, max_shared_substring)
-    problem = build_problem(grid, words, min_score, region)
+    request.check()
+    grid, region, count, seed = request.grid, request.region, request.count, request.seed
+    max_shared_substring = request.max_shared_substring
+    problem = build_problem(grid, words, request.min_score, region)
     report = _reporter(problem, on_progress, started)
     scores = candidate_scores(problem)
+    quality = request.quality
     if quality is None:
         quality = default_quality(scores, bool(grid.bars))
     stop = stop or StopSignal()
@@ -109,14 +122,6 @@ def fill_grid(
             search, scores, quality, count, seed, max_shared_substring
         )
     return make_result(problem, outcome, grids, stop, time.monotonic() - started)
-
-
-def _check_options(count: int, max_shared_substring: int | None) -> None:
-    """Refuse option values no search can honour."""
-    if count < 1:
-        raise PuzzleInputError(f"the number of fills must be at least 1, not {count}")
-    if max_shared_substring is not None and max_shared_substring < 1:
-        raise PuzzleInputError("the maximum shared substring must be at least 1 letter")
 
 
 Reporter = Callable[[int, int, int, int], None]

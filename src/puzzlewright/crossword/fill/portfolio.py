@@ -26,15 +26,15 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from math import ceil
-from typing import Any, Unpack
+from typing import Any
 
-from puzzlewright.crossword.fill.engine import FillOptions, fill_grid
-from puzzlewright.crossword.fill.problem import Region, build_problem
+from puzzlewright.crossword.fill import engine
+from puzzlewright.crossword.fill.problem import build_problem
 from puzzlewright.crossword.fill.quality import rank_key
-from puzzlewright.crossword.fill.result import FillResult
+from puzzlewright.crossword.fill.request import FillRequest
+from puzzlewright.crossword.fill.result import FillProgress, FillResult
 from puzzlewright.crossword.fill.search import Tuning
 from puzzlewright.crossword.fill.squares import applies
-from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import NEVER, StopSignal, clock
@@ -73,18 +73,12 @@ class Member:
 
 
 @dataclass(frozen=True)
-class FillJob:
-    """Everything a member needs besides the word list (which is shipped once)."""
+class Race:
+    """How the members of one portfolio run (the request itself travels beside it)."""
 
-    grid: Grid
-    min_score: int | None
-    max_shared_substring: int | None
-    region: Region
     timeout: float | None
-    count: int
     race: bool  # stop members that can no longer win (single fills only)
     parts: int = 0  # > 0: the members split one exhaustive search into this many shares
-    quality: bool | None = None  # fill_grid's quality mode (None: chosen by grid)
 
 
 @dataclass(frozen=True)
@@ -151,24 +145,24 @@ class RaceStop(StopSignal):
 
 
 def run_member(
-    job: FillJob, member: Member, words: WordList, read_bound: Callable[[], int], poll: float
+    request: FillRequest,
+    race: Race,
+    member: Member,
+    words: WordList,
+    read_bound: Callable[[], int],
+    poll: float,
 ) -> MemberResult:
-    """Run one member's fill under a :class:`RaceStop`."""
-    stop = RaceStop(job.timeout, read_bound if job.race else lambda: NO_BOUND, poll)
-    result = fill_grid(
-        job.grid,
+    """Run one member's fill of ``request`` (with the member's seed and count) under a
+    :class:`RaceStop`."""
+    stop = RaceStop(race.timeout, read_bound if race.race else lambda: NO_BOUND, poll)
+    result = engine.fill(
+        replace(request, seed=member.seed, count=member.count),
         words,
-        min_score=job.min_score,
-        seed=member.seed,
         stop=stop,
-        count=member.count,
-        max_shared_substring=job.max_shared_substring,
-        region=job.region,
         tuning=member.tuning,
-        quality=job.quality,
-        part=(member.index, job.parts) if job.parts else (0, 1),
+        part=(member.index, race.parts) if race.parts else (0, 1),
     )
-    return MemberResult(member.index, stop.work, result, job.parts > 0)
+    return MemberResult(member.index, stop.work, result, race.parts > 0)
 
 
 # -- choosing the answer ---------------------------------------------------------------------
@@ -234,17 +228,19 @@ Results = Iterator[MemberResult]
 """Member results in the order they finish."""
 
 
-def _process_main(job: FillJob, member: Member, words: WordList, bound: Any, queue: Any) -> None:
+def _process_main(
+    request: FillRequest, race: Race, member: Member, words: WordList, bound: Any, queue: Any
+) -> None:
     """A member process: Ctrl-C is the coordinator's to handle (it aborts the race)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        queue.put(run_member(job, member, words, lambda: int(bound.value), 0.0))
+        queue.put(run_member(request, race, member, words, lambda: int(bound.value), 0.0))
     except BaseException as exc:  # reported by the coordinator
         queue.put(f"{type(exc).__name__}: {exc}")
 
 
 def race_processes(
-    job: FillJob, team: list[Member], words: WordList, stop: StopSignal
+    request: FillRequest, race: Race, team: list[Member], words: WordList, stop: StopSignal
 ) -> list[MemberResult]:
     """Run the members on local processes (spawned: no state shared by accident)."""
     import multiprocessing
@@ -254,7 +250,9 @@ def race_processes(
     bound = context.RawValue("q", NO_BOUND)
     queue = context.Queue()
     processes = [
-        context.Process(target=_process_main, args=(job, member, words, bound, queue), daemon=True)
+        context.Process(
+            target=_process_main, args=(request, race, member, words, bound, queue), daemon=True
+        )
         for member in team
     ]
     for process in processes:
@@ -275,7 +273,7 @@ def race_processes(
             if isinstance(message, str):
                 raise RuntimeError(f"a fill worker failed: {message}")
             results.append(message)
-            if message.finished and job.race and bound.value != ABORT:
+            if message.finished and race.race and bound.value != ABORT:
                 bound.value = min(int(bound.value), message.work)
     finally:
         bound.value = ABORT
@@ -286,7 +284,9 @@ def race_processes(
     return results
 
 
-def _dask_member(job: FillJob, member: Member, words: WordList, variable_name: str) -> MemberResult:
+def _dask_member(
+    request: FillRequest, race: Race, member: Member, words: WordList, variable_name: str
+) -> MemberResult:
     """A member as a Dask task: the bound lives in a ``distributed.Variable``."""
     distributed = import_distributed()
     variable = distributed.Variable(variable_name, client=distributed.get_client())
@@ -297,11 +297,12 @@ def _dask_member(job: FillJob, member: Member, words: WordList, variable_name: s
         except (TimeoutError, OSError):
             return NO_BOUND
 
-    return run_member(job, member, words, read_bound, DASK_POLL)
+    return run_member(request, race, member, words, read_bound, DASK_POLL)
 
 
 def race_dask(
-    job: FillJob,
+    request: FillRequest,
+    race: Race,
     team: list[Member],
     words: WordList,
     stop: StopSignal,
@@ -311,7 +312,7 @@ def race_dask(
     """Run the members as tasks on the Dask scheduler at ``address`` (or ``client``)."""
     distributed = import_distributed()
     with dask_client(address, client) as active:
-        name = f"puzzlewright-fill-{id(job)}-{time.monotonic_ns()}"
+        name = f"puzzlewright-fill-{id(request)}-{time.monotonic_ns()}"
         variable = distributed.Variable(name, client=active)
         variable.set(NO_BOUND)
         bound = NO_BOUND
@@ -322,7 +323,7 @@ def race_dask(
                 bound = ABORT
                 variable.set(ABORT)
             futures = [
-                active.submit(_dask_member, job, member, shared, name, pure=False)
+                active.submit(_dask_member, request, race, member, shared, name, pure=False)
                 for member in team
             ]
             pending = distributed.as_completed(futures)
@@ -337,7 +338,7 @@ def race_dask(
                 for future in batch:
                     found: MemberResult = future.result()
                     results.append(found)
-                    if found.finished and job.race and bound != ABORT and found.work < bound:
+                    if found.finished and race.race and bound != ABORT and found.work < bound:
                         bound = found.work
                         variable.set(bound)
         finally:
@@ -347,51 +348,37 @@ def race_dask(
 
 # -- the entry point -------------------------------------------------------------------------
 def fill_portfolio(
-    grid: Grid,
+    request: FillRequest,
     words: WordList,
     *,
     jobs: int = 2,
     scheduler: str | None = None,
     client: Any = None,
     stop: StopSignal = NEVER,
-    **options: Unpack[FillOptions],
+    on_progress: Callable[[FillProgress], None] | None = None,
 ) -> FillResult:
-    """Fill ``grid`` with a portfolio of ``jobs`` searches (see the module docstring).
+    """Fill ``request`` with a portfolio of ``jobs`` searches (see the module docstring).
 
     Runs on local processes, or on the Dask scheduler at ``scheduler`` (tcp://HOST:PORT)
-    or an open ``distributed.Client``. ``jobs=1`` without a scheduler is :func:`fill_grid`
-    (the only case that reports ``on_progress``); ``options`` are those of :func:`fill_grid`.
+    or an open ``distributed.Client``. ``jobs=1`` without a scheduler is :func:`fill`
+    (the only case that reports ``on_progress``).
     """
     started = clock()
-    count = options.get("count", 1)
     if jobs < 1:
         raise PuzzleInputError(f"the number of jobs must be at least 1, not {jobs}")
-    if count < 1:
-        raise PuzzleInputError(f"the number of fills must be at least 1, not {count}")
+    request.check()
     check_scheduler(scheduler)
     if jobs == 1 and scheduler is None and client is None:
-        return fill_grid(grid, words, stop=stop, **options)
-    min_score, region = options.get("min_score"), options.get("region")
-    max_shared_substring = options.get("max_shared_substring")
-    problem = build_problem(grid, words, min_score, region)  # bad input fails here
-    parts = jobs if applies(problem, region, max_shared_substring) else 0
-    job = FillJob(
-        grid,
-        min_score,
-        max_shared_substring,
-        region,
-        stop.remaining(),
-        count,
-        count == 1,
-        parts,
-        options.get("quality"),
-    )
-    team = members(options.get("seed", 0), jobs, count)
+        return engine.fill(request, words, stop=stop, on_progress=on_progress)
+    problem = build_problem(request.grid, words, request.min_score, request.region)  # bad input
+    split = applies(problem, request.region, request.max_shared_substring)
+    race = Race(stop.remaining(), request.count == 1, jobs if split else 0)
+    team = members(request.seed, jobs, request.count)
     if scheduler is not None or client is not None:
-        results = race_dask(job, team, words, stop, scheduler, client)
+        results = race_dask(request, race, team, words, stop, scheduler, client)
     else:
-        results = race_processes(job, team, words, stop)
-    answer = merged(results, count) if count > 1 else winner(results).result
+        results = race_processes(request, race, team, words, stop)
+    answer = merged(results, request.count) if request.count > 1 else winner(results).result
     if answer.status == "timeout" and stop.reason is not None:
         answer = replace(answer, stop_reason=stop.reason)  # the time limit aborted the members
     return replace(answer, seconds=round(clock() - started, 3))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Literal
 
 from puzzlewright.crossword.grid import Direction, Grid
@@ -46,11 +46,13 @@ class Fill:
     weakest: list[EntryScore]
 
     def to_json(self) -> dict[str, object]:
-        """The fill as the ``--json`` document spells it: rows, entries, average score."""
+        """The fill as the ``--json`` document (and the workbench) spells it: rows, entries,
+        average score, the weakest entries."""
         document: dict[str, object] = {
             "grid": self.grid.rows_text(),
             "entries": [entry.to_json() for entry in self.entries],
             "average_score": self.average_score,
+            "weakest": [entry.to_json() for entry in self.weakest],
         }
         if self.grid.is_barred:  # the rows with their bars, as a text grid writes them
             document["barred_grid"] = self.grid.to_text().splitlines()
@@ -68,6 +70,10 @@ class FillProgress:
     restarts: int
     elapsed: float
 
+    def to_json(self) -> dict[str, object]:
+        """The report as the workbench's ``progress`` event spells it."""
+        return {**asdict(self), "elapsed": round(self.elapsed, 2)}
+
 
 @dataclass(frozen=True)
 class SlotFailure:
@@ -76,6 +82,10 @@ class SlotFailure:
     key: str
     pattern: str  # the slot's letters in the input grid, "?" for empty cells
     failures: int
+
+    def to_json(self) -> dict[str, object]:
+        """The failure as JSON: key, pattern, failures."""
+        return asdict(self)
 
 
 @dataclass
@@ -122,10 +132,12 @@ class FillResult:
         return sorted(answer for answer, count in seen.items() if count > 1)
 
     def to_json(self, *, every_fill: bool = False) -> dict[str, object]:
-        """The ``crossword fill --json`` document: status, the best (partial) fill, timing;
+        """The ``crossword fill --json`` document: status, the best (partial) fill, the slots
+        that failed most (not filled), timing;
         with ``every_fill`` also ``fills``, every fill found, best first."""
         best = Fill(self.grid, self.entries, self.average_score, self.weakest)
         document: dict[str, object] = {"status": self.status, **best.to_json()}
+        document["failed_slots"] = [failure.to_json() for failure in self.failed_slots]
         document["seconds"] = self.seconds
         document["stop_reason"] = self.stop_reason
         if every_fill:

@@ -3,6 +3,7 @@
 import { call, cancelJob, follow, setStatus } from "../api.js";
 import { S, currentSlot, edit, ui } from "./editor.js";
 import { wordsPayload } from "./assist.js";
+import { fillLetters } from "./model.js";
 import { positions, render, selection } from "./view.js";
 import * as panels from "./panels.js";
 
@@ -48,8 +49,8 @@ function onFillEvent(event) {
     S.fills = event.fills;
     S.fillIndex = 0;
     if (!event.fills.length) {
-      S.failed = event.failed.map((f) => f.key);
-      const names = event.failed.map((f) => `${f.key} ${f.pattern}`).join(", ");
+      S.failed = event.failed_slots.map((f) => f.key);
+      const names = event.failed_slots.map((f) => `${f.key} ${f.pattern}`).join(", ");
       const why = event.status === "unfillable"
         ? `No fill exists (exhaustive search). Entries that failed most: ${names || "none"}`
         : `No fill found before the search stopped (${event.stop_reason || event.status}). Hardest entries: ${names || "none"}`;
@@ -80,7 +81,7 @@ export function showFill(delta) {
 export function acceptFill() {
   const fill = S.fills[S.fillIndex];
   if (!fill) return;
-  edit((doc) => fill.cells.forEach((row, r) => row.forEach((cell, c) => {
+  edit((doc) => fillLetters(fill).forEach((row, r) => row.forEach((cell, c) => {
     if (doc.cells[r][c] === "" && cell) doc.cells[r][c] = cell;
   })));
   S.fills = [];
@@ -92,7 +93,8 @@ export function acceptEntry() {
   const fill = S.fills[S.fillIndex];
   const slot = currentSlot();
   if (!fill || !slot) return;
-  edit((doc) => slot.cells.forEach(([a, b]) => { if (!doc.cells[a][b] && fill.cells[a][b]) doc.cells[a][b] = fill.cells[a][b]; }));
+  const letters = fillLetters(fill);
+  edit((doc) => slot.cells.forEach(([a, b]) => { if (!doc.cells[a][b] && letters[a][b]) doc.cells[a][b] = letters[a][b]; }));
   setStatus(`${slot.key} taken from fill ${S.fillIndex + 1}`);
 }
 

@@ -144,3 +144,12 @@ export function wire(doc) {
   const { cells, circles, shaded, title, author, copyright, notes, clues } = doc;
   return { cells, bars: doc.bars || [], circles, shaded, title, author, copyright, notes, clues };
 }
+
+// A fill as the engine reports it (FillResult.to_json): `grid` is one string a row, "#" a
+// block, "." an empty cell. Its letters as the page's cell rows ("" where no letter).
+export function fillLetters(fill) {
+  return fill.grid.map((row) => [...row].map((ch) => (ch === "#" || ch === "." ? "" : ch)));
+}
+
+// An engine entry (number, direction) as the page names it: "12A", "3D".
+export const entryKey = (entry) => `${entry.number}${entry.direction === "across" ? "A" : "D"}`;

@@ -3,7 +3,7 @@
 
 import { call, setStatus } from "../api.js";
 import { el } from "./layout.js";
-import { enumeration, height, width, wordOf } from "./model.js";
+import { entryKey, enumeration, height, width, wordOf } from "./model.js";
 import * as E from "./main.js";
 
 export function banner(ui, text, kind) {
@@ -95,10 +95,10 @@ function renderFills(S, ui) {
   const fill = S.fills[S.fillIndex];
   ui.fillBox.hidden = !fill;
   if (!fill) return;
-  const weakest = fill.weakest.map((e) => `${e.key} ${e.answer} (${e.score ?? "–"})`).join(", ");
+  const weakest = fill.weakest.map((e) => `${entryKey(e)} ${e.answer} (${e.score ?? "–"})`).join(", ");
   ui.fillBox.replaceChildren(
     el("h2", { text: `Fill ${S.fillIndex + 1} of ${S.fills.length}` }),
-    el("p", { text: `Average score ${fill.average === null ? "–" : fill.average.toFixed(1)} · weakest: ${weakest}` }),
+    el("p", { text: `Average score ${fill.average_score === null ? "–" : fill.average_score.toFixed(1)} · weakest: ${weakest}` }),
     el("div", { class: "fill-row" },
       button("Previous fill", () => E.showFill(-1), S.fills.length < 2),
       button("Next fill", () => E.showFill(1), S.fills.length < 2),

@@ -2,7 +2,7 @@
 
 import { S, currentSlot, slotAt, ui } from "./editor.js";
 import { onCell } from "./keys.js";
-import { barMap, height, width } from "./model.js";
+import { barMap, fillLetters, height, width } from "./model.js";
 import { buildGrid, paintGrid } from "./grid.js";
 import * as panels from "./panels.js";
 
@@ -48,7 +48,7 @@ function viewModel() {
     circles: positions(S.doc.circles), shaded: positions(S.doc.shaded), locked: positions(S.doc.locked),
     bars: barMap(S.doc),
     letters: S.analysis && (current || S.analysis.letters.length === height(S.doc)) ? S.analysis.letters : null,
-    preview: fill ? fill.cells : null,
+    preview: fill ? fillLetters(fill) : null,
     heat: S.heat,
     rebus: S.rebus,
     selected: (r, c) => !!sel && r >= sel[0][0] && r <= sel[1][0] && c >= sel[0][1] && c <= sel[1][1],

@@ -92,7 +92,7 @@ async function runEncode() {
   try {
     const result = await call("/api/cryptarithm/encode", { equation: equation.value, limit: 20, words: [wordList.value].filter(Boolean) });
     encodeInfo.textContent = `${result.total} encodings of the shape ${result.pattern}; ` +
-      (result.unique ? "the shape has a unique solution." : "the shape has more than one solution.");
+      (result.solutions === 1 ? "the shape has a unique solution." : "the shape has more than one solution.");
     result.encodings.forEach((e) => resultItem(encodings, e.puzzle, e.unique,
       `words ${e.score}, mean ${e.mean_score}`));
   } catch (err) {

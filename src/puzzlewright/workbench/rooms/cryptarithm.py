@@ -14,13 +14,14 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute
+from starlette.routing import Mount, Route
 
 from puzzlewright.cryptarithm.encode import encode as encode_equation
 from puzzlewright.cryptarithm.find import FindSpec, build_spec, parse_form, shard_count
 from puzzlewright.cryptarithm.find import find as run_find
+from puzzlewright.cryptarithm.find_themes import find_pool
 from puzzlewright.cryptarithm.solver import Cryptarithm
-from puzzlewright.cryptarithm.studio import lexicon_pool, live_solve, split_words, word_pool
+from puzzlewright.cryptarithm.studio import live_solve
 from puzzlewright.render.cryptarithm_sheet import SheetPuzzle, render_sheet
 from puzzlewright.stopping import StopSignal
 from puzzlewright.workbench.files import refuse_overwrite, write_file
@@ -34,9 +35,8 @@ from puzzlewright.workbench.http import (
 )
 from puzzlewright.workbench.jobs import Event
 from puzzlewright.workbench.security import safe_path
-from puzzlewright.workbench.shell import Room, page, room_routes
-from puzzlewright.workbench.state import workbench
-from puzzlewright.workbench.studio_jobs import start_task
+from puzzlewright.workbench.shell import Room, page
+from puzzlewright.workbench.state import on_builtin_list, words_of, workbench
 
 ROOM = Room(
     "cryptarithm",
@@ -51,7 +51,8 @@ MAX_SHEET = 40
 
 
 async def home(request: Request) -> Response:
-    return page(ROOM)
+    """The cryptarithm studio's page."""
+    return page(ROOM, workbench(request).rooms)
 
 
 async def solve(request: Request) -> JSONResponse:
@@ -79,7 +80,7 @@ async def encode(request: Request) -> JSONResponse:
     bench = workbench(request)
     doc = await json_body(request)
     text = field_str(doc, "equation", limit=200)
-    words = await run_in_threadpool(bench.lexicons.get, field_strings(doc, "words", 8) or None)
+    words = await words_of(bench, doc)
     result = await run_in_threadpool(
         lambda: encode_equation(
             text,
@@ -89,18 +90,7 @@ async def encode(request: Request) -> JSONResponse:
             stop=StopSignal(ENCODE_SECONDS),
         )
     )
-    return JSONResponse(
-        {
-            "equation": result.equation,
-            "pattern": result.pattern,
-            "unique": result.unique,
-            "solutions": result.solutions,
-            "total": result.total,
-            "complete": result.complete,
-            "encodings": [e.to_json() for e in result.encodings],
-            "seconds": round(result.seconds, 3),
-        }
-    )
+    return JSONResponse(result.to_json())
 
 
 @dataclass
@@ -140,15 +130,17 @@ async def find(request: Request) -> JSONResponse:
     """Start a find job over a theme, typed words or the word list; returns the job id."""
     bench = workbench(request)
     doc = await json_body(request)
-    words = await run_in_threadpool(bench.lexicons.get, field_strings(doc, "words", 8) or None)
+    words = await words_of(bench, doc)
     form = parse_form(field_str(doc, "form", "A + B = C", limit=40))
-    typed = split_words(field_str(doc, "theme", limit=20_000))
+    theme = field_str(doc, "theme", limit=20_000)
     min_score = field_int(doc, "min_score", None, 0, 1_000_000)
+    builtin = on_builtin_list(bench, doc)
     result = field_str(doc, "result", limit=40).strip()
 
     def make_spec() -> FindSpec:
         scores = words.scores()
-        pool = word_pool(words, typed) if typed else lexicon_pool(words, min_score or 40)
+        themes = [theme] if theme.strip() else []
+        pool = find_pool(words, themes, min_score=min_score, builtin=builtin)
         target = words.alphabet.normalize(result) if result else None
         return build_spec(
             form,
@@ -165,7 +157,7 @@ async def find(request: Request) -> JSONResponse:
         max_candidates=field_int(doc, "candidates", 400_000, 1, 10_000_000) or 400_000,
         timeout=field_float(doc, "timeout", 120.0, 0.1, 3600.0),
     )
-    job = start_task(bench.jobs, task)
+    job = bench.jobs.start(task)
     return JSONResponse({"job": job.id, "words": len(spec.pool), "form": form.text()})
 
 
@@ -207,6 +199,16 @@ async def save(request: Request) -> JSONResponse:
     return await write_file(bench, path, produce)
 
 
-def routes() -> list[BaseRoute]:
-    """The cryptarithm studio's page and API."""
-    return room_routes(ROOM, home, solve=solve, encode=encode, find=find, save=save)
+ROUTES = [
+    Route(ROOM.path, home),
+    Mount(
+        "/api/cryptarithm",
+        routes=[
+            Route("/solve", solve, methods=["POST"]),
+            Route("/encode", encode, methods=["POST"]),
+            Route("/find", find, methods=["POST"]),
+            Route("/save", save, methods=["POST"]),
+        ],
+    ),
+]
+"""The cryptarithm studio's page and API."""

@@ -1,7 +1,8 @@
-"""The crossword room: its page and its JSON API (analyse, candidates, jobs, files).
+"""The crossword room: its page and its JSON API (analyse, candidates, fill, check, pattern).
 
-Handlers parse and check the request, call the engines (crossword.analysis, fill, pattern,
-formats, render) in a worker thread or a worker process, and return JSON. No puzzle logic.
+Handlers parse and check the request, call the engines (crossword.analysis, fill, pattern)
+in a worker thread or, for long work, as a job (:mod:`.crossword_jobs`), and return the
+engines' JSON. No puzzle logic. The file API the page also uses is the app's (files.py).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute
+from starlette.routing import Mount, Route
 
 from puzzlewright.crossword.analysis import (
     analyse_grid,
@@ -20,9 +21,10 @@ from puzzlewright.crossword.analysis import (
     entry_candidates,
     grid_stats,
 )
+from puzzlewright.crossword.fill import FillRequest
+from puzzlewright.crossword.fill.problem import Region
 from puzzlewright.crossword.grid import Grid
-from puzzlewright.crossword.pattern import SYMMETRIES, PatternSpec, generate_patterns
-from puzzlewright.lexicon import WordList
+from puzzlewright.crossword.pattern import symmetric_pattern
 from puzzlewright.workbench.http import (
     ApiError,
     field_float,
@@ -31,20 +33,20 @@ from puzzlewright.workbench.http import (
     field_strings,
     json_body,
 )
-from puzzlewright.workbench.jobs import CheckTask, FillTask
 from puzzlewright.workbench.puzzles import MAX_SIDE, grid_from_doc
-from puzzlewright.workbench.shell import Room, page, room_routes
+from puzzlewright.workbench.rooms.crossword_jobs import CheckTask, FillTask
+from puzzlewright.workbench.shell import Room, page
 from puzzlewright.workbench.state import Workbench, words_of, workbench
 
 ROOM = Room("crossword", "Crossword", "/", "crossword/room.js", "crossword/crossword.css")
 MAX_COUNT = 20
 MAX_CHECKS = 40
-PATTERN_SYMMETRIES = (*SYMMETRIES, "mirror-tb")
+MAX_SHARED = 25  # a shared-substring limit longer than any entry is no limit
 
 
 async def home(request: Request) -> Response:
     """The crossword constructor's page."""
-    return page(ROOM)
+    return page(ROOM, workbench(request).rooms)
 
 
 def min_score_of(bench: Workbench, doc: dict[str, Any]) -> int | None:
@@ -91,7 +93,7 @@ async def candidates(request: Request) -> JSONResponse:
     return JSONResponse(found.to_json())
 
 
-def region_of(doc: dict[str, Any], grid: Grid) -> Any:
+def region_of(doc: dict[str, Any], grid: Grid) -> Region:
     """``region``: null (all), ``{"rect": [[r1, c1], [r2, c2]]}`` or ``{"entries": [...]}``."""
     region = doc.get("region")
     if region is None:
@@ -121,21 +123,31 @@ def region_of(doc: dict[str, Any], grid: Grid) -> Any:
     )
 
 
+def quality_of(doc: dict[str, Any]) -> bool | None:
+    """``quality``: true (score tiers), false (fast) or null/absent (chosen by grid and list)."""
+    quality = doc.get("quality")
+    if quality is not None and not isinstance(quality, bool):
+        raise ApiError(400, "quality must be true, false or null")
+    return quality
+
+
 async def start_fill(request: Request) -> JSONResponse:
     """Start an autofill job: ``count`` ranked fills, of the whole grid or a region."""
     bench = workbench(request)
     doc = await json_body(request)
     grid = grid_from_doc(doc)
-    task = FillTask(
-        grid=grid,
-        count=field_int(doc, "count", 5, 1, MAX_COUNT) or 1,
-        region=region_of(doc, grid),
+    fill = FillRequest(
+        grid,
         min_score=min_score_of(bench, doc),
-        banned=field_strings(doc, "banned"),
         seed=field_int(doc, "seed", 0, 0, 2**31) or 0,
-        timeout=field_float(doc, "timeout", 60.0, 0.1, 3600.0),
+        count=field_int(doc, "count", 5, 1, MAX_COUNT) or 1,
+        max_shared_substring=field_int(doc, "max_shared_substring", None, 1, MAX_SHARED),
+        region=region_of(doc, grid),
+        quality=quality_of(doc),
     )
-    return await start(bench, task, await words_of(bench, doc))
+    words = await words_of(bench, doc, less_banned=True)
+    task = FillTask(fill, words, timeout=field_float(doc, "timeout", 60.0, 0.1, 3600.0))
+    return JSONResponse(bench.jobs.start(task).to_json(), status_code=202)
 
 
 async def start_checks(request: Request) -> JSONResponse:
@@ -147,31 +159,20 @@ async def start_checks(request: Request) -> JSONResponse:
     slot = next((slot for slot in grid.slots() if slot.key == key), None)
     if slot is None:
         raise ApiError(400, f"the grid has no entry {key!r}")
-    words = [word.upper() for word in field_strings(doc, "candidates", limit=MAX_CHECKS)]
-    wrong = [word for word in words if len(word) != slot.length or not word.isalpha()]
+    candidates = [word.upper() for word in field_strings(doc, "candidates", limit=MAX_CHECKS)]
+    wrong = [word for word in candidates if len(word) != slot.length or not word.isalpha()]
     if wrong:
         raise ApiError(400, f"{wrong[0]!r} does not fit {key} ({slot.length} letters)")
     task = CheckTask(
-        grid=grid,
-        key=key,
-        words=words,
+        grid,
+        key,
+        candidates,
+        await words_of(bench, doc, less_banned=True),
         min_score=min_score_of(bench, doc),
-        banned=field_strings(doc, "banned"),
         budget=field_float(doc, "budget", 2.0, 0.05, 60.0),
         timeout=field_float(doc, "timeout", 60.0, 0.1, 600.0),
     )
-    return await start(bench, task, await words_of(bench, doc))
-
-
-async def start(bench: Workbench, task: FillTask | CheckTask, words: WordList) -> JSONResponse:
-    """Start ``task`` in a worker process on ``words`` less the task's banned words."""
-    words = await run_in_threadpool(bench.lexicons.without, words, task.banned)
-    task.banned = []  # already applied
-    try:
-        job = bench.jobs.start(task, words)
-    except OverflowError as exc:
-        raise ApiError(429, str(exc)) from None
-    return JSONResponse(job.to_json(), status_code=202)
+    return JSONResponse(bench.jobs.start(task).to_json(), status_code=202)
 
 
 async def make_pattern(request: Request) -> JSONResponse:
@@ -180,38 +181,30 @@ async def make_pattern(request: Request) -> JSONResponse:
     width = field_int(doc, "width", 15, 2, MAX_SIDE) or 15
     height = field_int(doc, "height", 15, 2, MAX_SIDE) or 15
     symmetry = field_str(doc, "symmetry", "rotational", limit=20)
-    if symmetry not in PATTERN_SYMMETRIES:
-        raise ApiError(400, f"symmetry must be one of {', '.join(PATTERN_SYMMETRIES)}")
     seed = field_int(doc, "seed", None, 0, 2**31)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    flip = symmetry == "mirror-tb"  # mirror top-bottom: a left-right pattern, transposed
-    spec = PatternSpec(
-        height if flip else width,
-        width if flip else height,
-        symmetry="mirror" if flip else symmetry,  # type: ignore[arg-type]
-        min_length=min(3, width, height),
+    found = await run_in_threadpool(
+        lambda: symmetric_pattern(
+            width, height, symmetry, seed=seed, min_length=min(3, width, height)
+        )
     )
-    run = await run_in_threadpool(generate_patterns, spec, 1, seed=seed)
-    if not run.patterns:
+    if found is None:
         raise ApiError(422, f"no {width}x{height} pattern found; try another size or seed")
-    cells = run.patterns[0].cells
-    if flip:
-        cells = [list(row) for row in zip(*cells, strict=True)]
-    return JSONResponse({"cells": cells, "seed": seed})
+    return JSONResponse({"cells": found.cells, "seed": seed})
 
 
-def routes() -> list[BaseRoute]:
-    """The crossword room's routes (the page and its API)."""
-    from puzzlewright.workbench import files
-
-    api = room_routes(
-        ROOM,
-        home,
-        analyse=analyse,
-        candidates=candidates,
-        fill=start_fill,
-        check=start_checks,
-        pattern=make_pattern,
-    )
-    return [*api, *files.routes()]
+ROUTES = [
+    Route(ROOM.path, home),
+    Mount(
+        "/api/crossword",
+        routes=[
+            Route("/analyse", analyse, methods=["POST"]),
+            Route("/candidates", candidates, methods=["POST"]),
+            Route("/fill", start_fill, methods=["POST"]),
+            Route("/check", start_checks, methods=["POST"]),
+            Route("/pattern", make_pattern, methods=["POST"]),
+        ],
+    ),
+]
+"""The page and its API (the file, job and word-list routes it also uses are the app's)."""

@@ -14,7 +14,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute
+from starlette.routing import Mount, Route
 
 from puzzlewright.acrostic.studio import complete_rows, finished_ipuz, studio_state
 from puzzlewright.lexicon import WordList
@@ -31,9 +31,8 @@ from puzzlewright.workbench.http import (
 )
 from puzzlewright.workbench.jobs import Event
 from puzzlewright.workbench.security import safe_path
-from puzzlewright.workbench.shell import Room, page, room_routes
-from puzzlewright.workbench.state import Workbench, workbench
-from puzzlewright.workbench.studio_jobs import start_task
+from puzzlewright.workbench.shell import Room, page
+from puzzlewright.workbench.state import words_of, workbench
 
 ROOM = Room("acrostic", "Acrostic", "/acrostic", "acrostic/room.js", "acrostic/acrostic.css")
 MAX_ROWS = 60
@@ -66,12 +65,9 @@ def draft_of(doc: dict[str, Any]) -> Draft:
     )
 
 
-async def words_of(bench: Workbench, doc: dict[str, Any]) -> WordList:
-    return await run_in_threadpool(bench.lexicons.get, field_strings(doc, "words", 8) or None)
-
-
 async def home(request: Request) -> Response:
-    return page(ROOM)
+    """The acrostic studio's page."""
+    return page(ROOM, workbench(request).rooms)
 
 
 async def check(request: Request) -> JSONResponse:
@@ -140,8 +136,7 @@ async def complete(request: Request) -> JSONResponse:
         improve=field_float(doc, "improve", COMPLETE_EFFORT, 0.0, 120.0),
         timeout=field_float(doc, "timeout", 60.0, 0.5, 600.0),
     )
-    job = start_task(bench.jobs, task)
-    return JSONResponse({"job": job.id})
+    return JSONResponse({"job": bench.jobs.start(task).id})
 
 
 def _ipuz(draft: Draft, words: WordList, doc: dict[str, Any]) -> dict[str, Any]:
@@ -198,6 +193,16 @@ async def save(request: Request) -> JSONResponse:
     return await write_file(bench, path, produce)
 
 
-def routes() -> list[BaseRoute]:
-    """The acrostic studio's page and API."""
-    return room_routes(ROOM, home, check=check, complete=complete, preview=preview, save=save)
+ROUTES = [
+    Route(ROOM.path, home),
+    Mount(
+        "/api/acrostic",
+        routes=[
+            Route("/check", check, methods=["POST"]),
+            Route("/complete", complete, methods=["POST"]),
+            Route("/preview", preview, methods=["POST"]),
+            Route("/save", save, methods=["POST"]),
+        ],
+    ),
+]
+"""The acrostic studio's page and API."""

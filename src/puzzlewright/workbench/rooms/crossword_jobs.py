@@ -1,0 +1,69 @@
+"""The crossword room's jobs: an autofill (a :class:`FillRequest` run as it came) and the
+fill checks of an entry's candidates. Each is a :class:`~puzzlewright.workbench.jobs.Task`
+holding the word list it searches, banned words already removed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from puzzlewright.crossword.analysis import check_candidate
+from puzzlewright.crossword.fill import FillRequest, fill
+from puzzlewright.crossword.grid import Grid
+from puzzlewright.lexicon import WordList
+from puzzlewright.stopping import EitherStop, StopSignal
+from puzzlewright.workbench.jobs import Event
+
+
+@dataclass(frozen=True)
+class FillTask:
+    """An autofill: ``progress`` events, then one ``result``: the engine's own document
+    (``FillResult.to_json(every_fill=True)``) and its warnings."""
+
+    request: FillRequest
+    words: WordList
+    timeout: float
+    kind: str = "fill"
+
+    def run(self, stop: StopSignal, post: Callable[[Event], None]) -> None:
+        result = fill(
+            self.request,
+            self.words,
+            stop=stop,
+            on_progress=lambda progress: post({"type": "progress", **progress.to_json()}),
+        )
+        document = result.to_json(every_fill=True)
+        post({"type": "result", **document, "warnings": list(result.warnings)})
+
+
+@dataclass(frozen=True)
+class CheckTask:
+    """Fill checks of entry ``key``'s ``candidates``, in the order given, ``budget``
+    seconds each: one ``verdict`` event per candidate (``fills``, ``dead end``, ``unknown``)."""
+
+    grid: Grid
+    key: str
+    candidates: list[str]
+    words: WordList
+    min_score: int | None
+    budget: float
+    timeout: float
+    kind: str = "check"
+
+    def run(self, stop: StopSignal, post: Callable[[Event], None]) -> None:
+        for word in self.candidates:
+            if stop.should_stop():
+                break
+            started = time.monotonic()
+            verdict = check_candidate(
+                self.grid,
+                self.words,
+                self.key,
+                word,
+                min_score=self.min_score,
+                stop=EitherStop(self.budget, stop),
+            )
+            seconds = round(time.monotonic() - started, 3)
+            post({"type": "verdict", "word": word, "verdict": verdict, "seconds": seconds})
