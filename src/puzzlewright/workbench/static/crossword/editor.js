@@ -6,6 +6,7 @@ import {
   BAR_BELOW, BAR_RIGHT, History, barMap, barOrbit, blankDoc, height, isOpen, orbit, slotsOf, width,
 } from "./model.js";
 import { buildLayout } from "./layout.js";
+import { reconcileClues } from "./clues.js";
 import { scheduleAnalysis, scheduleCandidates } from "./assist.js";
 import { scheduleSave } from "./files.js";
 import { focusGrid, render } from "./view.js";
@@ -15,7 +16,8 @@ export { BAR_BELOW, BAR_RIGHT };
 export const S = {
   doc: blankDoc(15, 15),
   history: new History(),
-  fileName: "puzzle.ipuz",
+  fileName: null,  // the .ipuz the document saves to (null: not named yet)
+  mine: [],  // files this document opened or created: the only ones Save replaces unasked
   cursor: { r: 0, c: 0 },
   dir: "across",
   anchor: null,
@@ -48,6 +50,7 @@ const snapshot = () => JSON.stringify(S.doc);
 export function edit(change, tag = null) {
   const before = snapshot();
   change(S.doc);
+  reconcileClues(S.doc);  // clues follow their answers (set aside, brought back): one undo step
   if (snapshot() === before) return;
   S.history.record(before, tag);
   changed();
@@ -81,7 +84,9 @@ export function loadDoc(doc, fileName = null, undoable = true) {
   if (undoable) S.history.record(snapshot());
   else S.history = new History();
   S.doc = doc;
-  if (fileName) S.fileName = fileName;
+  reconcileClues(S.doc);  // a file's clues belong to the answers they sit on
+  S.fileName = fileName;
+  S.mine = [];
   S.cursor = { r: 0, c: 0 };
   S.anchor = null;
   S.fills = [];

@@ -2,7 +2,7 @@
 
 import { call, setStatus } from "../api.js";
 import { S, loadDoc } from "./editor.js";
-import { blankDoc, docFromPuzzle, wire } from "./model.js";
+import { blankDoc, docFromPuzzle, symmetryOf, wire } from "./model.js";
 import { scheduleAnalysis, scheduleCandidates } from "./assist.js";
 import { render } from "./view.js";
 
@@ -16,7 +16,7 @@ export function scheduleSave() {
 }
 export function autosave() {
   try {
-    localStorage.setItem(STORE, JSON.stringify({ doc: S.doc, fileName: S.fileName, symmetry: S.symmetry, words: S.words }));
+    localStorage.setItem(STORE, JSON.stringify({ doc: S.doc, fileName: S.fileName, mine: S.mine, symmetry: S.symmetry, words: S.words }));
   } catch (err) {
     setStatus("autosave failed: the browser's storage is full");
   }
@@ -33,30 +33,48 @@ export async function newPuzzle(w, h, start, symmetry, undoable = true) {
     const result = await call("/api/crossword/pattern", { width: w, height: h, symmetry });
     const doc = blankDoc(w, h);
     doc.cells = result.cells.map((row) => row.map((cell) => (cell === null ? null : "")));
-    loadDoc(doc, "puzzle.ipuz", undoable);
+    loadDoc(doc, null, undoable);
   } else {
-    loadDoc(blankDoc(w, h), "puzzle.ipuz", undoable);
+    loadDoc(blankDoc(w, h), null, undoable);
   }
   setStatus(`new ${w}x${h} puzzle`);
 }
 
 export async function openFile(path) {
   const result = await call("/api/open", { path });
-  loadDoc(docFromPuzzle(result.puzzle), path.replace(/\.(puz|xd|txt)$/i, ".ipuz"));
-  setStatus(`opened ${path}${result.warnings.length ? ": " + result.warnings.join("; ") : ""}`);
+  const doc = docFromPuzzle(result.puzzle);
+  S.symmetry = symmetryOf(doc);  // a grid without symmetry (a diagramless, say) edits with none
+  loadDoc(doc, path.replace(/\.(puz|jpz|xd|txt)$/i, ".ipuz"));
+  S.mine = [path];  // the .ipuz beside a .puz was not opened: saving there asks first
+  const kind = doc.kind === "diagramless" ? " (diagramless)" : "";
+  setStatus(`opened ${path}${kind}${result.warnings.length ? ": " + result.warnings.join("; ") : ""}`);
 }
 
-export async function saveFile(path, overwrite) {
+// Save to `path`: a file this document opened or created is replaced; any other existing
+// file only when `replace` (the person said so after the server's 409).
+export async function saveFile(path, replace = false) {
+  const overwrite = replace || S.mine.includes(path);
   const result = await call("/api/save", { path, puzzle: wire(S.doc), overwrite });
-  if (/\.ipuz$/i.test(path)) S.fileName = path;
+  if (!S.mine.includes(result.saved)) S.mine = [...S.mine, result.saved];
+  if (/\.ipuz$/i.test(path)) S.fileName = result.saved;
   autosave();
   setStatus(`saved ${result.saved}${result.warnings.length ? " (" + result.warnings.join("; ") + ")" : ""}`);
   return result;
 }
 
+// A name for a new document's first Save: from its title, not taken in the folder.
+export async function freeName() {
+  const taken = new Set((await call("/api/files")).files);
+  const base = (S.doc.title || "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "puzzle";
+  let name = `${base}.ipuz`;
+  for (let i = 2; taken.has(name); i++) name = `${base}-${i}.ipuz`;
+  return name;
+}
+
 export async function exportFile(path, format, key) {
   const result = await call("/api/export", { path, format, key, puzzle: wire(S.doc) });
-  setStatus(`exported ${result.saved}`);
+  const warnings = result.warnings || [];
+  setStatus(`exported ${result.saved}${warnings.length ? ": " + warnings.join("; ") : ""}`, warnings.length ? "warn" : "");
 }
 
 export function setWords(sources, minScore, encoding) {

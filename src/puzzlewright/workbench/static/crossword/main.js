@@ -31,7 +31,8 @@ async function start() {
   if (saved && saved.doc && Array.isArray(saved.doc.cells)) {
     S.symmetry = saved.symmetry || "rotational";
     S.words = saved.words || S.words;
-    loadDoc(docFromPuzzle(saved.doc), saved.fileName || "puzzle.ipuz", false);
+    loadDoc(docFromPuzzle(saved.doc), saved.fileName || null, false);
+    S.mine = Array.isArray(saved.mine) ? saved.mine : [];
     setStatus("restored your last session");
   } else {
     try {

@@ -4,6 +4,7 @@
 import { call, setStatus } from "../api.js";
 import { el } from "./layout.js";
 import { entryKey, enumeration, height, width, wordOf } from "./model.js";
+import { clueFlags, setClue } from "./clues.js";
 import * as E from "./main.js";
 
 export function banner(ui, text, kind) {
@@ -126,7 +127,7 @@ function renderClues(S, ui) {
       const input = el("input", { type: "text", "aria-label": `Clue ${slot.key}`, "data-key": slot.key });
       input.value = S.doc.clues[slot.key] || "";
       input.addEventListener("input", () => {
-        E.edit((doc) => { doc.clues = { ...doc.clues, [slot.key]: input.value }; }, `clue:${slot.key}`);
+        E.edit((doc) => setClue(doc, slot.key, input.value), `clue:${slot.key}`);
       });
       input.addEventListener("focus", () => E.selectEntry(slot.key));
       const row = el("li", { "data-key": slot.key },
@@ -135,6 +136,8 @@ function renderClues(S, ui) {
     }
   }
   const current = E.currentSlot();
+  const flags = new Map(clueFlags(S.doc).map((flag) => [flag.key, flag]));
+  const theme = new Set(S.doc.theme || []);
   for (const row of [...ui.acrossClues.children, ...ui.downClues.children]) {
     const slot = S.slots.find((s) => s.key === row.dataset.key);
     const input = row.querySelector("input");
@@ -143,8 +146,12 @@ function renderClues(S, ui) {
     const promised = enumeration(clue);
     const answer = row.querySelector(".answer");
     const bad = promised !== null && promised !== slot.length;
-    answer.textContent = `${wordOf(S.doc, slot)}${bad ? ` · enumeration says ${promised}, the entry has ${slot.length}` : ""}`;
+    const flag = flags.get(slot.key);
+    answer.textContent = `${wordOf(S.doc, slot)}${bad ? ` · enumeration says ${promised}, the entry has ${slot.length}` : ""}` +
+      (flag ? ` · clue set aside: "${flag.text}" was ${flag.message}` : "");
     row.classList.toggle("mismatch", bad);
+    row.classList.toggle("set-aside", Boolean(flag));
+    row.classList.toggle("theme", theme.has(slot.key));
     const isCurrent = current === slot;
     if (isCurrent && !row.classList.contains("current")) scrollWithin(row.parentElement, row);
     row.classList.toggle("current", isCurrent);
@@ -161,7 +168,7 @@ function scrollWithin(list, row) {
 function renderStats(S, ui) {
   const stats = S.analysis && S.analysis.stats;
   if (!stats) { ui.stats.textContent = "Statistics appear once the grid is analysed."; return; }
-  const key = JSON.stringify(stats);
+  const key = JSON.stringify([stats, S.doc.aside || [], S.doc.clues]);
   if (ui.stats.dataset.key === key) return;
   ui.stats.dataset.key = key;
   const lengths = Object.entries(stats.lengths);
@@ -176,6 +183,7 @@ function renderStats(S, ui) {
     ["Unchecked cells", stats.unchecked.map(([r, c]) => `r${r + 1}c${c + 1}`)],
     ["Below the minimum score", stats.below_min],
     ["Not in the word list", stats.not_in_list],
+    ["Clues set aside", clueFlags(S.doc).map((flag) => `${flag.key}: "${flag.text}" ${flag.message}`)],
   ];
   const table = el("table", { class: "stat-table" }, el("tbody", {},
     row("Words", stats.words), row("Blocks", `${stats.blocks} (${(100 * stats.block_share).toFixed(1)}%)`),
@@ -342,10 +350,17 @@ function wireDialogs(ui, S) {
     event.preventDefault();
     guarded(ui, ui.openDialog, async () => { await E.openFile(ui.openPath.value.trim()); syncControls(S, ui); });
   });
+  const saveAs = async () => {
+    ui.savePath.value = S.fileName || await E.freeName().catch(() => "puzzle.ipuz");
+    ui.saveDialog.error.textContent = "";
+    ui.saveDialog.node.showModal();
+  };
   ui.saveButton.addEventListener("click", async () => {
-    try { await E.saveFile(S.fileName, true); } catch (err) { setStatus(`save failed: ${err.message}`); }
+    // the first Save of a new document (or of one opened from another format) asks for a name
+    if (!S.fileName || !S.mine.includes(S.fileName)) { await saveAs(); return; }
+    try { await E.saveFile(S.fileName); } catch (err) { setStatus(`save failed: ${err.message}`); }
   });
-  ui.saveAsButton.addEventListener("click", () => { ui.savePath.value = S.fileName; ui.saveDialog.error.textContent = ""; ui.saveDialog.node.showModal(); });
+  ui.saveAsButton.addEventListener("click", saveAs);
   let confirmPath = "";
   ui.saveDialog.form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -361,7 +376,7 @@ function wireDialogs(ui, S) {
     });
   });
   ui.exportButton.addEventListener("click", () => {
-    ui.exportPath.value = S.fileName.replace(/\.[a-z]+$/i, `.${ui.exportFormat.value === "play" ? "html" : ui.exportFormat.value}`);
+    ui.exportPath.value = (S.fileName || "puzzle.ipuz").replace(/\.[a-z]+$/i, `.${ui.exportFormat.value === "play" ? "html" : ui.exportFormat.value}`);
     ui.exportDialog.error.textContent = "";
     ui.exportDialog.node.showModal();
   });
