@@ -8,20 +8,27 @@ Chromium per module). Screenshots of each state land in the test's temporary fol
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-from playwright.sync_api import Page  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
 from test_workbench_e2e import (  # noqa: E402
     browser,
+    cell,
+    go,
+    new_blank,
     open_page,
     page,
     pytestmark,
+    row_text,
     server,
 )
+
+from puzzlewright.crossword.formats import load_puzzle  # noqa: E402
 
 __all__ = ["browser", "page", "pytestmark", "server"]
 
@@ -80,3 +87,95 @@ def test_clues_belong_to_answers_in_the_module(server: tuple[str, Path], page: P
     )
     assert moved["swapped"] == {"1A": "Had dinner", "5A": "Before, poetically"}
     assert moved["middle"] == "Middle, unfinished" and moved["bound"] == "ONE"
+
+
+def shot(page: Page, tmp_path: Path, name: str) -> None:
+    page.screenshot(path=str(tmp_path / f"{name}.png"))
+
+
+def ghost_word(page: Page, r: int, width: int) -> str:
+    return "".join(cell(page, r, c).get_attribute("data-ghost") or "." for c in range(width))
+
+
+@pytest.mark.slow
+def test_refill_sets_clues_aside_and_undo_restores_them(
+    server: tuple[str, Path], page: Page, tmp_path: Path
+) -> None:
+    url, _ = server
+    open_page(page, url)
+    new_blank(page, 5)
+    page.get_by_role("button", name="Autofill").click()
+    expect(page.get_by_role("heading", name=re.compile(r"Fill 1 of"))).to_be_visible(timeout=60_000)
+    page.get_by_role("button", name="Accept fill").click()
+    first = row_text(page, 0, 5)
+    assert "." not in first
+    page.get_by_role("tab", name="Clues").click()
+    page.get_by_role("textbox", name="Clue 1A").fill("Written for the first answer")
+    go(page, 0, 0)  # ban 1A's word for this puzzle, so that no refill uses it anywhere
+    expect(page.locator(".candidates .current-word")).to_have_text(first)
+    page.get_by_role("button", name="Ban word").click()
+    page.get_by_role("button", name="Refill").click()
+    heading = page.get_by_role("heading", name=re.compile(r"Fill 1 of (\d+)"))
+    expect(heading).to_be_visible(timeout=60_000)
+    total = int(heading.inner_text().split()[-1])
+    assert total >= 1 and ghost_word(page, 0, 5) != first
+    page.get_by_role("button", name="Accept fill").click()
+    now = row_text(page, 0, 5)
+    clue_row = page.locator('li[data-key="1A"]')
+    expect(clue_row).to_have_class(re.compile("set-aside"))
+    expect(clue_row).to_contain_text(f"written for {first}; the entry is now {now}")
+    expect(page.get_by_role("textbox", name="Clue 1A")).to_have_value("")
+    page.get_by_role("tab", name="Checks").click()
+    expect(page.get_by_role("tabpanel")).to_contain_text(f"written for {first}")
+    shot(page, tmp_path, "clue-set-aside")
+    undo = page.get_by_role("button", name="Undo")
+    undo.click()  # the accepted fill, then Refill's clearing: the clue moves with them
+    expect(cell(page, 0, 0)).to_have_text("")
+    undo.click()
+    expect(cell(page, 0, 4)).to_have_text(first[4])
+    assert row_text(page, 0, 5) == first
+    page.get_by_role("tab", name="Clues").click()
+    expect(page.get_by_role("textbox", name="Clue 1A")).to_have_value(
+        "Written for the first answer"
+    )
+    expect(clue_row).not_to_have_class(re.compile("set-aside"))
+    shot(page, tmp_path, "clue-restored")
+
+
+def test_two_new_documents_save_to_two_files(
+    server: tuple[str, Path], page: Page, tmp_path: Path
+) -> None:
+    url, folder = server
+    for name in folder.glob("*.ipuz"):
+        name.unlink()
+    open_page(page, url)
+    dialog = page.get_by_role("dialog", name="Save as")
+    for n, word in enumerate(("CAT", "DOG")):
+        new_blank(page, 3)
+        go(page, 0, 0)
+        page.keyboard.type(word)
+        page.get_by_role("button", name="Save", exact=True).click()  # a new document: asks
+        expect(dialog).to_be_visible()
+        expect(dialog.get_by_role("textbox")).to_have_value(
+            "puzzle.ipuz" if n == 0 else "puzzle-2.ipuz"
+        )
+        shot(page, tmp_path, f"save-asks-{n}")
+        dialog.get_by_role("button", name="Save").click()
+        expect(dialog).to_be_hidden()
+    assert sorted(p.name for p in folder.glob("*.ipuz")) == ["puzzle-2.ipuz", "puzzle.ipuz"]
+    assert load_puzzle(folder / "puzzle.ipuz").grid.rows_text()[0] == "CAT"
+    assert load_puzzle(folder / "puzzle-2.ipuz").grid.rows_text()[0] == "DOG"
+    # the second document now owns puzzle-2.ipuz: Save replaces it without asking
+    go(page, 1, 0)
+    page.keyboard.type("ONE")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.get_by_role("status").first).to_contain_text("saved puzzle-2.ipuz")
+    assert load_puzzle(folder / "puzzle-2.ipuz").grid.rows_text()[1] == "ONE"
+    # naming another document's file asks before replacing it
+    page.get_by_role("button", name="Save as…").click()
+    dialog.get_by_role("textbox").fill("puzzle.ipuz")
+    dialog.get_by_role("button", name="Save").click()
+    expect(dialog.get_by_role("alert")).to_contain_text("puzzle.ipuz exists")
+    assert load_puzzle(folder / "puzzle.ipuz").grid.rows_text()[0] == "CAT"  # untouched
+    shot(page, tmp_path, "save-asks-before-replacing")
+    dialog.get_by_role("button", name="Cancel").click()

@@ -168,7 +168,8 @@ function scrollWithin(list, row) {
 function renderStats(S, ui) {
   const stats = S.analysis && S.analysis.stats;
   if (!stats) { ui.stats.textContent = "Statistics appear once the grid is analysed."; return; }
-  const key = JSON.stringify([stats, S.doc.aside || [], S.doc.clues]);
+  const flags = clueFlags(S.doc);
+  const key = JSON.stringify([stats, flags]);
   if (ui.stats.dataset.key === key) return;
   ui.stats.dataset.key = key;
   const lengths = Object.entries(stats.lengths);
@@ -183,7 +184,7 @@ function renderStats(S, ui) {
     ["Unchecked cells", stats.unchecked.map(([r, c]) => `r${r + 1}c${c + 1}`)],
     ["Below the minimum score", stats.below_min],
     ["Not in the word list", stats.not_in_list],
-    ["Clues set aside", clueFlags(S.doc).map((flag) => `${flag.key}: "${flag.text}" ${flag.message}`)],
+    ["Clues set aside", flags.map((flag) => `${flag.key}: "${flag.text}" ${flag.message}`)],
   ];
   const table = el("table", { class: "stat-table" }, el("tbody", {},
     row("Words", stats.words), row("Blocks", `${stats.blocks} (${(100 * stats.block_share).toFixed(1)}%)`),
