@@ -29,6 +29,7 @@ from test_workbench_e2e import (  # noqa: E402
 )
 
 from puzzlewright.crossword.formats import load_puzzle  # noqa: E402
+from puzzlewright.workbench.launch import serving  # noqa: E402
 
 __all__ = ["browser", "page", "pytestmark", "server"]
 
@@ -179,3 +180,80 @@ def test_two_new_documents_save_to_two_files(
     assert load_puzzle(folder / "puzzle.ipuz").grid.rows_text()[0] == "CAT"  # untouched
     shot(page, tmp_path, "save-asks-before-replacing")
     dialog.get_by_role("button", name="Cancel").click()
+
+
+WORDS = "".join(f"{w};{60 - i}\n" for i, w in enumerate(
+    "BAD ONE ATE BOA ANT DEE BAT OAT TEA EON CAB ACE BET".split()
+))  # fmt: skip
+
+
+def test_words_tab_shows_the_lists_in_use_and_apply_changes_only_what_changed(
+    browser: Any, tmp_path: Path
+) -> None:
+    folder = tmp_path / "words"
+    folder.mkdir()
+    (tmp_path / "mine.dict").write_text(WORDS, encoding="utf-8")
+    with serving(folder, "--words", str(tmp_path / "mine.dict"), "--min-score", "50") as url:
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        open_page(page, url)
+        new_blank(page, 3)
+        go(page, 0, 0)
+        listbox = page.get_by_role("listbox", name="Candidates")
+        expect(listbox.get_by_role("option").first).to_be_visible()
+        before = listbox.get_by_role("option").count()
+        page.get_by_role("tab", name="Words").click()
+        active = page.locator(".active-list")
+        expect(active).to_contain_text("mine.dict")
+        expect(active).to_contain_text("13 words, 11 at or above the minimum score 50")
+        expect(
+            page.get_by_role("list", name="Words by score").get_by_role("listitem")
+        ).to_have_count(3)  # scores 48-49, 50-59, 60
+        shot(page, tmp_path, "words-tab")
+        page.get_by_role("button", name="Apply word list").click()
+        expect(page.get_by_role("tabpanel").get_by_role("status").first).to_have_text(
+            "Nothing changed."
+        )
+        page.get_by_label("Minimum score").fill("55")
+        page.get_by_role("button", name="Apply word list").click()
+        expect(active).to_contain_text("6 at or above the minimum score 55")
+        expect(active).to_contain_text("mine.dict")  # still the --words list
+        go(page, 0, 0)
+        expect(listbox.get_by_role("option")).not_to_have_count(before)
+        page.close()
+
+
+def test_a_personal_list_edit_survives_a_restart(browser: Any, tmp_path: Path) -> None:
+    folder = tmp_path / "personal"
+    folder.mkdir()
+    (tmp_path / "mine.dict").write_text(WORDS, encoding="utf-8")
+    options = ("--words", str(tmp_path / "mine.dict"))
+    with serving(folder, *options) as url:
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        open_page(page, url)
+        new_blank(page, 3)
+        page.get_by_role("tab", name="Words").click()
+        page.get_by_role("textbox", name="Personal word").fill("cot")
+        page.get_by_role("spinbutton", name="Personal score").fill("70")
+        page.get_by_role("button", name="Set score").click()
+        mine = page.get_by_role("list", name="Personal list")
+        expect(mine.get_by_role("listitem")).to_have_text(["COT 70 Forget"])
+        go(page, 0, 0)  # COT (70) is now 1A's best candidate; the next is banned for good
+        listbox = page.get_by_role("listbox", name="Candidates")
+        expect(listbox.get_by_role("option").first).to_have_attribute("data-word", "COT")
+        page.keyboard.press("Alt+KeyK")  # to the candidate list
+        page.keyboard.press("ArrowDown")
+        banned = listbox.get_by_role("option").nth(1).get_attribute("data-word") or ""
+        page.get_by_role("button", name="Ban for good").click()
+        expect(listbox.locator(f'[data-word="{banned}"]')).to_have_count(0)
+        page.close()
+    assert f"{banned};0" in (folder / "personal.dict").read_text(encoding="utf-8")
+    with serving(folder, *options) as url:  # the next start reads personal.dict again
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        open_page(page, url)
+        page.get_by_role("tab", name="Words").click()
+        expect(page.get_by_role("list", name="Personal list").get_by_role("listitem")).to_have_text(
+            sorted([f"{banned} banned Forget", "COT 70 Forget"])
+        )
+        expect(page.locator(".active-list")).to_contain_text("with your 2 edits")
+        shot(page, tmp_path, "personal-after-restart")
+        page.close()

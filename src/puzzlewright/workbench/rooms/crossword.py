@@ -61,10 +61,12 @@ async def analyse(request: Request) -> JSONResponse:
     words = await words_of(bench, doc)
     min_score = min_score_of(bench, doc)
     banned = field_strings(doc, "banned")
+    theme = field_strings(doc, "theme", limit=200)  # exempt from the word-list checks
 
     def work() -> dict[str, Any]:
         result = analyse_grid(grid, words, min_score=min_score, banned=banned).to_json()
-        result["stats"] = grid_stats(grid, words, min_score=min_score).to_json()
+        stats = grid_stats(grid, words, min_score=min_score, theme=theme)
+        result["stats"] = stats.to_json()
         return result
 
     return JSONResponse(await run_in_threadpool(work))

@@ -2,7 +2,7 @@
 // the current entry's candidates, and their fill checks in a worker process.
 
 import { call, cancelJob, follow, setStatus } from "../api.js";
-import { S, currentSlot, ui } from "./editor.js";
+import { S, currentSlot, isTheme, themeSlots, ui } from "./editor.js";
 import { wordOf } from "./model.js";
 import { render } from "./view.js";
 import * as panels from "./panels.js";
@@ -15,7 +15,7 @@ let analysisTimer = 0;
 let analysisSeq = 0;
 
 export function wordsPayload() {
-  const payload = { banned: S.doc.banned };
+  const payload = { banned: S.doc.banned, theme: themeSlots().map((slot) => slot.key) };
   if (S.words.sources) payload.words = S.words.sources;
   if (S.words.encoding) payload.encoding = S.words.encoding;
   if (S.words.min_score !== null && S.words.min_score !== undefined) payload.min_score = S.words.min_score;
@@ -58,6 +58,11 @@ export async function loadCandidates() {
   const slot = currentSlot();
   const seq = ++candidateSeq;
   if (!slot) { S.candidates = null; panels.renderCandidates(S, ui); return; }
+  if (isTheme(slot) && !wordOf(S.doc, slot).includes("?")) {  // kept as written: nothing to spend
+    S.candidates = { key: slot.key, pattern: wordOf(S.doc, slot), words: [], total: 0, matching: 0, theme: true };
+    panels.renderCandidates(S, ui);
+    return;
+  }
   const cells = JSON.parse(JSON.stringify(S.doc.cells));
   try {
     const result = await call("/api/crossword/candidates", {

@@ -1,7 +1,7 @@
 // Autofill in a worker process, and browsing its ranked fills.
 
 import { call, cancelJob, follow, setStatus } from "../api.js";
-import { S, currentSlot, edit, ui } from "./editor.js";
+import { S, currentSlot, edit, themeSlots, ui } from "./editor.js";
 import { wordsPayload } from "./assist.js";
 import { fillLetters } from "./model.js";
 import { positions, render, selection } from "./view.js";
@@ -12,6 +12,7 @@ export async function autofill(refill = false) {
   if (S.fillJob) return;
   if (refill) {
     const keep = positions(S.doc.locked);
+    for (const slot of themeSlots()) for (const [r, c] of slot.cells) keep.add(`${r},${c}`);
     edit((doc) => doc.cells.forEach((row, r) => row.forEach((cell, c) => {
       if (cell && !keep.has(`${r},${c}`)) row[c] = "";
     })));

@@ -126,16 +126,19 @@ function step(delta) {
   if (next) moveTo(next[0], next[1]);
 }
 
+// Move to the next (delta 1) or previous (-1) entry, across then down; false when there is
+// none that way (the last entry, the first), so that Tab can leave the grid.
 export function jumpEntry(delta) {
-  if (!S.slots.length) return;
+  if (!S.slots.length) return false;
   const ordered = [...S.slots.filter((s) => s.direction === "across"), ...S.slots.filter((s) => s.direction === "down")];
   const slot = currentSlot();
-  let i = slot ? ordered.indexOf(slot) : -1;
-  i = (i + delta + ordered.length) % ordered.length;
+  const i = (slot ? ordered.indexOf(slot) : -1) + delta;
+  if (i < 0 || i >= ordered.length) return false;
   const target = ordered[i];
   S.dir = target.direction;
   const empty = target.cells.find(([a, b]) => !S.doc.cells[a][b]) || target.cells[0];
   moveTo(empty[0], empty[1]);
+  return true;
 }
 
 export function selectEntry(key) {
@@ -240,6 +243,29 @@ export function toggleLock() {
     }
   });
   setStatus(all ? `${slot.key} unlocked` : `${slot.key} locked`);
+}
+
+// Theme entries: kept as written (locked for Refill, no candidates or fill checks spent on
+// them, exempt from the word-list checks). Stored by where they start, so they survive
+// renumbering: doc.theme = ["r,c,across", ...].
+const startOf = (slot) => `${slot.cells[0][0]},${slot.cells[0][1]},${slot.direction}`;
+
+export function themeSlots() {
+  const marked = new Set(S.doc.theme || []);
+  return S.slots.filter((slot) => marked.has(startOf(slot)));
+}
+
+export const isTheme = (slot) => Boolean(slot) && (S.doc.theme || []).includes(startOf(slot));
+
+export function toggleTheme() {
+  const slot = currentSlot();
+  if (!slot) return;
+  const on = !isTheme(slot);
+  edit((doc) => {
+    const rest = (doc.theme || []).filter((at) => at !== startOf(slot));
+    doc.theme = on ? [...rest, startOf(slot)] : rest;
+  });
+  setStatus(on ? `${slot.key} is a theme entry: kept by Refill, exempt from the list checks` : `${slot.key} is no longer a theme entry`);
 }
 
 export function banWord(word) {

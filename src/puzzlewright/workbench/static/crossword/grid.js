@@ -59,6 +59,7 @@ export function paintGrid(cells, v) {
       if (v.circles.has(pos)) classes.push("circle");
       if (v.shaded.has(pos)) classes.push("shaded");
       if (v.locked.has(pos)) classes.push("locked");
+      if (v.theme && v.theme.has(pos)) classes.push("theme");
       if (v.dead.has(pos)) classes.push("dead");
       if (v.failed.has(pos)) classes.push("failed");
       if (value && value.length > 1) classes.push("rebus");

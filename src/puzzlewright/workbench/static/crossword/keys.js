@@ -2,13 +2,19 @@
 
 import {
   S, clearCell, jumpEntry, moveTo, redo, startRebus, toggleBar, toggleBlock, toggleCircle,
-  toggleLock, toggleShade, typeLetter, undo, BAR_BELOW, BAR_RIGHT, commitRebus,
+  toggleLock, toggleShade, toggleTheme, typeLetter, undo, BAR_BELOW, BAR_RIGHT, commitRebus,
 } from "./editor.js";
 import { scheduleCandidates } from "./assist.js";
 import { focusGrid, render } from "./view.js";
 import { height, width } from "./model.js";
 
 // -- keyboard --------------------------------------------------------------------------------
+const focusCandidates = () => { const list = document.querySelector('[role="listbox"][aria-label="Candidates"]'); if (list) list.focus(); };
+// Alt shortcuts by physical key (looked up when pressed: the editor's functions are not
+// bound yet while the modules load)
+const altAction = (code) => ({
+  KeyC: toggleCircle, KeyS: toggleShade, KeyL: toggleLock, KeyT: toggleTheme, KeyK: focusCandidates,
+})[code];
 const ARROWS = { ArrowLeft: [0, -1, "across"], ArrowRight: [0, 1, "across"], ArrowUp: [-1, 0, "down"], ArrowDown: [1, 0, "down"] };
 
 export function onKey(event) {
@@ -17,9 +23,9 @@ export function onKey(event) {
   if (mod && (key === "z" || key === "Z")) { event.preventDefault(); event.shiftKey ? redo() : undo(); return; }
   if (mod && (key === "y" || key === "Y")) { event.preventDefault(); redo(); return; }
   if (mod || event.altKey) {
-    if (event.altKey && key.toLowerCase() === "c") { event.preventDefault(); toggleCircle(); }
-    if (event.altKey && key.toLowerCase() === "s") { event.preventDefault(); toggleShade(); }
-    if (event.altKey && key.toLowerCase() === "l") { event.preventDefault(); toggleLock(); }
+    // event.code, not event.key: on a Mac, Option-C types "ç"
+    const action = event.altKey && !mod && altAction(event.code);
+    if (action) { event.preventDefault(); action(); }
     return;
   }
   if (S.rebus !== null) {
@@ -53,8 +59,9 @@ export function onKey(event) {
       scheduleCandidates();
       break;
     case "Tab":
-      event.preventDefault();
-      jumpEntry(event.shiftKey ? -1 : 1);
+      // next/previous entry; past the last (or before the first) Tab leaves the grid as
+      // anywhere else on the page (no keyboard trap), and Shift-Tab comes back to it
+      if (jumpEntry(event.shiftKey ? -1 : 1)) event.preventDefault();
       break;
     case "Backspace":
       event.preventDefault();

@@ -5,6 +5,7 @@ import { call, setStatus } from "../api.js";
 import { el } from "./layout.js";
 import { entryKey, enumeration, height, width, wordOf } from "./model.js";
 import { clueFlags, setClue } from "./clues.js";
+import { personalEditor, setPersonal, showActiveLists } from "./wordlists.js";
 import * as E from "./main.js";
 
 export function banner(ui, text, kind) {
@@ -73,6 +74,7 @@ export function renderCandidates(S, ui) {
   if (!list) { ui.candidateInfo.textContent = ""; return; }
   ui.candidates.dataset.entry = list.key;
   if (list.error) { ui.candidateInfo.textContent = list.error; return; }
+  if (list.theme) { ui.candidateInfo.textContent = `${list.key} ${list.pattern}: a theme entry, kept as you wrote it (Alt-T unmarks it)`; return; }
   const shown = list.words.length;
   const count = `${list.total} word${list.total === 1 ? "" : "s"} keep every crossing (${list.matching} fit the pattern)${shown < list.total ? `, best ${shown} shown` : ""}`;
   if (!list.pattern.includes("?")) ui.candidateInfo.textContent = `${list.key} ${list.current || list.pattern}: every letter is held by its crossings`;
@@ -205,12 +207,22 @@ export function syncControls(S, ui) {
   ui.banned.value = S.doc.banned.join("\n");
   ui.minScore.value = S.words.min_score ?? "";
   ui.wordSource.replaceChildren(...S.wordlists.map((w) => el("option", { value: w.source, text: w.name })));
-  const sources = S.words.sources || [];
+  // the lists in use: the page's choice, else the server's default (its --words lists)
+  const sources = S.words.sources || S.defaultWords || [];
   const chosen = sources[sources.length - 1] || "";
-  ui.layer.checked = sources.length > 1;
-  if (chosen.startsWith("file:")) ui.wordFile.value = chosen.slice(5);
-  else if (chosen) ui.wordSource.value = chosen;
+  ui.layer.checked = sources.length > 1 && sources[0] === "builtin";
+  ui.wordFile.value = chosen.startsWith("file:") ? chosen.slice(5) : "";
+  if (chosen && !chosen.startsWith("file:")) ui.wordSource.value = chosen;
   ui.encoding.value = S.words.encoding || "utf-8-sig";
+  wordControls = wordControlState(ui);
+}
+
+// What the Words tab's list controls say; Apply changes only what differs from this.
+let wordControls = "";
+const wordControlState = (ui) => JSON.stringify([ui.wordSource.value, ui.wordFile.value.trim(), ui.layer.checked, ui.encoding.value]);
+
+export function refreshActiveLists(ui) {
+  showActiveLists(ui.activeLists, E.wordsPayload()).catch((err) => { ui.activeLists.textContent = err.message; });
 }
 
 function selectTab(ui, name) {
@@ -237,7 +249,9 @@ export function wire(ui, { S, SYMMETRIES }) {
     ui.newSymmetry.append(el("option", { value, text: label }));
   }
   ui.symmetry.addEventListener("change", () => E.setSymmetry(ui.symmetry.value));
-  for (const [name, tab] of Object.entries(ui.tabs)) tab.addEventListener("click", () => selectTab(ui, name));
+  for (const [name, tab] of Object.entries(ui.tabs)) {
+    tab.addEventListener("click", () => { selectTab(ui, name); if (name === "words") refreshActiveLists(ui); });
+  }
   selectTab(ui, "clues");
   ui.undoButton.addEventListener("click", () => { E.undo(); E.focusGrid(); });
   ui.redoButton.addEventListener("click", () => { E.redo(); E.focusGrid(); });
@@ -283,23 +297,58 @@ export function wire(ui, { S, SYMMETRIES }) {
       E.focusGrid();
     }
   });
+  ui.candidates.addEventListener("keydown", (event) => {  // back to the grid, where it was
+    if (event.key === "Escape") { event.preventDefault(); E.focusGrid(); }
+  });
+  ui.themeButton.addEventListener("click", () => { E.toggleTheme(); E.focusGrid(); });
   for (const [name, input] of Object.entries(ui.meta)) {
     input.addEventListener("input", () => E.edit((doc) => { doc[name] = input.value; }, `meta:${name}`));
   }
   ui.applyWordsButton.addEventListener("click", async () => {
+    // only what was changed: untouched list controls keep the lists in use (the --words
+    // lists of the server, say), an untouched minimum keeps the minimum
     const banned = ui.banned.value.split(/\s+/).map((w) => w.trim().toUpperCase()).filter(Boolean);
     const minScore = ui.minScore.value === "" ? null : Number(ui.minScore.value);
-    const chosen = ui.wordFile.value.trim() ? `file:${ui.wordFile.value.trim()}` : ui.wordSource.value || "builtin";
-    const sources = ui.layer.checked && chosen !== "builtin" ? ["builtin", chosen] : [chosen];
-    const encoding = ui.encoding.value;
+    let sources = S.words.sources, encoding = S.words.encoding;
+    const changed = [];
+    if (wordControlState(ui) !== wordControls) {
+      const chosen = ui.wordFile.value.trim() ? `file:${ui.wordFile.value.trim()}` : ui.wordSource.value || "builtin";
+      sources = ui.layer.checked && chosen !== "builtin" ? ["builtin", chosen] : [chosen];
+      encoding = ui.encoding.value;
+      changed.push("word list");
+    }
+    if (minScore !== (S.words.min_score ?? null)) changed.push("minimum score");
+    if (banned.join(" ") !== (S.doc.banned || []).join(" ")) changed.push("banned words");
+    if (!changed.length) { ui.wordInfo.textContent = "Nothing changed."; return; }
     try {
       ui.wordInfo.textContent = "Loading…";
-      const info = await call("/api/wordlists/load", { words: sources, encoding });
-      ui.wordInfo.textContent = `${info.words} words`;
-      E.edit((doc) => { doc.banned = banned; });
+      if (changed.includes("word list")) await call("/api/wordlists/load", { words: sources, encoding });
+      if (changed.includes("banned words")) E.edit((doc) => { doc.banned = banned; });
       E.setWords(sources, minScore, encoding);
+      wordControls = wordControlState(ui);
+      ui.wordInfo.textContent = `Applied: ${changed.join(", ")}.`;
+      refreshActiveLists(ui);
     } catch (err) {
       ui.wordInfo.textContent = err.message;
+    }
+  });
+  const personal = personalEditor(ui.personal, () => {
+    S.verdicts.clear();
+    E.scheduleAnalysis();
+    refreshActiveLists(ui);
+  });
+  ui.banForGoodButton.addEventListener("click", async () => {
+    const item = S.candidates && S.candidates.words[S.candidateIndex];
+    if (!item) return;
+    try {
+      await setPersonal(item.word, 0);
+      setStatus(`${item.word} banned for good (personal.dict)`);
+      personal.refresh();
+      S.verdicts.clear();
+      E.scheduleAnalysis();
+      refreshActiveLists(ui);
+    } catch (err) {
+      setStatus(err.message, "error");
     }
   });
   ui.upload.addEventListener("change", async () => {

@@ -1,6 +1,6 @@
 // Drawing the editor: the grid from a view model, then the panels.
 
-import { S, currentSlot, slotAt, ui } from "./editor.js";
+import { S, currentSlot, slotAt, themeSlots, ui } from "./editor.js";
 import { onCell } from "./keys.js";
 import { barMap, fillLetters, height, width } from "./model.js";
 import { buildGrid, paintGrid } from "./grid.js";
@@ -46,6 +46,7 @@ function viewModel() {
   return {
     doc: S.doc, cursor: S.cursor, entry, crossing, numbers, dead, failed,
     circles: positions(S.doc.circles), shaded: positions(S.doc.shaded), locked: positions(S.doc.locked),
+    theme: new Set(themeSlots().flatMap((slot) => slot.cells.map(([r, c]) => `${r},${c}`))),
     bars: barMap(S.doc),
     letters: S.analysis && (current || S.analysis.letters.length === height(S.doc)) ? S.analysis.letters : null,
     preview: fill ? fillLetters(fill) : null,
