@@ -257,3 +257,85 @@ def test_a_personal_list_edit_survives_a_restart(browser: Any, tmp_path: Path) -
         expect(page.locator(".active-list")).to_contain_text("with your 2 edits")
         shot(page, tmp_path, "personal-after-restart")
         page.close()
+
+
+@pytest.mark.slow
+def test_a_theme_entry_is_kept_through_refill(
+    server: tuple[str, Path], page: Page, tmp_path: Path
+) -> None:
+    url, _ = server
+    open_page(page, url)
+    new_blank(page, 5)
+    go(page, 2, 0)
+    page.keyboard.type("STEAM")
+    go(page, 2, 0)
+    page.keyboard.press("Alt+KeyT")
+    expect(page.get_by_role("status").first).to_contain_text("7A is a theme entry")
+    expect(cell(page, 2, 0)).to_have_class(re.compile(r"\btheme\b"))
+    expect(page.locator(".candidate-info")).to_contain_text("a theme entry, kept as you wrote it")
+    page.get_by_role("button", name="Refill").click()
+    expect(page.get_by_role("heading", name=re.compile(r"Fill 1 of"))).to_be_visible(timeout=60_000)
+    assert row_text(page, 2, 5) == "STEAM"  # Refill cleared everything else, not the theme
+    page.get_by_role("button", name="Accept fill").click()
+    assert row_text(page, 2, 5) == "STEAM" and "." not in row_text(page, 0, 5)
+    shot(page, tmp_path, "theme-kept")
+    go(page, 2, 0)
+    page.get_by_role("button", name="Theme entry").click()  # unmark
+    expect(cell(page, 2, 0)).not_to_have_class(re.compile(r"\btheme\b"))
+
+
+def test_tab_leaves_the_grid_reaches_autofill_and_comes_back(
+    server: tuple[str, Path], page: Page
+) -> None:
+    url, _ = server
+    open_page(page, url)
+    new_blank(page, 3)
+    go(page, 0, 0)
+    for _ in range(5):  # 1A 4A 5A 1D 2D 3D: five Tabs go through the entries
+        page.keyboard.press("Tab")
+        expect(page.locator('[role="gridcell"]:focus')).to_have_count(1)
+    expect(page.locator('[role="gridcell"]:focus')).to_have_attribute("data-col", "2")
+    autofill = page.get_by_role("button", name="Autofill")
+    for _ in range(30):  # past the last entry: on through the page, as anywhere else
+        page.keyboard.press("Tab")
+        if autofill.evaluate("node => node === document.activeElement"):
+            break
+    expect(autofill).to_be_focused()
+    for _ in range(30):
+        page.keyboard.press("Shift+Tab")
+        if page.locator('[role="gridcell"]:focus').count():
+            break
+    expect(page.locator('[role="gridcell"]:focus')).to_have_count(1)
+    # Alt shortcuts read event.code: macOS's Option-C types "ç" but is still KeyC
+    focused = page.locator('[role="gridcell"]:focus')
+    focused.dispatch_event("keydown", {"key": "ç", "code": "KeyC", "altKey": True})
+    expect(focused).to_have_class(re.compile(r"\bcircle\b"))
+    page.keyboard.press("Alt+KeyK")
+    expect(page.get_by_role("listbox", name="Candidates")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator('[role="gridcell"]:focus')).to_have_count(1)
+
+
+def test_a_locked_diagramless_puz_opens_as_it_is(
+    server: tuple[str, Path], page: Page, tmp_path: Path
+) -> None:
+    url, folder = server
+    source = Path(__file__).parents[1] / "data" / "corpus" / "puzpy" / "nyt_diagramless.puz"
+    (folder / "dl.puz").write_bytes(source.read_bytes())
+    open_page(page, url)
+    page.get_by_role("button", name="Open…").click()
+    page.get_by_role("dialog", name="Open puzzle").get_by_role("button", name="dl.puz").click()
+    status = page.get_by_role("status").first
+    expect(status).to_contain_text("opened dl.puz (diagramless)", timeout=20_000)
+    expect(status).to_contain_text("unlocked with key 3285")
+    expect(page.locator('[role="gridcell"]')).to_have_count(17 * 17)
+    assert row_text(page, 0, 17) == "......VISTA......"  # blocks show as "." here
+    expect(page.get_by_role("combobox", name="Symmetry")).to_have_value("none")
+    shot(page, tmp_path, "diagramless-open")
+    page.get_by_role("button", name="Save", exact=True).click()  # not an .ipuz it opened
+    dialog = page.get_by_role("dialog", name="Save as")
+    expect(dialog.get_by_role("textbox")).to_have_value("dl.ipuz")
+    dialog.get_by_role("button", name="Save").click()
+    expect(dialog).to_be_hidden()
+    saved = load_puzzle(folder / "dl.ipuz")
+    assert saved.kind == "diagramless" and saved.grid.rows_text()[0] == "######VISTA######"
