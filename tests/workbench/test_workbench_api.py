@@ -147,6 +147,23 @@ def test_check_job_gives_verdicts_best_first(client: TestClient) -> None:
     assert wrong.status_code == 400
 
 
+def test_a_dead_grid_is_said_once_with_the_entries_responsible(client: TestClient) -> None:
+    """Without BAD the square cannot be filled, though every entry keeps words: the check
+    job says so once (a ``grid`` event naming entries) and checks no candidate."""
+    analysed = client.post("/api/crossword/analyse", json={"cells": EMPTY3, "banned": ["BAD"]})
+    assert analysed.json()["status"] == "open"  # propagation alone does not see it
+    body = {"cells": EMPTY3, "entry": "1A", "candidates": ["BAT", "OAT"], "banned": ["BAD"]}
+    job = wait_job(client, client.post("/api/crossword/check", json=body).json()["id"])
+    kinds = [e["type"] for e in job["events"]]
+    assert kinds == ["grid", "end"]
+    grid = job["events"][0]
+    assert grid["verdict"] == "dead end" and grid["responsible"]
+    assert set(grid["responsible"]) <= {"1A", "4A", "5A", "1D", "2D", "3D"}
+    alive = {"cells": EMPTY3, "entry": "1A", "candidates": ["BAD", "XYZ"], "budget": 5}
+    job = wait_job(client, client.post("/api/crossword/check", json=alive).json()["id"])
+    assert job["events"][0]["type"] == "grid" and job["events"][0]["fill"]["1A"] == "BAD"
+
+
 def test_cancel_stops_a_long_fill(client: TestClient) -> None:
     # an open 7x7 on the built-in list: a long search, stopped by the cancel
     start = client.post(

@@ -116,7 +116,11 @@ async function startChecks(list, cells) {
     });
     S.checkJob = job.id;
     S.stopChecks = follow(job.id, (event) => {
-      if (event.type === "verdict") {
+      if (event.type === "grid") {  // the grid itself, asked once before the candidates
+        S.gridVerdict = { cellsKey, verdict: event.verdict, responsible: event.responsible };
+        if (event.verdict === "dead end") dropPending();
+        render();
+      } else if (event.type === "verdict") {
         S.verdicts.set(verdictKey(cellsKey, list.key, event.word), event.verdict);
         panels.renderCandidates(S, ui);
       } else if (event.type === "end") {

@@ -51,6 +51,10 @@ function renderEntryLine(S, ui) {
   ui.entryLine.textContent = `${slot.key} · ${pattern} · ${slot.length} letters${count ? " · " + count : ""}`;
 }
 
+// The fill checks' one verdict on the grid, when it is "dead end" for the grid shown now.
+export const provedDead = (S) => Boolean(S.gridVerdict) && S.gridVerdict.verdict === "dead end" &&
+  S.gridVerdict.cellsKey === JSON.stringify(S.doc.cells);
+
 function renderDeadBanner(S, ui) {
   if (ui.banner.classList.contains("error") && !ui.banner.dataset.dead) return;
   if (S.analysis && S.analysis.status === "dead") {
@@ -59,6 +63,13 @@ function renderDeadBanner(S, ui) {
       return e ? `${key} ${e.pattern}` : key;
     });
     banner(ui, `Cannot be filled: no word left for ${names.join(", ")}`, "dead");
+    ui.banner.dataset.dead = "true";
+  } else if (provedDead(S)) {
+    const names = S.gridVerdict.responsible.map((key) => {
+      const slot = S.slots.find((s) => s.key === key);
+      return slot ? `${key} ${wordOf(S.doc, slot)}` : key;
+    });
+    banner(ui, `Cannot be filled: the filler's search proved no fill exists; it failed most on ${names.join(", ")}`, "dead");
     ui.banner.dataset.dead = "true";
   } else if (ui.banner.dataset.dead) {
     delete ui.banner.dataset.dead;

@@ -33,7 +33,7 @@ function viewModel() {
   const numbers = new Map();
   for (const s of S.slots) numbers.set(`${s.cells[0][0]},${s.cells[0][1]}`, s.number);
   const deadKeys = new Set(S.analysis ? S.analysis.dead : []);
-  const failedKeys = new Set(S.failed);
+  const failedKeys = new Set([...S.failed, ...(panels.provedDead(S) ? S.gridVerdict.responsible : [])]);
   const dead = new Set();
   const failed = new Set();
   for (const s of S.slots) {
