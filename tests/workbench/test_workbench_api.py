@@ -404,3 +404,13 @@ def test_personal_edits_change_the_list_and_survive_a_restart(
     bad = client.post("/api/wordlists/personal", json={"word": "x1", "score": 5})
     assert bad.status_code == 400 and "letters" in bad.json()["error"]
     assert client.post("/api/wordlists/personal", json={"word": "ok"}).status_code == 400
+
+
+def test_a_pattern_around_theme_entries_that_the_list_fills(client: TestClient) -> None:
+    body = {"width": 3, "height": 3, "symmetry": "none", "keep": "1,1,A,BAD", "seed": 1}
+    cells = client.post("/api/crossword/pattern", json=body).json()["cells"]
+    assert cells[0] == ["B", "A", "D"] and all(cell == "" for row in cells[1:] for cell in row)
+    bad = client.post("/api/crossword/pattern", json={**body, "keep": "1,1,X,BAD"})
+    assert bad.status_code == 400 and "ROW,COL,A|D,ANSWER" in bad.json()["error"]
+    none = client.post("/api/crossword/pattern", json={**body, "keep": "1,1,A,XYZ"})
+    assert none.status_code == 422 and "word list fills" in none.json()["error"]

@@ -265,23 +265,34 @@ def test_a_theme_entry_is_kept_through_refill(
 ) -> None:
     url, _ = server
     open_page(page, url)
-    new_blank(page, 5)
-    go(page, 2, 0)
-    page.keyboard.type("STEAM")
-    go(page, 2, 0)
-    page.keyboard.press("Alt+KeyT")
-    expect(page.get_by_role("status").first).to_contain_text("7A is a theme entry")
+    page.get_by_role("button", name="New…").click()  # a pattern around a theme entry
+    dialog = page.get_by_role("dialog", name="New puzzle")
+    dialog.get_by_label("Width").fill("5")
+    dialog.get_by_label("Height").fill("5")
+    dialog.get_by_label("Block symmetry").select_option("none")
+    dialog.get_by_label("Theme entries to keep (optional)").fill("3,1,A,STEAM")
+    dialog.get_by_role("button", name="Create").click()
+    expect(dialog).to_be_hidden(timeout=30_000)
+    assert row_text(page, 2, 5) == "STEAM"
     expect(cell(page, 2, 0)).to_have_class(re.compile(r"\btheme\b"))
+    shot(page, tmp_path, "theme-new")
+    go(page, 2, 0)
     expect(page.locator(".candidate-info")).to_contain_text("a theme entry, kept as you wrote it")
     page.get_by_role("button", name="Refill").click()
     expect(page.get_by_role("heading", name=re.compile(r"Fill 1 of"))).to_be_visible(timeout=60_000)
     assert row_text(page, 2, 5) == "STEAM"  # Refill cleared everything else, not the theme
     page.get_by_role("button", name="Accept fill").click()
-    assert row_text(page, 2, 5) == "STEAM" and "." not in row_text(page, 0, 5)
+    empty = page.locator('[role="gridcell"]:not(.block)').evaluate_all(
+        "cells => cells.filter((c) => !c.innerText.trim()).length"
+    )
+    assert row_text(page, 2, 5) == "STEAM" and empty == 0
     shot(page, tmp_path, "theme-kept")
     go(page, 2, 0)
-    page.get_by_role("button", name="Theme entry").click()  # unmark
+    page.get_by_role("button", name="Theme entry").click()  # unmark, mark again by key
     expect(cell(page, 2, 0)).not_to_have_class(re.compile(r"\btheme\b"))
+    page.keyboard.press("Alt+KeyT")
+    expect(page.get_by_role("status").first).to_contain_text("is a theme entry")
+    expect(cell(page, 2, 0)).to_have_class(re.compile(r"\btheme\b"))
 
 
 def test_tab_leaves_the_grid_reaches_autofill_and_comes_back(

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from puzzlewright.crossword.layout import Layout
     from puzzlewright.crossword.pattern import PatternRun, PatternSpec, Symmetry
     from puzzlewright.crossword.puzzle import Puzzle
-    from puzzlewright.crossword.theme import ThemedSpec, ThemeEntry
+    from puzzlewright.crossword.theme import ThemedSpec
 
 _SIZE = re.compile(r"^\s*(\d+)\s*(?:[x×X*]\s*(\d+))?\s*$")
 
@@ -186,40 +186,21 @@ def _themed(
     spec: PatternSpec, entries: tuple[str, ...], lengths: str | None, *, barred: bool
 ) -> ThemedSpec | None:
     """The themed request of ``--theme``/``--theme-lengths`` (None without them)."""
-    from puzzlewright.crossword.theme import ThemedSpec, place_lengths
+    from puzzlewright.crossword.theme import (
+        ThemedSpec,
+        parse_lengths,
+        parse_theme_entry,
+        place_lengths,
+    )
 
     if not entries and lengths is None:
         return None
     if barred:
         raise fail("--theme and --theme-lengths make blocked grids, not barred or British ones")
-    kept = tuple(theme_entry(text) for text in entries)
+    kept = tuple(parse_theme_entry(text) for text in entries)
     if lengths is not None:
-        numbers = [part.strip() for part in lengths.split(",")]
-        if not all(part.isdigit() and len(part) < 4 for part in numbers):
-            raise fail(f"bad --theme-lengths {lengths!r}: write lengths as 15,11,11")
-        kept += place_lengths(spec, [int(part) for part in numbers])
+        kept += place_lengths(spec, parse_lengths(lengths))
     return ThemedSpec(spec, kept)
-
-
-def theme_entry(text: str) -> ThemeEntry:
-    """``8,1,A,CROSSWORDPUZZLE`` (row and column from 1) -> a ThemeEntry (0-based)."""
-    from puzzlewright.crossword.theme import ThemeEntry
-
-    parts = [part.strip() for part in text.split(",")]
-    directions = {"a": "across", "across": "across", "d": "down", "down": "down"}
-    if (
-        len(parts) != 4
-        or not all(part.isdigit() and len(part) < 4 for part in parts[:2])
-        or parts[2].lower() not in directions
-        or not parts[3].isalpha()
-    ):
-        raise fail(f"bad --theme {text!r}: write ROW,COL,A|D,ANSWER, e.g. 8,1,A,CROSSWORDPUZZLE")
-    row, col = int(parts[0]) - 1, int(parts[1]) - 1
-    if row < 0 or col < 0:
-        raise fail(f"bad --theme {text!r}: rows and columns count from 1")
-    if directions[parts[2].lower()] == "across":
-        return ThemeEntry(row, col, "across", parts[3].upper())
-    return ThemeEntry(row, col, "down", parts[3].upper())
 
 
 def _report_patterns(

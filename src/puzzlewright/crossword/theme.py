@@ -27,7 +27,15 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.stopping import StopSignal
 
 Direction = Literal["across", "down"]
-__all__ = ["ThemeEntry", "ThemedSpec", "generate_patterns", "place_lengths"]
+__all__ = [
+    "ThemeEntry",
+    "ThemedSpec",
+    "generate_patterns",
+    "parse_lengths",
+    "parse_theme",
+    "parse_theme_entry",
+    "place_lengths",
+]
 
 
 @dataclass(frozen=True)
@@ -138,6 +146,50 @@ def _centred(spec: PatternSpec, row: int, length: int) -> ThemeEntry:
             parameters=("lengths",),
         )
     return ThemeEntry(row, (spec.width - length) // 2, "across", length=length)
+
+
+def parse_theme_entry(text: str) -> ThemeEntry:
+    """``8,1,A,CROSSWORDPUZZLE`` (row and column from 1, as people count) -> a ThemeEntry
+    (0-based); a one-line error naming the expected form."""
+    parts = [part.strip() for part in text.split(",")]
+    directions = {"a": "across", "across": "across", "d": "down", "down": "down"}
+    if (
+        len(parts) != 4
+        or not all(part.isdigit() and len(part) < 4 for part in parts[:2])
+        or parts[2].lower() not in directions
+        or not parts[3].isalpha()
+    ):
+        raise PuzzleInputError(
+            f"bad theme entry {text!r}: write ROW,COL,A|D,ANSWER, e.g. 8,1,A,CROSSWORDPUZZLE"
+        )
+    row, col = int(parts[0]) - 1, int(parts[1]) - 1
+    if row < 0 or col < 0:
+        raise PuzzleInputError(f"bad theme entry {text!r}: rows and columns count from 1")
+    if directions[parts[2].lower()] == "across":
+        return ThemeEntry(row, col, "across", parts[3].upper())
+    return ThemeEntry(row, col, "down", parts[3].upper())
+
+
+def parse_lengths(text: str) -> list[int]:
+    """``15,11,11`` (or spaces between) -> the lengths; a one-line error otherwise."""
+    parts = text.replace(",", " ").split()
+    if not parts or not all(part.isdigit() and len(part) < 4 for part in parts):
+        raise PuzzleInputError(f"bad theme lengths {text!r}: write lengths as 15,11,11")
+    return [int(part) for part in parts]
+
+
+def parse_theme(text: str, spec: PatternSpec) -> tuple[ThemeEntry, ...]:
+    """Theme entries written one per line (or ``;``): ``ROW,COL,A|D,ANSWER`` each, or a
+    line of lengths (``15 11 11``) placed symmetrically (the workbench's New dialog)."""
+    entries: list[ThemeEntry] = []
+    for line in text.replace(";", "\n").splitlines():
+        if not line.strip():
+            continue
+        if line.count(",") == 3:
+            entries.append(parse_theme_entry(line))
+        else:
+            entries.extend(place_lengths(spec, parse_lengths(line)))
+    return tuple(entries)
 
 
 @dataclass(frozen=True)

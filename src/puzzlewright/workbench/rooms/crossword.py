@@ -24,7 +24,14 @@ from puzzlewright.crossword.analysis import (
 from puzzlewright.crossword.fill import FillRequest
 from puzzlewright.crossword.fill.problem import Region
 from puzzlewright.crossword.grid import Grid
-from puzzlewright.crossword.pattern import symmetric_pattern
+from puzzlewright.crossword.pattern import (
+    SYMMETRIES,
+    FillCheck,
+    PatternSpec,
+    generate_patterns,
+    symmetric_pattern,
+)
+from puzzlewright.crossword.theme import ThemedSpec, parse_theme
 from puzzlewright.workbench.http import (
     ApiError,
     field_float,
@@ -186,6 +193,9 @@ async def make_pattern(request: Request) -> JSONResponse:
     seed = field_int(doc, "seed", None, 0, 2**31)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    theme = field_str(doc, "keep", "", limit=2000)  # theme entries to build around
+    if theme.strip():
+        return await themed_pattern(request, doc, width, height, symmetry, seed, theme)
     found = await run_in_threadpool(
         lambda: symmetric_pattern(
             width, height, symmetry, seed=seed, min_length=min(3, width, height)
@@ -194,6 +204,42 @@ async def make_pattern(request: Request) -> JSONResponse:
     if found is None:
         raise ApiError(422, f"no {width}x{height} pattern found; try another size or seed")
     return JSONResponse({"cells": found.cells, "seed": seed})
+
+
+THEME_TRIALS = 8  # patterns built around theme entries, each tried by the filler
+THEME_FILL_SECONDS = 3.0
+
+
+async def themed_pattern(
+    request: Request,
+    doc: dict[str, Any],
+    width: int,
+    height: int,
+    symmetry: str,
+    seed: int,
+    theme: str,
+) -> JSONResponse:
+    """A symmetric pattern around the ``keep`` entries (``ROW,COL,A|D,ANSWER`` lines or a
+    line of lengths) that the request's word list fills (the ``crossword pattern
+    --theme --fillable`` engine); its letters are the theme answers only."""
+    if symmetry not in SYMMETRIES:
+        raise ApiError(400, f"theme patterns take the symmetries {', '.join(SYMMETRIES)}")
+    spec = PatternSpec(width, height, symmetry=symmetry)
+    themed = ThemedSpec(spec, parse_theme(theme, spec))
+    themed.validate()
+    words = await words_of(workbench(request), doc, less_banned=True)
+    check = FillCheck(words, min_score=min_score_of(workbench(request), doc), seed=seed,
+                      timeout=THEME_FILL_SECONDS)  # fmt: skip
+    run = await run_in_threadpool(
+        lambda: generate_patterns(themed, 1, seed=seed, attempts=THEME_TRIALS, accept=check)
+    )
+    if not run.patterns:
+        raise ApiError(
+            422,
+            f"no pattern around the theme entries that the word list fills "
+            f"({run.attempts} built, {run.rejected} not filled); try another seed or layout",
+        )
+    return JSONResponse({"cells": run.patterns[0].cells, "seed": seed})
 
 
 ROUTES = [

@@ -2,8 +2,8 @@
 
 import { call, setStatus } from "../api.js";
 import { S, loadDoc } from "./editor.js";
-import { blankDoc, docFromPuzzle, symmetryOf, wire } from "./model.js";
-import { scheduleAnalysis, scheduleCandidates } from "./assist.js";
+import { blankDoc, docFromPuzzle, slotsOf, symmetryOf, wire, wordOf } from "./model.js";
+import { scheduleAnalysis, scheduleCandidates, wordsPayload } from "./assist.js";
 import { render } from "./view.js";
 
 export const STORE = "puzzlewright.crossword.v1";
@@ -27,12 +27,18 @@ window.addEventListener("pagehide", () => {
   for (const id of [S.fillJob, S.checkJob]) if (id) navigator.sendBeacon(`/api/jobs/${encodeURIComponent(id)}/cancel`);
 });
 
-export async function newPuzzle(w, h, start, symmetry, undoable = true) {
+// A new puzzle: blank, or a generated pattern; with `theme` (ROW,COL,A|D,ANSWER lines or a
+// line of lengths) a pattern built around those entries that the word list can fill, the
+// answers in place and marked as theme entries.
+export async function newPuzzle(w, h, start, symmetry, undoable = true, theme = "") {
   S.symmetry = symmetry;
-  if (start === "pattern") {
-    const result = await call("/api/crossword/pattern", { width: w, height: h, symmetry });
+  if (start === "pattern" || theme.trim()) {
+    const body = { width: w, height: h, symmetry, ...(theme.trim() ? { ...wordsPayload(), keep: theme } : {}) };
+    const result = await call("/api/crossword/pattern", body);
     const doc = blankDoc(w, h);
-    doc.cells = result.cells.map((row) => row.map((cell) => (cell === null ? null : "")));
+    doc.cells = result.cells.map((row) => row.map((cell) => (cell === null ? null : cell || "")));
+    doc.theme = slotsOf(doc).filter((slot) => !wordOf(doc, slot).includes("?"))
+      .map((slot) => `${slot.cells[0][0]},${slot.cells[0][1]},${slot.direction}`);
     loadDoc(doc, null, undoable);
   } else {
     loadDoc(blankDoc(w, h), null, undoable);

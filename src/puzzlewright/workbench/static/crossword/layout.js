@@ -125,7 +125,8 @@ export function buildLayout(root) {
   ui.newHeight = el("input", { type: "number", min: "3", max: "25", value: "15" });
   ui.newStart = el("select", {}, el("option", { value: "pattern", text: "Generated block pattern" }), el("option", { value: "blank", text: "Blank" }));
   ui.newSymmetry = el("select", {});
-  ui.newDialog = dialog("New puzzle", [field("Width", ui.newWidth), field("Height", ui.newHeight), field("Start from", ui.newStart), field("Block symmetry", ui.newSymmetry)], "Create");
+  ui.newTheme = el("textarea", { rows: "2", placeholder: "e.g. 8,1,A,CROSSWORDPUZZLE (row, column, A or D, answer), or lengths: 15 11 11" });
+  ui.newDialog = dialog("New puzzle", [field("Width", ui.newWidth), field("Height", ui.newHeight), field("Start from", ui.newStart), field("Block symmetry", ui.newSymmetry), field("Theme entries to keep (optional)", ui.newTheme)], "Create");
   ui.openList = el("ul", { class: "file-list", "aria-label": "Puzzle files" });
   ui.openPath = el("input", { type: "text", placeholder: "name.ipuz" });
   ui.openDialog = dialog("Open puzzle", [ui.openList, field("File in the folder", ui.openPath)], "Open");

@@ -150,7 +150,7 @@ function renderClues(S, ui) {
   }
   const current = E.currentSlot();
   const flags = new Map(clueFlags(S.doc).map((flag) => [flag.key, flag]));
-  const theme = new Set(S.doc.theme || []);
+  const theme = new Set(E.themeSlots().map((slot) => slot.key));
   for (const row of [...ui.acrossClues.children, ...ui.downClues.children]) {
     const slot = S.slots.find((s) => s.key === row.dataset.key);
     const input = row.querySelector("input");
@@ -388,7 +388,7 @@ function wireDialogs(ui, S) {
     guarded(ui, ui.newDialog, async () => {
       const w = Number(ui.newWidth.value), h = Number(ui.newHeight.value);
       if (!(w >= 3 && w <= 25 && h >= 3 && h <= 25)) throw new Error("width and height must be 3 to 25");
-      await E.newPuzzle(w, h, ui.newStart.value, ui.newSymmetry.value);
+      await E.newPuzzle(w, h, ui.newStart.value, ui.newSymmetry.value, true, ui.newTheme.value);
       syncControls(S, ui);
     });
   });
