@@ -350,3 +350,29 @@ def test_a_locked_diagramless_puz_opens_as_it_is(
     expect(dialog).to_be_hidden()
     saved = load_puzzle(folder / "dl.ipuz")
     assert saved.kind == "diagramless" and saved.grid.rows_text()[0] == "######VISTA######"
+
+
+def test_tablet_width_dark_theme_and_a_steady_layout(
+    server: tuple[str, Path], browser: Any, tmp_path: Path
+) -> None:
+    url, _ = server
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, color_scheme="dark")
+    page = context.new_page()
+    open_page(page, url)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 768  # no sideways scroll
+    grid = page.get_by_role("grid")
+    box = grid.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 768
+    background = page.locator(".cell:not(.block)").last.evaluate(
+        "n => getComputedStyle(n).backgroundColor"
+    )
+    assert background != "rgb(255, 255, 255)"  # the dark theme follows the system
+    new_blank(page, 4)
+    before = grid.bounding_box()
+    go(page, 0, 0)
+    page.keyboard.type("qxq")  # a dead grid: the banner appears ...
+    expect(page.locator(".banner.dead")).to_be_visible()
+    after = grid.bounding_box()
+    assert before is not None and after is not None and after["y"] == before["y"]  # ... in place
+    page.screenshot(path=str(tmp_path / "tablet-dark.png"))
+    context.close()
