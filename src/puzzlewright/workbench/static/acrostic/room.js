@@ -35,13 +35,16 @@ const page = el("div", { class: "studio" }, room);
 const textBox = el("section", { class: "card", "aria-labelledby": "text-h" }, page);
 el("h2", { id: "text-h", text: "Quotation and source" }, textBox);
 const quote = field(textBox, "Quotation", { tag: "textarea", rows: 3, class: "wide" });
-quote.value = saved.quote ?? "It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.";
+quote.value = saved.quote ?? "";  // nothing prefilled: the constructor's own quotation
+quote.placeholder = "e.g. It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.";
 const metaRow = el("div", { class: "row" }, textBox);
-const source = field(metaRow, "Source", { value: saved.source ?? "Austen Pride" });
+const source = field(metaRow, "Source", { value: saved.source ?? "", placeholder: "e.g. Austen Pride" });
 const title = field(metaRow, "Title", { value: saved.title ?? "" });
 const author = field(metaRow, "Author", { value: saved.author ?? "" });
 const minLength = field(metaRow, "Shortest answer", { type: "number", min: 1, max: 20, value: saved.minLength || 4 });
 const wordList = field(metaRow, "Word list", { tag: "select" });
+const avoidFunction = field(metaRow, "Avoid function words", { type: "checkbox", title: "never THAT, NEXT, NOPE ... as answers" });
+avoidFunction.checked = Boolean(saved.avoidFunction);
 offerWordLists(wordList, () => scheduleCheck());
 const problems = el("ul", { class: "problems", role: "status", "aria-live": "polite", "aria-label": "Problems" }, textBox);
 el("h3", { class: "field", text: "Letters left" }, textBox);
@@ -72,6 +75,7 @@ const fileName = field(outRow, "File name", { value: saved.fileName || "acrostic
 el("button", { type: "button", class: "primary", text: "Save .ipuz", onclick: () => saveAs(".ipuz") }, outRow);
 el("button", { type: "button", text: "Export PDF", onclick: () => saveAs(".pdf") }, outRow);
 el("button", { type: "button", text: "Export HTML", onclick: () => saveAs(".html") }, outRow);
+el("button", { type: "button", text: "Export playable page", onclick: () => saveAs("-play.html", false, "play") }, outRow);
 const withKey = field(outRow, "With answer key", { type: "checkbox" });
 const outInfo = el("p", { class: "info", role: "status" }, outBox);
 const preview = el("div", { class: "preview" }, outBox);
@@ -80,7 +84,7 @@ function keep() {
   localStorage.setItem(STORE, JSON.stringify({
     quote: quote.value, source: source.value, title: title.value, author: author.value,
     minLength: Number(minLength.value) || 4, answers: S.answers, locked: S.locked, clues: S.clues,
-    banned: S.banned, seed: S.seed, fileName: fileName.value,
+    banned: S.banned, seed: S.seed, fileName: fileName.value, avoidFunction: avoidFunction.checked,
   }));
 }
 
@@ -209,7 +213,7 @@ async function runComplete(another) {
   jobInfo.textContent = "Starting…";
   try {
     const job = await call("/api/acrostic/complete", draft({
-      answers: locked, banned: S.banned, avoid, seed: S.seed,
+      answers: locked, banned: S.banned, avoid, seed: S.seed, avoid_function_words: avoidFunction.checked,
     }));
     S.job = job.job;
     setBusy(true);
@@ -266,15 +270,15 @@ async function runPreview() {
   }
 }
 
-async function saveAs(suffix, overwrite = false) {
+async function saveAs(suffix, overwrite = false, format = null) {
   const name = fileName.value.trim().replace(/\.(ipuz|pdf|html)$/i, "") + suffix;
   keep();
   try {
-    const done = await call("/api/acrostic/save", draft({ path: name, key: withKey.checked, overwrite }));
+    const done = await call("/api/acrostic/save", draft({ path: name, key: withKey.checked, overwrite, ...(format ? { format } : {}) }));
     outInfo.textContent = `Saved ${done.saved}.`;
     setStatus(`saved ${done.saved}`);
   } catch (err) {
-    if (err.status === 409 && !overwrite && confirm(`${name} exists. Replace it?`)) return saveAs(suffix, true);
+    if (err.status === 409 && !overwrite && confirm(`${name} exists. Replace it?`)) return saveAs(suffix, true, format);
     outInfo.textContent = err.message;
   }
 }
