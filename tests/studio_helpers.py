@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -17,25 +16,18 @@ class Server:
     root: Path
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def run_server(root: Path) -> Iterator[Server]:
-    """Serve ``root`` with the built-in word list until the generator is closed."""
-    import uvicorn
-
+def run_server(root: Path, *, head_timeout: float | None = None, **limits: Any) -> Iterator[Server]:
+    """Serve ``root`` with the built-in word list until the generator is closed (bound and
+    configured as ``puzzlewright serve`` does: workbench/serving.py); ``limits`` are more
+    Config fields, ``head_timeout`` the deadline for a request's head."""
     from puzzlewright.workbench import Config, create_app
+    from puzzlewright.workbench.serving import HEAD_TIMEOUT, bind, make_server
 
-    port = free_port()
-    config = Config(root=root, port=port)
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(config), host="127.0.0.1", port=port, log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
+    sock = bind("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    config = Config(root=root, port=port, **limits)
+    server = make_server(create_app(config), sock, head_timeout=head_timeout or HEAD_TIMEOUT)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
     while not server.started:

@@ -37,7 +37,9 @@ def client(folder: Path) -> Iterator[TestClient]:
         max_body=64 * 1024,
         max_upload=256 * 1024,
     )
-    with TestClient(create_app(config), raise_server_exceptions=False) as test_client:
+    app = create_app(config)
+    base = "http://testserver:8765"  # the Host header must carry the server's port
+    with TestClient(app, base_url=base, raise_server_exceptions=False) as test_client:
         yield test_client
 
 

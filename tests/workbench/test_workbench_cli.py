@@ -44,7 +44,7 @@ def test_a_non_loopback_host_warns(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     import uvicorn
 
     served: list[object] = []
-    monkeypatch.setattr(uvicorn.Server, "run", lambda self: served.append(self.config))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: served.append(self.config))
     result = CliRunner().invoke(
         cli, ["serve", str(tmp_path), "--host", "0.0.0.0", "--port", "0", "--no-browser"]
     )

@@ -70,6 +70,19 @@ def page(browser: Browser, request: pytest.FixtureRequest, tmp_path: Path) -> It
     assert not errors, errors
 
 
+@pytest.mark.parametrize(
+    "stored", ["{not json", '{"doc": {"cells": [5]}}', '{"doc": {"cells": []}}', '{"doc": 7}']
+)
+def test_a_corrupt_saved_session_starts_a_new_puzzle(
+    page: Page, server: tuple[str, Path], stored: str
+) -> None:
+    """The autosaved session is read defensively: a damaged entry gives a new puzzle."""
+    page.context.add_init_script(f"localStorage.setItem('puzzlewright.crossword.v1', {stored!r});")
+    page.goto(server[0])
+    expect(page.locator("body[data-ready=true]")).to_be_attached()
+    expect(page.locator('[role="gridcell"]')).to_have_count(15 * 15)
+
+
 def cell(page: Page, r: int, c: int):  # type: ignore[no-untyped-def]
     return page.locator(f'[role="gridcell"][data-row="{r}"][data-col="{c}"]')
 
@@ -268,6 +281,51 @@ def test_dead_grid_is_explained_and_keys_work(server: tuple[str, Path], page: Pa
     expect(listbox).to_have_attribute("data-entry", "7A")
     option = listbox.get_by_role("option").first
     expect(option).to_have_attribute("data-word", re.compile("^S"))
+
+
+def test_save_replaces_only_the_file_the_puzzle_came_from(
+    server: tuple[str, Path], page: Page
+) -> None:
+    """Before: Save sent ``overwrite`` for any name, so a new puzzle's Save replaced a
+    ``puzzle.ipuz`` already in the folder (issue 25). Now a taken name opens Save as with the
+    reason; a second Save replaces it, and from then on Save replaces its own file. Export
+    asks the same way."""
+    url, folder = server
+    other = folder / "puzzle.ipuz"
+    other.write_text("a file this puzzle did not come from\n")
+    before = other.read_bytes()
+    open_page(page, url)
+    new_blank(page, 4)
+    go(page, 0, 0)
+    page.keyboard.type("ab")
+    page.get_by_role("button", name="Save", exact=True).click()
+    dialog = page.get_by_role("dialog", name="Save as")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("puzzle.ipuz exists")
+    assert other.read_bytes() == before  # nothing replaced without asking
+    dialog.get_by_role("button", name="Save").click()
+    expect(dialog).to_be_hidden()
+    expect(page.get_by_role("status").first).to_contain_text("saved puzzle.ipuz")
+    assert load_puzzle(other).grid.cells[0][:2] == ["A", "B"]
+    go(page, 1, 0)
+    page.keyboard.type("c")
+    page.get_by_role("status").first.evaluate("node => { node.textContent = ''; }")
+    page.get_by_role("button", name="Save", exact=True).click()  # its own file now: no dialog
+    expect(page.get_by_role("status").first).to_contain_text("saved puzzle.ipuz")
+    expect(dialog).to_be_hidden()
+    assert load_puzzle(other).grid.cells[1][0] == "C"
+    # Export asks the same way before it replaces a file
+    (folder / "puzzle.svg").write_text("my drawing\n")
+    page.get_by_role("button", name="Export…").click()
+    export = page.get_by_role("dialog", name="Export")
+    export.get_by_label("Format").select_option("svg")
+    export.get_by_role("button", name="Export").click()
+    expect(export).to_contain_text("puzzle.svg exists")
+    assert (folder / "puzzle.svg").read_text() == "my drawing\n"
+    export.get_by_role("button", name="Export").click()
+    expect(export).to_be_hidden()
+    expect(page.get_by_role("status").first).to_contain_text("exported puzzle.svg")
+    assert "<svg" in (folder / "puzzle.svg").read_text()
 
 
 def test_docs_screenshot(browser: Browser, stwl_path: Path, tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from puzzlewright.acrostic.candidates import (
     score_goal,
     score_spread,
 )
-from puzzlewright.acrostic.grid import layout, quote_cells, word_index
+from puzzlewright.acrostic.grid import check_width, layout, quote_cells, word_index
 from puzzlewright.acrostic.letters import (
     QuoteChar,
     foreign_letters,
@@ -95,6 +95,7 @@ def build_acrostic(
     """
     started = clock()
     _validate(quote, min_length, max_length, count)
+    _check_sizes(width, improve)  # before the search, not after it
     if jobs < 1:
         raise PuzzleInputError("jobs must be at least 1", parameters=("jobs",))
     if tries < 1:
@@ -184,6 +185,21 @@ def _validate(quote: str, min_length: int, max_length: int | None, count: int) -
         )
     if count < 1:
         raise PuzzleInputError("count must be at least 1", parameters=("count",))
+
+
+MAX_IMPROVE = 3600.0
+"""The most ``improve`` seconds (of a typical machine's steps) one answer set may get."""
+
+
+def _check_sizes(width: int, improve: float | None) -> None:
+    """Refuse a grid width or an effort no run could use (a NaN or infinite ``improve``
+    would fail as a step count)."""
+    check_width(width)
+    if improve is not None and not 0 <= improve <= MAX_IMPROVE:
+        raise PuzzleInputError(
+            f"improve must be 0 to {MAX_IMPROVE:g} seconds, not {improve}",
+            parameters=("improve",),
+        )
 
 
 @dataclass

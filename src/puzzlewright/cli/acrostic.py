@@ -7,6 +7,10 @@ from typing import TYPE_CHECKING
 import click
 
 from puzzlewright.cli.common import (
+    MAX_COUNT,
+    MAX_LENGTH,
+    MAX_TRIES,
+    FiniteFloat,
     check_output,
     emit_json,
     exit_status,
@@ -51,12 +55,12 @@ def acrostic() -> None:
     is_flag=True,
     help="Never use function words (THAT, THOSE, NEXT, NOPE ...) as answers.",
 )
-@click.option("--min-length", type=int, default=4, show_default=True, help="Shortest answer.")
-@click.option("--max-length", type=int, default=None, help="Longest answer.")
-@whole_option("--count", help="Distinct answer sets to find, best first.")
+@whole_option("--min-length", help="Shortest answer.", default=4, most=MAX_LENGTH)
+@whole_option("--max-length", help="Longest answer.", default=None, most=MAX_LENGTH)
+@whole_option("--count", help="Distinct answer sets to find, best first.", most=MAX_COUNT)
 @click.option(
     "--improve",
-    type=click.FloatRange(min=0),
+    type=FiniteFloat(min=0, max=3600),
     default=None,
     help="Effort per set on replacing rare answers by common ones, in seconds of a "
     "typical machine (counted in steps, so a seed gives the same answers anywhere). "
@@ -67,8 +71,9 @@ def acrostic() -> None:
     help="Improve sets from this many independent starts and keep the best (one search "
     "settles in one basin; with --jobs the workers are the starts).",
     default=2,
+    most=MAX_TRIES,
 )
-@whole_option("--width", help="Grid width in cells.", default=15, least=5)
+@whole_option("--width", help="Grid width in cells.", default=15, least=5, most=100)
 @jobs_options(
     "Search on N processes: differently seeded searches, the best set kept "
     "(same seed and N, same answers)."

@@ -7,11 +7,13 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from puzzlewright.cli.common import (
+    MAX_COUNT,
+    MAX_LENGTH,
     LazySubcommands,
     check_output,
     emit_json,
@@ -21,6 +23,7 @@ from puzzlewright.cli.common import (
     on_terminal,
     output_option,
     seed_option,
+    status,
     stopping,
     timeout_option,
     warn,
@@ -33,6 +36,10 @@ from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import read_input
 from puzzlewright.messages import counted
+
+if TYPE_CHECKING:
+    from puzzlewright.crossword.fill.request import FillRequest
+    from puzzlewright.lexicon import WordList
 
 PUZZLE_SUFFIXES = (".ipuz", ".puz", ".xd")
 _RECTANGLE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*-\s*(\d+)\s*,\s*(\d+)\s*$")
@@ -186,7 +193,7 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
 @wordlist_options
 @seed_option
 @timeout_option
-@whole_option("--count", help="Different fills.")
+@whole_option("--count", help="Different fills.", most=MAX_COUNT)
 @click.option(
     "--region",
     default=None,
@@ -198,6 +205,7 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     "--max-shared-substring",
     help="No two entries may share a run of more than N letters.",
     default=None,
+    most=MAX_LENGTH,
     metavar="N",
 )
 @output_option(
@@ -225,6 +233,12 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     "frequency-scored list, quality otherwise (lists with few score levels, such as STWL, "
     "and blocked grids).",
 )
+@click.option(
+    "--no-stem-dupes",
+    is_flag=True,
+    help="No two entries may share a stem (RUN and RUNNER): a fill that has one is filled "
+    "again without the weaker answer, up to 8 times (one search: not with --jobs).",
+)
 @json_option
 def fill(
     grid_path: str,
@@ -243,6 +257,7 @@ def fill(
     jobs: int,
     scheduler: str | None,
     quality: bool | None,
+    no_stem_dupes: bool,
     as_json: bool,
 ) -> int:
     """Fill GRID with words from the list: every crossing agrees, no entry twice.
@@ -274,12 +289,34 @@ def fill(
         quality=quality,
     )
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
+    if no_stem_dupes:
+        if jobs != 1 or scheduler is not None:
+            raise PuzzleInputError(
+                "--no-stem-dupes runs one search: leave out --jobs and --scheduler"
+            )
+        result = fill_stem_checked(request, words, timeout)
+        return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
     hook, live = progress_display() if jobs == 1 and scheduler is None else (None, None)
     with stopping(timeout) as stop, live if live is not None else nullcontext():
         result = fill_portfolio(
             request, words, jobs=jobs, scheduler=scheduler, stop=stop, on_progress=hook
         )
     return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
+
+
+def fill_stem_checked(request: FillRequest, words: WordList, timeout: float | None) -> FillResult:
+    """``fill --no-stem-dupes``: the fill without stem dupes; what was left out for it and
+    the stem dupes left (if any) are among its warnings."""
+    from puzzlewright.crossword.statistics import fill_without_stem_dupes, stem_dupes
+
+    with stopping(timeout) as stop, status("Filling…"):
+        result, banned = fill_without_stem_dupes(request, words, stop=stop)
+    if banned:
+        result.warnings.append(f"left out for sharing a stem: {', '.join(banned)}")
+    left = stem_dupes(result.grid) if result.status == "filled" else []
+    for dupe in left:
+        result.warnings.append(f"stem dupe left: {dupe.answers[0]}/{dupe.answers[1]} ({dupe.stem})")
+    return result
 
 
 def report_fill(
@@ -313,3 +350,6 @@ crossword.add_lazy("pattern", "puzzlewright.cli.crossword_construct", "pattern")
 crossword.add_lazy("layout", "puzzlewright.cli.crossword_construct", "layout")
 crossword.add_lazy("clues", "puzzlewright.cli.crossword_construct", "clues")
 crossword.add_lazy("check", "puzzlewright.cli.barred", "check")
+crossword.add_lazy("draft", "puzzlewright.cli.clue_tools", "draft")
+crossword.add_lazy("clue-history", "puzzlewright.cli.clue_tools", "clue_history")
+crossword.add_lazy("wordsearch", "puzzlewright.cli.classroom", "wordsearch")

@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from puzzlewright.cli.common import (
+    MAX_COUNT,
     F,
     exit_status,
     jobs_options,
@@ -79,7 +80,7 @@ def _grade_options(func: F) -> F:
 
 @click.command()
 @click.argument("equation", nargs=-1, required=True)
-@whole_option("--limit", help="Show the best N encodings.", default=20)
+@whole_option("--limit", help="Show the best N encodings.", default=20, most=MAX_COUNT)
 @click.option(
     "--unique", "unique_only", is_flag=True, help="Only word forms with exactly one solution."
 )
@@ -235,12 +236,13 @@ def _print_encodings(result: object) -> None:
     metavar="FILE",
     help="Number-name table for --doubly-true (lines 'VALUE NAME'); English built in.",
 )
-@whole_option("--limit", help="Stop after N puzzles.", default=20)
+@whole_option("--limit", help="Stop after N puzzles.", default=20, most=MAX_COUNT)
 @whole_option(
     "--candidates",
     "max_candidates",
     help="When sampling a large pool: give up after N candidates.",
     default=400_000,
+    most=1_000_000_000,
 )
 @jobs_options(
     "Run shards on N local processes.",

@@ -53,10 +53,10 @@ def serve(
     Stop it with Ctrl-C.
     """
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401 (the web extra's server)
 
         from puzzlewright.workbench import Config, create_app
-        from puzzlewright.workbench.launch import free_port
+        from puzzlewright.workbench.serving import bind, make_server
     except ModuleNotFoundError as exc:
         raise fail(f"the workbench needs {exc.name}: pip install 'puzzlewright[web]'") from None
     if host not in ("127.0.0.1", "localhost", "::1"):
@@ -64,10 +64,8 @@ def serve(
     for path in word_paths:
         if path != "builtin" and not Path(path).is_file():
             raise fail(f"cannot read word list {path}: no such file")
-    try:
-        port = port or free_port(host)
-    except OSError as exc:
-        raise fail(f"cannot bind {host}: {exc.strerror or exc}") from None
+    sock = bind(host, port)  # here, so a busy port is one error line
+    port = sock.getsockname()[1]
     config = Config(
         root=folder, host=host, port=port, word_paths=list(word_paths), min_score=min_score
     )
@@ -75,11 +73,5 @@ def serve(
     click.echo(f"puzzlewright workbench on {url} (folder {config.root}); Ctrl-C stops it")
     if not no_browser:
         threading.Timer(0.8, webbrowser.open, args=(url,)).start()
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(config), host=host, port=port, log_level="warning", lifespan="on")
-    )
-    try:
-        server.run()
-    except OSError as exc:  # port in use and the like
-        raise fail(f"cannot serve on {url}: {exc.strerror or exc}") from None
+    make_server(create_app(config), sock).run(sockets=[sock])
     return None

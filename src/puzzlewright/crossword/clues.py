@@ -60,10 +60,11 @@ def split_line(line: str) -> tuple[str, str] | None:
     return answer.strip(), clue.strip()
 
 
-def parse_clues(text: str, source: str = "clue file") -> list[ClueLine]:
+def parse_clues(text: str, source: str = "clue file", *, optional: bool = False) -> list[ClueLine]:
     """Every clue line of ``text``; blank lines and ``#`` comments are skipped.
 
-    Malformed lines raise one PuzzleInputError naming their line numbers.
+    Malformed lines raise one PuzzleInputError naming their line numbers. With
+    ``optional`` (a word list) a line may be an answer alone: its clue is "".
     """
     lines: list[ClueLine] = []
     bad: list[str] = []
@@ -72,6 +73,8 @@ def parse_clues(text: str, source: str = "clue file") -> list[ClueLine]:
         if not stripped or stripped.startswith("#"):
             continue
         parts = split_line(raw.strip("\r\n"))
+        if parts is None and optional:
+            parts = (stripped, "")
         if parts is None:
             bad.append(f"line {number}: no tab or colon")
             continue
@@ -81,7 +84,7 @@ def parse_clues(text: str, source: str = "clue file") -> list[ClueLine]:
             bad.append(f"line {number}: no answer")
         elif not answer.isalpha():
             bad.append(f"line {number}: answer {written!r} is not all letters")
-        elif not clue:
+        elif not clue and not optional:
             bad.append(f"line {number}: no clue after the answer")
         else:
             lines.append(ClueLine(number, answer, clue, written))
@@ -92,15 +95,17 @@ def parse_clues(text: str, source: str = "clue file") -> list[ClueLine]:
     return lines
 
 
-def read_clues(path: str | os.PathLike[str], what: str = "clue file") -> list[ClueLine]:
-    """Read and parse a UTF-8 clue file (a BOM is fine)."""
+def read_clues(
+    path: str | os.PathLike[str], what: str = "clue file", *, optional: bool = False
+) -> list[ClueLine]:
+    """Read and parse a UTF-8 clue file (a BOM is fine); ``optional``: see parse_clues."""
     data = read_input(path, what)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise PuzzleInputError(f"{path}: line {line} is not UTF-8 text") from None
-    return parse_clues(text, str(path))
+    return parse_clues(text, str(path), optional=optional)
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,8 @@ def create_app(config: Config) -> Starlette:
         finally:
             task.cancel()
             bench.jobs.shutdown()
+            bench.compute.shutdown()
+            bench.lexicons.close()
 
     routes: list[BaseRoute] = [
         Route("/api/health", health),
@@ -95,5 +97,6 @@ def create_app(config: Config) -> Starlette:
         port=config.port,
         max_body=config.max_body,
         large_paths={files.UPLOAD_PATH: config.max_upload},
+        body_timeout=config.body_timeout,
     )
     return app

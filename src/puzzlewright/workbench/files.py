@@ -7,6 +7,9 @@ the render layer.
 
 from __future__ import annotations
 
+import errno
+import os
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,8 +19,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Route
 
-from puzzlewright.crossword.formats import EXTENSIONS, load_puzzle, save_puzzle
-from puzzlewright.fileio import write_atomic
+from puzzlewright.crossword.formats import EXTENSIONS, format_for, load_puzzle
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.fileio import TEMP_SUFFIX, remove_stale_temps, write_atomic
 from puzzlewright.render import FORMATS, crossword_document, render
 from puzzlewright.workbench.http import ApiError, field_str, json_body
 from puzzlewright.workbench.puzzles import puzzle_from_json, puzzle_to_json
@@ -30,7 +34,9 @@ MAX_OPEN = 4 * 1024 * 1024
 
 
 def puzzle_files(root: Path) -> list[str]:
-    """Puzzle files under ``root`` (a few levels deep, symlinks not followed), by name."""
+    """Puzzle files under ``root`` (a few levels deep, symlinks not followed), by name;
+    names that are not text (bytes that are not UTF-8) are left out: no request could
+    name them and no answer could carry them."""
     found: list[str] = []
     stack = [(root, 0)]
     while stack and len(found) < MAX_LISTED:
@@ -40,7 +46,7 @@ def puzzle_files(root: Path) -> list[str]:
         except OSError:
             continue
         for child in children:
-            if child.name.startswith(".") or child.is_symlink():
+            if child.name.startswith(".") or child.is_symlink() or not is_text(child.name):
                 continue
             if child.is_dir() and depth < MAX_DEPTH:
                 stack.append((child, depth + 1))
@@ -49,13 +55,22 @@ def puzzle_files(root: Path) -> list[str]:
     return sorted(found)[:MAX_LISTED]
 
 
+def is_text(name: str) -> bool:
+    """Is ``name`` encodable text (a file name of non-UTF-8 bytes holds lone surrogates)?"""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 async def list_files(request: Request) -> JSONResponse:
     """The puzzle files in the folder, and the word lists on offer."""
     bench = workbench(request)
     names = await run_in_threadpool(puzzle_files, bench.config.root)
     return JSONResponse(
         {
-            "folder": str(bench.config.root),
+            "folder": str(bench.config.root).encode("utf-8", "replace").decode("utf-8"),
             "files": names,
             "wordlists": bench.lexicons.describe(),
             "default_words": bench.lexicons.default(),
@@ -81,7 +96,8 @@ async def open_file(request: Request) -> JSONResponse:
 
 
 def refuse_overwrite(path: Path, doc: dict[str, Any]) -> None:
-    """409 when the file at ``path`` exists and the page did not ask to ``overwrite`` it."""
+    """409 at once when the file at ``path`` exists and the page did not ask to
+    ``overwrite`` it (a quick answer before the work; :func:`create_new` decides for real)."""
     if path.exists() and not doc.get("overwrite"):
         raise ApiError(409, f"{doc.get('path')} exists; save again to replace it")
 
@@ -91,29 +107,94 @@ def saved(bench: Workbench, path: Path, **extra: object) -> JSONResponse:
     return JSONResponse({"saved": path.relative_to(bench.config.root).as_posix(), **extra})
 
 
+NO_HARD_LINKS = frozenset({errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK})
+
+
+def create_new(path: Path, data: bytes) -> None:
+    """Write ``data`` as a new file at ``path``; FileExistsError when a file (or link) is
+    already there, decided atomically, so of concurrent saves of one new name exactly one
+    wins. The bytes go to a temporary file created exclusively beside ``path`` (named as
+    :func:`~puzzlewright.fileio.write_atomic` names them, so a crash's leftover is cleaned
+    up), which is then hard-linked to ``path``: ``link`` never replaces an existing name.
+    Where the folder has no hard links the final name is created with ``O_EXCL`` instead."""
+    remove_stale_temps(path)
+    temp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(6)}{TEMP_SUFFIX}")
+    try:
+        write_exclusive(temp, data)
+        try:
+            os.link(temp, path, follow_symlinks=False)
+        except OSError as exc:
+            if exc.errno not in NO_HARD_LINKS:
+                raise
+            write_exclusive(path, data)
+    except FileExistsError:
+        raise
+    except OSError as exc:
+        raise PuzzleInputError(f"cannot write {path.name}: {exc.strerror or exc}") from None
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+def write_exclusive(path: Path, data: bytes) -> None:
+    """Create ``path`` (never through a link, never over a file) holding ``data``; a
+    failed write removes what it made. Permissions are 0666 less the umask."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags, 0o666)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+
+
 async def write_file(
-    bench: Workbench, path: Path, produce: Callable[[], bytes], **extra: object
+    bench: Workbench,
+    path: Path,
+    produce: Callable[[], bytes | str],
+    *,
+    overwrite: bool,
+    **extra: object,
 ) -> JSONResponse:
-    """Make a file's bytes with ``produce`` off the event loop, write them atomically at
-    ``path`` and answer with where they went and ``extra`` fields (the rooms' save and
-    export handlers)."""
-    await run_in_threadpool(lambda: write_atomic(path, produce(), force=True))
+    """Make a file's bytes with ``produce`` off the event loop and store them at ``path``:
+    replacing the file atomically when the request asked to ``overwrite`` it, else as a new
+    file (409 when one is there, however close two saves come); answer with where it went
+    and ``extra`` fields (the rooms' save and export handlers)."""
+
+    def store() -> None:
+        data = produce()
+        payload = data.encode("utf-8") if isinstance(data, str) else data
+        if overwrite:
+            write_atomic(path, payload, force=True)
+        else:
+            create_new(path, payload)
+
+    try:
+        await run_in_threadpool(store)
+    except FileExistsError:
+        shown = path.relative_to(bench.config.root).as_posix()
+        raise ApiError(409, f"{shown} exists; save again to replace it") from None
     return saved(bench, path, **extra)
 
 
 async def save_file(request: Request) -> JSONResponse:
-    """Save the page's puzzle as .ipuz/.puz/.xd/.txt (atomically, inside the folder)."""
+    """Save the page's puzzle as .ipuz/.puz/.xd/.txt (inside the folder): a new file unless
+    the page asked to ``overwrite``."""
     bench = workbench(request)
     doc = await json_body(request)
     path = safe_path(bench.config.root, doc.get("path"))
     puzzle = puzzle_from_json(doc.get("puzzle"))
     refuse_overwrite(path, doc)
-    warnings = await run_in_threadpool(save_puzzle, puzzle, path, force=True)
-    return saved(bench, path, warnings=warnings)
+    fmt = format_for(path)
+    warnings: list[str] = []
+    overwrite = bool(doc.get("overwrite"))
+    produce = lambda: fmt.writer(puzzle, warnings)  # noqa: E731 (fills ``warnings``)
+    return await write_file(bench, path, produce, overwrite=overwrite, warnings=warnings)
 
 
 async def export_file(request: Request) -> JSONResponse:
-    """Print the puzzle as PDF, HTML or SVG into the folder (the render layer)."""
+    """Print the puzzle as PDF, HTML or SVG into the folder (the render layer): a new file
+    unless the page asked to ``overwrite``."""
     bench = workbench(request)
     doc = await json_body(request)
     fmt = field_str(doc, "format", "pdf", limit=8)
@@ -124,12 +205,15 @@ async def export_file(request: Request) -> JSONResponse:
     if path.suffix.lower() != f".{suffix}":
         raise ApiError(400, f"the file name must end in .{suffix}")
     puzzle = puzzle_from_json(doc.get("puzzle"))
+    refuse_overwrite(path, doc)
     key = bool(doc.get("key"))
     missing = puzzle.missing_clues_warning()
+    produce = lambda: render(crossword_document(puzzle), fmt, key=key)  # noqa: E731
     return await write_file(
         bench,
         path,
-        lambda: render(crossword_document(puzzle), fmt, key=key),
+        produce,
+        overwrite=bool(doc.get("overwrite")),
         warnings=[missing] if missing else [],
     )
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from puzzlewright.crossword.formats.limits import load_json
 from puzzlewright.errors import PuzzleInputError
 
 log = logging.getLogger("puzzlewright.workbench")
@@ -24,12 +24,18 @@ class ApiError(Exception):
 
 
 async def json_body(request: Request) -> dict[str, Any]:
-    """The request's JSON object; 400 for anything else (bad JSON, not an object)."""
+    """The request's JSON object; 400 for anything else (bad JSON, not an object, integers
+    of more than 15 digits, NaN, a lone surrogate in a string: ``load_json`` refuses
+    those)."""
     raw = await request.body()
     try:
-        doc = json.loads(raw.decode("utf-8") or "null")
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        text = raw.decode("utf-8") or "null"
+    except UnicodeDecodeError as exc:
         raise ApiError(400, f"the body is not valid JSON: {exc}") from None
+    try:
+        doc = load_json(text, "the request body")
+    except PuzzleInputError as exc:
+        raise ApiError(400, str(exc)) from None
     if not isinstance(doc, dict):
         raise ApiError(400, "the body must be a JSON object")
     return doc
@@ -81,11 +87,14 @@ def error_response(status: int, message: str) -> JSONResponse:
 
 
 async def on_api_error(request: Request, exc: Exception) -> JSONResponse:
-    """ApiError -> its status; PuzzleInputError -> 400; anything else -> 500, logged."""
+    """ApiError -> its status; PuzzleInputError -> 400; text that cannot be encoded (a lone
+    surrogate read from a file in the folder) -> 422; anything else -> 500, logged."""
     if isinstance(exc, ApiError):
         return error_response(exc.status, exc.message)
     if isinstance(exc, PuzzleInputError):
         return error_response(400, str(exc))
+    if isinstance(exc, UnicodeEncodeError):
+        return error_response(422, f"the document holds text that is not Unicode: {exc.reason}")
     log.exception("internal error on %s %s", request.method, request.url.path)
     return error_response(500, "internal error (see the server's log)")
 

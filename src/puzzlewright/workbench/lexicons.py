@@ -5,7 +5,10 @@ every one of them, and re-read when the server starts."""
 
 from __future__ import annotations
 
+import atexit
 import codecs
+import os
+import shutil
 import tempfile
 import threading
 from collections import OrderedDict
@@ -13,28 +16,41 @@ from pathlib import Path
 
 from puzzlewright.crossword.analysis import without_words
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.fileio import byte_size
 from puzzlewright.lexicon import WordList, load_wordlist
 from puzzlewright.lexicon.personal import PersonalList, overlay
+from puzzlewright.workbench.config import MAX_UPLOAD_TOTAL, MAX_UPLOADS
+from puzzlewright.workbench.http import ApiError
 from puzzlewright.workbench.security import safe_path
 
 MAX_LAYERS = 8
 CACHED_LISTS = 4
-MAX_UPLOADS = 16
+UPLOAD_PREFIX = "puzzlewright-lists-"
 PERSONAL_FILE = "personal.dict"
 Source = str
 """A list's name in requests: ``builtin``, ``cli:N`` (N-th --words list), ``file:PATH``
-(relative to the folder) or ``upload:N``."""
+(relative to the folder) or ``upload:N`` (N counts the uploads of this server, never reused)."""
 
 
 class Lexicons:
     """Resolves sources to files and keeps the last few loaded word lists in memory."""
 
-    def __init__(self, root: Path, cli_paths: list[str]) -> None:
+    def __init__(
+        self,
+        root: Path,
+        cli_paths: list[str],
+        *,
+        max_uploads: int = MAX_UPLOADS,
+        max_upload_total: int = MAX_UPLOAD_TOTAL,
+    ) -> None:
         self.root = root
         self.cli_paths = [
             str(Path(p).expanduser().resolve()) if p != "builtin" else p for p in cli_paths
         ]
-        self.uploads: list[Path] = []
+        self.uploads: dict[int, Path] = {}  # upload number -> its file, oldest first
+        self.uploaded = 0  # uploads so far (the next one's number)
+        self.max_uploads = max_uploads
+        self.max_upload_total = max_upload_total
         self._upload_dir: Path | None = None
         self._cache: OrderedDict[tuple[str, ...], WordList] = OrderedDict()
         self._banned: OrderedDict[tuple[int, frozenset[str]], tuple[WordList, WordList]] = (
@@ -53,9 +69,10 @@ class Lexicons:
         """The named sources the page offers (folder files are named by path)."""
         found = [{"source": "builtin", "name": "built-in English"}]
         for i, path in enumerate(self.cli_paths):
-            found.append({"source": f"cli:{i}", "name": Path(path).name})
-        for i, upload in enumerate(self.uploads):
-            found.append({"source": f"upload:{i}", "name": upload.name.split("-", 1)[-1]})
+            name = Path(path).name.encode("utf-8", "replace").decode("utf-8")  # any file name
+            found.append({"source": f"cli:{i}", "name": name})
+        for number, upload in list(self.uploads.items()):
+            found.append({"source": f"upload:{number}", "name": upload.name.split("-", 1)[-1]})
         return found
 
     def name_of(self, source: Source) -> str:
@@ -82,8 +99,15 @@ class Lexicons:
             return "builtin"
         if kind == "cli" and rest.isdigit() and int(rest) < len(self.cli_paths):
             return self.cli_paths[int(rest)]
-        if kind == "upload" and rest.isdigit() and int(rest) < len(self.uploads):
-            return str(self.uploads[int(rest)])
+        if kind == "upload" and rest.isdigit() and int(rest) < self.uploaded:
+            found = self.uploads.get(int(rest))
+            if found is None:
+                raise PuzzleInputError(
+                    f"the uploaded list {source} was removed to make room for newer uploads "
+                    f"(at most {self.max_uploads} lists, {byte_size(self.max_upload_total)}): "
+                    "upload it again"
+                )
+            return str(found)
         if kind == "file":
             path = safe_path(self.root, rest)
             if not path.is_file():
@@ -151,15 +175,124 @@ class Lexicons:
         return smaller
 
     def add_upload(self, name: str, data: bytes) -> Source:
-        """Keep an uploaded list in a private temporary folder; returns its source name."""
-        if len(self.uploads) >= MAX_UPLOADS:
-            raise PuzzleInputError(f"at most {MAX_UPLOADS} uploaded lists per session")
-        if self._upload_dir is None:
-            self._upload_dir = Path(tempfile.mkdtemp(prefix="puzzlewright-lists-"))
+        """Keep an uploaded list in a private temporary folder, the oldest uploads removed
+        to stay within the count and byte bounds; returns its source name. A list that does
+        not load is reported and not kept."""
+        if len(data) > self.max_upload_total:
+            raise ApiError(
+                413, f"the word list is over the limit of {byte_size(self.max_upload_total)}"
+            )
         safe = "".join(ch for ch in Path(name).name if ch.isalnum() or ch in "._-")[:80] or "list"
-        path = self._upload_dir / f"{len(self.uploads)}-{safe}"
-        path.write_bytes(data)
-        source = f"upload:{len(self.uploads)}"
-        self.uploads.append(path)
-        self.get([source])  # load now: a bad file is reported to the uploader
+        with self._lock:
+            number = self.uploaded
+            self.uploaded += 1
+            self._make_room(len(data))
+            path = self.upload_dir() / f"{number}-{safe}"
+            try:
+                path.write_bytes(data)
+            except OSError as exc:
+                path.unlink(missing_ok=True)
+                raise PuzzleInputError(f"cannot keep the list: {exc.strerror or exc}") from None
+            self.uploads[number] = path
+        source = f"upload:{number}"
+        try:
+            self.get([source])  # load now: a bad file is reported to the uploader
+        except BaseException:
+            with self._lock:
+                self._forget(number)
+            raise
         return source
+
+    def _make_room(self, size: int) -> None:
+        """Remove the oldest uploads until one more of ``size`` bytes fits (lock held)."""
+        total = sum(file_size(path) for path in self.uploads.values())
+        while self.uploads and (
+            len(self.uploads) >= self.max_uploads or total + size > self.max_upload_total
+        ):
+            oldest = next(iter(self.uploads))
+            total -= file_size(self.uploads[oldest])
+            self._forget(oldest)
+
+    def _forget(self, number: int) -> None:
+        """Drop upload ``number``: its file and every cached list built on it (lock held)."""
+        path = self.uploads.pop(number, None)
+        if path is not None:
+            path.unlink(missing_ok=True)
+        source = f"upload:{number}"
+        for key in [key for key in self._cache if source in key]:
+            del self._cache[key]
+
+    def upload_dir(self) -> Path:
+        """This server's private folder of uploads (made on first use, mode 0700); folders
+        left by servers that were killed before they could remove theirs go first."""
+        if self._upload_dir is None:
+            remove_orphaned_uploads()
+            prefix = f"{UPLOAD_PREFIX}{os.getpid()}-"
+            self._upload_dir = Path(tempfile.mkdtemp(prefix=prefix))
+            remove_at_exit(self._upload_dir)
+        return self._upload_dir
+
+    def close(self) -> None:
+        """Remove the uploaded lists and their folder (the server is stopping)."""
+        with self._lock:
+            for number in list(self.uploads):
+                self._forget(number)
+            if self._upload_dir is not None:
+                shutil.rmtree(self._upload_dir, ignore_errors=True)
+                LEFT_AT_EXIT.discard((os.getpid(), self._upload_dir))
+                self._upload_dir = None
+
+
+def file_size(path: Path) -> int:
+    """The size of ``path`` (0 when something else removed it)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+LEFT_AT_EXIT: set[tuple[int, Path]] = set()
+"""Upload folders to remove when the process exits, should the server's shutdown not run
+(a second Ctrl-C skips it), with the process that made each (a forked worker leaves them)."""
+
+
+def remove_at_exit(folder: Path) -> None:
+    """Remove ``folder`` at the latest when this process exits."""
+    atexit.unregister(remove_left_folders)  # registered once, however many servers
+    atexit.register(remove_left_folders)
+    LEFT_AT_EXIT.add((os.getpid(), folder))
+
+
+def remove_left_folders() -> None:
+    """The exit hook: remove this process's upload folders that are still there."""
+    for pid, folder in list(LEFT_AT_EXIT):
+        if pid == os.getpid():
+            shutil.rmtree(folder, ignore_errors=True)
+            LEFT_AT_EXIT.discard((pid, folder))
+
+
+def remove_orphaned_uploads() -> None:
+    """Remove upload folders of our user's workbench servers that are no longer running
+    (``puzzlewright-lists-PID-...`` whose process is gone): a server killed outright
+    (SIGKILL, power loss) never reached its shutdown."""
+    for folder in Path(tempfile.gettempdir()).glob(f"{UPLOAD_PREFIX}*-*"):
+        pid = folder.name[len(UPLOAD_PREFIX) :].partition("-")[0]
+        try:
+            info = folder.lstat()
+        except OSError:
+            continue
+        ours = not hasattr(os, "getuid") or info.st_uid == os.getuid()
+        mine = ours and folder.is_dir() and not folder.is_symlink() and pid.isdigit()
+        if mine and not process_alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def process_alive(pid: int) -> bool:
+    """Does a process ``pid`` run on this machine (one of another user counts)?"""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True

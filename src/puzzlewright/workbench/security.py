@@ -1,21 +1,23 @@
 """What keeps a local server local: Host and Origin checks, body limits, safe paths.
 
 * DNS rebinding: a page on a foreign site resolving its name to 127.0.0.1 sends its own
-  Host header; only the bound address and the loopback names are accepted.
+  Host header; only the names this server answers to, with its port, are accepted.
 * Cross-site requests: a state-changing request (anything but GET/HEAD/OPTIONS) with an
-  Origin header must come from this server's own origin.
-* Request bodies are read whole up to a limit before the app sees them (413 beyond it).
+  Origin header must come from this server's own origin, compared exactly: scheme, name
+  and port (a page on another local server, ``http://127.0.0.1`` on port 80, is foreign).
+* Request bodies are read whole up to a limit before the app sees them (413 beyond it),
+  within a time limit (408 beyond it).
 * Paths from requests are resolved inside the served folder; ``..``, absolute paths and
   symlinks that lead out are refused.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from puzzlewright.errors import PuzzleInputError
 
@@ -54,12 +56,15 @@ class Guard:
         port: int,
         max_body: int,
         large_paths: dict[str, int],
+        body_timeout: float,
     ) -> None:
         self.app = app
         self.hosts = hosts
         self.port = port
         self.max_body = max_body
         self.large_paths = large_paths  # path -> its own body limit (uploads)
+        self.origins = own_origins(hosts, port)
+        self.body_timeout = body_timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -78,7 +83,11 @@ class Guard:
         if declared and (not declared.isdigit() or int(declared) > limit):
             await reply(send, 413, f"request body over the limit of {limit} bytes")
             return
-        body = await read_body(receive, limit)
+        try:
+            body = await asyncio.wait_for(read_body(receive, limit), self.body_timeout)
+        except TimeoutError:
+            await reply(send, 408, f"the request body did not arrive in {self.body_timeout:g} s")
+            return
         if body is None:
             await reply(send, 413, f"request body over the limit of {limit} bytes")
             return
@@ -87,26 +96,27 @@ class Guard:
     def refusal(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str] | None:
         """(status, reason) when the request must be refused, else None."""
         name, port = split_host(headers.get("host", ""))
-        if name not in self.hosts or (port is not None and port != self.port):
+        if name not in self.hosts or effective_port(port) != self.port:
             return 421 if name else 400, "unknown Host header: this server answers only locally"
         if scope["type"] == "http" and scope["method"] in SAFE_METHODS:
             return None
         origin = headers.get("origin")
-        if origin is not None and not self.own_origin(origin):
+        if origin is not None and origin not in self.origins:
             return 403, "cross-origin request refused"
         return None
 
-    def own_origin(self, origin: str) -> bool:
-        """Is ``origin`` this server (``http://<local name>:<port>``)?"""
-        try:
-            parts = urlsplit(origin)
-            port = parts.port
-        except ValueError:
-            return False
-        name = (parts.hostname or "").lower()
-        if ":" in name:
-            name = f"[{name}]"
-        return parts.scheme == "http" and name in self.hosts and port in (self.port, None)
+
+def effective_port(port: int | None) -> int | None:
+    """The port a Host header names: absent means http's default, 80."""
+    return 80 if port is None else port
+
+
+def own_origins(hosts: set[str], port: int) -> frozenset[str]:
+    """The exact Origin values of pages this server served: ``http://NAME:PORT`` for each
+    name it answers to (the port left out only when it is 80, as browsers write it). A page
+    on another local server (``http://127.0.0.1``, port 80, or another port) is foreign."""
+    suffix = "" if port == 80 else f":{port}"
+    return frozenset(f"http://{name}{suffix}" for name in hosts)
 
 
 async def read_body(receive: Receive, limit: int) -> bytes | None:

@@ -10,6 +10,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from puzzlewright.lexicon import WordList
+from puzzlewright.workbench.compute import Compute
 from puzzlewright.workbench.config import Config
 from puzzlewright.workbench.http import field_str, field_strings
 from puzzlewright.workbench.jobs import Jobs
@@ -25,11 +26,17 @@ class Workbench:
     lexicons: Lexicons
     jobs: Jobs
     rooms: tuple[Room, ...] = field(default=())  # the pages, in the order the header lists them
+    compute: Compute = field(default_factory=Compute)  # quick CPU work, bounded
 
     @classmethod
     def of(cls, config: Config, rooms: tuple[Room, ...] = ()) -> Workbench:
         """The state of a server run with ``config``, showing ``rooms``."""
-        lexicons = Lexicons(config.root, config.word_paths)
+        lexicons = Lexicons(
+            config.root,
+            config.word_paths,
+            max_uploads=config.max_upload_count,
+            max_upload_total=config.max_upload_total,
+        )
         return cls(config, lexicons, Jobs(config.max_jobs), rooms)
 
 

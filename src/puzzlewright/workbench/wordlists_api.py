@@ -36,7 +36,7 @@ async def active_lists(request: Request) -> JSONResponse:
     sources = field_strings(doc, "words", limit=8) or bench.lexicons.default()
     min_score = field_int(doc, "min_score", bench.config.min_score, 0, 1_000_000)
     words = await words_of(bench, doc)
-    histogram, usable = await run_in_threadpool(_summary, words, min_score)
+    histogram, usable = await bench.compute.run(lambda: _summary(words, min_score))
     personal = bench.lexicons.personal
     return JSONResponse(
         {

@@ -158,8 +158,10 @@ def load_acrostic(path: str | os.PathLike[str]) -> dict[str, object] | None:
         import json
 
         from puzzlewright.acrostic.ipuz import is_acrostic
+        from puzzlewright.crossword.formats.limits import refuse_lone_surrogates
 
         doc = json.loads(data.decode("utf-8-sig"))
+        refuse_lone_surrogates(doc, "ipuz")
     except PuzzleInputError as exc:
         raise PuzzleInputError(f"{path}: {exc}") from None
     except (UnicodeDecodeError, ValueError, RecursionError):

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -77,7 +76,7 @@ async def check(request: Request) -> JSONResponse:
     doc = await json_body(request)
     draft = draft_of(doc)
     words = await words_of(bench, doc)
-    state = await run_in_threadpool(
+    state = await bench.compute.run(
         lambda: studio_state(
             draft.quote, draft.source, draft.answers, words, min_length=draft.min_length
         )
@@ -173,7 +172,7 @@ async def preview(request: Request) -> JSONResponse:
         ]
         return {"svg": svg, "clues": clues}
 
-    return JSONResponse(await run_in_threadpool(work))
+    return JSONResponse(await bench.compute.run(work))
 
 
 async def save(request: Request) -> JSONResponse:
@@ -197,7 +196,7 @@ async def save(request: Request) -> JSONResponse:
             return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
         return render(acrostic_document(data), kind, key=bool(doc.get("key")))  # type: ignore[arg-type]
 
-    return await write_file(bench, path, produce)
+    return await write_file(bench, path, produce, overwrite=bool(doc.get("overwrite")))
 
 
 ROUTES = [

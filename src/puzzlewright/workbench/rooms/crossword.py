@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -31,6 +30,7 @@ from puzzlewright.crossword.pattern import (
     generate_patterns,
     symmetric_pattern,
 )
+from puzzlewright.crossword.statistics import fill_statistics
 from puzzlewright.crossword.theme import ThemedSpec, parse_theme
 from puzzlewright.workbench.http import (
     ApiError,
@@ -41,6 +41,7 @@ from puzzlewright.workbench.http import (
     json_body,
 )
 from puzzlewright.workbench.puzzles import MAX_SIDE, grid_from_doc
+from puzzlewright.workbench.rooms.crossword_clues import clue_ideas
 from puzzlewright.workbench.rooms.crossword_jobs import CheckTask, FillTask
 from puzzlewright.workbench.shell import Room, page
 from puzzlewright.workbench.state import Workbench, words_of, workbench
@@ -74,9 +75,10 @@ async def analyse(request: Request) -> JSONResponse:
         result = analyse_grid(grid, words, min_score=min_score, banned=banned).to_json()
         stats = grid_stats(grid, words, min_score=min_score, theme=theme)
         result["stats"] = stats.to_json()
+        result["statistics"] = fill_statistics(grid, words).to_json()
         return result
 
-    return JSONResponse(await run_in_threadpool(work))
+    return JSONResponse(await bench.compute.run(work))
 
 
 async def candidates(request: Request) -> JSONResponse:
@@ -88,7 +90,7 @@ async def candidates(request: Request) -> JSONResponse:
     words = await words_of(bench, doc)
     pattern = compile_filter(field_str(doc, "filter", limit=200), bool(doc.get("regex")))
     limit = field_int(doc, "limit", 200, 1, 2000) or 200
-    found = await run_in_threadpool(
+    found = await bench.compute.run(
         lambda: entry_candidates(
             grid,
             words,
@@ -186,6 +188,7 @@ async def start_checks(request: Request) -> JSONResponse:
 
 async def make_pattern(request: Request) -> JSONResponse:
     """A generated block pattern (the ``crossword pattern`` engine)."""
+    bench = workbench(request)
     doc = await json_body(request)
     width = field_int(doc, "width", 15, 2, MAX_SIDE) or 15
     height = field_int(doc, "height", 15, 2, MAX_SIDE) or 15
@@ -196,7 +199,7 @@ async def make_pattern(request: Request) -> JSONResponse:
     theme = field_str(doc, "keep", "", limit=2000)  # theme entries to build around
     if theme.strip():
         return await themed_pattern(request, doc, width, height, symmetry, seed, theme)
-    found = await run_in_threadpool(
+    found = await bench.compute.run(
         lambda: symmetric_pattern(
             width, height, symmetry, seed=seed, min_length=min(3, width, height)
         )
@@ -230,7 +233,7 @@ async def themed_pattern(
     words = await words_of(workbench(request), doc, less_banned=True)
     check = FillCheck(words, min_score=min_score_of(workbench(request), doc), seed=seed,
                       timeout=THEME_FILL_SECONDS)  # fmt: skip
-    run = await run_in_threadpool(
+    run = await workbench(request).compute.run(
         lambda: generate_patterns(themed, 1, seed=seed, attempts=THEME_TRIALS, accept=check)
     )
     if not run.patterns:
@@ -252,6 +255,7 @@ ROUTES = [
             Route("/fill", start_fill, methods=["POST"]),
             Route("/check", start_checks, methods=["POST"]),
             Route("/pattern", make_pattern, methods=["POST"]),
+            Route("/clue-ideas", clue_ideas, methods=["POST"]),  # crossword_clues.py
         ],
     ),
 ]

@@ -1,10 +1,9 @@
 // Autosave in the browser, files in the served folder, and the editor's settings.
 
 import { call, setStatus } from "../api.js";
-import { S, loadDoc } from "./editor.js";
-import { blankDoc, docFromPuzzle, slotsOf, symmetryOf, wire, wordOf } from "./model.js";
-import { scheduleAnalysis, scheduleCandidates, wordsPayload } from "./assist.js";
-import { render } from "./view.js";
+import { readSaved, writeSaved } from "../dom.js";
+import { S, announce, loadDoc, wordsPayload } from "./editor.js";
+import { blankDoc, docFromPuzzle, isGrid, slotsOf, symmetryOf, wire, wordOf } from "./model.js";
 
 export const STORE = "puzzlewright.crossword.v1";
 
@@ -15,11 +14,25 @@ export function scheduleSave() {
   saveTimer = setTimeout(autosave, 200);
 }
 export function autosave() {
+  const kept = writeSaved(STORE, { doc: S.doc, fileName: S.fileName, ownsFile: S.ownsFile, symmetry: S.symmetry, words: S.words });
+  if (!kept) setStatus("autosave failed: the browser's storage is full");
+}
+
+// Bring back the session autosave kept; false when there is none (or it is unreadable).
+export function restoreSession() {
+  const saved = readSaved(STORE, null);
+  if (!saved || !saved.doc || !isGrid(saved.doc.cells)) return false;
+  let doc;
   try {
-    localStorage.setItem(STORE, JSON.stringify({ doc: S.doc, fileName: S.fileName, mine: S.mine, symmetry: S.symmetry, words: S.words }));
+    doc = docFromPuzzle(saved.doc);
   } catch (err) {
-    setStatus("autosave failed: the browser's storage is full");
+    return false; // written by another version, or damaged: start afresh
   }
+  S.symmetry = typeof saved.symmetry === "string" ? saved.symmetry : "rotational";
+  if (saved.words && typeof saved.words === "object") S.words = saved.words;
+  loadDoc(doc, typeof saved.fileName === "string" ? saved.fileName : null, false);
+  S.ownsFile = saved.ownsFile === true;
+  return true;
 }
 window.addEventListener("pagehide", () => {
   autosave();
@@ -49,9 +62,9 @@ export async function newPuzzle(w, h, start, symmetry, undoable = true, theme = 
 export async function openFile(path) {
   const result = await call("/api/open", { path });
   const doc = docFromPuzzle(result.puzzle);
-  S.symmetry = symmetryOf(doc);  // a grid without symmetry (a diagramless, say) edits with none
+  S.symmetry = symmetryOf(doc); // a grid without symmetry (a diagramless, say) edits with none
   loadDoc(doc, path.replace(/\.(puz|jpz|xd|txt)$/i, ".ipuz"));
-  S.mine = [path];  // the .ipuz beside a .puz was not opened: saving there asks first
+  S.ownsFile = /\.ipuz$/i.test(path); // a .puz opened is saved as a new .ipuz beside it
   const kind = doc.kind === "diagramless" ? " (diagramless)" : "";
   setStatus(`opened ${path}${kind}${result.warnings.length ? ": " + result.warnings.join("; ") : ""}`);
 }
@@ -59,10 +72,9 @@ export async function openFile(path) {
 // Save to `path`: a file this document opened or created is replaced; any other existing
 // file only when `replace` (the person said so after the server's 409).
 export async function saveFile(path, replace = false) {
-  const overwrite = replace || S.mine.includes(path);
+  const overwrite = replace || (S.ownsFile && path === S.fileName);
   const result = await call("/api/save", { path, puzzle: wire(S.doc), overwrite });
-  if (!S.mine.includes(result.saved)) S.mine = [...S.mine, result.saved];
-  if (/\.ipuz$/i.test(path)) S.fileName = result.saved;
+  if (/\.ipuz$/i.test(path)) { S.fileName = result.saved; S.ownsFile = true; }
   autosave();
   setStatus(`saved ${result.saved}${result.warnings.length ? " (" + result.warnings.join("; ") + ")" : ""}`);
   return result;
@@ -77,8 +89,8 @@ export async function freeName() {
   return name;
 }
 
-export async function exportFile(path, format, key) {
-  const result = await call("/api/export", { path, format, key, puzzle: wire(S.doc) });
+export async function exportFile(path, format, key, overwrite = false) {
+  const result = await call("/api/export", { path, format, key, overwrite, puzzle: wire(S.doc) });
   const warnings = result.warnings || [];
   setStatus(`exported ${result.saved}${warnings.length ? ": " + warnings.join("; ") : ""}`, warnings.length ? "warn" : "");
 }
@@ -86,16 +98,15 @@ export async function exportFile(path, format, key) {
 export function setWords(sources, minScore, encoding) {
   S.words = { sources, min_score: minScore, encoding };
   S.verdicts.clear();
-  scheduleSave();
-  scheduleAnalysis();
+  announce("doc"); // analyse on the new list (and autosave the choice)
 }
 
 export function setFilter(text, regex) {
   S.filter = text;
   S.regex = regex;
-  scheduleCandidates();
+  announce("cursor"); // the current entry's candidates again
 }
 
 export function setSymmetry(value) { S.symmetry = value; scheduleSave(); }
-export function setHeat(on) { S.heat = on; render(); }
+export function setHeat(on) { S.heat = on; announce("view"); }
 

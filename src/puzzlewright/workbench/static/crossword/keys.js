@@ -1,12 +1,10 @@
 // The keyboard and mouse on the grid, with the conventions constructors know.
 
 import {
-  S, clearCell, jumpEntry, moveTo, redo, startRebus, toggleBar, toggleBlock, toggleCircle,
-  toggleLock, toggleShade, toggleTheme, typeLetter, undo, BAR_BELOW, BAR_RIGHT, commitRebus,
+  S, announce, clearCell, commitRebus, jumpEntry, moveTo, redo, requestFocus, startRebus, toggleBar,
+  toggleBlock, toggleCircle, toggleLock, toggleShade, toggleTheme, typeLetter, undo,
 } from "./editor.js";
-import { scheduleCandidates } from "./assist.js";
-import { focusGrid, render } from "./view.js";
-import { height, width } from "./model.js";
+import { BAR_BELOW, BAR_RIGHT, height, width } from "./model.js";
 
 // -- keyboard --------------------------------------------------------------------------------
 const focusCandidates = () => { const list = document.querySelector('[role="listbox"][aria-label="Candidates"]'); if (list) list.focus(); };
@@ -30,8 +28,8 @@ export function onKey(event) {
   }
   if (S.rebus !== null) {
     event.preventDefault();
-    if (isLetter(key) && S.rebus.length < 8) { S.rebus += key.toUpperCase(); render(); }
-    else if (key === "Backspace") { S.rebus = S.rebus.slice(0, -1); render(); }
+    if (isLetter(key) && S.rebus.length < 8) { S.rebus += key.toUpperCase(); announce("view"); }
+    else if (key === "Backspace") { S.rebus = S.rebus.slice(0, -1); announce("view"); }
     else if (key === "Enter" || key === "Escape" || key === "Tab") commitRebus();
     return;
   }
@@ -42,11 +40,11 @@ export function onKey(event) {
     if (event.shiftKey) {
       S.anchor = S.anchor || { ...S.cursor };
       S.cursor = { r: clamp(S.cursor.r + dr, height(S.doc)), c: clamp(S.cursor.c + dc, width(S.doc)) };
-      render();
+      announce("view");
       return;
     }
     S.anchor = null;
-    if (S.dir !== dir) { S.dir = dir; render(); scheduleCandidates(); return; }
+    if (S.dir !== dir) { S.dir = dir; announce("cursor"); return; }
     moveTo(S.cursor.r + dr, S.cursor.c + dc);
     return;
   }
@@ -55,8 +53,7 @@ export function onKey(event) {
     case "Enter":
       event.preventDefault();
       S.dir = S.dir === "across" ? "down" : "across";
-      render();
-      scheduleCandidates();
+      announce("cursor");
       break;
     case "Tab":
       // next/previous entry; past the last (or before the first) Tab leaves the grid as
@@ -100,13 +97,13 @@ export function onCell(r, c, event) {
   if (event.shiftKey) {
     S.anchor = S.anchor || { ...S.cursor };
     S.cursor = { r, c };
-    render();
-    focusGrid();
+    announce("view");
+    requestFocus();
     return;
   }
   S.anchor = null;
   if (r === S.cursor.r && c === S.cursor.c) S.dir = S.dir === "across" ? "down" : "across";
   moveTo(r, c);
-  focusGrid();
+  requestFocus();
 }
 

@@ -3,7 +3,7 @@
 // No editor state here: callers pass what the page asks with and get told of edits.
 
 import { call } from "../api.js";
-import { el } from "./layout.js";
+import { el } from "../dom.js";
 
 // The active lists for `request` ({words, encoding, min_score}) drawn into `node`.
 export async function showActiveLists(node, request) {
