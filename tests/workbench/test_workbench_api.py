@@ -398,7 +398,8 @@ def test_personal_edits_change_the_list_and_survive_a_restart(
     assert "CAB;60" in (folder / "personal.dict").read_text(encoding="utf-8")
     config = Config(root=folder, port=8765, word_paths=[str(folder.parent / "square.txt")],
                     extra_hosts=("testserver",))  # fmt: skip
-    with TestClient(create_app(config)) as restarted:  # the next start reads the file
+    base = "http://testserver:8765"  # the Host header carries the port
+    with TestClient(create_app(config), base_url=base) as restarted:  # the next start reads it
         assert restarted.get("/api/wordlists/personal").json()["entries"] == [
             ["BAD", 0],
             ["CAB", 60],
