@@ -34,6 +34,7 @@ from puzzlewright.workbench.launch import serving  # noqa: E402
 __all__ = ["browser", "page", "pytestmark", "server"]
 
 CLUES_MODULE = "/static/crossword/clues.js"
+expect.set_options(timeout=15_000)  # a loaded machine (2 cores, 8 sessions) answers slowly
 
 
 def binding(page: Page, script: str) -> Any:
