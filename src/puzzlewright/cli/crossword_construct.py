@@ -258,8 +258,8 @@ def _save_patterns(
 
 
 def _print_patterns(run: PatternRun, written: list[str | None], *, checked: bool = False) -> None:
-    """Each pattern's figures and rows (beside its trial fill with --fillable); ``checked``
-    (barred and British grids) adds the unches line and prints the rows with their bars."""
+    """Each pattern's rows on stdout, so ``pattern > grid.txt`` is a grid ``fill`` reads; its
+    figures (and trial fill with --fillable, unches line with ``checked``) go to stderr."""
     from puzzlewright.crossword.pattern import PatternStats
 
     for index, (grid, path) in enumerate(zip(run.patterns, written, strict=True), 1):
@@ -268,18 +268,18 @@ def _print_patterns(run: PatternRun, written: list[str | None], *, checked: bool
             f"pattern {index}: {stats.blocks} blocks, {stats.words} words, "
             f"average length {stats.average_length}, longest {stats.longest}"
             + (f", {stats.unchecked} unchecked cells" if stats.unchecked else "")
-            + (f" -> {path}" if path else "")
+            + (f" -> {path}" if path else ""),
+            err=True,
         )
         fill = run.fills.get(grid.to_text())
         if checked:
-            click.echo(checking_line(grid))
-            click.echo((fill or grid).to_text())
-        elif fill is None:
-            click.echo(grid.to_text())
-        else:
-            for blank, filled in zip(grid.rows_text(), fill.rows_text(), strict=True):
-                click.echo(f"{blank}   {filled}")
+            click.echo(checking_line(grid), err=True)
+        if index > 1:
             click.echo()
+        click.echo(grid.to_text())
+        if fill is not None:
+            click.echo("trial fill:", err=True)
+            click.echo(fill.to_text(), err=True)
 
 
 def _shortfall(run: PatternRun, count: int, spec: PatternSpec, timeout: float) -> str:
@@ -382,6 +382,7 @@ def layout(
     squashed, in any alphabet. Words that find no place are listed as warnings. --print
     writes a page to print and its key.
     """
+    from puzzlewright.crossword.clues import repeated_answers
     from puzzlewright.crossword.layout import lay_out
 
     if size is not None and max_size is not None:
@@ -401,7 +402,12 @@ def layout(
             stop=stop,
         )
     puzzle = result.puzzle(title=title, author=author)
-    warnings = save(puzzle, output, [words_file], force) if output is not None else []
+    warnings = [
+        f"{later.answer} is listed twice (lines {earlier.line} and {later.line})"
+        + (" with the same clue: placed once" if later.clue == earlier.clue else "")
+        for earlier, later in repeated_answers(words)
+    ]
+    warnings += save(puzzle, output, [words_file], force) if output is not None else []
     if sheet is not None:
         _print_sheet(puzzle, sheet, [words_file], force, warnings)
     if as_json:
@@ -485,7 +491,7 @@ def _print_layout(result: Layout, words: int, output: str | None) -> None:
         click.echo(heading.capitalize())
         for key, p in ordered:
             if p.direction == heading:
-                click.echo(f"{key[:-1]:>4}. {p.clue} ({len(p.answer)})  {p.answer}")
+                click.echo(f"{key[:-1]:>4}. {p.clue} ({p.enumeration})  {p.answer}")
     click.echo()
     for u in result.unplaced:
         warn(f"not placed: {u.answer} (line {u.line}): {u.reason}")
@@ -529,7 +535,8 @@ def clues(
     CLUES has `ANSWER<TAB>clue` or `ANSWER: clue` lines. An answer that occurs twice in the
     grid gets the same clue, or the file's clues for it in order. Entries left without a
     clue and clue lines whose answer is not in the grid are listed; with --draft, the
-    entries WordNet could not clue.
+    entries WordNet could not clue. FILLED may also be an acrostic .ipuz (from `acrostic
+    build -o`): its answers get their clues the same way, and OUT must then be .ipuz.
     """
     from puzzlewright.crossword.clues import attach_clues, read_clues
     from puzzlewright.crossword.formats import load_puzzle
@@ -538,6 +545,11 @@ def clues(
         raise fail("give a CLUES file, --draft, or both")
     inputs = [filled] if clue_file is None else [filled, clue_file]
     check_output(output, inputs=inputs, force=force, puzzle_format=True)
+    acrostic = _acrostic_document(filled)
+    if acrostic is not None:
+        if clue_file is None:
+            raise fail("--draft drafts crossword clues; give a CLUES file for an acrostic")
+        return _acrostic_clues(acrostic, filled, read_clues(clue_file), output, force, as_json)
     warnings: list[str] = []
     puzzle = load_puzzle(filled, warnings=warnings)
     lines = read_clues(clue_file) if clue_file is not None else []
@@ -584,6 +596,52 @@ def _print_clue_report(
         click.echo(f"{counted(len(missing), 'entry')} without a clue:")
         for entry in missing:
             click.echo(f"  {entry.key:>5} {entry.answer}")
+
+
+def _acrostic_document(path: str) -> dict[str, Any] | None:
+    """The ipuz document at ``path`` when it is an acrostic, else None (a crossword)."""
+    if not path.lower().endswith(".ipuz"):
+        return None
+    from puzzlewright.acrostic.ipuz import is_acrostic
+    from puzzlewright.crossword.formats.limits import load_json
+    from puzzlewright.fileio import read_text_input
+
+    data = load_json(read_text_input(path, "puzzle"), path)
+    return data if isinstance(data, dict) and is_acrostic(data) else None
+
+
+def _acrostic_clues(
+    data: dict[str, Any], source: str, lines: list[Any], output: str, force: bool, as_json: bool
+) -> int:
+    """``crossword clues`` on an acrostic: attach by answer, write the ipuz, report."""
+    import json
+
+    from puzzlewright.acrostic.ipuz import attach_acrostic_clues
+    from puzzlewright.fileio import write_atomic
+
+    if not output.lower().endswith(".ipuz"):
+        raise fail(f"{output}: an acrostic is written as .ipuz")
+    try:
+        report = attach_acrostic_clues(data, lines)
+    except PuzzleInputError as exc:
+        raise fail(f"{source}: {exc}") from None
+    text = json.dumps(report.document, ensure_ascii=False, indent=1) + "\n"
+    write_atomic(output, text.encode("utf-8"), inputs=[source], force=force)
+    if as_json:
+        emit_json({"input": source, "output": output, "kind": "acrostic", **report.to_json()})
+        return 0
+    for number, answer in report.not_in_puzzle:
+        warn(f"line {number}: {answer} is not an answer of the acrostic")
+    total = len(report.attached) + len(report.missing)
+    click.echo(
+        f"attached {counted(len(report.attached), 'clue')} to the acrostic's "
+        f"{counted(total, 'answer')}; wrote {output}"
+    )
+    if report.missing:
+        click.echo(f"{counted(len(report.missing), 'answer')} without a clue:")
+        for label, answer in report.missing:
+            click.echo(f"  {label:>5} {answer}")
+    return 0
 
 
 def _print_drafts(drafts: PuzzleDrafts) -> None:

@@ -279,7 +279,8 @@ def find(
     Candidates come from the word list (best words, sampled with --seed), a theme
     (--theme, --from) or number names (--doubly-true); each passes cheap filters, a fast
     solution counter, and the general solver before it is printed. Output streams as a
-    table or JSON Lines (--json), in the same order for the same --seed on any executor.
+    table or JSON Lines (--json: one line per puzzle, then a last line with "summary": true,
+    the totals and stop_reason), in the same order for the same --seed on any executor.
     Exit status 1 when nothing was found or the time limit or Ctrl-C stopped the search
     (the puzzles found so far are shown).
     """
@@ -407,6 +408,9 @@ def _report_find(
 ) -> None:
     """The totals on stderr, and why the run ended when that needs saying."""
     stats = run.stats
+    if as_json:  # the stream's last line: totals and why it ended, like every --json
+        totals = {k: v for k, v in run.to_json().items() if k != "puzzles"}
+        click.echo(json.dumps({"summary": True, "found": len(run.puzzles), **totals}))
     if not as_json and not run.puzzles:
         stdout.print(f"no unique {form} puzzle found")
     if not as_json or on_terminal():

@@ -8,6 +8,7 @@ hyphens and apostrophes squashed, accents folded for Latin words; any alphabet w
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
@@ -34,6 +35,22 @@ class ClueLine:
     def to_json(self) -> dict[str, object]:
         """The clue line as JSON: line number, normalized answer, clue."""
         return {"line": self.line, "answer": self.answer, "clue": self.clue}
+
+
+def enumeration(written: str, answer: str) -> str:
+    """The answer's enumeration as setters print it: ``ICE CREAM`` -> ``3,5``,
+    ``MOTHER-IN-LAW`` -> ``6-2-3``, ``KOTLIN`` -> ``6`` (letters counted as normalized)."""
+    parts = re.findall(r"[^\s-]+|-", unicodedata.normalize("NFC", written).strip())
+    words = [normalize_answer(part) for part in parts if part != "-"]
+    if len(words) < 2 or "".join(words) != answer or not all(words):
+        return str(len(answer))
+    out = ""
+    for part in parts:
+        if part == "-":
+            out += "-"
+        else:
+            out += ("," if out and not out.endswith("-") else "") + str(len(normalize_answer(part)))
+    return out
 
 
 def normalize_answer(raw: str) -> str:
@@ -93,6 +110,18 @@ def parse_clues(text: str, source: str = "clue file", *, optional: bool = False)
         more = f"; and {len(bad) - SHOWN_PROBLEMS} more" if len(bad) > SHOWN_PROBLEMS else ""
         raise PuzzleInputError(f"{source}: malformed {shown}{more} ({FORMAT_HINT})")
     return lines
+
+
+def repeated_answers(lines: list[ClueLine]) -> list[tuple[ClueLine, ClueLine]]:
+    """Each later line whose answer an earlier line already gave, with that earlier line: a
+    list meant to hold each answer once has a mistake there (``crossword layout`` warns)."""
+    first: dict[str, ClueLine] = {}
+    repeats = []
+    for line in lines:
+        earlier = first.setdefault(line.answer, line)
+        if earlier is not line:
+            repeats.append((earlier, line))
+    return repeats
 
 
 def read_clues(
