@@ -443,6 +443,72 @@ def check_candidate(
     return _verdict(str(result.status))
 
 
+@dataclass(frozen=True)
+class GridVerdict:
+    """Can the grid as it stands be filled? With the entries the proof blames when not.
+
+    ``responsible``: for a ``dead end``, the entries with no word left after propagation,
+    else those the filler's exhaustive search failed on most (its proof), worst first;
+    ``fill``: for ``fills``, the words of the fill found, by entry key (a candidate of an
+    entry that is in it needs no check of its own).
+    """
+
+    verdict: Verdict
+    responsible: list[str] = field(default_factory=list)
+    fill: dict[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, object]:
+        """The verdict as JSON: every field."""
+        return asdict(self)
+
+
+def check_grid(
+    grid: Grid,
+    words: WordList,
+    *,
+    min_score: int | None = None,
+    banned: Collection[str] = (),
+    stop: StopSignal | None = None,
+) -> GridVerdict:
+    """Whether ``grid`` can still be completed, asked once before its candidates are checked:
+    a dead grid is reported with the entries responsible instead of every candidate of the
+    current entry coming back ``dead end`` one by one."""
+    net = _network(grid, words, min_score, banned)
+    if net.dead:
+        keys = [net.problem.vars[v].slot.key for v in net.dead]
+        return GridVerdict("dead end", keys)
+    if grid.is_filled():
+        return GridVerdict("fills", fill={s.key: grid.word(s) for s in grid.slots()})
+    result = fill_grid(grid, without_words(words, banned), min_score=min_score, stop=stop)
+    verdict = _verdict(str(result.status))
+    if verdict == "fills":
+        filled = result.grid
+        return GridVerdict(verdict, fill={s.key: filled.word(s) for s in filled.slots()})
+    if verdict == "dead end":
+        return GridVerdict(verdict, [failure.key for failure in result.failed_slots])
+    return GridVerdict(verdict)
+
+
+def check_entry_grid(
+    grid: Grid,
+    words: WordList,
+    key: str,
+    *,
+    min_score: int | None = None,
+    banned: Collection[str] = (),
+    stop: StopSignal | None = None,
+) -> GridVerdict:
+    """:func:`check_grid` of the grid entry ``key``'s candidates live in: a complete entry's
+    letters freed as for its alternatives (:func:`freed`), so ``dead end`` means every
+    candidate of the entry is one, whatever its word."""
+    name = key.strip().upper()
+    slot = next((s for s in grid.slots() if s.key == name), None)
+    if slot is None:
+        raise PuzzleInputError(f"the grid has no entry {key!r}")
+    base = freed(grid, slot) if "?" not in grid.word(slot) else grid
+    return check_grid(base, words, min_score=min_score, banned=banned, stop=stop)
+
+
 def _verdict(status: str) -> Verdict:
     """A fill status as a candidate's verdict."""
     if status == "filled":
@@ -509,8 +575,11 @@ def open_regions(grid: Grid) -> int:
     return regions
 
 
-def grid_stats(grid: Grid, words: WordList, *, min_score: int | None = None) -> GridStats:
-    """Word count, blocks, lengths and the usual checks of ``grid`` against ``words``."""
+def grid_stats(
+    grid: Grid, words: WordList, *, min_score: int | None = None, theme: Collection[str] = ()
+) -> GridStats:
+    """Word count, blocks, lengths and the usual checks of ``grid`` against ``words``; the
+    ``theme`` entries (keys) are the constructor's choice, exempt from the list checks."""
     slots = grid.slots()
     lengths: dict[int, int] = {}
     answers: dict[str, int] = {}
@@ -522,6 +591,8 @@ def grid_stats(grid: Grid, words: WordList, *, min_score: int | None = None) -> 
         if "?" in answer:
             continue
         answers[answer] = answers.get(answer, 0) + 1
+        if slot.key in theme:
+            continue
         score = words.score(words.alphabet.normalize(answer))
         if score is None:
             missing.append(slot.key)
@@ -550,8 +621,11 @@ __all__ = [
     "EntryState",
     "GridAnalysis",
     "GridStats",
+    "GridVerdict",
     "analyse_grid",
     "check_candidate",
+    "check_entry_grid",
+    "check_grid",
     "compile_filter",
     "entry_candidates",
     "freed",

@@ -15,11 +15,11 @@ search stops when the block or word count asked for is reached.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias, cast
 
-from puzzlewright.crossword.grid import Grid
+from puzzlewright.crossword.grid import Grid, Position
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.stopping import (
     NEVER,
@@ -310,6 +310,11 @@ class _Builder:
                 return False
         return self._connected()
 
+    def legal(self) -> bool:
+        """True when the whole grid obeys the rules (every line's runs, connectivity)."""
+        lines_ok = all(self._line_ok(start, step, size) for start, step, size in self._lines())
+        return lines_ok and self._connected()
+
     def words(self) -> int:
         """The number of entries (runs of two or more white cells)."""
         total = 0
@@ -517,6 +522,32 @@ def generate_pattern(
         ok = builder.grow(spec.blocks, True, stop)
     else:  # the usual density, stopping early if the word cap (if any) is reached
         ok = builder.grow(spec.default_blocks(), False, stop)
+    return builder.grid() if ok else None
+
+
+def grow_around(
+    spec: PatternSpec,
+    rng: random.Random,
+    blocks: Iterable[Position],
+    white: Iterable[Position],
+    *,
+    stop: StopSignal = NEVER,
+) -> Grid | None:
+    """One attempt at a pattern for ``spec`` that has ``blocks`` and keeps ``white`` open
+    (theme entries: :mod:`puzzlewright.crossword.theme`); None when it got stuck or the
+    given blocks alone break a rule. Both sets must already be symmetric."""
+    builder = _Builder(spec, rng)
+    keep = {r * builder.w + c for r, c in white}
+    for r, c in blocks:
+        builder.block[r * builder.w + c] = 1
+    builder.count = sum(builder.block)
+    builder.orbits = [
+        orbit for orbit in builder.orbits if not keep & set(orbit) and not builder.block[orbit[0]]
+    ]
+    if not builder.legal():
+        return None
+    target = spec.blocks if spec.blocks is not None else max(spec.default_blocks(), builder.count)
+    ok = builder.grow(target, spec.blocks is not None, stop)
     return builder.grid() if ok else None
 
 

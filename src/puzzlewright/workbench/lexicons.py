@@ -2,7 +2,9 @@
 ``--words`` lists, files in the folder and uploads, layered in the order a request names
 them; loaded once, cached. A request that names none gets the ``--words`` lists, else the
 built-in list of its purpose: ``crossword`` for the crossword room, ``english`` for the
-acrostic and cryptarithm rooms and the wordplay helpers."""
+acrostic and cryptarithm rooms and the wordplay helpers. The folder's
+personal list (:data:`PERSONAL_FILE`, ``word;score`` edits) is layered over every one of
+them, and re-read when the server starts."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from puzzlewright.fileio import byte_size
 from puzzlewright.lexicon import WordList, load_wordlist
 from puzzlewright.lexicon.crossword import DEFAULT_MIN_SCORE
 from puzzlewright.lexicon.loading import BUILTIN_NAMES, CROSSWORD_NAMES
+from puzzlewright.lexicon.personal import PersonalList, overlay
 from puzzlewright.workbench.config import MAX_UPLOAD_TOTAL, MAX_UPLOADS
 from puzzlewright.workbench.http import ApiError
 from puzzlewright.workbench.security import safe_path
@@ -28,6 +31,7 @@ from puzzlewright.workbench.security import safe_path
 MAX_LAYERS = 8
 CACHED_LISTS = 4
 UPLOAD_PREFIX = "puzzlewright-lists-"
+PERSONAL_FILE = "personal.dict"
 Source = str
 """A list's name in requests: ``crossword``, ``english`` (``builtin``: its old name),
 ``cli:N`` (N-th --words list), ``file:PATH`` (relative to the folder) or ``upload:N`` (N
@@ -62,6 +66,9 @@ class Lexicons:
             OrderedDict()
         )
         self._lock = threading.Lock()
+        self.personal = PersonalList.load(safe_path(root, PERSONAL_FILE))
+        self._personal_lock = threading.Lock()  # one edit at a time (each rewrites the file)
+        self._overlaid: OrderedDict[tuple[str, ...], tuple[int, WordList, WordList]] = OrderedDict()
 
     def default(self, purpose: Purpose = "english") -> list[Source]:
         """The sources used when a request names none: the --words lists, else the
@@ -77,6 +84,21 @@ class Lexicons:
         for number, upload in list(self.uploads.items()):
             found.append({"source": f"upload:{number}", "name": upload.name.split("-", 1)[-1]})
         return found
+
+    def name_of(self, source: Source) -> str:
+        """How the page names one source (``built-in English``, a file's name, a path)."""
+        for item in self.describe():
+            if item["source"] == source:
+                return item["name"]
+        return source.partition(":")[2] if source.startswith("file:") else source
+
+    def edit_personal(self, word: str, score: int | None) -> None:
+        """Set a personal word's score (0: removed for good), or forget its edit (None)."""
+        with self._personal_lock:
+            if score is None:
+                self.personal.forget(word)
+            else:
+                self.personal.set(word, score)
 
     def path_of(self, source: object) -> str:
         """The file behind one source (a built-in list stays a name)."""
@@ -110,9 +132,32 @@ class Lexicons:
         purpose: Purpose = "english",
         min_score: int | None = None,
     ) -> WordList:
-        """The layered list for ``sources`` (loaded on first use; slow only then). The
-        crossword list comes at its default floor, or all of it when ``min_score`` is
-        lower (the filler and the analysis cut by ``min_score`` themselves)."""
+        """The layered list for ``sources`` with the personal list over it (loaded on first
+        use; slow only then, and after a personal edit: about 0.3 s for 300,000 words)."""
+        base = self.chosen(sources, encoding, purpose, min_score)
+        key = (*(sources or self.default(purpose)), encoding, str(min_score))
+        version = self.personal.version
+        with self._lock:
+            found = self._overlaid.get(key)
+            if found is not None and found[0] == version and found[1] is base:
+                return found[2]
+        words = overlay(base, self.personal.entries)
+        with self._lock:
+            self._overlaid[key] = (version, base, words)
+            while len(self._overlaid) > CACHED_LISTS:
+                self._overlaid.popitem(last=False)
+        return words
+
+    def chosen(
+        self,
+        sources: list[Source] | None,
+        encoding: str = "utf-8-sig",
+        purpose: Purpose = "english",
+        min_score: int | None = None,
+    ) -> WordList:
+        """The layered list for ``sources`` as loaded, without the personal list. The
+        crossword list comes at its default floor, or all of it when ``min_score`` is lower
+        (the filler and the analysis cut by ``min_score`` themselves)."""
         names = tuple(sources or self.default(purpose))
         if not names or len(names) > MAX_LAYERS:
             raise PuzzleInputError(f"name 1 to {MAX_LAYERS} word lists")

@@ -23,8 +23,15 @@ from puzzlewright.crossword.analysis import (
 from puzzlewright.crossword.fill import FillRequest
 from puzzlewright.crossword.fill.problem import Region
 from puzzlewright.crossword.grid import Grid
-from puzzlewright.crossword.pattern import FillCheck, symmetric_pattern
+from puzzlewright.crossword.pattern import (
+    SYMMETRIES,
+    FillCheck,
+    PatternSpec,
+    generate_patterns,
+    symmetric_pattern,
+)
 from puzzlewright.crossword.statistics import fill_statistics
+from puzzlewright.crossword.theme import ThemedSpec, parse_theme
 from puzzlewright.workbench.http import (
     ApiError,
     field_float,
@@ -62,10 +69,12 @@ async def analyse(request: Request) -> JSONResponse:
     words = await words_of(bench, doc, "crossword")
     min_score = min_score_of(bench, doc)
     banned = field_strings(doc, "banned")
+    theme = field_strings(doc, "theme", limit=200)  # exempt from the word-list checks
 
     def work() -> dict[str, Any]:
         result = analyse_grid(grid, words, min_score=min_score, banned=banned).to_json()
-        result["stats"] = grid_stats(grid, words, min_score=min_score).to_json()
+        stats = grid_stats(grid, words, min_score=min_score, theme=theme)
+        result["stats"] = stats.to_json()
         result["statistics"] = fill_statistics(grid, words).to_json()
         return result
 
@@ -192,6 +201,9 @@ async def make_pattern(request: Request) -> JSONResponse:
     seed = field_int(doc, "seed", None, 0, 2**31)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    theme = field_str(doc, "keep", "", limit=2000)  # theme entries to build around
+    if theme.strip():
+        return await themed_pattern(request, doc, width, height, symmetry, seed, theme)
     words = await words_of(bench, doc, "crossword")
     check = FillCheck(words, min_score=min_score_of(bench, doc), seed=seed)
     found = await bench.compute.run(
@@ -210,6 +222,42 @@ async def make_pattern(request: Request) -> JSONResponse:
             422, f"no {width}x{height} pattern the word list fills; try another size or seed"
         )
     return JSONResponse({"cells": found.cells, "seed": seed})
+
+
+THEME_TRIALS = 8  # patterns built around theme entries, each tried by the filler
+THEME_FILL_SECONDS = 3.0
+
+
+async def themed_pattern(
+    request: Request,
+    doc: dict[str, Any],
+    width: int,
+    height: int,
+    symmetry: str,
+    seed: int,
+    theme: str,
+) -> JSONResponse:
+    """A symmetric pattern around the ``keep`` entries (``ROW,COL,A|D,ANSWER`` lines or a
+    line of lengths) that the request's word list fills (the ``crossword pattern
+    --theme --fillable`` engine); its letters are the theme answers only."""
+    if symmetry not in SYMMETRIES:
+        raise ApiError(400, f"theme patterns take the symmetries {', '.join(SYMMETRIES)}")
+    spec = PatternSpec(width, height, symmetry=symmetry)
+    themed = ThemedSpec(spec, parse_theme(theme, spec))
+    themed.validate()
+    words = await words_of(workbench(request), doc, "crossword", less_banned=True)
+    check = FillCheck(words, min_score=min_score_of(workbench(request), doc), seed=seed,
+                      timeout=THEME_FILL_SECONDS)  # fmt: skip
+    run = await workbench(request).compute.run(
+        lambda: generate_patterns(themed, 1, seed=seed, attempts=THEME_TRIALS, accept=check)
+    )
+    if not run.patterns:
+        raise ApiError(
+            422,
+            f"no pattern around the theme entries that the word list fills "
+            f"({run.attempts} built, {run.rejected} not filled); try another seed or layout",
+        )
+    return JSONResponse({"cells": run.patterns[0].cells, "seed": seed})
 
 
 ROUTES = [
