@@ -105,7 +105,7 @@ def completion(name: str, locks: int, improve: float) -> None:
     case = next(q for q in quotes if q["name"] == name)
     words = builtin_english()
     started = time.process_time()
-    batch = build_acrostic(case["quote"], case["source"], words, improve=improve)
+    batch = build_acrostic(case["quote"], case["source"], words, improve=improve, tries=1)
     batch_cpu = time.process_time() - started
     if batch.status != "built":
         print(f"acrostic: the batch builder did not build {name} ({batch.reason})")
@@ -113,7 +113,9 @@ def completion(name: str, locks: int, improve: float) -> None:
     answers = [a.word for a in batch.puzzles[0].answers]
     locked = dict(list(enumerate(answers))[:locks])
     started = time.process_time()
-    done = complete_rows(case["quote"], case["source"], locked, words, improve=improve, seed=1)
+    done = complete_rows(
+        case["quote"], case["source"], locked, words, improve=improve, seed=1, tries=1
+    )
     studio_cpu = time.process_time() - started
     letters = sum(ch.isalpha() for ch in case["quote"])
     print(f"acrostic completion: {name}, {letters} letters, {len(answers)} answers")

@@ -180,7 +180,7 @@ def test_dask_local_cluster_equals_serial(sampled: FindSpec) -> None:
     distributed = pytest.importorskip("distributed")
     serial = find(sampled, limit=12)
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cluster:
         on_dask = find(sampled, limit=12, map_shards=dask_map(cluster.scheduler_address))
     assert texts(on_dask.puzzles) == texts(serial.puzzles)

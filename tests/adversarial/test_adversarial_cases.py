@@ -15,15 +15,13 @@ import json
 import os
 import pickle
 import signal
-import subprocess
-import sys
 import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from adversarial.clirun import WATCH_CTRL_C, Run, wait_until_searching
+from adversarial.clirun import Run, start_watched, wait_until_searching
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 CliRun = Callable[..., Run]
@@ -345,15 +343,8 @@ def interrupt_while_searching(
 ) -> tuple[int, str, str]:
     """Start ``puzzlewright ARGS``, send SIGINT once its search has run for ``cpu`` seconds of
     CPU, return what it printed."""
-    env = {**os.environ, "PUZZLEWRIGHT_CACHE_DIR": str(cache)}
     marker = tmp_path / "ctrl-c-handler-installed"
-    child = subprocess.Popen(
-        [sys.executable, "-c", WATCH_CTRL_C, str(marker), *args],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    child = start_watched(args, cache, marker)
     try:
         wait_until_searching(child.pid, marker, cpu)
     except BaseException:

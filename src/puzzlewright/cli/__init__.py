@@ -98,7 +98,12 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; a failed write to standard output becomes :class:`OutputFailed`
-        (click would turn a closed pipe into a silent exit status 1 of its own)."""
+        (click would turn a closed pipe into a silent exit status 1 of its own). Notes when
+        the command started: its ``--timeout`` counts from here."""
+        from puzzlewright.cli.common import STARTED
+        from puzzlewright.stopping import clock
+
+        ctx.meta.setdefault(STARTED, clock())
         try:
             return super().invoke(ctx)
         except OSError as exc:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 import click
 
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from puzzlewright.acrostic.model import BuildResult
     from puzzlewright.lexicon import WordList
 
-DEFAULT_TIMEOUT = 120.0
 LENGTHS = ("min_length", "max_length")  # the parameters an impossibility reason may name
 
 
@@ -52,6 +51,11 @@ def acrostic() -> None:
 @click.option(
     "--exclude", multiple=True, metavar="WORD", help="Never use this answer (repeatable)."
 )
+@click.option(
+    "--avoid-function-words",
+    is_flag=True,
+    help="Never use function words (THAT, THOSE, NEXT, NOPE ...) as answers.",
+)
 @whole_option("--min-length", help="Shortest answer.", default=4, most=MAX_LENGTH)
 @whole_option("--max-length", help="Longest answer.", default=None, most=MAX_LENGTH)
 @whole_option("--count", help="Distinct answer sets to find, best first.", most=MAX_COUNT)
@@ -66,14 +70,24 @@ def acrostic() -> None:
 @whole_option(
     "--tries",
     help="Improve sets from this many independent starts and keep the best (one search "
-    "settles in one basin; with --jobs the workers are the starts).",
-    default=2,
+    "settles in one basin; with --jobs the workers are the starts). Default: 2.",
+    default=None,
     most=MAX_TRIES,
+    metavar="N",
+)
+@whole_option(
+    "--max-steps",
+    help="Effort of one search (a try, a worker's round) in steps, about 40,000 a second "
+    "on a 2020s core: counted, so a seed gives the same answers on any machine. "
+    "Default: 4,000,000.",
+    default=None,
+    most=MAX_TRIES,
+    metavar="N",
 )
 @whole_option("--width", help="Grid width in cells.", default=15, least=5, most=100)
 @jobs_options(
-    "Search on N processes: differently seeded searches, the best set kept "
-    "(same seed and N, same answers)."
+    "A portfolio of N (1-256) differently seeded searches, the best set kept, on at "
+    "most one process per CPU (same seed and N, same answers)."
 )
 @click.option("--key", is_flag=True, help="Show the answers and the filled grid.")
 @output_option("Write the puzzle as .ipuz ('-': stdout).", path=click.Path(dir_okay=False))
@@ -92,11 +106,13 @@ def build(
     source: str,
     include: tuple[str, ...],
     exclude: tuple[str, ...],
+    avoid_function_words: bool,
     min_length: int,
     max_length: int | None,
     count: int,
     improve: float | None,
-    tries: int,
+    tries: int | None,
+    max_steps: int | None,
     width: int,
     jobs: int,
     key: bool,
@@ -116,16 +132,18 @@ def build(
     The answers use exactly the quotation's letters. QUOTE may be '-' (standard input) or
     @PATH (a UTF-8 text file). Exit status: 0 built, 1 impossible, out of time or
     interrupted (the sets or the closest partial set found so far are shown), 2 bad input.
-    Without --timeout the search stops after 120 s.
+    The effort is counted in steps (--improve, --tries, --max-steps), so the same --seed
+    gives the same answers on any machine; --timeout is a safety net that says when it cut.
     """
     from puzzlewright.acrostic import build_acrostic
+    from puzzlewright.lexicon.function_words import FUNCTION_WORDS
 
     text, quote_file = _read_quote(quote)
     inputs = [p for p in (*word_paths, quote_file) if p and p != "builtin"]
     check_output(output, inputs=inputs, force=force)
     words = _answer_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
     with (
-        stopping(DEFAULT_TIMEOUT if timeout is None else timeout) as stop,
+        stopping(timeout) as stop,
         status("Building the acrostic…", quiet=as_json),
     ):
         result = build_acrostic(
@@ -133,7 +151,7 @@ def build(
             source,
             words,
             include=include,
-            exclude=exclude,
+            exclude=[*exclude, *(sorted(FUNCTION_WORDS) if avoid_function_words else [])],
             min_length=min_length,
             max_length=max_length,
             seed=seed,
@@ -142,7 +160,7 @@ def build(
             width=width,
             stop=stop,
             jobs=jobs,
-            tries=tries,
+            **_effort(tries, max_steps),
         )
     _save(result, output, title, inputs, force=force, quiet=as_json)
     _report(result, key, count, as_json=as_json)
@@ -167,6 +185,24 @@ def _answer_words(
     return words
 
 
+class _Effort(TypedDict, total=False):
+    """The effort options of ``build_acrostic`` the command passes only when given."""
+
+    tries: int
+    max_steps: int | None
+
+
+def _effort(tries: int | None, max_steps: int | None) -> _Effort:
+    """The effort options given on the command line; the others keep the library's
+    defaults, so the command and ``build_acrostic`` give the same answers."""
+    effort: _Effort = {}
+    if tries is not None:
+        effort["tries"] = tries
+    if max_steps is not None:
+        effort["max_steps"] = max_steps
+    return effort
+
+
 def _report(result: BuildResult, key: bool, count: int, *, as_json: bool) -> None:
     """The result as JSON or text, and a warning when fewer than ``count`` sets were found."""
     if as_json:
@@ -174,9 +210,9 @@ def _report(result: BuildResult, key: bool, count: int, *, as_json: bool) -> Non
     else:
         _print_text(result, key)
     if result.status == "built" and len(result.puzzles) < count:
-        warn(f"found {len(result.puzzles)} of {count} answer sets in the time allowed")
-        if stop_note(result.stop_reason):
-            warn(stop_note(result.stop_reason))
+        warn(f"found {len(result.puzzles)} of {count} answer sets in the effort allowed")
+    if stop_note(result.stop_reason):  # a set found, but its improvement cut short, too
+        warn(stop_note(result.stop_reason))
 
 
 def _save(

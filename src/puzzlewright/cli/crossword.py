@@ -16,6 +16,7 @@ from puzzlewright.cli.common import (
     MAX_LENGTH,
     LazySubcommands,
     check_output,
+    crossword_wordlist_options,
     emit_json,
     jobs_options,
     json_option,
@@ -29,7 +30,6 @@ from puzzlewright.cli.common import (
     timeout_option,
     warn,
     whole_option,
-    wordlist_options,
 )
 from puzzlewright.crossword.fill import EntryScore, Fill, FillProgress, FillResult, Region
 from puzzlewright.crossword.grid import Grid
@@ -192,10 +192,10 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
 @crossword.command("fill")
 @click.argument("grid_path", metavar="GRID")
 @min_score_help(
-    "The filler's floor: fill only with words scoring N or more (the list loads whole). "
-    "Default: every word."
+    "The filler's floor: fill only with words scoring N or more. Default: the crossword "
+    "list's clean fill (50 and up; a lower N loads more of it), every word of another list."
 )
-@wordlist_options
+@crossword_wordlist_options
 @seed_option
 @timeout_option
 @whole_option("--count", help="Different fills.", most=MAX_COUNT)
@@ -225,8 +225,8 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
 )
 @click.option("--force", is_flag=True, help="Allow -o to replace the input file.")
 @jobs_options(
-    "Race a portfolio of N differently seeded searches on N processes "
-    "(a grid without blocks: N shares of one exhaustive search).",
+    "Race a portfolio of N (1-256) differently seeded searches, on at most one process "
+    "per CPU (a grid without blocks: N shares of one exhaustive search).",
     "Race the portfolio on a Dask distributed cluster (needs the dask extra).",
 )
 @click.option(
@@ -292,7 +292,15 @@ def fill(
         region=chosen_region,
         quality=quality,
     )
-    words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
+    words, _ = load_words(
+        word_paths,
+        encoding,
+        alphabet,
+        min_score,
+        quiet=as_json,
+        default="crossword",
+        floor_only=True,
+    )
     if no_stem_dupes:
         if jobs != 1 or scheduler is not None:
             raise PuzzleInputError(

@@ -27,7 +27,7 @@ from puzzlewright.lexicon import WordList
 
 if TYPE_CHECKING:
     from puzzlewright.cli.cryptagen_output import PuzzlePrinter
-    from puzzlewright.cryptarithm.find import FindRun, FindSpec, Form, MapShards
+    from puzzlewright.cryptarithm.find import FindRun, FindSpec, Form
     from puzzlewright.stopping import StopSignal
 
 
@@ -167,7 +167,7 @@ def _encode_grade(result: object, difficulty: str | None, show: bool) -> str | N
     most=1_000_000_000,
 )
 @jobs_options(
-    "Run shards on N local processes.",
+    "Keep 2N shards in flight on local processes (N: 1-256; at most one process per CPU).",
     "Run shards on a Dask distributed cluster (needs the dask extra).",
 )
 @seed_option
@@ -215,14 +215,14 @@ def find(
     from puzzlewright.cryptarithm.find import parse_form
 
     form = parse_form(form_text)
-    map_shards = make_map(jobs, scheduler)
+    make_map(jobs, scheduler)  # bad --jobs or --scheduler: an error before any work
     sources = _Sources.of(word_paths, theme, from_file, doubly_true, numbers_file)
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
     spec = _find_spec(form, words, sources, result, min_score, seed)
     grading = show_grade or difficulty is not None
     show = PuzzlePrinter(spec, seed, as_json, grading)
     with stopping(timeout) as stop:
-        run = _run_find(spec, show, limit, max_candidates, map_shards, stop, difficulty)
+        run = _run_find(spec, show, limit, max_candidates, (jobs, scheduler), stop, difficulty)
     report_find(run, form.text(), limit, max_candidates, as_json=as_json)
     return exit_status(bool(run.puzzles), run.stop_reason)
 
@@ -232,13 +232,14 @@ def _run_find(
     show: PuzzlePrinter,
     limit: int,
     max_candidates: int,
-    map_shards: MapShards,
+    executor: tuple[int, str | None],
     stop: StopSignal,
     difficulty: str | None,
 ) -> FindRun:
-    """The search, with a progress bar over its shards (over ``max_candidates`` when it
-    samples a pool too large to take whole)."""
+    """The search on ``executor`` (``--jobs``, ``--scheduler``), with a progress bar over its
+    shards (over ``max_candidates`` when it samples a pool too large to take whole)."""
     from puzzlewright.cli.cryptagen_output import progress_bar
+    from puzzlewright.cryptarithm.executors import make_map
     from puzzlewright.cryptarithm.find import find as run_find
     from puzzlewright.cryptarithm.find import shard_count
 
@@ -249,7 +250,7 @@ def _run_find(
             spec,
             limit=limit,
             max_candidates=None if total is not None else max_candidates,
-            map_shards=map_shards,
+            map_shards=make_map(*executor, stop),
             stop=stop,
             on_puzzle=show,
             on_shard=lambda done, _total, so_far: update(done, bar_total, len(so_far.puzzles)),

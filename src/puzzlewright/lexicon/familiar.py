@@ -12,12 +12,12 @@ from pathlib import Path
 
 from puzzlewright.lexicon.builtin import (
     FAMILIAR_VERSION,
-    _cached,
     build_english,
     builtin_english,
     cache_path,
     familiarity_score,
 )
+from puzzlewright.lexicon.cache import cached_list
 from puzzlewright.lexicon.wordlist import WordList
 
 
@@ -32,7 +32,7 @@ def familiar_cache_path() -> Path:
 def builtin_familiar() -> WordList:
     """The built-in list scored by ``familiarity_score`` (what acrostic answers are ranked
     by), cached beside the grid-scored list: the same words, other scores."""
-    return _cached(familiar_cache_path(), _build_familiar)
+    return cached_list(familiar_cache_path(), _build_familiar)
 
 
 def _build_familiar() -> WordList:
