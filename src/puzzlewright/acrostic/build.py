@@ -115,15 +115,36 @@ def build_acrostic(
     result = BuildResult("impossible", quote, source)
     plan = plan_answers(quote, source, words, include, min_length, max_length)
     if isinstance(plan, str):
-        result.reason = plan
-        result.seconds = clock() - started
-        return result
+        return _impossible(result, plan, started)
     words = familiar_scores(words)  # after the instant checks: the same words and alphabet
     setup = _prepare_search(plan, quote, words, exclude, tuning)
     if isinstance(setup, str):
-        result.reason = setup
-        result.seconds = clock() - started
-        return result
+        return _impossible(result, setup, started)
+    search, outcome = _run(setup, seed, count, improve, stop, max_steps, jobs, tries)
+    result.seconds = clock() - started
+    _assemble(result, plan, search, outcome, words, seed, width)
+    return result
+
+
+def _impossible(result: BuildResult, reason: str, started: float) -> BuildResult:
+    """``result`` (status ``impossible``) with the ``reason`` found before any search."""
+    result.reason = reason
+    result.seconds = clock() - started
+    return result
+
+
+def _run(
+    setup: SearchSetup,
+    seed: int,
+    count: int,
+    improve: float | None,
+    stop: StopSignal,
+    max_steps: int | None,
+    jobs: int,
+    tries: int,
+) -> tuple[Search, SearchResult]:
+    """The search (its tables, for assembling the puzzles) and what it found: the best of
+    ``tries`` in this process, or a portfolio of ``jobs`` processes."""
     capped = StepCap(stop, max_steps)
     search = capped.search = setup.make(seed, capped)
     if jobs == 1:
@@ -134,9 +155,7 @@ def build_acrostic(
     else:
         setup = replace(setup, prices=search.prices)  # computed once, shipped to the workers
         outcome = run_portfolio(setup, jobs, seed, count, improve, stop, max_steps)
-    result.seconds = clock() - started
-    _assemble(result, plan, search, outcome, words, seed, width)
-    return result
+    return search, outcome
 
 
 def _check_runs(jobs: int, tries: int, max_steps: int | None) -> None:

@@ -136,22 +136,18 @@ def build(
     gives the same answers on any machine; --timeout is a safety net that says when it cut.
     """
     from puzzlewright.acrostic import build_acrostic
-    from puzzlewright.lexicon.function_words import FUNCTION_WORDS
 
     text, quote_file = _read_quote(quote)
     inputs = [p for p in (*word_paths, quote_file) if p and p != "builtin"]
     check_output(output, inputs=inputs, force=force)
     words = _answer_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
-    with (
-        stopping(timeout) as stop,
-        status("Building the acrostic…", quiet=as_json),
-    ):
+    with stopping(timeout) as stop, status("Building the acrostic…", quiet=as_json):
         result = build_acrostic(
             text,
             source,
             words,
             include=include,
-            exclude=[*exclude, *(sorted(FUNCTION_WORDS) if avoid_function_words else [])],
+            exclude=_excluded(exclude, avoid_function_words),
             min_length=min_length,
             max_length=max_length,
             seed=seed,
@@ -165,6 +161,13 @@ def build(
     _save(result, output, title, inputs, force=force, quiet=as_json)
     _report(result, key, count, as_json=as_json)
     return exit_status(result.status == "built", result.stop_reason)
+
+
+def _excluded(exclude: tuple[str, ...], avoid_function_words: bool) -> list[str]:
+    """The words no answer may be: --exclude's, and the function words when asked."""
+    from puzzlewright.lexicon.function_words import FUNCTION_WORDS
+
+    return [*exclude, *(sorted(FUNCTION_WORDS) if avoid_function_words else [])]
 
 
 def _answer_words(

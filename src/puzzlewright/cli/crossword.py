@@ -292,15 +292,7 @@ def fill(
         region=chosen_region,
         quality=quality,
     )
-    words, _ = load_words(
-        word_paths,
-        encoding,
-        alphabet,
-        min_score,
-        quiet=as_json,
-        default="crossword",
-        floor_only=True,
-    )
+    words = _fill_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
     if no_stem_dupes:
         if jobs != 1 or scheduler is not None:
             raise PuzzleInputError(
@@ -310,6 +302,28 @@ def fill(
         return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
     result = _fill_shown(request, words, jobs, scheduler, timeout)
     return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
+
+
+def _fill_words(
+    word_paths: tuple[str, ...],
+    encoding: str,
+    alphabet: str | None,
+    min_score: int | None,
+    *,
+    quiet: bool,
+) -> WordList:
+    """The fill's word list (the crossword list by default), loaded whole: ``min_score``
+    only decides how much of the crossword list loads, and the filler cuts by it."""
+    words, _ = load_words(
+        word_paths,
+        encoding,
+        alphabet,
+        min_score,
+        quiet=quiet,
+        default="crossword",
+        floor_only=True,
+    )
+    return words
 
 
 def _fill_shown(

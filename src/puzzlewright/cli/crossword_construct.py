@@ -43,9 +43,10 @@ if TYPE_CHECKING:
     from puzzlewright.crossword.clues import ClueLine, ClueReport
     from puzzlewright.crossword.drafts import PuzzleDrafts
     from puzzlewright.crossword.layout import Layout
-    from puzzlewright.crossword.pattern import PatternRun, PatternSpec, Symmetry
+    from puzzlewright.crossword.pattern import FillCheck, PatternRun, PatternSpec, Symmetry
     from puzzlewright.crossword.puzzle import Puzzle
     from puzzlewright.crossword.theme import ThemedSpec
+    from puzzlewright.stopping import StopSignal
 
 _SIZE = re.compile(r"^\s*(\d+)\s*(?:[x×X*]\s*(\d+))?\s*$")
 
@@ -183,7 +184,7 @@ def pattern(
     are offered only when the word list (default: the crossword list) fills them within a
     fixed step budget (--unchecked: every pattern built).
     """
-    from puzzlewright.crossword.pattern import FillCheck, PatternSpec, generate_patterns
+    from puzzlewright.crossword.pattern import PatternSpec, generate_patterns
 
     width, height = parse_size(size)
     british = barred_spec(barred, width, height, blocks, max_words, symmetry, min_length)
@@ -192,33 +193,62 @@ def pattern(
     themed = _themed(spec, theme_entries, theme_lengths, barred=british is not None)
     (british or themed or spec).validate()
     check_output(output, inputs=word_paths, force=force, puzzle_format=True)
-    fillable = british is None if fillable is None else fillable
-    if word_paths and not fillable:
-        warn("--words only matters with --fillable; ignored")
+    fillable = _fillable(fillable, british is not None, word_paths)
     with stopping(None) as stop:
         check = None
         if fillable:
-            words, _ = load_words(word_paths, encoding, alphabet, min_score, default="crossword")
-            check = FillCheck(words, min_score=min_score, seed=seed, timeout=timeout, outer=stop)
-            if fill_effort is not None:
-                check.effort = fill_effort
-            if attempts is None:
-                attempts = 10 * count
+            load = (word_paths, encoding, alphabet, min_score)
+            check = _fill_check(load, seed, timeout, fill_effort, stop)
+            attempts = 10 * count if attempts is None else attempts
         with status("Designing patterns…"):
             design = british or themed or spec
             run = generate_patterns(
                 design, count, seed=seed, attempts=attempts, accept=check, stop=stop
             )
     written, warnings = _save_patterns(run, output, word_paths, force)
-    if check is not None and check.cut:
-        warnings.append(
-            f"--timeout cut {check.cut} trial fill(s) before their effort: "
-            "another machine may keep other patterns"
-        )
+    warnings += _cut_warning(check)
     shortfall = _shortfall(run, count, spec)
     checked = british is not None
     _report_patterns(run, written, warnings, spec, count, shortfall, checked, as_json=as_json)
     return exit_status(bool(run.patterns), run.stop_reason)
+
+
+def _fillable(asked: bool | None, barred: bool, word_paths: tuple[str, ...]) -> bool:
+    """Whether patterns get a trial fill: as asked, else block patterns only (a barred trial
+    fill takes seconds); --words without one is ignored, with a warning."""
+    fillable = not barred if asked is None else asked
+    if word_paths and not fillable:
+        warn("--words only matters with --fillable; ignored")
+    return fillable
+
+
+def _fill_check(
+    load: tuple[tuple[str, ...], str, str | None, int | None],
+    seed: int,
+    timeout: float | None,
+    fill_effort: int | None,
+    stop: StopSignal,
+) -> FillCheck:
+    """The trial fill of ``--fillable`` from the word list ``load`` names (--words,
+    --encoding, --alphabet, --min-score; the crossword list by default)."""
+    from puzzlewright.crossword.pattern import FillCheck
+
+    word_paths, encoding, alphabet, min_score = load
+    words, _ = load_words(word_paths, encoding, alphabet, min_score, default="crossword")
+    check = FillCheck(words, min_score=min_score, seed=seed, timeout=timeout, outer=stop)
+    if fill_effort is not None:
+        check.effort = fill_effort
+    return check
+
+
+def _cut_warning(check: FillCheck | None) -> list[str]:
+    """A warning when --timeout cut trial fills short of their counted effort."""
+    if check is None or not check.cut:
+        return []
+    return [
+        f"--timeout cut {check.cut} trial fill(s) before their effort: "
+        "another machine may keep other patterns"
+    ]
 
 
 def _themed(

@@ -104,6 +104,12 @@ def words(
         assert pattern is not None
         mode, query = "pattern", pattern
         found = match_by_evidence(wordlist, pattern, cap)
+    _show_found(found, mode, query, as_json=as_json)
+    return 0 if found else 1
+
+
+def _show_found(found: list[Entry], mode: str, query: str, *, as_json: bool) -> None:
+    """The words found, as JSON (with the mode and query) or in columns."""
     if as_json:
         emit_json(
             {
@@ -115,7 +121,6 @@ def words(
         )
     else:
         print_entries(found, f"{mode} {query}")
-    return 0 if found else 1
 
 
 def print_entries(found: list[Entry], title: str) -> None:
