@@ -292,7 +292,7 @@ def fill(
         region=chosen_region,
         quality=quality,
     )
-    words = _fill_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
+    words = _fill_words(word_paths, encoding, alphabet, min_score, as_json)
     if no_stem_dupes:
         if jobs != 1 or scheduler is not None:
             raise PuzzleInputError(
@@ -309,7 +309,6 @@ def _fill_words(
     encoding: str,
     alphabet: str | None,
     min_score: int | None,
-    *,
     quiet: bool,
 ) -> WordList:
     """The fill's word list (the crossword list by default), loaded whole: ``min_score``
