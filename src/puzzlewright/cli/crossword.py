@@ -292,7 +292,7 @@ def fill(
         region=chosen_region,
         quality=quality,
     )
-    words = _fill_words(word_paths, encoding, alphabet, min_score, as_json)
+    words = _fill_words((word_paths, encoding, alphabet, min_score), as_json)
     if no_stem_dupes:
         if jobs != 1 or scheduler is not None:
             raise PuzzleInputError(
@@ -304,15 +304,10 @@ def fill(
     return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
 
 
-def _fill_words(
-    word_paths: tuple[str, ...],
-    encoding: str,
-    alphabet: str | None,
-    min_score: int | None,
-    quiet: bool,
-) -> WordList:
+def _fill_words(load: tuple[tuple[str, ...], str, str | None, int | None], quiet: bool) -> WordList:
     """The fill's word list (the crossword list by default), loaded whole: ``min_score``
     only decides how much of the crossword list loads, and the filler cuts by it."""
+    word_paths, encoding, alphabet, min_score = load
     words, _ = load_words(
         word_paths,
         encoding,
