@@ -38,7 +38,7 @@ def test_each_helper_finds_its_example() -> None:
         "--deletion": ("rain", "TRAIN minus T"),
         "--reversal": ("part", "<TRAP"),
         "--letter-bank": ("settle", "STEEL"),
-        "--spoonerism": ("light fire", "FIGHT LIRE"),
+        "--spoonerism": ("bear hug", "HEAR BUG"),
     }
     for option, (query, expected) in cases.items():
         code, out, _ = run("words", option, query, "--limit", "0", "--json")

@@ -151,6 +151,7 @@ def test_missing_dask_is_a_clear_error(english: WordList, monkeypatch: pytest.Mo
 def test_cli_jobs_prints_the_portfolio_answer(english: WordList) -> None:
     mini7 = str(GRIDS / "mini7.txt")
     args = ["crossword", "fill", mini7, "--min-score", "30", "--seed", "2", "--json"]
+    args += ["--words", "english"]  # the list of the serial answer below
     done = CliRunner().invoke(cli, [*args, "--jobs", "2"])
     assert done.exit_code == 0, done.stderr
     document = json.loads(done.stdout)

@@ -74,7 +74,7 @@ def test_01_malicious_pickle_at_the_builtin_cache_name_does_not_run(
     entry = builtin_entry(warm_cache)
     plant(entry, marker)
     plant(entry.with_suffix(".pickle"), marker)  # the old name too
-    run = cli("words", "CAT", cache=warm_cache)
+    run = cli("words", "CAT", "--words", "english", cache=warm_cache)
     assert run.code == 0, run.stderr
     assert "CAT" in run.stdout
     assert not marker.exists()
@@ -288,8 +288,10 @@ def test_13c_dash_writes_the_document_to_stdout(
 def test_14_the_builtin_list_holds_no_elongations_acronyms_or_brands(
     cli_here: CliRun, warm_cache: Path, word: str
 ) -> None:
-    """Before: all of these were words, and a 15x15 fill used MASSS, UTA, ORN, IYO, ARN."""
-    run = cli_here("words", word, cache=warm_cache)
+    """Before: all of these were words, and a 15x15 fill used MASSS, UTA, ORN, IYO, ARN.
+    (The general English list; the crossword list holds names and acronyms, as crossword
+    lists do.)"""
+    run = cli_here("words", word, "--words", "english", cache=warm_cache)
     assert run.code == 1 and "no words match" in run.stdout
 
 

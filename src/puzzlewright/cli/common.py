@@ -296,14 +296,20 @@ def min_score_help(text: str) -> Callable[[F], F]:
 
 def _wordlist_limits(paths: Sequence[str], encoding: str) -> int:
     """The --max-list-mb bound in bytes; warns about --encoding given for the built-in list."""
-    from puzzlewright.lexicon.loading import BUILTIN_NAMES, DEFAULT_MAX_MB
+    from puzzlewright.lexicon.loading import (
+        BUILTIN_NAMES,
+        CROSSWORD_NAMES,
+        DEFAULT_MAX_MB,
+        PHRASE_NAMES,
+    )
 
     ctx = click.get_current_context(silent=True)
     explicit = ctx is not None and ctx.get_parameter_source("encoding") in (
         click.core.ParameterSource.COMMANDLINE,
         click.core.ParameterSource.ENVIRONMENT,
     )
-    if explicit and all(path.lower() in BUILTIN_NAMES for path in paths):
+    built_in = BUILTIN_NAMES | CROSSWORD_NAMES | PHRASE_NAMES
+    if explicit and all(path.lower() in built_in for path in paths):
         warn(f"--encoding {encoding} ignored: the built-in list is not read from a file")
     megabytes = ctx.meta.get(MAX_LIST_MB, DEFAULT_MAX_MB) if ctx is not None else DEFAULT_MAX_MB
     return int(megabytes) << 20

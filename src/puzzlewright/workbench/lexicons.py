@@ -87,6 +87,9 @@ class Lexicons:
 
     def name_of(self, source: Source) -> str:
         """How the page names one source (``built-in English``, a file's name, a path)."""
+        built_in = BUILTIN_SOURCES.get("english" if source == "builtin" else source)
+        if built_in is not None:
+            return built_in
         for item in self.describe():
             if item["source"] == source:
                 return item["name"]
