@@ -43,6 +43,10 @@ REFILL_WORK: tuple[int, ...] = (300, 1000, 4000)
 the next, wider one is tried: a neighbourhood that cannot be refilled is given up on,
 not proved, so a repair costs a bounded, repeatable amount of search."""
 
+NINA_WORK = 4000
+"""Work (stop-signal polls) a fill around one nina placement may take before the next
+placement is tried (that placement then counts as given up, not proved unfillable)."""
+
 ANCHORS_PER_ROUND = 8
 """Words supplying a missing letter tried per pangram round before giving up."""
 
@@ -113,6 +117,7 @@ class _Run:
     alphabet: str = field(init=False)
     started: float = field(default_factory=clock)
     last_fill: FillResult = field(init=False)
+    given_up: int = 0
     original: WordList = field(init=False)
 
     def __post_init__(self) -> None:
@@ -169,7 +174,7 @@ class _Run:
             grid = self.request.grid.copy()
             for (r, c), letter in zip(placement.cells, message, strict=True):
                 grid.cells[r][c] = letter
-            last = self._meet(grid)
+            last = self._meet(grid, NINA_WORK)
             assert last.constraints is not None
             last.constraints.nina = placement
             last.constraints.placements_tried = self.tried
@@ -180,6 +185,11 @@ class _Run:
             return self._cannot(grid, "stopped", "the time limit or Ctrl-C stopped the search")
         if self.steps >= self.constraints.budget:
             return self._cannot(grid, "budget", f"the budget of {self.steps} fills is spent")
+        if self.given_up:
+            detail = (
+                f"{self.given_up} of {self.tried} nina placements given up after {NINA_WORK} work"
+            )
+            return self._cannot(grid, "budget", detail)
         return self._cannot(
             grid, "unfillable", f"none of the {self.tried} nina placements can be filled"
         )
@@ -215,11 +225,14 @@ class _Run:
         return "?" not in pattern or bool(self.words.index(slot.length).mask(pattern))
 
     # -- letters: pangram and quotas -------------------------------------------------------
-    def _meet(self, base: Grid) -> FillResult:
+    def _meet(self, base: Grid, work: int | None = None) -> FillResult:
         """Fill ``base`` and repair the fill until the letter constraints hold; when they
         cannot, the fill closest to them (the last one) with the reason."""
         listing = self.words
-        result = self._fill(base, listing)
+        result = self._fill(base, listing, work)
+        if result.status == "timeout" and not self.stop.should_stop():
+            self.given_up += 1
+            result = replace(result, status="unfillable", stop_reason=None)
         if result.status != "filled":
             return self._unmet(result, ConstraintReport(met=False), *self._why(result, None))
         while True:
@@ -315,31 +328,38 @@ class _Run:
         return [(slot, word) for *_, slot, word in found[:ANCHORS_PER_ROUND]]
 
     def _anchor_word(self, base: Grid, slot: Slot, missing: str) -> tuple[int, int, str] | None:
-        """The slot's best word (most missing letters, then score) fitting its crossings."""
+        """The slot's word with the most missing letters that leaves its crossings the
+        most words (the tightest crossing's count), respecting the letters' quotas."""
         index = self.words.index(slot.length)
         mask = index.mask(base.word(slot))
         best: tuple[int, int, str] | None = None
         counts = letter_counts(base)
         quotas = dict(self.constraints.quotas)
+        crossing = [
+            other for other in base.slots() if other != slot and set(other.cells) & set(slot.cells)
+        ]
         while mask:
             low = mask & -mask
             mask ^= low
             word = index.words[low.bit_length() - 1]
             covered = len(set(word) & set(missing))
-            if not covered or (best is not None and covered <= best[0]):
+            if not covered or (best is not None and covered < best[0]):
                 continue
             if any(counts[x] + word.count(x) > most for x, most in quotas.items()):
                 continue
             trial = base.copy()
             trial.place(slot, word)
-            crossing = [other for other in base.slots() if other != slot]
-            if all(
-                self._has_word(trial, other)
-                for other in crossing
-                if set(other.cells) & set(slot.cells)
-            ):
-                best = (covered, index.scores[low.bit_length() - 1], word)
+            room = min((self._options(trial, other) for other in crossing), default=1)
+            if room and (best is None or (covered, room) > best[:2]):
+                best = (covered, room, word)
         return best
+
+    def _options(self, grid: Grid, slot: Slot) -> int:
+        """How many listed words match the slot's letters (a seed or rebus counts as 1)."""
+        pattern = grid.word(slot)
+        if len(pattern) != slot.length or "?" not in pattern:
+            return 1
+        return self.words.index(slot.length).mask(pattern).bit_count()
 
     def _quota(
         self, base: Grid, listing: WordList, result: FillResult, letter: str
