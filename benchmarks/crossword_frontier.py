@@ -410,7 +410,8 @@ def scaling(args: Any, tools: Any) -> None:
     print(f"throughput: open7 at min score 50, {seconds:.0f} s per run, nodes per second")
     for jobs in (1, 2):
         request = FillRequest(grid, min_score=50)
-        results = race_processes(request, Race(seconds, race=False), members(0, jobs), words, NEVER)
+        race = Race(seconds, race=False)
+        results = race_processes(request, race, members(0, jobs), words, NEVER, jobs)
         rates = [r.result.nodes / max(r.result.seconds, 1e-9) for r in results]
         per = ", ".join(f"{rate:.0f}" for rate in rates)
         print(f"  {jobs} process(es): per worker {per}; total {sum(rates):.0f}")

@@ -42,13 +42,13 @@ def words():  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="module")
 def pride(words):  # type: ignore[no-untyped-def]
     """One build shared by the tests that only read it."""
-    return build_acrostic(PRIDE, PRIDE_SOURCE, words, seed=1, stop=StopSignal(60))
+    return build_acrostic(PRIDE, PRIDE_SOURCE, words, seed=1, improve=0)
 
 
 @pytest.fixture(scope="module")
 def dorian(words):  # type: ignore[no-untyped-def]
     """The second real quotation, built once (its search is about a third of Pride's)."""
-    return build_acrostic(DORIAN, DORIAN_SOURCE, words, seed=1, stop=StopSignal(60))
+    return build_acrostic(DORIAN, DORIAN_SOURCE, words, seed=1, improve=0)
 
 
 def check_puzzle(puzzle: Acrostic, quote: str, source: str) -> None:
@@ -119,7 +119,7 @@ def test_numbering_spreads_answer_letters(pride) -> None:  # type: ignore[no-unt
 
 def test_same_seed_same_puzzle(words, dorian) -> None:  # type: ignore[no-untyped-def]
     first = dorian
-    second = build_acrostic(DORIAN, DORIAN_SOURCE, words, seed=1, stop=StopSignal(60))
+    second = build_acrostic(DORIAN, DORIAN_SOURCE, words, seed=1, improve=0)
     assert [a.to_json() for a in first.puzzles[0].answers] == [
         a.to_json() for a in second.puzzles[0].answers
     ]
@@ -127,7 +127,7 @@ def test_same_seed_same_puzzle(words, dorian) -> None:  # type: ignore[no-untype
 
 def test_count_gives_distinct_sets(words) -> None:  # type: ignore[no-untyped-def]
     # Dorian Gray's preface: three sets in under 1 s of CPU, Pride and Prejudice's in 2.5 s
-    result = build_acrostic(DORIAN, DORIAN_SOURCE, words, seed=2, count=3, stop=StopSignal(60))
+    result = build_acrostic(DORIAN, DORIAN_SOURCE, words, seed=2, count=3, improve=0)
     assert result.status == "built"
     sets = [frozenset(a.word for a in p.answers) for p in result.puzzles]
     assert len(sets) == 3 and len(set(sets)) == 3
@@ -151,7 +151,7 @@ def test_include_and_exclude(words) -> None:  # type: ignore[no-untyped-def]
             include=["wealth"],
             exclude=exclude,
             seed=4,
-            stop=StopSignal(60),
+            improve=0,
         )
         assert result.status == "built", result.reason
         check_puzzle(result.puzzles[0], DORIAN, DORIAN_SOURCE)
@@ -256,7 +256,9 @@ def test_built_in_answers_are_scored_by_familiarity(words) -> None:  # type: ign
     (grid score 20) but a fine acrostic answer: its familiarity score is its zipf (3.0)."""
     familiar = builtin_familiar()
     assert familiar.score("INTENTLY") == 30 > (words.score("INTENTLY") or 0) + 5
-    result = build_acrostic(TEMPTATION, "Wilde Gray", words, include=["INTENTLY"], seed=0)
+    result = build_acrostic(
+        TEMPTATION, "Wilde Gray", words, include=["INTENTLY"], seed=0, improve=0
+    )
     assert result.status == "built", result.reason
     puzzle = result.puzzles[0]
     check_puzzle(puzzle, TEMPTATION, "Wilde Gray")

@@ -15,7 +15,6 @@ from puzzlewright.acrostic.candidates import make_tables
 from puzzlewright.acrostic.prices import letter_prices
 from puzzlewright.acrostic.tables import IntArray, WordTable, counts_of
 from puzzlewright.lexicon import builtin_english
-from puzzlewright.stopping import StopSignal
 
 LETTERS = "ABCDE"
 word = st.text(alphabet=LETTERS, min_size=1, max_size=4)
@@ -61,7 +60,7 @@ def test_bound_caps_every_exact_set_and_gaps_measure_the_shortfall(
 def test_bound_is_reported_and_not_beaten() -> None:
     words = builtin_english()
     quote = "The only way to get rid of a temptation is to yield to it."
-    result = build_acrostic(quote, "Wilde Gray", words, seed=3, stop=StopSignal(60))
+    result = build_acrostic(quote, "Wilde Gray", words, seed=3, improve=0)
     assert result.status == "built"
     bound = result.mean_zipf_bound
     assert bound is not None

@@ -34,7 +34,7 @@ def test_barred_pattern_json_is_seeded_and_sound() -> None:
 
 def test_barred_pattern_text_and_output_file(tmp_path: Path) -> None:
     target = tmp_path / "barred.txt"
-    code, out, _ = run(
+    code, _, err = run(
         "crossword",
         "pattern",
         "--barred",
@@ -45,7 +45,7 @@ def test_barred_pattern_text_and_output_file(tmp_path: Path) -> None:
         "-o",
         str(target),
     )
-    assert code == 0 and "double unches: 0" in out
+    assert code == 0 and "double unches: 0" in err
     assert Grid.parse(target.read_text()).is_barred
 
 

@@ -71,3 +71,13 @@ def test_a_fill_with_a_user_list_imports_nothing_heavy(stwl_path: Path) -> None:
 
 def test_commands_that_draw_tables_still_get_rich() -> None:
     assert "rich" in imported(["words", "C?O?S", "--limit", "3"])
+
+
+def test_demo_and_serve_say_why_they_have_no_json() -> None:
+    from click.testing import CliRunner
+
+    from puzzlewright.cli import cli
+
+    for command in ("demo", "serve"):
+        shown = CliRunner().invoke(cli, [command, "--help"]).output
+        assert "No --json:" in " ".join(shown.split()), command

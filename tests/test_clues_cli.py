@@ -96,3 +96,28 @@ def test_output_required_and_writable(mini: tuple[Path, Path]) -> None:
     assert code == 2 and "Missing option '-o'" in stderr
     code, _, stderr = run(str(grid), str(clues), "-o", "/nonexistent/o.ipuz")
     assert code == 2 and stderr.startswith("error: cannot write /nonexistent/o.ipuz")
+
+
+def test_acrostic_clues_attached_from_the_command_line(tmp_path: Path) -> None:
+    """An acrostic .ipuz takes its clues from a clue file by answer; the printed sheet
+    shows them; a line matching no answer and the answers left bare are listed."""
+    sample = Path(__file__).parent / "data" / "acrostic" / "sample.ipuz"
+    clue_file = tmp_path / "clues.txt"
+    clue_file.write_text(
+        "amount: Sum total\nSHOWDOWN\tFinal confrontation\nZEBRA: Striped horse\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "clued.ipuz"
+    code, stdout, stderr = run(str(sample), str(clue_file), "-o", str(out))
+    assert code == 0, stderr
+    assert "attached 2 clues to the acrostic's 11 answers" in stdout
+    assert "9 answers without a clue:" in stdout and "B UNAVAILABLE" in stdout
+    assert "line 3: ZEBRA is not an answer of the acrostic" in stderr
+    clues = {c["label"]: c["clue"] for c in json.loads(out.read_text("utf-8"))["clues"]["Clues"]}
+    assert clues["A"] == "Sum total" and clues["C"] == "Final confrontation"
+    assert clues["[QUOTE]"] == "Austen Pride"
+    page = tmp_path / "sheet.html"
+    rendered = CliRunner().invoke(cli, ["render", str(out), "--format", "html", "-o", str(page)])
+    assert rendered.exit_code == 0 and "Final confrontation" in page.read_text("utf-8")
+    code, _, stderr = run(str(sample), str(clue_file), "-o", str(tmp_path / "x.puz"))
+    assert code == 2 and "an acrostic is written as .ipuz" in stderr

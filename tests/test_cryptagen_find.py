@@ -180,7 +180,7 @@ def test_dask_local_cluster_equals_serial(sampled: FindSpec) -> None:
     distributed = pytest.importorskip("distributed")
     serial = find(sampled, limit=12)
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cluster:
         on_dask = find(sampled, limit=12, map_shards=dask_map(cluster.scheduler_address))
     assert texts(on_dask.puzzles) == texts(serial.puzzles)
@@ -208,26 +208,29 @@ def run_cli(*args: str) -> tuple[int, str, str]:
 def test_cli_json_lines_and_jobs() -> None:
     code, one, _ = run_cli("--json", "--limit", "5", "--seed", "4")
     assert code == 0
-    records = [json.loads(line) for line in one.splitlines()]
+    *records, summary = [json.loads(line) for line in one.splitlines()]
     assert len(records) == 5
+    assert summary["summary"] and summary["found"] == 5 and summary["stop_reason"] == "limit"
     for record in records:
         assert set(record) >= {"puzzle", "words", "solution", "digits", "score"}
         assert Cryptarithm.parse(record["puzzle"]).count(2) == 1
     code, two, _ = run_cli("--json", "--limit", "5", "--seed", "4", "--jobs", "2")
-    assert code == 0 and two == one
+    assert code == 0 and two.splitlines()[:-1] == one.splitlines()[:-1]  # same puzzles
 
 
 def test_cli_theme_words_and_file(tmp_path: Path) -> None:
     code, out, _ = run_cli("--theme", "planets", "--result", "planets", "--json")
     assert code == 0
-    assert all(json.loads(line)["words"][-1] == "PLANETS" for line in out.splitlines())
+    *records, summary = [json.loads(line) for line in out.splitlines()]
+    assert all(record["words"][-1] == "PLANETS" for record in records)
+    assert summary["found"] == len(records) and "stop_reason" in summary
     listing = tmp_path / "colours.txt"
     listing.write_text(
         "red\nblue\ngreen\nyellow\norange\npurple\n# comment\nbrown\n", encoding="utf-8"
     )
     code, out, _ = run_cli("--from", str(listing), "--json")
     assert code in (0, 1)
-    for line in out.splitlines():
+    for line in out.splitlines()[:-1]:
         assert set(json.loads(line)["words"]) <= {
             "RED",
             "BLUE",
@@ -238,7 +241,7 @@ def test_cli_theme_words_and_file(tmp_path: Path) -> None:
             "BROWN",
         }
     code, out, _ = run_cli("--theme", "ONE, TWO", "--theme", "SIX", "--json")
-    assert code == 1 and out == ""
+    assert code == 1 and json.loads(out) == {**json.loads(out), "summary": True, "found": 0}
 
 
 def test_cli_doubly_true_table() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from itertools import permutations
 
 import pytest
@@ -48,6 +49,7 @@ def test_json_document() -> None:
         "count": 1,
         "complete": True,
         "solutions": [{"S": 9, "E": 5, "N": 6, "D": 7, "M": 1, "O": 0, "R": 8, "Y": 2}],
+        "omitted": 0,
         "stop_reason": None,
     }
 
@@ -60,6 +62,7 @@ def test_json_no_solution_exits_1() -> None:
         "count": 0,
         "complete": True,
         "solutions": [],
+        "omitted": 0,
         "stop_reason": None,
     }
     code, out, _ = run("FORTY + TEN + SIX = SIXTY")
@@ -187,3 +190,20 @@ def test_towers_of_powers_answer_cleanly() -> None:
     assert err == "error: a power in this puzzle is too large to compute (^a 19729-digit number)\n"
     code, _, err = run("A^B^C^D=E")
     assert code == 2 and err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_show_bounds_the_listing_and_counts_the_rest() -> None:
+    """Issue 25: 21,312 solutions printed for minutes after the time limit. Text lists the
+    first 20 by default (tables), more as plain lines; JSON holds the first N and says how
+    many it left out; the count is always the whole."""
+    code, out, _ = run("NUM + BER = PLAY")
+    assert code == 0 and out.count("Solution ") == 20
+    assert "96 solutions, search complete." in out and "76 more are not" in out
+    code, out, _ = run("NUM + BER = PLAY", "--show", "0")
+    lines = [line for line in out.splitlines() if re.match(r"\d+: ", line)]
+    assert code == 0 and len(lines) == 96 and "more are not" not in out
+    assert lines[0].startswith("1: ") and " N=" in lines[0] and lines[-1].startswith("96: ")
+    code, out, _ = run("NUM + BER = PLAY", "--show", "5", "--json")
+    doc = json.loads(out)
+    assert (doc["count"], len(doc["solutions"]), doc["omitted"]) == (96, 5, 91)
+    assert doc["complete"] is True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -250,3 +251,21 @@ def test_cli_solve_layout_and_make_layout(tmp_path: object) -> None:
     assert solve_layout(read_layout_file(made["puzzle"])).count == 1
     out = runner.invoke(cli, ["cryptarithm", "solve", "--layout", "division", "12 / 3"])
     assert out.exit_code == 2 and "error:" in out.output
+
+
+@pytest.mark.parametrize("kind", ["division", "multiplication"])
+def test_make_layout_output_feeds_solve_layout_file(kind: str, tmp_path: Path) -> None:
+    """``make-layout KIND > puzzle.txt`` then ``solve --layout-file puzzle.txt``: stdout is
+    the layout file, the drawing goes to stderr."""
+    from click.testing import CliRunner
+
+    from puzzlewright.cli import cli
+
+    made = CliRunner().invoke(cli, ["cryptarithm", "make-layout", kind, "--seed", "4"])
+    assert made.exit_code == 0, made.stderr
+    assert made.stdout.startswith(kind + "\n") and "-----\n" in made.stderr
+    path = tmp_path / "puzzle.txt"
+    path.write_text(made.stdout, encoding="utf-8")
+    solved = CliRunner().invoke(cli, ["cryptarithm", "solve", "--layout-file", str(path)])
+    assert solved.exit_code == 0, solved.stderr
+    assert "1 solution, search complete." in solved.stdout

@@ -87,7 +87,7 @@ def test_dask_local_cluster_gives_the_same_answer(english: WordList) -> None:
     grid = grid_file("mini7.txt")
     on_processes = fill_portfolio(FillRequest(grid, seed=1, min_score=30), english, jobs=2)
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cluster:
         on_dask = fill_portfolio(
             FillRequest(grid, seed=1, min_score=30),

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fuzzing import examples
 from puzzlewright.crossword import Grid, Puzzle
 from puzzlewright.crossword.formats import dumps_puzzle, loads_puzzle
+from puzzlewright.errors import PuzzleInputError
 
 CELLS = [None, "", "A", "B", "E", "Z", "É", "AB", "XYZ", "QU"]
 TEXT = st.text(alphabet="abc XYZ,.!?'\"-~:#éü©()123", max_size=30).map(
@@ -153,3 +157,33 @@ def test_jpz_reader_never_crashes_on_mutated_files(data: st.DataObject) -> None:
             raw[at:at] = data.draw(st.sampled_from([b'<cell x="99" y="1"/>', b"&x;", b"<a>"]))
     with contextlib.suppress(PuzzleInputError):  # a clear refusal is fine; nothing else
         loads_puzzle(bytes(raw), "jpz")
+
+
+HOSTILE_JSON = {
+    "a lone low surrogate": '"\\udc00"',
+    "a lone high surrogate": '"x\\ud800y"',
+    "a reversed pair": '"\\udc00\\ud800"',
+    "an integer past the int-string limit": "9" * 4301,
+    "a negative one": "-" + "1" * 5000,
+}
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(puzzles(), st.data())
+def test_ipuz_reader_refuses_surrogates_and_huge_integers_anywhere(
+    puzzle: Puzzle, data: st.DataObject
+) -> None:
+    """Any JSON value of a real .ipuz replaced by a lone surrogate or an integer Python cannot
+    parse under its int-string limit is a PuzzleInputError, never a UnicodeEncodeError or
+    ValueError later (issue 25: the surrogate broke ``convert`` and ``render``)."""
+    text, _ = dumps_puzzle(puzzle, "ipuz")
+    assert isinstance(text, str)
+    json.loads(text)  # valid before the splice
+    values = [m.start() for m in re.finditer(r'(?<=: )("[^"\\]*"|-?\d+)', text)]
+    at = data.draw(st.sampled_from(values))
+    old = re.match(r'"[^"\\]*"|-?\d+', text[at:])
+    assert old is not None
+    hostile = data.draw(st.sampled_from(sorted(HOSTILE_JSON)))
+    spliced = text[:at] + HOSTILE_JSON[hostile] + text[at + old.end() :]
+    with pytest.raises(PuzzleInputError):
+        loads_puzzle(spliced, "ipuz")

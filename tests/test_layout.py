@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fuzzing import examples
-from puzzlewright.crossword.clues import ClueLine, parse_clues
+from puzzlewright.crossword.clues import ClueLine, enumeration, parse_clues
 from puzzlewright.crossword.layout import Layout, lay_out
 from puzzlewright.errors import PuzzleInputError
 
@@ -99,9 +99,11 @@ def check(layout: Layout, given_words: list[ClueLine]) -> None:
     )
     # the puzzle's numbered entries carry the right clues
     puzzle = layout.puzzle()
-    clue_of = {p.answer: p.clue for p in layout.placements}
+    by_start = {(p.row, p.col, p.direction): p for p in layout.placements}
     for slot in puzzle.grid.slots():
-        assert puzzle.clues[slot.key] == clue_of[puzzle.grid.word(slot)]
+        placed = by_start[slot.row, slot.col, slot.direction]
+        assert puzzle.grid.word(slot) == placed.answer
+        assert puzzle.clues[slot.key].startswith(placed.clue)
     assert len(puzzle.grid.slots()) == len(layout.placements)
 
 
@@ -161,6 +163,39 @@ def test_unplaceable_words_are_reported_with_reasons() -> None:
     assert {"CAT", "TAPE", "PEACH"} <= {p.answer for p in layout.placements}
 
 
+def test_dog_among_fruit_shares_no_letter_with_the_words_placed() -> None:
+    """DOG shares O with ONION, which is too long to place: DOG is told it crosses no word
+    placed, not that it found no free place."""
+    given_words = words("APPLE", "PEAR", "LEAP", "DOG", "ONIONSOUPMIX")
+    layout = lay_out(given_words, max_size=8, seed=0)
+    reasons = {u.answer: u.reason for u in layout.unplaced}
+    assert reasons["DOG"].startswith("shares no letter with the words placed")
+
+
+def test_repeated_lines_are_flagged_and_placed_once() -> None:
+    given_words = parse_clues("CAKE: Baked treat\nTEAM: Side\nCAKE: Baked treat\nMEAT: Beef\n")
+    layout = lay_out(given_words, seed=0)
+    assert [p.answer for p in layout.placements].count("CAKE") == 1
+    [repeat] = layout.unplaced
+    assert (repeat.answer, repeat.line, repeat.reason) == (
+        "CAKE",
+        3,
+        "repeats the answer of line 1",
+    )
+
+
+def test_phrases_are_enumerated_by_their_words() -> None:
+    given_words = parse_clues("ICE CREAM: Frozen dessert\nMOTHER-IN-LAW: Spouse's parent\n")
+    layout = lay_out(given_words, seed=0)
+    by_answer = {p.answer: p.enumeration for p in layout.placements}
+    assert by_answer == {"ICECREAM": "3,5", "MOTHERINLAW": "6-2-3"}
+    assert enumeration("Crème brûlée", "CREMEBRULEE") == "5,6"
+    assert set(layout.puzzle().clues.values()) == {
+        "Frozen dessert (3,5)",
+        "Spouse's parent (6-2-3)",
+    }
+
+
 def test_crowded_grid_reports_the_words_left_out() -> None:
     given_words = words("ABCDE", "AFGHI", "EJKLM", "IJ", "BQ", "CR", "DS", "AT")
     layout = lay_out(given_words, width=5, height=5, seed=0)
@@ -169,8 +204,9 @@ def test_crowded_grid_reports_the_words_left_out() -> None:
     assert all("no free place" in u.reason for u in layout.unplaced)
 
 
-def test_duplicate_answers_both_placed() -> None:
+def test_duplicate_answers_with_two_clues_both_placed() -> None:
     given_words = words("BANANA", "ANAGRAM", "BANANA", "NAB")
+    given_words[2] = ClueLine(3, "BANANA", "another clue for BANANA")
     layout = lay_out(given_words, seed=0)
     check(layout, given_words)
     assert [p.answer for p in layout.placements].count("BANANA") == 2

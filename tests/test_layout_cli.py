@@ -118,3 +118,23 @@ def test_missing_file_and_never_over_the_input(planets: Path) -> None:
     code, _, stderr = run(str(planets), "-o", str(planets))
     assert code == 2 and "refusing to overwrite the input file" in stderr
     assert planets.read_text() == before
+
+
+def test_repeats_and_phrases_in_a_messy_list(tmp_path: Path) -> None:
+    """A teacher's messy list: a word listed twice is flagged, a two-word answer enumerated
+    (5,6) in the listing and the file."""
+    messy = tmp_path / "messy.txt"
+    messy.write_text(
+        "APPLE: Fruit\nBLACK PEPPER: Spice\nAPPLE: Fruit\nPEAR: Another fruit\n"
+        "LEAP: Jump\nPAPER: For writing\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "messy.ipuz"
+    result = CliRunner().invoke(cli, ["crossword", "layout", str(messy), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert "Spice (5,6)  BLACKPEPPER" in result.stdout
+    assert "warning: APPLE is listed twice (lines 1 and 3) with the same clue: placed once" in (
+        result.stderr
+    )
+    assert "not placed: APPLE (line 3): repeats the answer of line 1" in result.stderr
+    assert "Spice (5,6)" in out.read_text(encoding="utf-8")

@@ -21,15 +21,15 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def grids_in(stdout: str) -> list[Grid]:
-    """The text grids printed after each ``pattern N:`` line."""
-    blocks = stdout.strip().split("\n\n")
-    return [Grid.parse("\n".join(block.splitlines()[1:])) for block in blocks]
+    """The text grids on stdout, a blank line between two (their ``pattern N:`` lines are on
+    stderr)."""
+    return [Grid.parse(block) for block in stdout.strip().split("\n\n")]
 
 
 def test_default_is_a_legal_15x15() -> None:
     code, stdout, stderr = run("--seed", "4")
     assert code == 0, stderr
-    assert stdout.startswith("pattern 1: 38 blocks, ")
+    assert stderr.startswith("pattern 1: 38 blocks, ")
     [grid] = grids_in(stdout)
     assert problems(grid, PatternSpec(15, 15, blocks=38)) == []
 
@@ -65,13 +65,13 @@ def test_json_document() -> None:
 
 def test_output_files_numbered_when_several(tmp_path: Path) -> None:
     out = tmp_path / "grid.ipuz"
-    code, stdout, _ = run("--size", "9x9", "--count", "2", "-o", str(out))
+    code, stdout, stderr = run("--size", "9x9", "--count", "2", "-o", str(out))
     assert code == 0
     printed = grids_in(stdout)
     for index in (1, 2):
         saved = load_puzzle(tmp_path / f"grid-{index}.ipuz").grid
         assert saved.rows_text() == printed[index - 1].rows_text()
-        assert f"-> {tmp_path / f'grid-{index}.ipuz'}" in stdout
+        assert f"-> {tmp_path / f'grid-{index}.ipuz'}" in stderr
     assert not out.exists()
     one = tmp_path / "one.txt"
     assert run("--size", "9x9", "-o", str(one))[0] == 0
@@ -131,4 +131,44 @@ def test_fillable_with_a_hopeless_list_exits_1(tmp_path: Path) -> None:
         "--size", "5x5", "--fillable", "--words", str(words), "--attempts", "3", "--timeout", "2"
     )
     assert code == 1 and stdout == ""
-    assert "no pattern found" in stderr and "not fillable within 2 s" in stderr
+    assert "no pattern found" in stderr and "not fillable within the effort" in stderr
+
+
+def test_pattern_output_piped_into_fill(tmp_path: Path) -> None:
+    """``crossword pattern --size 15x15 > grid.txt`` then ``crossword fill grid.txt``: what
+    one command writes to stdout the next reads, in real processes joined by a shell."""
+    import os
+    import subprocess
+    import sys
+
+    words = tmp_path / "words.txt"
+    words.write_text("ABC\nBCA\nCAB\n", encoding="utf-8")
+    tool = f"{sys.executable} -m puzzlewright"
+    script = (
+        f"{tool} crossword pattern --size 15x15 --seed 3 > grid.txt && "
+        f"{tool} crossword fill grid.txt --words words.txt"
+    )
+    done = subprocess.run(
+        script, shell=True, cwd=tmp_path, capture_output=True, text=True, env=os.environ.copy()
+    )
+    assert "pattern 1: " in done.stderr
+    grid = Grid.parse((tmp_path / "grid.txt").read_text(encoding="utf-8"))
+    assert problems(grid, PatternSpec(15, 15)) == []
+    # the fill read the grid and proved it unfillable with three 3-letter words
+    assert done.returncode == 1, done.stderr
+    assert "unknown character" not in done.stderr and "error:" not in done.stderr
+
+
+def test_small_pattern_fills_through_a_file(tmp_path: Path) -> None:
+    """The same pipeline in-process on a 5x5 (the built-in list fills it in milliseconds)."""
+    code, stdout, _ = run("--size", "5x5", "--seed", "1")
+    assert code == 0
+    grid_file = tmp_path / "grid.txt"
+    grid_file.write_text(stdout, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["crossword", "fill", str(grid_file), "--seed", "1"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("filled: ")
+    filled = Grid.parse("\n".join(result.stdout.splitlines()[1:6]))
+    assert filled.is_filled() and [s.cells for s in filled.slots()] == [
+        s.cells for s in Grid.parse(stdout).slots()
+    ]

@@ -31,8 +31,8 @@ class InterruptedAt(StopSignal):
 
     after = 1
 
-    def __init__(self, timeout: float | None = None) -> None:
-        super().__init__(timeout)
+    def __init__(self, timeout: float | None = None, started: float | None = None) -> None:
+        super().__init__(timeout, started)
         self.polls = 0
 
     def should_stop(self) -> bool:
@@ -83,7 +83,9 @@ def test_cryptarithm_encode_interrupted(ctrl_c: type[InterruptedAt]) -> None:
 def test_cryptarithm_find_interrupted(ctrl_c: type[InterruptedAt]) -> None:
     code, out, err = run("cryptarithm", "find", "--limit", "500", "--json")
     assert code == 1
-    assert all(json.loads(line)["puzzle"] for line in out.splitlines())
+    *records, summary = [json.loads(line) for line in out.splitlines()]
+    assert all(record["puzzle"] for record in records)
+    assert summary["stop_reason"] == "interrupted" and summary["found"] == len(records)
     assert "stopped by the interrupt" in err
 
 

@@ -133,6 +133,27 @@ def test_api_find_pool_honours_min_score_zero(server: Server) -> None:
         assert pool_size(theme="planets, moon") == usable(theme) and "MOON" in theme
 
 
+@pytest.mark.parametrize("stored", ["{not json", "null", "[1, 2]", '"text"', '{"chosen": 5}'])
+def test_corrupt_saved_state_starts_a_fresh_page(browser: Any, server: Server, stored: str) -> None:
+    """What the page kept in localStorage is read defensively (static/dom.js readSaved): an
+    entry that is not JSON, or not an object, or has a wrong field, gives a working page."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    context = browser.new_context()
+    try:
+        context.add_init_script(
+            f"localStorage.setItem('puzzlewright.cryptarithm.v1', {json.dumps(stored)});"
+        )
+        tab = context.new_page()
+        errors: list[str] = []
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+        tab.goto(server.url + "/cryptarithm")
+        expect(tab.locator(".verdict")).to_have_text("Unique solution")  # SEND + MORE = MONEY
+        assert tab.get_by_role("textbox", name="Puzzle").input_value() == "SEND + MORE = MONEY"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 def test_solve_live_find_and_print(page: Any, server: Server) -> None:
     expect = pytest.importorskip("playwright.sync_api").expect
     page.goto(server.url + "/cryptarithm")

@@ -25,21 +25,48 @@ CHUNK = 1 << 20
 def read_input(
     path: str | os.PathLike[str], what: str = "", *, max_bytes: int = MAX_INPUT_BYTES
 ) -> bytes:
-    """The bytes of an input file, at most ``max_bytes``; a missing, directory, unreadable or
-    oversized path (``/dev/zero``) is a one-line PuzzleInputError (``what`` names the kind of
-    file, e.g. "word list"). Read in chunks, so an endless stream stops at the limit."""
+    """The bytes of an input file, at most ``max_bytes``; a missing, unreadable or oversized
+    path, or one that is not a regular file (a directory, a FIFO that would wait forever for
+    a writer, a device such as ``/dev/zero``) is a one-line PuzzleInputError (``what`` names
+    the kind of file, e.g. "word list"). ``-`` reads standard input, bounded the same way."""
     label = f"{what} {path}" if what else str(path)
     if str(path) == STDOUT:  # "-": standard input, bounded the same way
         return read_limited(sys.stdin.buffer, max_bytes, f"{what or 'input'} on standard input")
     try:
-        with Path(path).open("rb") as handle:
+        _regular_input(os.stat(path).st_mode, label)  # refused before it is opened
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        with os.fdopen(fd, "rb") as handle:
+            _regular_input(os.fstat(fd).st_mode, label)  # swapped since the check
             return read_limited(handle, max_bytes, label)
     except FileNotFoundError:
         raise PuzzleInputError(f"cannot read {label}: no such file") from None
-    except IsADirectoryError:
-        raise PuzzleInputError(f"cannot read {label}: it is a directory") from None
     except OSError as exc:
         raise PuzzleInputError(f"cannot read {label}: {exc.strerror or exc}") from None
+
+
+def _regular_input(mode: int, label: str) -> None:
+    """Refuse to read anything but a regular file (standard input is ``-``)."""
+    if stat.S_ISDIR(mode):
+        raise PuzzleInputError(f"cannot read {label}: it is a directory")
+    if not stat.S_ISREG(mode):
+        raise PuzzleInputError(
+            f"cannot read {label}: it is {file_kind(mode)}, not a regular file "
+            "(- reads standard input)"
+        )
+
+
+def file_kind(mode: int) -> str:
+    """What a file of this ``st_mode`` is, for messages: ``a FIFO (named pipe)``."""
+    kinds = [
+        (stat.S_ISREG, "a regular file"),
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a FIFO (named pipe)"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISLNK, "a symbolic link"),
+    ]
+    return next((name for test, name in kinds if test(mode)), "a special file")
 
 
 class InputTooLarge(PuzzleInputError):
@@ -105,17 +132,20 @@ def write_atomic(
 ) -> Path:
     """Write ``data`` to ``path`` through a temporary file and a rename.
 
-    ``-`` writes to standard output. A symlink is written through to its target (as ``cp``
-    does), not replaced. Leftover temporary files of an earlier crashed write to the same
-    target are removed first. Refuses (PuzzleInputError) to replace one of ``inputs`` unless
-    ``force``; reports an unwritable destination as a one-line PuzzleInputError too.
+    ``-`` writes to standard output. Only regular files are written (see
+    :func:`output_target`): a symlink to a regular file is written through to its target
+    (the temporary file made in the target's folder), not replaced; a device, FIFO, socket
+    or directory, or a symlink to one or to nothing, is refused. Leftover temporary files of
+    an earlier crashed write to the same target are removed first. Refuses
+    (PuzzleInputError) to replace one of ``inputs`` unless ``force``; reports an unwritable
+    destination as a one-line PuzzleInputError too.
     """
-    payload = data.encode("utf-8") if isinstance(data, str) else data
+    shown = Path(path)
+    payload = _encoded(data, shown)
     if str(path) == STDOUT:
         write_stdout(payload)
         return Path(STDOUT)
-    shown = Path(path)
-    target = Path(os.path.realpath(path)) if shown.is_symlink() else shown
+    target = output_target(path)
     if not force:
         for source in inputs:
             try:
@@ -129,11 +159,32 @@ def write_atomic(
     if not directory.is_dir():
         raise PuzzleInputError(f"cannot write {shown}: directory {directory} does not exist")
     remove_stale_temps(target)
+    _replace_with(target, payload, shown)
+    return target
+
+
+def _encoded(data: str | bytes, shown: Path) -> bytes:
+    """``data`` as UTF-8; text holding a lone surrogate (``\\udc00``, which JSON escapes
+    allow and UTF-8 does not) is a one-line PuzzleInputError."""
+    if isinstance(data, bytes):
+        return data
+    try:
+        return data.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        bad = exc.object[exc.start : exc.end]
+        raise PuzzleInputError(
+            f"cannot write {shown}: the text holds {bad!r}, a lone surrogate (no character)"
+        ) from None
+
+
+def _replace_with(target: Path, payload: bytes, shown: Path) -> None:
+    """Write ``payload`` to a new temporary file beside ``target`` and rename it over the
+    target; the target is checked again just before (still a regular file, or absent)."""
     try:
         import tempfile  # here: its imports cost a run that writes nothing ~4 ms
 
-        fd, tmp_name = tempfile.mkstemp(
-            prefix=f".{target.name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=directory
+        fd, tmp_name = tempfile.mkstemp(  # O_EXCL: a new file, never one planted there
+            prefix=f".{target.name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=target.parent
         )
     except OSError as exc:
         raise PuzzleInputError(f"cannot write {shown}: {exc.strerror or exc}") from None
@@ -141,13 +192,65 @@ def write_atomic(
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
         os.chmod(tmp_name, _mode_for(target))
+        output_target(target, shown=shown)
         os.replace(tmp_name, target)
     except BaseException as exc:  # also Ctrl-C: never leave the temporary file behind
         Path(tmp_name).unlink(missing_ok=True)
         if isinstance(exc, OSError):
             raise PuzzleInputError(f"cannot write {shown}: {exc.strerror or exc}") from None
         raise
+
+
+def output_target(path: str | os.PathLike[str], *, shown: Path | None = None) -> Path:
+    """The file a write to ``path`` replaces: ``path`` itself when it is a regular file or
+    does not exist yet, or the regular file a symbolic link at ``path`` leads to.
+
+    Anything else is a one-line PuzzleInputError: a directory, a device (``/dev/full``), a
+    FIFO or a socket, a symbolic link to one of those, and a symbolic link to nothing (as
+    GNU ``cp`` refuses to write through a dangling link: it may have been planted to make
+    us create a file elsewhere). Output goes to regular files or to standard output (``-``).
+    """
+    shown = shown or Path(path)
+    target = Path(path)
+    try:
+        info = os.lstat(target)
+        if stat.S_ISLNK(info.st_mode):
+            _refuse_descriptor_links(target, shown)
+            target = Path(os.path.realpath(target))
+            info = os.lstat(target)
+    except FileNotFoundError:
+        if target != Path(path):
+            raise PuzzleInputError(
+                f"cannot write {shown}: it is a symbolic link to {target}, which does not exist"
+            ) from None
+        return target
+    except OSError as exc:
+        raise PuzzleInputError(f"cannot write {shown}: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise PuzzleInputError(f"cannot write {shown}: it is a directory")
+    if not stat.S_ISREG(info.st_mode):
+        what = "it is" if target == Path(path) else f"it is a symbolic link to {target},"
+        raise PuzzleInputError(
+            f"cannot write {shown}: {what} {file_kind(info.st_mode)}; output goes only to "
+            "regular files (- writes to standard output)"
+        )
     return target
+
+
+def _refuse_descriptor_links(link: Path, shown: Path) -> None:
+    """Refuse a link through ``/proc/PID/fd`` (``/dev/stdout``, ``/dev/fd/1``): it names an
+    open file descriptor, and renaming over what it leads to would replace the file behind
+    the shell's ``>`` (or ``>>``) instead of writing to the stream; ``-`` is the way."""
+    hop = link
+    for _ in range(40):  # the kernel's own limit on links in a row
+        if os.path.realpath(hop.parent).startswith("/proc/"):
+            raise PuzzleInputError(
+                f"cannot write {shown}: it names an open file descriptor, not a file "
+                "(- writes to standard output)"
+            )
+        if not hop.is_symlink():
+            return
+        hop = hop.parent / os.readlink(hop)
 
 
 def remove_stale_temps(target: Path) -> list[Path]:

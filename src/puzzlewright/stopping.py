@@ -22,10 +22,11 @@ from dataclasses import asdict, dataclass, fields
 from types import FrameType
 from typing import Literal, TypeAlias
 
-StopReason: TypeAlias = Literal["limit", "candidates", "timeout", "interrupted"]
+StopReason: TypeAlias = Literal["limit", "candidates", "steps", "timeout", "interrupted"]
 """Why a search ended before it was complete: it reached the number of results asked for
-(``limit``), used up its candidate budget (``candidates``), ran out of time (``timeout``) or
-the user pressed Ctrl-C (``interrupted``)."""
+(``limit``), used up its candidate budget (``candidates``) or its step budget (``steps``:
+a default effort counted in work, the same on any machine), ran out of time (``timeout``)
+or the user pressed Ctrl-C (``interrupted``). Only the last two depend on the machine."""
 
 Interruption: TypeAlias = Literal["timeout", "interrupted"]
 """The stop reasons a :class:`StopSignal` itself gives: the time limit or Ctrl-C."""
@@ -75,8 +76,11 @@ def interrupted_by(reason: StopReason | None) -> bool:
 class StopSignal:
     """A deadline plus an "interrupted" flag that a search polls."""
 
-    def __init__(self, timeout: float | None = None) -> None:
-        self.started = clock()
+    def __init__(self, timeout: float | None = None, started: float | None = None) -> None:
+        """``timeout`` seconds from ``started`` (a :func:`clock` reading; default: now), so
+        a command's limit can count what it did before the search (loading, starting
+        workers)."""
+        self.started = clock() if started is None else started
         self.deadline = None if timeout is None else self.started + timeout
         self.interrupted = False
         self.reason: Interruption | None = None  # set once stopped
@@ -125,6 +129,34 @@ class EitherStop(StopSignal):
             self.reason = self.outer.reason
             return True
         return super().should_stop()
+
+
+class PollBudget(StopSignal):
+    """A deterministic effort: fires once it has been polled ``polls`` times (a search
+    polls every so many steps: the fill every 16 nodes), or when ``outer`` fires (with the
+    outer reason). ``spent`` says the budget, not the outer signal, ended the search.
+
+    >>> budget = PollBudget(2, StopSignal())
+    >>> [budget.should_stop() for _ in range(3)], budget.spent
+    ([False, False, True], True)
+    """
+
+    def __init__(self, polls: int, outer: StopSignal) -> None:
+        super().__init__()
+        self.polls, self.outer = polls, outer
+        self.used = 0
+        self.spent = False
+
+    def should_stop(self) -> bool:
+        """Count the poll; True once the budget is used up or the outer signal fired."""
+        if self.reason is None and self.outer.should_stop():
+            self.reason = self.outer.reason
+        elif self.reason is None:
+            self.used += 1
+            if self.used > self.polls:
+                self.spent = True
+                self.reason = "timeout"  # the caller knows it was the budget (``spent``)
+        return self.reason is not None
 
 
 NEVER = StopSignal()

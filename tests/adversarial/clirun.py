@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,6 +82,22 @@ main(sys.argv[2:])
 """
 
 
+def start_watched(
+    args: tuple[str, ...], cache: Path, marker: Path, *, own_session: bool = False
+) -> subprocess.Popen[str]:
+    """``puzzlewright ARGS`` in a fresh interpreter under :data:`WATCH_CTRL_C` (``marker``
+    appears when its Ctrl-C handler is installed), output piped; ``own_session``: in a
+    process group of its own, for a Ctrl-C to the whole group as a terminal sends it."""
+    return subprocess.Popen(
+        [sys.executable, "-c", WATCH_CTRL_C, str(marker), *args],
+        env={**os.environ, "PUZZLEWRIGHT_CACHE_DIR": str(cache)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=own_session,
+    )
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of a running process (Linux /proc; 0.0 elsewhere)."""
     try:
@@ -101,3 +119,29 @@ def wait_until_searching(pid: int, marker: Path, cpu: float, timeout: float = 12
     start = cpu_seconds(pid)
     while cpu_seconds(pid) - start < cpu and time.monotonic() < deadline:
         time.sleep(0.01)
+
+
+def worker_children(pid: int) -> list[int]:
+    """The processes ``pid`` has spawned as multiprocessing workers (their command line runs
+    ``spawn_main``; the resource tracker's does not)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rpartition(")")[2].split()[1])
+            if parent == pid and b"spawn_main" in (stat.parent / "cmdline").read_bytes():
+                found.append(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return found
+
+
+def wait_until_starting_workers(pid: int, marker: Path, timeout: float = 120) -> None:
+    """Poll until ``marker`` exists (the Ctrl-C handler is installed) and the process has
+    begun to spawn its first worker: a Ctrl-C now lands while the workers start (import
+    puzzlewright, unpickle their work), the moment that used to kill them with a traceback
+    and leave the command waiting forever."""
+    deadline = time.monotonic() + timeout
+    while not (marker.exists() and worker_children(pid)):
+        if time.monotonic() > deadline:
+            raise TimeoutError("the command never started a worker process")
+        time.sleep(0.005)

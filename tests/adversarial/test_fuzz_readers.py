@@ -1,9 +1,10 @@
 """Fuzzing every reader through the CLI: structure-aware mutations of valid files.
 
 Each reader gets valid sample files mutated the way its format breaks (JSON values swapped
-for huge numbers, wrong types and deep nesting; grid characters, headers and clue numbers;
-binary header fields and cut sections; word-list lines, scores, encodings and gzip). The CLI
-must answer every one with exit status 0, 1 or 2, never a traceback, within a few seconds.
+for huge numbers, integers past the int-string limit, lone surrogates, wrong types and deep
+nesting; grid characters, headers and clue numbers; binary header fields and cut sections;
+word-list lines, scores, encodings and gzip). The CLI must answer every one with exit status
+0, 1 or 2, never a traceback, within a few seconds.
 
 CI runs a fixed, small budget (derandomized, a few seconds per reader). For a longer run:
 
@@ -93,14 +94,37 @@ HOSTILE_NUMBERS = st.sampled_from(
 HOSTILE_TEXT = st.sampled_from(
     ["", "#", ".", "\0", "\ud7ff", "ЖЯ", "🧩", "A" * 5000, "9" * 5000, "[", "{", "null"]
 )
-JSON_LEAF = st.one_of(HOSTILE_NUMBERS, HOSTILE_TEXT, st.none(), st.booleans(), st.text(max_size=8))
+# What json.dumps cannot write, spliced into its output: an integer past Python's 4,300-digit
+# int-string limit (json.dumps itself would raise) and lone surrogates as JSON escapes (a
+# Python string holding one is dumped as UTF-8 bytes the reader refuses before parsing).
+SPLICES = {
+    '"@@HUGE@@"': "9" * 5000,
+    '"@@NEGATIVE@@"': "-" + "1" * 4400,
+    "@@LONE@@": "\\udc00",
+    "@@HIGH@@": "\\ud800x",
+}
+HOSTILE_SPLICES = st.sampled_from(["@@HUGE@@", "@@NEGATIVE@@", "@@LONE@@", "a@@HIGH@@b"])
+JSON_LEAF = st.one_of(
+    HOSTILE_NUMBERS,
+    HOSTILE_TEXT,
+    HOSTILE_SPLICES,
+    st.none(),
+    st.booleans(),
+    st.text(max_size=8),
+)
+JSON_KEY = st.text(max_size=6) | st.just("@@LONE@@")
 JSON_VALUE = st.recursive(
     JSON_LEAF,
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
-    ),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(JSON_KEY, inner, max_size=4),
     max_leaves=12,
 )
+
+
+def spliced(text: str) -> str:
+    """``text`` with the markers of :data:`SPLICES` replaced by what they stand for."""
+    for marker, value in SPLICES.items():
+        text = text.replace(marker, value)
+    return text
 
 
 def paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
@@ -112,6 +136,12 @@ def paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]
     elif isinstance(value, list):
         for index, item in enumerate(value):
             yield from paths(item, (*prefix, index))
+
+
+def value_at(doc: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        doc = doc[key]
+    return doc
 
 
 def replace_at(doc: Any, path: tuple[Any, ...], new: Any, delete: bool) -> Any:
@@ -140,7 +170,12 @@ def ipuz_mutants(draw: st.DrawFn, sample: Any = IPUZ) -> bytes:
         path = draw(st.sampled_from(spots))
         delete = bool(path) and draw(st.booleans())
         doc = replace_at(doc, path, draw(JSON_VALUE), delete)
-    text = json.dumps(doc, ensure_ascii=draw(st.booleans()))
+    texts = [path for path in paths(doc) if isinstance(value_at(doc, path), str)]
+    if texts and draw(st.integers(0, 2)) == 0:  # a surrogate in text the writers print
+        path = draw(st.sampled_from(texts))
+        marker = draw(st.sampled_from(["@@LONE@@", "@@HIGH@@"]))
+        doc = replace_at(doc, path, value_at(doc, path) + marker, False)
+    text = spliced(json.dumps(doc, ensure_ascii=draw(st.booleans())))
     if draw(st.booleans()):
         text = draw(st.sampled_from(["ipuz({})", "[[[[{}]]]]", "{}\0", "\ufeff{}", "{}}}"])).format(
             text

@@ -70,6 +70,19 @@ def page(browser: Browser, request: pytest.FixtureRequest, tmp_path: Path) -> It
     assert not errors, errors
 
 
+@pytest.mark.parametrize(
+    "stored", ["{not json", '{"doc": {"cells": [5]}}', '{"doc": {"cells": []}}', '{"doc": 7}']
+)
+def test_a_corrupt_saved_session_starts_a_new_puzzle(
+    page: Page, server: tuple[str, Path], stored: str
+) -> None:
+    """The autosaved session is read defensively: a damaged entry gives a new puzzle."""
+    page.context.add_init_script(f"localStorage.setItem('puzzlewright.crossword.v1', {stored!r});")
+    page.goto(server[0])
+    expect(page.locator("body[data-ready=true]")).to_be_attached()
+    expect(page.locator('[role="gridcell"]')).to_have_count(15 * 15)
+
+
 def cell(page: Page, r: int, c: int):  # type: ignore[no-untyped-def]
     return page.locator(f'[role="gridcell"][data-row="{r}"][data-col="{c}"]')
 

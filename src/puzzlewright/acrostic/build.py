@@ -19,7 +19,7 @@ from puzzlewright.acrostic.candidates import (
     score_goal,
     score_spread,
 )
-from puzzlewright.acrostic.grid import layout, quote_cells, word_index
+from puzzlewright.acrostic.grid import check_width, layout, quote_cells, word_index
 from puzzlewright.acrostic.letters import (
     QuoteChar,
     foreign_letters,
@@ -37,8 +37,15 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 from puzzlewright.lexicon.builtin import familiar_scores
 from puzzlewright.stopping import NEVER, StopSignal, clock
+from puzzlewright.workers import check_jobs
 
 TRIES_STEPS = 1_600_000  # steps of all tries together: about 40 s of CPU on a 2020s core
+MAX_STEPS = 4_000_000
+"""The default effort of one search (a try, or a portfolio worker's round), in steps: about
+100 s of CPU on a 2020s core. A search that has not found its sets by then stops with
+``stop_reason`` ``steps``. Counted, not timed, so the same seed gives the same answers on any
+machine however loaded; a time limit (``stop``) is only a safety net and says when it cut."""
+DEFAULT_TRIES = 2  # independent starts improved, the best kept (the CLI's default too)
 MAX_CANDIDATES = 6000  # per initial, best first: rarer words only slow the moves down
 DEFAULT_WIDTH = 15
 
@@ -58,6 +65,7 @@ class SearchOptions(TypedDict, total=False):
     improve: float | None
     stop: StopSignal
     tries: int
+    max_steps: int | None
 
 
 def build_acrostic(
@@ -71,12 +79,13 @@ def build_acrostic(
     max_length: int | None = None,
     seed: int = 0,
     count: int = 1,
-    improve: float | None = 0.0,
+    improve: float | None = None,
     width: int = DEFAULT_WIDTH,
     stop: StopSignal = NEVER,
     tuning: Tuning | None = None,
     jobs: int = 1,
-    tries: int = 1,
+    tries: int = DEFAULT_TRIES,
+    max_steps: int | None = MAX_STEPS,
 ) -> BuildResult:
     """Find ``count`` answer sets for ``quote`` whose initials spell ``source``.
 
@@ -90,15 +99,23 @@ def build_acrostic(
     (:mod:`puzzlewright.acrostic.portfolio`; same seed and jobs, same answers); with one
     job, ``tries`` > 1 improves sets from that many independent starts and keeps the best
     (when ``improve`` is not 0).
+
+    The effort is counted in steps, never seconds: ``improve`` (None: an effort per
+    quotation letter), ``tries`` and ``max_steps`` (each search's cap, None: no cap), so the
+    same arguments and seed give the same answers on any machine; the command line has the
+    same defaults. ``stop`` (a time limit, Ctrl-C) can cut the search short, and then
+    ``stop_reason`` says so.
     Answers are scored by ``words``' scores, except that the built-in list scores them by
     familiarity (:func:`~puzzlewright.lexicon.builtin.familiar_scores`).
     """
     started = clock()
     _validate(quote, min_length, max_length, count)
-    if jobs < 1:
-        raise PuzzleInputError("jobs must be at least 1", parameters=("jobs",))
+    _check_sizes(width, improve)  # before the search, not after it
+    check_jobs(jobs)
     if tries < 1:
         raise PuzzleInputError("tries must be at least 1", parameters=("tries",))
+    if max_steps is not None and max_steps < 1:
+        raise PuzzleInputError("max_steps must be at least 1", parameters=("max_steps",))
     result = BuildResult("impossible", quote, source)
     plan = plan_answers(quote, source, words, include, min_length, max_length)
     if isinstance(plan, str):
@@ -111,13 +128,16 @@ def build_acrostic(
         result.reason = setup
         result.seconds = clock() - started
         return result
-    search = setup.make(seed, stop)
+    capped = StepCap(stop, max_steps)
+    search = capped.search = setup.make(seed, capped)
     if jobs == 1:
         tries = tries if improve is None or improve > 0 else 1
-        outcome = _best_of_tries(setup, search, seed, count, improve, stop, tries)
+        outcome = _best_of_tries(setup, search, seed, count, improve, capped, tries)
+        if capped.spent and stop.reason is None:
+            outcome.stop_reason = "steps"
     else:
         setup = replace(setup, prices=search.prices)  # computed once, shipped to the workers
-        outcome = run_portfolio(setup, jobs, seed, count, improve, stop)
+        outcome = run_portfolio(setup, jobs, seed, count, improve, stop, max_steps)
     result.seconds = clock() - started
     _assemble(result, plan, search, outcome, words, seed, width)
     return result
@@ -145,7 +165,7 @@ def _best_of_tries(
     for i in range(1, tries):
         if stop.should_stop() or left <= 0:
             break
-        capped = _StepCap(stop, left)
+        capped = StepCap(stop, left)
         capped.search = setup.make(f"{seed}/try{i}", capped)
         found = capped.search.run(count=count, improve=improve)
         left -= found.stats.steps
@@ -154,22 +174,41 @@ def _best_of_tries(
     return merge_results(results, count, stop, SearchStats())
 
 
-class _StepCap(StopSignal):
-    """Stops a further try when the tries' steps reach ``TRIES_STEPS`` (a long quotation
-    whose first exact sets are slow to come gets a shorter second try), or when ``outer``
-    fires."""
+class StepCap(StopSignal):
+    """Stops ``search`` once its steps pass ``steps`` (None: never; then ``spent`` is
+    True), or when ``outer`` fires (with the outer reason). Caps a search's effort
+    (``MAX_STEPS``), and a further try's: the tries' steps reach ``TRIES_STEPS``, so a long
+    quotation whose first exact sets are slow to come gets a shorter second try."""
 
-    def __init__(self, outer: StopSignal, steps: int) -> None:
+    def __init__(self, outer: StopSignal, steps: int | None) -> None:
         super().__init__()
         self.outer, self.steps = outer, steps
         self.search: Search | None = None
+        self.spent = False
 
     def should_stop(self) -> bool:
+        """True once the outer signal fired or the search has spent its steps."""
         if self.reason is None and self.outer.should_stop():
             self.reason = self.outer.reason
-        elif self.reason is None and self.search and self.search.stats.steps > self.steps:
-            self.reason = "timeout"  # internal: the merged result reports the outer reason
+        elif self.reason is None and self._over():
+            self.spent = True
+            self.reason = "timeout"  # for the search; the build reports "steps"
         return self.reason is not None
+
+    def _over(self) -> bool:
+        return (
+            self.steps is not None
+            and self.search is not None
+            and (self.search.stats.steps > self.steps)
+        )
+
+
+STOPPED_BY = {
+    "interrupted": "interrupted",
+    "timeout": "time limit reached",
+    "steps": "no exact set within the step budget (max_steps)",
+}
+"""How a build without a set says why it ended."""
 
 
 def _validate(quote: str, min_length: int, max_length: int | None, count: int) -> None:
@@ -184,6 +223,21 @@ def _validate(quote: str, min_length: int, max_length: int | None, count: int) -
         )
     if count < 1:
         raise PuzzleInputError("count must be at least 1", parameters=("count",))
+
+
+MAX_IMPROVE = 3600.0
+"""The most ``improve`` seconds (of a typical machine's steps) one answer set may get."""
+
+
+def _check_sizes(width: int, improve: float | None) -> None:
+    """Refuse a grid width or an effort no run could use (a NaN or infinite ``improve``
+    would fail as a step count)."""
+    check_width(width)
+    if improve is not None and not 0 <= improve <= MAX_IMPROVE:
+        raise PuzzleInputError(
+            f"improve must be 0 to {MAX_IMPROVE:g} seconds, not {improve}",
+            parameters=("improve",),
+        )
 
 
 @dataclass
@@ -349,9 +403,9 @@ def _assemble(
             )
         return
     result.status = "timeout"
-    result.reason = (
-        "interrupted" if outcome.stop_reason == "interrupted" else "time limit reached"
-    ) + f"; the closest set is {sum(abs(x) for x in outcome.off)} letters off"
+    result.reason = STOPPED_BY.get(outcome.stop_reason or "timeout", "stopped") + (
+        f"; the closest set is {sum(abs(x) for x in outcome.off)} letters off"
+    )
     result.partial = [
         Answer(label, word, words.score(word))
         for label, word in zip(plan.names, plan.full(outcome.partial), strict=True)

@@ -105,7 +105,7 @@ class ExactSearch:
         self.valid = valid
         self.stats = SearchStats()
         self.size = int(target.shape[0])
-        self.prices = prices or letter_prices(self.tables, self.target)  # given: a portfolio's
+        self.prices = prices or letter_prices(self.tables, self.target, stop)  # or a portfolio's
         # a word's quality energy (for a weight of 1): its gap in letter-priced score, per
         # `spread` points; the gaps of an exact set add up to what it falls short of the bound
         scale = 1 / max(spread, 1e-9)

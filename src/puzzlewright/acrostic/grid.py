@@ -11,6 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from puzzlewright.acrostic.letters import QuoteChar
+from puzzlewright.errors import PuzzleInputError
+
+WIDTHS = (5, 100)
+"""The narrowest and widest quotation grid, in cells (printed acrostics are 10-30 wide)."""
 
 
 @dataclass
@@ -79,8 +83,17 @@ def quote_cells(chars: Sequence[QuoteChar]) -> list[Cell | None]:
     return run
 
 
+def check_width(width: int) -> None:
+    """Refuse a grid width outside :data:`WIDTHS` (a billion cells wide is a MemoryError)."""
+    if not WIDTHS[0] <= width <= WIDTHS[1]:
+        raise PuzzleInputError(
+            f"width must be {WIDTHS[0]} to {WIDTHS[1]} cells, not {width}", parameters=("width",)
+        )
+
+
 def layout(run: list[Cell | None], width: int) -> QuoteGrid:
     """Wrap the run into rows of ``width``, dropping word breaks at row starts."""
+    check_width(width)
     rows: list[list[Cell | None]] = []
     row: list[Cell | None] = []
     for item in run:

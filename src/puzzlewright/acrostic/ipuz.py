@@ -15,12 +15,14 @@ punctuation may sit in squares of its own (a ``value`` with no number).
 
 from __future__ import annotations
 
+import copy
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from puzzlewright.acrostic.model import Acrostic
+from puzzlewright.crossword.clues import ClueLine, normalize_answer
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.pagetexts import PageTexts
 
@@ -296,3 +298,46 @@ def read_ipuz(data: Mapping[str, Any]) -> AcrosticSheet:
         copyright=str(data.get("copyright") or ""),
         notes=str(data.get("intro") or data.get("notes") or ""),
     )
+
+
+@dataclass(frozen=True)
+class AcrosticClues:
+    """Clues attached to an acrostic ipuz document: the new document and what matched."""
+
+    document: dict[str, Any]
+    attached: tuple[str, ...]  # labels of the answers that got a clue
+    missing: tuple[tuple[str, str], ...]  # (label, answer) still without a clue
+    not_in_puzzle: tuple[tuple[int, str], ...]  # (line, answer) of clue lines that match none
+
+    def to_json(self) -> dict[str, object]:
+        """What was attached, left without a clue and not found, as JSON."""
+        return {
+            "attached": list(self.attached),
+            "missing": [{"label": label, "answer": answer} for label, answer in self.missing],
+            "not_in_puzzle": [{"line": n, "answer": answer} for n, answer in self.not_in_puzzle],
+        }
+
+
+def attach_acrostic_clues(data: Mapping[str, Any], lines: Sequence[ClueLine]) -> AcrosticClues:
+    """A copy of the acrostic ``data`` with each answer's clue taken from ``lines`` (matched
+    by answer, as ``crossword clues`` matches entries); clues already there stay unless a
+    line gives one. Raises PuzzleInputError when ``data`` is not a readable acrostic."""
+    read_ipuz(data)  # the document must be an acrostic this package can read
+    document = copy.deepcopy(dict(data))
+    by_answer = {line.answer: line for line in reversed(lines)}  # the first line wins
+    used: set[str] = set()
+    attached, missing = [], []
+    for item in document["clues"]["Clues"]:
+        label = str(item.get("label"))
+        if label == QUOTE_LABEL:
+            continue
+        answer = normalize_answer(str(item.get("answer") or ""))
+        line = by_answer.get(answer)
+        if line is not None:
+            item["clue"] = line.clue
+            used.add(answer)
+            attached.append(label)
+        elif not item.get("clue"):
+            missing.append((label, answer))
+    unmatched = tuple((x.line, x.answer) for x in lines if x.answer not in used)
+    return AcrosticClues(document, tuple(attached), tuple(missing), unmatched)

@@ -9,8 +9,8 @@ from puzzlewright.acrostic.grid import QuoteGrid
 from puzzlewright.stopping import StopReason
 
 BuildStatus: TypeAlias = Literal["built", "impossible", "timeout"]
-"""How a build ended: answer sets found, ruled out before searching, or stopped (time limit
-or Ctrl-C, see ``stop_reason``) before an exact set turned up."""
+"""How a build ended: answer sets found, ruled out before searching, or stopped (step
+budget, time limit or Ctrl-C, see ``stop_reason``) before an exact set turned up."""
 
 
 @dataclass

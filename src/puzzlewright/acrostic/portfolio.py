@@ -1,7 +1,7 @@
 """The acrostic search on several processes: a portfolio of differently seeded searches.
 
-Two rounds on a pool of ``jobs`` spawned processes (:func:`puzzlewright.workers.spawn_pool`,
-the same pool ``cryptarithm find --jobs`` uses):
+Two rounds of ``jobs`` searches on a pool of spawned processes, at most one per usable CPU
+(:func:`puzzlewright.workers.spawn_pool`, the same pool ``cryptarithm find --jobs`` uses):
 
 1. **First set.** Worker ``w`` searches for an exact set from its own random start (seed
    ``"{seed}/{w}"``; worker 0 uses ``seed`` itself). The winner is the set found in the fewest
@@ -12,8 +12,11 @@ the same pool ``cryptarithm find --jobs`` uses):
    ``--improve`` effort (and finds further sets for ``--count``); the distinct sets of all
    workers are ranked by value, ties in worker order.
 
-So the same seed and the same ``jobs`` give the same answers on any machine, unless the
-time limit or Ctrl-C cut a round short; then the best set found so far is returned.
+So the same seed and the same ``jobs`` give the same answers on any machine and however
+many processes run the searches, unless the time limit or Ctrl-C cut a round short; then
+the best set found so far is returned. Starting the processes counts against the time
+limit, and a stopped round waits at most :data:`puzzlewright.workers.STOP_GRACE` seconds
+for its workers.
 """
 
 from __future__ import annotations
@@ -21,8 +24,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 from collections.abc import Sequence
-from concurrent.futures import Future, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -33,7 +35,6 @@ from puzzlewright.acrostic.tables import HashArray, IntArray, WordTable
 from puzzlewright.stopping import NEVER, StopSignal
 
 NOT_FOUND = 2**62  # the shared "fewest steps to a first set" before any worker found one
-POLL = 0.1  # seconds between the parent's checks of the time limit and Ctrl-C
 
 
 @dataclass(frozen=True)
@@ -83,9 +84,17 @@ class FirstSet:
     learned: tuple[list[float], float] = ([], 0.0)  # letter weights and quality weight
 
 
+@dataclass
+class _Cap:
+    """A fixed step cap, read as ``.value`` like the shared fewest steps of round 1."""
+
+    value: int
+
+
 class _WorkerStop(StopSignal):
-    """Stops a worker when the parent sets ``event`` (time limit or Ctrl-C) or, in round 1,
-    when its steps pass the fewest steps another worker needed for a first set."""
+    """Stops a worker when the parent sets ``event`` (time limit or Ctrl-C) or when its
+    steps pass ``best``: in round 1 the fewest steps another worker needed for a first set
+    (at first the step budget, ``max_steps``), in round 2 the step budget."""
 
     def __init__(self, event: Any, best: Any = None, search: Search | None = None) -> None:
         super().__init__()
@@ -106,12 +115,13 @@ _SETUP: SearchSetup | None = None
 _SEED = 0
 _EVENT: Any = None
 _BEST: Any = None
+_CAP = _Cap(NOT_FOUND)
 
 
-def _install(setup: SearchSetup, seed: int, event: Any, best: Any) -> None:
-    """Pool initializer: the search's tables, the seed and the shared stop flags."""
-    global _SETUP, _SEED, _EVENT, _BEST
-    _SETUP, _SEED, _EVENT, _BEST = setup, seed, event, best
+def _install(setup: SearchSetup, seed: int, event: Any, best: Any, cap: int) -> None:
+    """Pool initializer: the search's tables, the seed, the shared stop flags, the cap."""
+    global _SETUP, _SEED, _EVENT, _BEST, _CAP
+    _SETUP, _SEED, _EVENT, _BEST, _CAP = setup, seed, event, best, _Cap(cap)
 
 
 def first_set(worker: int) -> FirstSet:
@@ -138,22 +148,13 @@ def improve_set(winner: FirstSet, worker: int, count: int, improve: float | None
     """Round 2 in a worker: improve the winner's set (and find more sets for ``count``),
     starting from the letter weights and quality weight its search had learned."""
     assert _SETUP is not None and winner.state is not None, "no setup or no set to improve"
-    search = _SETUP.make(worker_seed(_SEED, worker, "/improve"), _WorkerStop(_EVENT))
+    stop = _WorkerStop(_EVENT, _CAP)
+    search = stop.search = _SETUP.make(worker_seed(_SEED, worker, "/improve"), stop)
     weights, quality_weight = winner.learned
     search.weights[:] = weights
     search.quality_weight = quality_weight
     search._set_floor(None)
     return search.run(count=count, improve=improve, start=winner.state)
-
-
-def _gather(futures: Sequence[Future[Any]], stop: StopSignal, event: Any) -> list[Any]:
-    """The futures' results in order; when ``stop`` fires, tell the workers to wrap up."""
-    pending = set(futures)
-    while pending:
-        _, pending = wait(pending, timeout=POLL)
-        if stop.should_stop():
-            event.set()
-    return [future.result() for future in futures]
 
 
 def run_portfolio(
@@ -163,35 +164,80 @@ def run_portfolio(
     count: int,
     improve: float | None,
     stop: StopSignal = NEVER,
+    max_steps: int | None = None,
 ) -> SearchResult:
-    """The search of :meth:`Search.run` as a portfolio on ``jobs`` processes (see above)."""
-    from puzzlewright.workers import spawn_pool
+    """The search of :meth:`Search.run` as a portfolio of ``jobs`` searches (see above) on
+    at most one process per usable CPU (:func:`puzzlewright.workers.process_count`); each
+    worker's round ends after ``max_steps`` steps (None: no cap; ``stop_reason`` ``steps``
+    when the cap ended the search)."""
+    from puzzlewright.workers import end_pool, process_count, spawn_pool
 
+    cap = NOT_FOUND if max_steps is None else max_steps
     context = multiprocessing.get_context("spawn")
     event = context.Event()
-    best = context.Value("q", NOT_FOUND)
+    best = context.Value("q", cap)
+    pool = spawn_pool(process_count(jobs), _install, (setup, seed, event, best, cap))
+    try:
+        return _rounds(pool, setup, jobs, seed, count, improve, stop, event)
+    finally:
+        event.set()
+        end_pool(pool, stopped=stop.reason is not None)
+
+
+def _rounds(
+    pool: Any,
+    setup: SearchSetup,
+    jobs: int,
+    seed: int,
+    count: int,
+    improve: float | None,
+    stop: StopSignal,
+    event: Any,
+) -> SearchResult:
+    """Round 1 (the first set with the fewest steps), then round 2 (every worker improves
+    it); a round the time limit or Ctrl-C cut short keeps what its workers reported."""
+    from puzzlewright.workers import gather, submit_all
+
     stats = SearchStats()
-    with spawn_pool(jobs, _install, (setup, seed, event, best)) as pool:
-        firsts: list[FirstSet] = _gather(
-            [pool.submit(first_set, w) for w in range(jobs)], stop, event
-        )
-        for first in firsts:
-            stats.add(first.stats)
-        found = [first for first in firsts if first.state is not None]
-        if not found:
-            closest = min(firsts, key=lambda f: (int(np.abs(f.off).sum()), f.worker))
-            return SearchResult([], closest.closest, closest.off, stop.reason, stats)
-        winner = min(found, key=lambda f: (f.steps, f.worker))
-        assert winner.state is not None
-        if stop.should_stop():
-            words = setup.make(seed).words(winner.state)
-            return SearchResult([words], words, [0] * len(setup.target), stop.reason, stats)
-        results: list[SearchResult] = _gather(
-            [pool.submit(improve_set, winner, w, count, improve) for w in range(jobs)],
-            stop,
-            event,
-        )
-    return merge_results(results, count, stop, stats)
+    calls = [(w,) for w in range(jobs)]
+    firsts: list[FirstSet] = [
+        first
+        for first in gather(submit_all(pool, first_set, calls, stop), stop, event.set)
+        if first is not None
+    ]
+    for first in firsts:
+        stats.add(first.stats)
+    found = [first for first in firsts if first.state is not None]
+    if not found:
+        return _closest(setup, seed, firsts, stop, stats)
+    winner = min(found, key=lambda f: (f.steps, f.worker))
+    assert winner.state is not None
+    if stop.should_stop():
+        words = setup.make(seed).words(winner.state)
+        return SearchResult([words], words, [0] * len(setup.target), stop.reason, stats)
+    again = [(winner, w, count, improve) for w in range(jobs)]
+    improved = gather(submit_all(pool, improve_set, again, stop), stop, event.set)
+    results: list[SearchResult] = [result for result in improved if result is not None]
+    if not results:  # stopped before any worker reported: the winner's set as it was
+        words = setup.make(seed).words(winner.state)
+        return SearchResult([words], words, [0] * len(setup.target), stop.reason, stats)
+    merged = merge_results(results, count, stop, stats)
+    if stop.reason is None and any(result.stop_reason for result in results):
+        merged.stop_reason = "steps"  # a worker spent its step budget
+    return merged
+
+
+def _closest(
+    setup: SearchSetup, seed: int, firsts: list[FirstSet], stop: StopSignal, stats: SearchStats
+) -> SearchResult:
+    """No exact set: the closest one a worker reported, or (when the run stopped before
+    any did) the random start of ``seed`` as the partial set."""
+    if not firsts:
+        start = setup.make(seed, stop).run()  # stop has fired: the start, at once
+        return replace(start, stats=stats)
+    closest = min(firsts, key=lambda f: (int(np.abs(f.off).sum()), f.worker))
+    reason = stop.reason or "steps"  # not stopped: every worker spent its step budget
+    return SearchResult([], closest.closest, closest.off, reason, stats)
 
 
 def merge_results(

@@ -29,12 +29,14 @@ import numpy as np
 import numpy.typing as npt
 
 from puzzlewright.acrostic.tables import IntArray, WordTable
+from puzzlewright.stopping import NEVER, StopSignal
 
 Floats = npt.NDArray[np.float64]
 ITERATIONS = 600
 START_TEMPERATURE = 5.0  # score points: smooth at first ...
 END_TEMPERATURE = 0.3  # ... nearly the true maximum at the end
 LEARNING_RATE = 1.0  # score points per letter per Adam step
+STOP_EVERY = 20  # iterations between looks at the stop signal
 
 
 @dataclass(frozen=True)
@@ -51,8 +53,15 @@ class Prices:
         return gaps
 
 
-def letter_prices(tables: Sequence[WordTable], target: IntArray) -> Prices:
-    """Prices minimizing the smoothed dual of "best total score using exactly ``target``"."""
+def letter_prices(
+    tables: Sequence[WordTable], target: IntArray, stop: StopSignal = NEVER
+) -> Prices:
+    """Prices minimizing the smoothed dual of "best total score using exactly ``target``".
+
+    Seconds of numpy on a long quotation: ``stop`` (the search's time limit or Ctrl-C) is
+    read every :data:`STOP_EVERY` iterations, and the prices reached so far are returned
+    (any prices give a true bound, only a looser one; the stopped search is partial anyway).
+    """
     size = int(target.shape[0])
     if not tables:
         return Prices(np.zeros(size), 0.0)
@@ -71,6 +80,8 @@ def letter_prices(tables: Sequence[WordTable], target: IntArray) -> Prices:
     second = np.zeros(size)
     cooling = (END_TEMPERATURE / START_TEMPERATURE) ** (1 / ITERATIONS)
     for step in range(1, ITERATIONS + 1):
+        if step % STOP_EVERY == 0 and stop.should_stop():
+            break
         temperature = START_TEMPERATURE * cooling**step
         reduced = (scores - counts @ prices) / temperature
         odds = np.exp(reduced - np.maximum.reduceat(reduced, starts)[group_of])

@@ -256,8 +256,8 @@ def complete_rows(
 ) -> Completion:
     """Fill the rows not in ``locked`` (row -> answer); ``avoid``: a set to differ from.
 
-    ``options`` are those of :func:`~puzzlewright.acrostic.build.build_acrostic`, except
-    that ``improve`` defaults to None (the builder's effort per free letter).
+    ``options`` are those of :func:`~puzzlewright.acrostic.build.build_acrostic`, with its
+    defaults (the same answers as the command line for the same arguments and seed).
     """
     words = familiar_scores(words)
     initials = letters_of(source, words.alphabet)
@@ -265,7 +265,6 @@ def complete_rows(
         if not 0 <= row < len(initials):
             raise PuzzleInputError(f"row {row + 1} is not a row of the source")
     include = [words.alphabet.normalize(word) for word in locked.values()]
-    options.setdefault("improve", None)
     count = 3 if avoid else 1
     result = build_acrostic(
         quote, source, words, include=include, exclude=list(banned), count=count, **options

@@ -6,6 +6,7 @@ Subcommands live in their own modules and are imported only when used, so that
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
@@ -61,7 +62,9 @@ class LazyGroup(click.Group):
     ) -> Any:
         """Run a command; bad input becomes one ``error:`` line and exit status 2.
 
-        A command returns its exit status (None means 0).
+        A command returns its exit status (None means 0). Standard output that cannot be
+        written (``> /dev/full``) is one ``error:`` line and exit status 2 too; a reader that
+        went away (``| head -1``, EPIPE) ends the command quietly with exit status 2.
         """
         pin_blas_threads()
         from puzzlewright.cli.common import library_warnings
@@ -69,6 +72,7 @@ class LazyGroup(click.Group):
         try:
             with library_warnings():
                 result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+                flush_stdout()  # a write error still buffered surfaces here, not at exit
             code = result if isinstance(result, int) else 0
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx else "puzzlewright"
@@ -85,11 +89,27 @@ class LazyGroup(click.Group):
         except click.Abort:
             click.echo("interrupted", err=True)
             code = 130
-        except BrokenPipeError:
-            code = 0
+        except OutputFailed as failed:
+            report_output_failure(failed.error)
+            code = 2
         if standalone_mode:
             sys.exit(code)
         return code
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; a failed write to standard output becomes :class:`OutputFailed`
+        (click would turn a closed pipe into a silent exit status 1 of its own). Notes when
+        the command started: its ``--timeout`` counts from here."""
+        from puzzlewright.cli.common import STARTED
+        from puzzlewright.stopping import clock
+
+        ctx.meta.setdefault(STARTED, clock())
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            if is_stream_error(exc):
+                raise OutputFailed(exc) from exc
+            raise
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, short) for name, (_, _, short) in COMMANDS.items()]
@@ -105,6 +125,47 @@ def cli() -> None:
     Cryptarithms (solve, encode, find), crosswords (fill, patterns, layout, print,
     convert) and acrostics, all fed by one lexicon layer. Every command takes --json.
     """
+
+
+STREAM_ERRORS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+"""Errors of a write to a stream (standard output): files have their own one-line errors."""
+
+
+class OutputFailed(Exception):
+    """Standard output could not be written (a full disk, a closed pipe)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def is_stream_error(exc: OSError) -> bool:
+    """True for the error of a failed write to a stream (no file name: files are named)."""
+    return exc.errno in STREAM_ERRORS and exc.filename is None
+
+
+def flush_stdout() -> None:
+    """Flush standard output, a failed write raising :class:`OutputFailed`."""
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        if is_stream_error(exc):
+            raise OutputFailed(exc) from exc
+        raise
+
+
+def report_output_failure(exc: OSError) -> None:
+    """One ``error:`` line for a failed write to standard output (none for a closed pipe,
+    as is customary), and the stream pointed at /dev/null so that the interpreter's last
+    flush at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # not a real stream (click's test runner) or closed
+        pass
+    if exc.errno != errno.EPIPE:
+        click.echo(f"error: cannot write to standard output: {exc.strerror or exc}", err=True)
 
 
 def pin_blas_threads() -> None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 import click
 
 from puzzlewright.cli.common import (
+    MAX_COUNT,
+    MAX_LENGTH,
+    MAX_TRIES,
+    FiniteFloat,
     check_output,
     emit_json,
     exit_status,
@@ -30,7 +34,6 @@ from puzzlewright.fileio import read_text_input
 if TYPE_CHECKING:
     from puzzlewright.acrostic.model import BuildResult
 
-DEFAULT_TIMEOUT = 120.0
 LENGTHS = ("min_length", "max_length")  # the parameters an impossibility reason may name
 
 
@@ -46,12 +49,12 @@ def acrostic() -> None:
 @click.option(
     "--exclude", multiple=True, metavar="WORD", help="Never use this answer (repeatable)."
 )
-@click.option("--min-length", type=int, default=4, show_default=True, help="Shortest answer.")
-@click.option("--max-length", type=int, default=None, help="Longest answer.")
-@whole_option("--count", help="Distinct answer sets to find, best first.")
+@whole_option("--min-length", help="Shortest answer.", default=4, most=MAX_LENGTH)
+@whole_option("--max-length", help="Longest answer.", default=None, most=MAX_LENGTH)
+@whole_option("--count", help="Distinct answer sets to find, best first.", most=MAX_COUNT)
 @click.option(
     "--improve",
-    type=click.FloatRange(min=0),
+    type=FiniteFloat(min=0, max=3600),
     default=None,
     help="Effort per set on replacing rare answers by common ones, in seconds of a "
     "typical machine (counted in steps, so a seed gives the same answers anywhere). "
@@ -60,13 +63,24 @@ def acrostic() -> None:
 @whole_option(
     "--tries",
     help="Improve sets from this many independent starts and keep the best (one search "
-    "settles in one basin; with --jobs the workers are the starts).",
-    default=2,
+    "settles in one basin; with --jobs the workers are the starts). Default: 2.",
+    default=None,
+    most=MAX_TRIES,
+    metavar="N",
 )
-@whole_option("--width", help="Grid width in cells.", default=15, least=5)
+@whole_option(
+    "--max-steps",
+    help="Effort of one search (a try, a worker's round) in steps, about 40,000 a second "
+    "on a 2020s core: counted, so a seed gives the same answers on any machine. "
+    "Default: 4,000,000.",
+    default=None,
+    most=MAX_TRIES,
+    metavar="N",
+)
+@whole_option("--width", help="Grid width in cells.", default=15, least=5, most=100)
 @jobs_options(
-    "Search on N processes: differently seeded searches, the best set kept "
-    "(same seed and N, same answers)."
+    "A portfolio of N (1-256) differently seeded searches, the best set kept, on at "
+    "most one process per CPU (same seed and N, same answers)."
 )
 @click.option("--key", is_flag=True, help="Show the answers and the filled grid.")
 @output_option("Write the puzzle as .ipuz ('-': stdout).", path=click.Path(dir_okay=False))
@@ -85,7 +99,8 @@ def build(
     max_length: int | None,
     count: int,
     improve: float | None,
-    tries: int,
+    tries: int | None,
+    max_steps: int | None,
     width: int,
     jobs: int,
     key: bool,
@@ -105,7 +120,8 @@ def build(
     The answers use exactly the quotation's letters. QUOTE may be '-' (standard input) or
     @PATH (a UTF-8 text file). Exit status: 0 built, 1 impossible, out of time or
     interrupted (the sets or the closest partial set found so far are shown), 2 bad input.
-    Without --timeout the search stops after 120 s.
+    The effort is counted in steps (--improve, --tries, --max-steps), so the same --seed
+    gives the same answers on any machine; --timeout is a safety net that says when it cut.
     """
     from puzzlewright.acrostic import build_acrostic
     from puzzlewright.lexicon.builtin import familiar_scores
@@ -117,7 +133,7 @@ def build(
     if min_score is not None:  # on the built-in list: by the familiarity scores answers use
         words = familiar_scores(words).filtered(min_score)
     with (
-        stopping(DEFAULT_TIMEOUT if timeout is None else timeout) as stop,
+        stopping(timeout) as stop,
         status("Building the acrostic…", quiet=as_json),
     ):
         result = build_acrostic(
@@ -134,11 +150,29 @@ def build(
             width=width,
             stop=stop,
             jobs=jobs,
-            tries=tries,
+            **_effort(tries, max_steps),
         )
     _save(result, output, title, inputs, force=force, quiet=as_json)
     _report(result, key, count, as_json=as_json)
     return exit_status(result.status == "built", result.stop_reason)
+
+
+class _Effort(TypedDict, total=False):
+    """The effort options of ``build_acrostic`` the command passes only when given."""
+
+    tries: int
+    max_steps: int | None
+
+
+def _effort(tries: int | None, max_steps: int | None) -> _Effort:
+    """The effort options given on the command line; the others keep the library's
+    defaults, so the command and ``build_acrostic`` give the same answers."""
+    effort: _Effort = {}
+    if tries is not None:
+        effort["tries"] = tries
+    if max_steps is not None:
+        effort["max_steps"] = max_steps
+    return effort
 
 
 def _report(result: BuildResult, key: bool, count: int, *, as_json: bool) -> None:
@@ -148,9 +182,9 @@ def _report(result: BuildResult, key: bool, count: int, *, as_json: bool) -> Non
     else:
         _print_text(result, key)
     if result.status == "built" and len(result.puzzles) < count:
-        warn(f"found {len(result.puzzles)} of {count} answer sets in the time allowed")
-        if stop_note(result.stop_reason):
-            warn(stop_note(result.stop_reason))
+        warn(f"found {len(result.puzzles)} of {count} answer sets in the effort allowed")
+    if stop_note(result.stop_reason):  # a set found, but its improvement cut short, too
+        warn(stop_note(result.stop_reason))
 
 
 def _save(

@@ -10,11 +10,21 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from puzzlewright.cli.common import emit_json, fail, json_option
+from puzzlewright.cli.common import (
+    MAX_LENGTH,
+    FiniteFloat,
+    emit_json,
+    fail,
+    json_option,
+    load_words,
+    whole_option,
+    wordlist_options,
+)
 
 if TYPE_CHECKING:
     from puzzlewright.crossword.barred import BarredSpec
     from puzzlewright.crossword.grid import Grid
+    from puzzlewright.crossword.statistics import FillStatistics
 
 F = TypeVar("F", bound=Callable[..., Any])
 OPTIONS = ("barred_grid", "style", "max_length", "unches")
@@ -45,11 +55,14 @@ def barred_options(func: F) -> F:
             "edges, every entry at most half unchecked, no double unches).",
         ),
         click.option(
-            "--max-length", type=click.IntRange(min=2), default=None, help="Longest entry."
+            "--max-length",
+            type=click.IntRange(min=2, max=MAX_LENGTH),
+            default=None,
+            help="Longest entry.",
         ),
         click.option(
             "--unches",
-            type=click.FloatRange(0, 0.5),
+            type=FiniteFloat(0, 0.5),
             default=0.3,
             show_default=True,
             help="With --barred: the fraction of cells left unchecked.",
@@ -124,24 +137,41 @@ def barred_json(grid: Grid, fill: Grid | None) -> dict[str, Any]:
 
 @click.command()
 @click.argument("grid_path", metavar="GRID")
-@click.option("--min-length", type=int, default=3, show_default=True, help="Shortest entry.")
-@click.option("--max-length", type=int, default=None, help="Longest entry.")
+@whole_option("--min-length", help="Shortest entry.", default=3, most=MAX_LENGTH)
+@whole_option("--max-length", help="Longest entry.", default=None, most=MAX_LENGTH)
 @click.option("--symmetric", is_flag=True, help="Also require 180° symmetric blocks and bars.")
+@wordlist_options
 @json_option
 def check(
-    grid_path: str, min_length: int, max_length: int | None, symmetric: bool, as_json: bool
+    grid_path: str,
+    min_length: int,
+    max_length: int | None,
+    symmetric: bool,
+    word_paths: tuple[str, ...],
+    encoding: str,
+    alphabet: str | None,
+    min_score: int | None,
+    as_json: bool,
 ) -> int:
-    """Check GRID against the British conventions: unches per entry, double unches.
+    """Check GRID against the British conventions (unches per entry, double unches) and
+    show its statistics.
 
     Reports every entry's unchecked cells and the broken conventions (entries shorter than
     --min-length, more than half an entry unchecked, two unches in a row, cells in no
-    entry, entries that do not connect). Exit status 0 sound, 1 a convention broken.
+    entry, entries that do not connect), then the statistics: word count, average length,
+    blocks, open and unchecked squares, letters and pangram, Scrabble score, entries by
+    score band in the word list (--words), repeated words and stems, breakfast-test
+    failures and draft clues. Exit status 0 sound, 1 a convention broken.
     """
     from puzzlewright.crossword.checking import checking
     from puzzlewright.crossword.formats import load_puzzle
+    from puzzlewright.crossword.statistics import fill_statistics
 
-    grid = load_puzzle(grid_path).grid
+    puzzle = load_puzzle(grid_path)
+    grid = puzzle.grid
     report = checking(grid, min_length=min_length, max_length=max_length, symmetric=symmetric)
+    words, _ = load_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
+    stats = fill_statistics(grid, words, puzzle)
     if as_json:
         emit_json(
             {
@@ -160,6 +190,7 @@ def check(
                     for e in report.entries
                 ],
                 "problems": report.problems,
+                "statistics": stats.to_json(),
             }
         )
         return 0 if report.ok else 1
@@ -170,4 +201,33 @@ def check(
     for problem in report.problems:
         click.echo(f"problem: {problem}")
     click.echo("sound" if report.ok else f"{len(report.problems)} convention(s) broken")
+    click.echo()
+    for line in statistics_lines(stats):
+        click.echo(line)
     return 0 if report.ok else 1
+
+
+def statistics_lines(stats: FillStatistics) -> list[str]:
+    """The statistics as text, one figure or list a line."""
+    letters = " ".join(f"{ch}{n}" for ch, n in stats.letters.items())
+    pangram = "yes" if stats.pangram else f"no (missing {stats.missing_letters})"
+    lines = [
+        f"words: {stats.words}, average length {stats.average_length}, blocks: {stats.blocks}",
+        f"open squares: {stats.open_squares}, unchecked squares: {stats.unchecked_squares}",
+        f"letters: {letters}",
+        f"pangram: {pangram}",
+        f"Scrabble score: {stats.scrabble_score} ({stats.scrabble_average} per square)",
+    ]
+    for band, answers in stats.score_bands.items():
+        if answers:
+            lines.append(
+                f"score {band}: {len(answers)} ({', '.join(answers[:12])}"
+                + (", ...)" if len(answers) > 12 else ")")
+            )
+    lines.append(f"repeated words: {', '.join(stats.repeated_words) or 'none'}")
+    dupes = [f"{d.answers[0]}/{d.answers[1]} ({d.stem})" for d in stats.stem_dupes]
+    lines.append(f"repeated stems: {', '.join(dupes) or 'none'}")
+    lines.append(f"breakfast test: {', '.join(stats.breakfast) or 'passes'}")
+    if stats.draft_clues:
+        lines.append(f"draft clues still to edit: {stats.draft_clues}")
+    return lines

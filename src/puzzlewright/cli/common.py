@@ -6,8 +6,10 @@ Commands are thin: parse options, call the library, print. Error handling lives 
 
 from __future__ import annotations
 
+import errno
 import importlib
 import json
+import math
 import os
 import sys
 import warnings
@@ -44,8 +46,15 @@ def __getattr__(name: str) -> Any:
     from rich.console import Console
 
     console = Console(stderr=name == "stderr", highlight=False)
+    console.on_broken_pipe = _broken_pipe  # type: ignore[method-assign]
     globals()[name] = console
     return console
+
+
+def _broken_pipe() -> None:
+    """In place of rich's own handling (exit status 1 on the spot): raise, so that
+    :meth:`puzzlewright.cli.LazyGroup.main` ends every command's closed pipe alike."""
+    raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
 
 
 def _stderr() -> Console:
@@ -99,11 +108,36 @@ def seed_option(func: F) -> F:
     )(func)
 
 
+class FiniteFloat(click.FloatRange):
+    """A FloatRange that also refuses ``nan`` (it passes every comparison, so ``--timeout
+    nan`` would never stop) and, given a ``max``, ``inf``."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"{value!r} is not a number.", param, ctx)
+        return number
+
+
+MAX_COUNT = 1000
+"""Most results a search may be asked for (``--count``: fills, patterns, answer sets)."""
+MAX_TRIES = 1_000_000_000
+"""Most independent attempts (``--tries``, ``--attempts``): the time limit ends them sooner."""
+MAX_SHOWN = 10_000_000
+"""Most words or solutions a listing may be asked for (more than any list or puzzle has)."""
+MAX_LENGTH = 100
+"""Longest word or entry length an option may name (grids are at most 99 cells a side)."""
+MAX_SECONDS = 10_000_000
+"""Longest ``--timeout`` (about 16 weeks): beyond it a number is a typo, not a plan."""
+SECONDS = FiniteFloat(min=0, min_open=True, max=MAX_SECONDS)
+"""The type of every option counting seconds (``--timeout``)."""
+
+
 def timeout_option(func: F) -> F:
     """Add ``--timeout S``."""
     return click.option(
         "--timeout",
-        type=click.FloatRange(min=0, min_open=True),
+        type=SECONDS,
         default=None,
         help="Stop after S seconds and report what was found so far.",
     )(func)
@@ -114,13 +148,15 @@ def whole_option(
     help: str,
     default: int | None = 1,
     least: int = 1,
+    most: int | None = None,
     metavar: str | None = None,
 ) -> Callable[[F], F]:
-    """An option taking a whole number of at least ``least``, its default shown (``--count``,
-    ``--jobs``, ``--limit``, ``--width``)."""
+    """An option taking a whole number from ``least`` to ``most``, its default shown
+    (``--count``, ``--jobs``, ``--limit``, ``--width``): every count and size a command
+    takes is bounded, so a typo is one ``error:`` line, not a MemoryError."""
     return click.option(
         *decls,
-        type=click.IntRange(min=least),
+        type=click.IntRange(min=least, max=most),
         default=default,
         show_default=default is not None,
         metavar=metavar,
@@ -161,7 +197,7 @@ def max_list_mb_option(func: F) -> F:
     """Add ``--max-list-mb N`` (read by :func:`load_words`; commands need not pass it)."""
     return click.option(
         "--max-list-mb",
-        type=click.IntRange(min=1),
+        type=click.IntRange(min=1, max=1_000_000),
         default=None,
         expose_value=False,
         callback=_remember_max_list_mb,
@@ -271,8 +307,10 @@ def status(message: str, *, quiet: bool = False) -> Iterator[None]:
 
 @contextmanager
 def stopping(timeout: float | None) -> Iterator[StopSignal]:
-    """A StopSignal for ``timeout`` that Ctrl-C also sets, for the duration of a search."""
-    stop = StopSignal(timeout)
+    """A StopSignal for ``timeout`` that Ctrl-C also sets, for the duration of a search.
+    The time counts from the command's start (:data:`STARTED`): reading the input, loading
+    the list and starting workers are part of the time the user allowed."""
+    stop = StopSignal(timeout, started=command_started())
     with interrupt_sets(stop):
         yield stop
 
@@ -285,7 +323,8 @@ def check_output(
     puzzle_format: bool = False,
 ) -> None:
     """Refuse an ``-o`` path before any long work starts, for what the write would refuse
-    after it: a missing directory, one of ``inputs`` (without ``--force``) and, with
+    after it: anything but a regular file (a device, a FIFO, a directory, a link to one),
+    a missing directory, one of ``inputs`` (without ``--force``) and, with
     ``puzzle_format``, an extension that names no puzzle format. ``-`` (stdout) passes."""
     if path is None or path == "-":
         return
@@ -293,11 +332,12 @@ def check_output(
         from puzzlewright.crossword.formats import format_for
 
         format_for(path)
-    directory = os.path.dirname(path) or "."
+    from puzzlewright.fileio import output_target
+
+    target = output_target(path)  # a regular file, new, or a link to one; never a device
+    directory = os.path.dirname(target) or "."
     if not os.path.isdir(directory):
         raise fail(f"cannot write {path}: directory {directory} does not exist")
-    if os.path.isdir(path):
-        raise fail(f"cannot write {path}: it is a directory")
     if not force:
         for source in inputs:
             try:
@@ -308,12 +348,25 @@ def check_output(
                 raise fail(f"refusing to overwrite the input file {path} (use --force)")
 
 
+STARTED = "puzzlewright.started"
+"""The key of the command's start (a ``stopping.clock()`` reading) in click's ``ctx.meta``."""
+
+
+def command_started() -> float | None:
+    """When the running command started (None outside a command)."""
+    ctx = click.get_current_context(silent=True)
+    started = None if ctx is None else ctx.meta.get(STARTED)
+    return started if isinstance(started, float) else None
+
+
 def stop_note(reason: StopReason | None) -> str:
     """How a search stopped, for the note after a partial result ("" when it was not)."""
     if reason == "timeout":
         return "search stopped by the time limit"
     if reason == "interrupted":
         return "search stopped by the interrupt (Ctrl-C)"
+    if reason == "steps":
+        return "search stopped after its step budget"
     return ""
 
 

@@ -7,11 +7,13 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from puzzlewright.cli.common import (
+    MAX_COUNT,
+    MAX_LENGTH,
     LazySubcommands,
     check_output,
     emit_json,
@@ -21,6 +23,7 @@ from puzzlewright.cli.common import (
     on_terminal,
     output_option,
     seed_option,
+    status,
     stopping,
     timeout_option,
     warn,
@@ -34,6 +37,10 @@ from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import read_input
 from puzzlewright.messages import counted
+
+if TYPE_CHECKING:
+    from puzzlewright.crossword.fill.request import FillRequest
+    from puzzlewright.lexicon import WordList
 
 PUZZLE_SUFFIXES = (".ipuz", ".puz", ".xd")
 _RECTANGLE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*-\s*(\d+)\s*,\s*(\d+)\s*$")
@@ -197,7 +204,7 @@ def constraint_line(report: ConstraintReport) -> str:
 @wordlist_options
 @seed_option
 @timeout_option
-@whole_option("--count", help="Different fills.")
+@whole_option("--count", help="Different fills.", most=MAX_COUNT)
 @click.option(
     "--region",
     default=None,
@@ -209,6 +216,7 @@ def constraint_line(report: ConstraintReport) -> str:
     "--max-shared-substring",
     help="No two entries may share a run of more than N letters.",
     default=None,
+    most=MAX_LENGTH,
     metavar="N",
 )
 @output_option(
@@ -223,8 +231,8 @@ def constraint_line(report: ConstraintReport) -> str:
 )
 @click.option("--force", is_flag=True, help="Allow -o to replace the input file.")
 @jobs_options(
-    "Race a portfolio of N differently seeded searches on N processes "
-    "(a grid without blocks: N shares of one exhaustive search).",
+    "Race a portfolio of N (1-256) differently seeded searches, on at most one process "
+    "per CPU (a grid without blocks: N shares of one exhaustive search).",
     "Race the portfolio on a Dask distributed cluster (needs the dask extra).",
 )
 @click.option(
@@ -261,6 +269,12 @@ def constraint_line(report: ConstraintReport) -> str:
     default=None,
     metavar="N",
 )
+@click.option(
+    "--no-stem-dupes",
+    is_flag=True,
+    help="No two entries may share a stem (RUN and RUNNER): a fill that has one is filled "
+    "again without the weaker answer, up to 8 times (one search: not with --jobs).",
+)
 @json_option
 def fill(
     grid_path: str,
@@ -285,6 +299,7 @@ def fill(
     nina: str | None,
     nina_where: str,
     constraint_budget: int | None,
+    no_stem_dupes: bool,
     as_json: bool,
 ) -> int:
     """Fill GRID with words from the list: every crossing agrees, no entry twice.
@@ -321,6 +336,18 @@ def fill(
         ),
     )
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
+    if no_stem_dupes:
+        if request.constraints is not None:
+            raise PuzzleInputError(
+                "--no-stem-dupes does not combine with --pangram, --ban-letters, --quota "
+                "or --nina yet"
+            )
+        if jobs != 1 or scheduler is not None:
+            raise PuzzleInputError(
+                "--no-stem-dupes runs one search: leave out --jobs and --scheduler"
+            )
+        result = fill_stem_checked(request, words, timeout)
+        return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
     hook, live = progress_display() if jobs == 1 and scheduler is None else (None, None)
     with stopping(timeout) as stop, live if live is not None else nullcontext():
         result = fill_portfolio(
@@ -358,6 +385,21 @@ def parse_constraints(
     return constraints if constraints.active else None
 
 
+def fill_stem_checked(request: FillRequest, words: WordList, timeout: float | None) -> FillResult:
+    """``fill --no-stem-dupes``: the fill without stem dupes; what was left out for it and
+    the stem dupes left (if any) are among its warnings."""
+    from puzzlewright.crossword.statistics import fill_without_stem_dupes, stem_dupes
+
+    with stopping(timeout) as stop, status("Filling…"):
+        result, banned = fill_without_stem_dupes(request, words, stop=stop)
+    if banned:
+        result.warnings.append(f"left out for sharing a stem: {', '.join(banned)}")
+    left = stem_dupes(result.grid) if result.status == "filled" else []
+    for dupe in left:
+        result.warnings.append(f"stem dupe left: {dupe.answers[0]}/{dupe.answers[1]} ({dupe.stem})")
+    return result
+
+
 def report_fill(
     result: FillResult,
     puzzle: Puzzle | None,
@@ -391,3 +433,6 @@ crossword.add_lazy("pattern", "puzzlewright.cli.crossword_construct", "pattern")
 crossword.add_lazy("layout", "puzzlewright.cli.crossword_construct", "layout")
 crossword.add_lazy("clues", "puzzlewright.cli.crossword_construct", "clues")
 crossword.add_lazy("check", "puzzlewright.cli.barred", "check")
+crossword.add_lazy("draft", "puzzlewright.cli.clue_tools", "draft")
+crossword.add_lazy("clue-history", "puzzlewright.cli.clue_tools", "clue_history")
+crossword.add_lazy("wordsearch", "puzzlewright.cli.classroom", "wordsearch")

@@ -15,6 +15,9 @@ import click
 
 from puzzlewright.cli.barred import barred_json, barred_options, barred_spec, checking_line
 from puzzlewright.cli.common import (
+    MAX_COUNT,
+    MAX_TRIES,
+    SECONDS,
     check_output,
     emit_json,
     exit_status,
@@ -35,6 +38,9 @@ from puzzlewright.fileio import STDOUT
 from puzzlewright.messages import counted
 
 if TYPE_CHECKING:
+    from puzzlewright.crossword.classroom import CluedList
+    from puzzlewright.crossword.clues import ClueLine, ClueReport
+    from puzzlewright.crossword.drafts import PuzzleDrafts
     from puzzlewright.crossword.layout import Layout
     from puzzlewright.crossword.pattern import PatternRun, PatternSpec, Symmetry
     from puzzlewright.crossword.puzzle import Puzzle
@@ -86,23 +92,33 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
 )
 @click.option("--min-length", type=int, default=3, show_default=True, help="Shortest entry.")
 @seed_option
-@whole_option("--count", help="How many patterns.")
+@whole_option("--count", help="How many patterns.", most=MAX_COUNT)
 @click.option("--allow-unchecked", is_flag=True, help="Allow cells in only one entry.")
 @barred_options
 @click.option("--fillable", is_flag=True, help="Keep only patterns the filler can fill.")
 @wordlist_options
+@whole_option(
+    "--fill-effort",
+    help="With --fillable: the filler's effort per pattern, in steps of 16 search nodes "
+    "(counted, so a seed keeps the same patterns on any machine). Default: 2,500, "
+    "about 10 s on a 2020s core.",
+    default=None,
+    most=MAX_TRIES,
+    metavar="N",
+)
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    default=10.0,
-    show_default=True,
-    help="With --fillable: seconds the filler gets per pattern.",
+    type=SECONDS,
+    default=None,
+    help="With --fillable: at most S seconds per trial fill, a safety net (a warning says "
+    "when it cut one).",
 )
 @whole_option(
     "--attempts",
     help="Give up after N patterns built (default: 200 + 50 per pattern; 10 per pattern "
     "with --fillable).",
     default=None,
+    most=MAX_TRIES,
 )
 @output_option("Write the pattern(s) here (.ipuz, .txt, .puz, .xd); several get -1, -2, ... added.")
 @click.option("--force", is_flag=True, help="Allow the output to replace an input file.")
@@ -122,7 +138,8 @@ def pattern(
     encoding: str,
     alphabet: str | None,
     min_score: int | None,
-    timeout: float,
+    fill_effort: int | None,
+    timeout: float | None,
     attempts: int | None,
     output: str | None,
     force: bool,
@@ -149,6 +166,8 @@ def pattern(
         if fillable:
             words, _ = load_words(word_paths, encoding, alphabet, min_score)
             check = FillCheck(words, min_score=min_score, seed=seed, timeout=timeout, outer=stop)
+            if fill_effort is not None:
+                check.effort = fill_effort
             if attempts is None:
                 attempts = 10 * count
         with status("Designing patterns…"):
@@ -157,7 +176,12 @@ def pattern(
                 design, count, seed=seed, attempts=attempts, accept=check, stop=stop
             )
     written, warnings = _save_patterns(run, output, word_paths, force)
-    shortfall = _shortfall(run, count, spec, timeout)
+    if check is not None and check.cut:
+        warnings.append(
+            f"--timeout cut {check.cut} trial fill(s) before their effort: "
+            "another machine may keep other patterns"
+        )
+    shortfall = _shortfall(run, count, spec)
     checked = british is not None
     _report_patterns(run, written, warnings, spec, count, shortfall, checked, as_json=as_json)
     return exit_status(bool(run.patterns), run.stop_reason)
@@ -211,8 +235,8 @@ def _save_patterns(
 
 
 def _print_patterns(run: PatternRun, written: list[str | None], *, checked: bool = False) -> None:
-    """Each pattern's figures and rows (beside its trial fill with --fillable); ``checked``
-    (barred and British grids) adds the unches line and prints the rows with their bars."""
+    """Each pattern's rows on stdout, so ``pattern > grid.txt`` is a grid ``fill`` reads; its
+    figures (and trial fill with --fillable, unches line with ``checked``) go to stderr."""
     from puzzlewright.crossword.pattern import PatternStats
 
     for index, (grid, path) in enumerate(zip(run.patterns, written, strict=True), 1):
@@ -221,21 +245,21 @@ def _print_patterns(run: PatternRun, written: list[str | None], *, checked: bool
             f"pattern {index}: {stats.blocks} blocks, {stats.words} words, "
             f"average length {stats.average_length}, longest {stats.longest}"
             + (f", {stats.unchecked} unchecked cells" if stats.unchecked else "")
-            + (f" -> {path}" if path else "")
+            + (f" -> {path}" if path else ""),
+            err=True,
         )
         fill = run.fills.get(grid.to_text())
         if checked:
-            click.echo(checking_line(grid))
-            click.echo((fill or grid).to_text())
-        elif fill is None:
-            click.echo(grid.to_text())
-        else:
-            for blank, filled in zip(grid.rows_text(), fill.rows_text(), strict=True):
-                click.echo(f"{blank}   {filled}")
+            click.echo(checking_line(grid), err=True)
+        if index > 1:
             click.echo()
+        click.echo(grid.to_text())
+        if fill is not None:
+            click.echo("trial fill:", err=True)
+            click.echo(fill.to_text(), err=True)
 
 
-def _shortfall(run: PatternRun, count: int, spec: PatternSpec, timeout: float) -> str:
+def _shortfall(run: PatternRun, count: int, spec: PatternSpec) -> str:
     """Why fewer patterns than asked came out ("" when all were found)."""
     from puzzlewright.crossword.pattern import describe
 
@@ -246,7 +270,7 @@ def _shortfall(run: PatternRun, count: int, spec: PatternSpec, timeout: float) -
     if run.stop_reason is not None:
         text += f" ({run.stop_reason})"
     if run.rejected:
-        text += f"; {run.rejected} built were not fillable within {timeout:g} s"
+        text += f"; {run.rejected} built were not fillable within the effort (--fill-effort)"
     elif not run.patterns:
         text += "; such a pattern may not exist: try fewer blocks or another symmetry"
     else:
@@ -273,18 +297,41 @@ def _preview(layout: Layout) -> list[str]:
 @seed_option
 @click.option(
     "--tries",
-    type=int,
+    type=click.IntRange(max=MAX_TRIES),
     default=None,
     help="Seeded attempts; the best is kept. [default: 100, fewer above 30 words]",
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=SECONDS,
     default=None,
     help="Stop trying after S seconds and keep the best layout so far.",
 )
 @click.option("--title", default="", help="Puzzle title for the output file.")
 @click.option("--author", default="", help="Puzzle author for the output file.")
+@click.option(
+    "--clues",
+    "clue_mode",
+    type=click.Choice(["file", "draft"]),
+    default="file",
+    show_default=True,
+    help="file: every line has its clue; draft: WORDS_FILE may be a plain word list, and "
+    "the words without a clue get a draft from WordNet (a classroom sheet).",
+)
+@click.option(
+    "--clue-file",
+    default=None,
+    type=click.Path(path_type=str),
+    help="With --clues draft: write the clued list here to edit (default: beside -o, "
+    "NAME-clues.txt).",
+)
+@click.option(
+    "--print",
+    "sheet",
+    default=None,
+    type=click.Path(path_type=str),
+    help="Also write a printable page and its key (.pdf, or .html).",
+)
 @output_option("Write the puzzle here (.ipuz keeps the shape and clues).")
 @click.option("--force", is_flag=True, help="Allow the output to replace WORDS_FILE.")
 @json_option
@@ -297,26 +344,30 @@ def layout(
     timeout: float | None,
     title: str,
     author: str,
+    clue_mode: str,
+    clue_file: str | None,
+    sheet: str | None,
     output: str | None,
     force: bool,
     as_json: bool,
 ) -> int:
     """Lay out answers with clues criss-cross in a compact, numbered grid.
 
-    WORDS_FILE has one `ANSWER<TAB>clue` or `ANSWER: clue` line per answer. Answers are
-    upper-cased with spaces and hyphens squashed, in any alphabet. Words that find no place
-    are listed as warnings.
+    WORDS_FILE has one `ANSWER<TAB>clue` or `ANSWER: clue` line per answer; with --clues
+    draft, lines may hold a word alone, and those get a WordNet draft (written to
+    --clue-file to edit and lay out again). Answers are upper-cased with spaces and hyphens
+    squashed, in any alphabet. Words that find no place are listed as warnings. --print
+    writes a page to print and its key.
     """
-    from puzzlewright.crossword.clues import read_clues
+    from puzzlewright.crossword.clues import repeated_answers
     from puzzlewright.crossword.layout import lay_out
 
     if size is not None and max_size is not None:
         raise fail("give --size or --max-size, not both")
     width, height = parse_size(size) if size is not None else (None, None)
     check_output(output, inputs=[words_file], force=force, puzzle_format=True)
-    words = read_clues(words_file, "words file")
-    if not words:
-        raise fail(f"{words_file}: no answers found")
+    words, clued, clue_path = _layout_words(words_file, clue_mode, clue_file, output, force)
+    check_output(sheet, inputs=[words_file], force=force)
     with stopping(timeout) as stop, status("Laying out…"):
         result = lay_out(
             words,
@@ -328,17 +379,84 @@ def layout(
             stop=stop,
         )
     puzzle = result.puzzle(title=title, author=author)
-    warnings = save(puzzle, output, [words_file], force) if output is not None else []
+    warnings = [
+        f"{later.answer} is listed twice (lines {earlier.line} and {later.line})"
+        + (" with the same clue: placed once" if later.clue == earlier.clue else "")
+        for earlier, later in repeated_answers(words)
+    ]
+    warnings += save(puzzle, output, [words_file], force) if output is not None else []
+    if sheet is not None:
+        _print_sheet(puzzle, sheet, [words_file], force, warnings)
     if as_json:
         document = {**result.to_json(), "words": len(words), "output": output}
-        emit_json({**document, "warnings": warnings})
+        extra = {} if clued is None else {**clued.to_json(), "clue_file": clue_path}
+        emit_json({**document, **extra, "print": sheet, "warnings": warnings})
     else:
         for message in warnings:
             warn(message)
         _print_layout(result, len(words), output)
+        if clued is not None:
+            _print_clued(clued, clue_path, sheet)
     if stop_note(result.stop_reason):
         warn(f"{stop_note(result.stop_reason)}; the best layout of {result.attempts} is shown")
     return exit_status(True, result.stop_reason)
+
+
+def _layout_words(
+    words_file: str, mode: str, clue_file: str | None, output: str | None, force: bool
+) -> tuple[list[ClueLine], CluedList | None, str | None]:
+    """The answers and clues to lay out; with ``draft``, the clued list and where its
+    editable clue file was written."""
+    from puzzlewright.crossword.clues import read_clues
+
+    if mode == "file":
+        if clue_file is not None:
+            raise fail("--clue-file goes with --clues draft")
+        words = read_clues(words_file, "words file")
+        if not words:
+            raise fail(f"{words_file}: no answers found")
+        return words, None, None
+    from puzzlewright.crossword.classroom import clue_file_text, draft_missing_clues, read_word_list
+    from puzzlewright.fileio import write_atomic
+
+    if clue_file is None and output not in (None, STDOUT):
+        target = Path(str(output))
+        clue_file = str(target.with_name(f"{target.stem}-clues.txt"))
+    check_output(clue_file, inputs=[words_file], force=force)
+    with status("Drafting clues…"):
+        clued = draft_missing_clues(read_word_list(words_file))
+    if clue_file is not None:
+        command = f"puzzlewright crossword layout {clue_file} -o {output or 'PUZZLE.ipuz'}"
+        write_atomic(
+            clue_file, clue_file_text(clued.lines, command), inputs=[words_file], force=force
+        )
+    return clued.lines, clued, clue_file
+
+
+def _print_sheet(
+    puzzle: Puzzle, sheet: str, inputs: list[str], force: bool, warnings: list[str]
+) -> None:
+    """The printable page and its key, as PDF or HTML by ``sheet``'s extension."""
+    from puzzlewright.fileio import write_atomic
+    from puzzlewright.render import crossword_document, render
+
+    html = Path(sheet).suffix.lower() in (".html", ".htm")
+    data = render(
+        crossword_document(puzzle), "html" if html else "pdf", key=True, warnings=warnings
+    )
+    write_atomic(sheet, data, inputs=inputs, force=force)
+
+
+def _print_clued(clued: CluedList, clue_path: str | None, sheet: str | None) -> None:
+    """What drafting did and where the files went."""
+    click.echo(
+        f"drafted {counted(len(clued.drafted), 'clue')}"
+        + (f"; edit them in {clue_path}" if clue_path else "")
+    )
+    for answer in clued.undrafted:
+        warn(f"no draft for {answer}: write its clue in the clue file")
+    if sheet:
+        click.echo(f"wrote the page to print and its key: {sheet}")
 
 
 def _print_layout(result: Layout, words: int, output: str | None) -> None:
@@ -350,7 +468,7 @@ def _print_layout(result: Layout, words: int, output: str | None) -> None:
         click.echo(heading.capitalize())
         for key, p in ordered:
             if p.direction == heading:
-                click.echo(f"{key[:-1]:>4}. {p.clue} ({len(p.answer)})  {p.answer}")
+                click.echo(f"{key[:-1]:>4}. {p.clue} ({p.enumeration})  {p.answer}")
     click.echo()
     for u in result.unplaced:
         warn(f"not placed: {u.answer} (line {u.line}): {u.reason}")
@@ -364,45 +482,151 @@ def _print_layout(result: Layout, words: int, output: str | None) -> None:
 # -- clues --------------------------------------------------------------------------------------
 @click.command()
 @click.argument("filled", metavar="FILLED", type=click.Path(path_type=str))
-@click.argument("clue_file", metavar="CLUES", type=click.Path(path_type=str))
+@click.argument("clue_file", metavar="[CLUES]", type=click.Path(path_type=str), required=False)
+@click.option(
+    "--draft",
+    is_flag=True,
+    help="Fill the clues still empty with draft clues from WordNet, marked with --draft-mark.",
+)
+@click.option(
+    "--draft-mark",
+    default="[draft] ",
+    show_default=True,
+    help="What each drafted clue starts with ('' for nothing).",
+)
 @output_option("The clued puzzle.", required=True)
 @click.option("--force", is_flag=True, help="Allow OUT to replace an input file.")
 @json_option
-def clues(filled: str, clue_file: str, output: str, force: bool, as_json: bool) -> int:
-    """Attach clues from a clue file to a filled grid, matching entries by answer.
+def clues(
+    filled: str,
+    clue_file: str | None,
+    draft: bool,
+    draft_mark: str,
+    output: str,
+    force: bool,
+    as_json: bool,
+) -> int:
+    """Attach clues from a clue file to a filled grid, matching entries by answer; with
+    --draft, draft the clues still missing from WordNet.
 
     CLUES has `ANSWER<TAB>clue` or `ANSWER: clue` lines. An answer that occurs twice in the
     grid gets the same clue, or the file's clues for it in order. Entries left without a
-    clue and clue lines whose answer is not in the grid are listed.
+    clue and clue lines whose answer is not in the grid are listed; with --draft, the
+    entries WordNet could not clue. FILLED may also be an acrostic .ipuz (from `acrostic
+    build -o`): its answers get their clues the same way, and OUT must then be .ipuz.
     """
     from puzzlewright.crossword.clues import attach_clues, read_clues
     from puzzlewright.crossword.formats import load_puzzle
 
-    check_output(output, inputs=[filled, clue_file], force=force, puzzle_format=True)
+    if clue_file is None and not draft:
+        raise fail("give a CLUES file, --draft, or both")
+    inputs = [filled] if clue_file is None else [filled, clue_file]
+    check_output(output, inputs=inputs, force=force, puzzle_format=True)
+    acrostic = _acrostic_document(filled)
+    if acrostic is not None:
+        if clue_file is None:
+            raise fail("--draft drafts crossword clues; give a CLUES file for an acrostic")
+        return _acrostic_clues(acrostic, filled, read_clues(clue_file), output, force, as_json)
     warnings: list[str] = []
     puzzle = load_puzzle(filled, warnings=warnings)
-    lines = read_clues(clue_file)
+    lines = read_clues(clue_file) if clue_file is not None else []
     try:
         report = attach_clues(puzzle, lines)
     except PuzzleInputError as exc:
         raise fail(f"{filled}: {exc}") from None
-    warnings.extend(save(report.puzzle, output, [filled, clue_file], force))
+    drafts = None
+    if draft:
+        from puzzlewright.crossword.drafts import draft_missing
+
+        with status("Drafting clues…"):
+            drafts = draft_missing(report.puzzle, mark=draft_mark)
+    result = report.puzzle if drafts is None else drafts.puzzle
+    warnings.extend(save(result, output, inputs, force))
     if as_json:
-        emit_json({"input": filled, "output": output, **report.to_json(), "warnings": warnings})
+        extra = {} if drafts is None else drafts.to_json()
+        emit_json(
+            {"input": filled, "output": output, **report.to_json(), **extra, "warnings": warnings}
+        )
         return 0
+    _print_clue_report(report, warnings, output, listing=drafts is None)
+    if drafts is not None:
+        _print_drafts(drafts)
+    return 0
+
+
+def _print_clue_report(
+    report: ClueReport, warnings: list[str], output: str, *, listing: bool
+) -> None:
+    """What attaching did: warnings, counts, the entries without a clue (``listing``)."""
     for message in warnings:
         warn(message)
     for line in report.not_in_grid:
         warn(f"line {line.line}: {line.answer} is not in the grid")
     for line in report.unused:
         warn(f"line {line.line}: one clue more for {line.answer} than the grid has entries")
-    missing = report.missing
     click.echo(
         f"attached {counted(len(report.attached), 'clue')} to "
         f"{counted(len(report.entries), 'entry')}; wrote {output}"
     )
-    if missing:
+    missing = report.missing
+    if missing and listing:
         click.echo(f"{counted(len(missing), 'entry')} without a clue:")
         for entry in missing:
             click.echo(f"  {entry.key:>5} {entry.answer}")
+
+
+def _acrostic_document(path: str) -> dict[str, Any] | None:
+    """The ipuz document at ``path`` when it is an acrostic, else None (a crossword)."""
+    if not path.lower().endswith(".ipuz"):
+        return None
+    from puzzlewright.acrostic.ipuz import is_acrostic
+    from puzzlewright.crossword.formats.limits import load_json
+    from puzzlewright.fileio import read_text_input
+
+    data = load_json(read_text_input(path, "puzzle"), path)
+    return data if isinstance(data, dict) and is_acrostic(data) else None
+
+
+def _acrostic_clues(
+    data: dict[str, Any], source: str, lines: list[Any], output: str, force: bool, as_json: bool
+) -> int:
+    """``crossword clues`` on an acrostic: attach by answer, write the ipuz, report."""
+    import json
+
+    from puzzlewright.acrostic.ipuz import attach_acrostic_clues
+    from puzzlewright.fileio import write_atomic
+
+    if not output.lower().endswith(".ipuz"):
+        raise fail(f"{output}: an acrostic is written as .ipuz")
+    try:
+        report = attach_acrostic_clues(data, lines)
+    except PuzzleInputError as exc:
+        raise fail(f"{source}: {exc}") from None
+    text = json.dumps(report.document, ensure_ascii=False, indent=1) + "\n"
+    write_atomic(output, text.encode("utf-8"), inputs=[source], force=force)
+    if as_json:
+        emit_json({"input": source, "output": output, "kind": "acrostic", **report.to_json()})
+        return 0
+    for number, answer in report.not_in_puzzle:
+        warn(f"line {number}: {answer} is not an answer of the acrostic")
+    total = len(report.attached) + len(report.missing)
+    click.echo(
+        f"attached {counted(len(report.attached), 'clue')} to the acrostic's "
+        f"{counted(total, 'answer')}; wrote {output}"
+    )
+    if report.missing:
+        click.echo(f"{counted(len(report.missing), 'answer')} without a clue:")
+        for label, answer in report.missing:
+            click.echo(f"  {label:>5} {answer}")
     return 0
+
+
+def _print_drafts(drafts: PuzzleDrafts) -> None:
+    """The drafted clues and the entries left for the constructor."""
+    click.echo(f"drafted {counted(len(drafts.drafted), 'clue')} (edit them: they are drafts)")
+    for key, answer, clue in drafts.drafted:
+        click.echo(f"  {key:>5} {answer:<15} {clue}")
+    if drafts.undrafted:
+        click.echo(f"{counted(len(drafts.undrafted), 'entry')} WordNet could not clue:")
+        for key, answer in drafts.undrafted:
+            click.echo(f"  {key:>5} {answer}")

@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from puzzlewright.cli.common import (
+    MAX_COUNT,
     F,
     exit_status,
     jobs_options,
@@ -79,7 +80,7 @@ def _grade_options(func: F) -> F:
 
 @click.command()
 @click.argument("equation", nargs=-1, required=True)
-@whole_option("--limit", help="Show the best N encodings.", default=20)
+@whole_option("--limit", help="Show the best N encodings.", default=20, most=MAX_COUNT)
 @click.option(
     "--unique", "unique_only", is_flag=True, help="Only word forms with exactly one solution."
 )
@@ -235,15 +236,16 @@ def _print_encodings(result: object) -> None:
     metavar="FILE",
     help="Number-name table for --doubly-true (lines 'VALUE NAME'); English built in.",
 )
-@whole_option("--limit", help="Stop after N puzzles.", default=20)
+@whole_option("--limit", help="Stop after N puzzles.", default=20, most=MAX_COUNT)
 @whole_option(
     "--candidates",
     "max_candidates",
     help="When sampling a large pool: give up after N candidates.",
     default=400_000,
+    most=1_000_000_000,
 )
 @jobs_options(
-    "Run shards on N local processes.",
+    "Keep 2N shards in flight on local processes (N: 1-256; at most one process per CPU).",
     "Run shards on a Dask distributed cluster (needs the dask extra).",
 )
 @seed_option
@@ -277,7 +279,8 @@ def find(
     Candidates come from the word list (best words, sampled with --seed), a theme
     (--theme, --from) or number names (--doubly-true); each passes cheap filters, a fast
     solution counter, and the general solver before it is printed. Output streams as a
-    table or JSON Lines (--json), in the same order for the same --seed on any executor.
+    table or JSON Lines (--json: one line per puzzle, then a last line with "summary": true,
+    the totals and stop_reason), in the same order for the same --seed on any executor.
     Exit status 1 when nothing was found or the time limit or Ctrl-C stopped the search
     (the puzzles found so far are shown).
     """
@@ -286,7 +289,7 @@ def find(
     from puzzlewright.cryptarithm.find import parse_form, shard_count
 
     form = parse_form(form_text)
-    map_shards = make_map(jobs, scheduler)
+    make_map(jobs, scheduler)  # bad --jobs or --scheduler: an error before any work
     sources = _Sources.of(word_paths, theme, from_file, doubly_true, numbers_file)
     words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
     spec = _find_spec(form, words, sources, result, min_score, seed)
@@ -302,7 +305,7 @@ def find(
             spec,
             limit=limit,
             max_candidates=None if total is not None else max_candidates,
-            map_shards=map_shards,
+            map_shards=make_map(jobs, scheduler, stop),
             stop=stop,
             on_puzzle=show,
             on_shard=lambda done, _total, so_far: update(done, bar_total, len(so_far.puzzles)),
@@ -405,6 +408,9 @@ def _report_find(
 ) -> None:
     """The totals on stderr, and why the run ended when that needs saying."""
     stats = run.stats
+    if as_json:  # the stream's last line: totals and why it ended, like every --json
+        totals = {k: v for k, v in run.to_json().items() if k != "puzzles"}
+        click.echo(json.dumps({"summary": True, "found": len(run.puzzles), **totals}))
     if not as_json and not run.puzzles:
         stdout.print(f"no unique {form} puzzle found")
     if not as_json or on_terminal():

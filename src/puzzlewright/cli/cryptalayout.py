@@ -191,7 +191,10 @@ def make_layout(
     """Make a long division or multiplication puzzle with a unique solution.
 
     Takes a random (or --from) true layout and hides its digits one at a time in an
-    order drawn from --seed, keeping each hiding that leaves the solution unique.
+    order drawn from --seed, keeping each hiding that leaves the solution unique. The
+    layout goes to stdout in the file format `cryptarithm solve --layout-file` reads
+    (`make-layout division > puzzle.txt`); the drawing on paper (and the solution with
+    --show-solution) to stderr.
     """
     sheets = Sheets(html, pdf)
     sheets.check()
@@ -209,12 +212,13 @@ def make_layout(
             }
         )
     else:
-        stdout.print(layout_text(puzzle), markup=False, end="")
-        stdout.print()
-        stdout.print(paper_text(puzzle), markup=False, end="", soft_wrap=True)
+        # stdout is the layout file `solve --layout-file` reads; the drawings are for the eye
+        click.echo(layout_text(puzzle), nl=False)
+        click.echo(err=True)
+        click.echo(paper_text(puzzle), nl=False, err=True)
         if show_solution:
-            stdout.print()
-            stdout.print(paper_text(puzzle, solution), markup=False, end="", soft_wrap=True)
+            click.echo(err=True)
+            click.echo(paper_text(puzzle, solution), nl=False, err=True)
     sheets.write(puzzle, solution)
     return 0
 

@@ -9,6 +9,7 @@ from rich import box
 from rich.table import Table
 
 from puzzlewright.cli.common import (
+    MAX_SHOWN,
     emit_json,
     exit_status,
     json_option,
@@ -31,6 +32,15 @@ if TYPE_CHECKING:
     from puzzlewright.cli.cryptalayout import Sheets
 
 TABLE_COLUMNS = 16
+TEXT_SHOWN = 20
+"""Solutions listed as text by default (``--show``): a person reads the first few."""
+JSON_SHOWN = 10_000
+"""Solutions in the ``--json`` document by default: bounded, as a timeout bounds the search
+(``(A+B)^(C*D*E*F)=G`` has 26,880)."""
+PLAIN_AFTER = 20
+"""More solutions than this are listed one per line in plain text (a rich table for each
+costs over a millisecond: 21,312 of them printed for minutes)."""
+PLAIN_CHUNK = 5_000
 
 
 @click.group()
@@ -55,7 +65,16 @@ def cryptarithm() -> None:
 )
 @click.option("--digits", metavar="1-9", help="Only these digits, e.g. 1-9 or 0,2,4-8.")
 @click.option("--first", is_flag=True, help="Stop at the first solution.")
-@whole_option("--limit", help="Stop after N solutions.", default=None)
+@whole_option("--limit", help="Stop after N solutions.", default=None, most=MAX_SHOWN)
+@whole_option(
+    "--show",
+    help="List at most N solutions, the first found; the others are counted "
+    f"(0: all). [default: {TEXT_SHOWN}; with --json {JSON_SHOWN:,}]",
+    default=None,
+    least=0,
+    most=MAX_SHOWN,
+    metavar="N",
+)
 @click.option("--count", "count_only", is_flag=True, help="Count the solutions, don't list them.")
 @click.option(
     "--unique", is_flag=True, help="Stop at the second solution; say whether it is unique."
@@ -87,6 +106,7 @@ def solve(
     digits: str | None,
     first: bool,
     limit: int | None,
+    show: int | None,
     count_only: bool,
     unique: bool,
     explain_steps: bool,
@@ -121,7 +141,8 @@ def solve(
         text, base=base, leading_zeros=leading_zeros, assign=assign, forbid=forbid, digits=digits
     )
     with stopping(timeout) as stop:
-        result = problem.search(limit=limit, stop=stop, keep=not count_only)
+        kept = _kept(show, as_json=as_json)
+        result = problem.search(limit=limit, stop=stop, keep=not count_only, kept=kept)
         explained = explain(problem, stop=stop) if explain_steps or show_grade else None
     if as_json:
         emit_json(_json_document(result, explained, explain_steps=explain_steps))
@@ -138,6 +159,13 @@ def solve(
     if stop_note(result.stop_reason):
         warn(f"{stop_note(result.stop_reason)}; {result.count} solution(s) found so far")
     return exit_status(result.count > 0, result.stop_reason)
+
+
+def _kept(show: int | None, *, as_json: bool) -> int | None:
+    """How many solutions to hold and list: ``--show N`` (0: all, None) or the default."""
+    if show is None:
+        return JSON_SHOWN if as_json else TEXT_SHOWN
+    return show or None
 
 
 def _parse_puzzle(
@@ -242,10 +270,19 @@ def _print_result(
     if explained is not None and explain_steps:
         for line in explanation_lines(explained):
             stdout.print(line, markup=False, soft_wrap=True)
-    if not count_only:
+    if len(result.solutions) > PLAIN_AFTER:
+        _print_plain(problem, result.solutions)
+    else:
         for number, solution in enumerate(result.solutions, 1):
             _print_solution(problem, solution, number)
     stdout.print(_summary(result, unique=unique, count_only=count_only))
+    if result.omitted:
+        stdout.print(
+            f"The first {len(result.solutions):,} are shown, {result.omitted:,} more are not "
+            "(--show N lists N, --show 0 all, --count only counts).",
+            markup=False,
+            soft_wrap=True,
+        )
     if explained is not None and show_grade:
         stdout.print(grade_line(explained), markup=False, soft_wrap=True)
 
@@ -264,6 +301,20 @@ def _print_solution(problem: Cryptarithm, solution: dict[str, int], number: int)
             table.add_column(symbol, justify="center")
         table.add_row(*(_digit(problem.base, solution[s]) for s in chunk))
         stdout.print(table)
+
+
+def _print_plain(problem: Cryptarithm, solutions: list[dict[str, int]]) -> None:
+    """Solutions one per line, plain text written in chunks: ``12: 9567 + 1085 = 10652
+    D=7 E=5 ...`` (thousands of lines in a fraction of a second)."""
+    note = f" (base {problem.base})" if problem.base != 10 else ""
+    click.echo(f"Solutions{note}: number, equation, letters")
+    for start in range(0, len(solutions), PLAIN_CHUNK):
+        lines = []
+        for number, solution in enumerate(solutions[start : start + PLAIN_CHUNK], start + 1):
+            letters = " ".join(f"{s}={digit_char(v)}" for s, v in solution.items())
+            equation = " ".join(problem.substitute(solution).split())
+            lines.append(f"{number}: {equation}  {letters}")
+        click.echo("\n".join(lines))
 
 
 def _digit(base: int, value: int) -> str:

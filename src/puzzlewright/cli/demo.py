@@ -104,7 +104,10 @@ def show_fill(words: WordList) -> None:
 
 @click.command()
 def demo() -> None:
-    """Show the main jobs on the built-in English word list (takes a few seconds)."""
+    """Show the main jobs on the built-in English word list (takes a few seconds).
+
+    No --json: the tour is for reading, and each section names the command that does the
+    same job (every one of those takes --json)."""
     from puzzlewright.lexicon.builtin import cache_path
 
     stdout.print("[bold]puzzlewright[/bold]: word puzzles are searches over a dictionary.")

@@ -21,6 +21,8 @@ def default_output(source: str, fmt: str, key: bool) -> Path:
     stem = f"{path.stem}-key" if key and fmt == "svg" else path.stem
     if fmt == "play":
         return path.with_name(f"{stem}-play.html")  # a page beside the printable one
+    if fmt == "submission":
+        return path.with_name(f"{stem}-submission.pdf")
     return path.with_name(f"{stem}.{fmt}")
 
 
@@ -37,9 +39,10 @@ def _pdf_pages(data: bytes) -> int:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["pdf", "svg", "html", "play"]),
+    type=click.Choice(["pdf", "svg", "html", "play", "submission"]),
     default=None,
-    help="Output format (play: a page to solve in a browser). "
+    help="Output format (play: a page to solve in a browser; submission: a PDF for an "
+    "editor, the filled grid and a double-spaced clue and answer list). "
     "Default: from OUT's extension, else pdf.",
 )
 @click.option("--key", is_flag=True, help="Add the answer page (SVG: draw the solution grid).")
@@ -64,6 +67,18 @@ def _pdf_pages(data: bytes) -> int:
     default=None,
     help="TrueType font for PDF text. Default: DejaVu Sans when installed.",
 )
+@click.option(
+    "--constructor",
+    default=None,
+    help="With --format submission: the constructor's name (default: the puzzle's author).",
+)
+@click.option(
+    "--contact",
+    multiple=True,
+    metavar="LINE",
+    help="With --format submission: a line of the contact block (address, e-mail, phone); "
+    "repeatable.",
+)
 @click.option("--force", is_flag=True, help="Allow OUT to be the same file as IN.")
 @json_option
 def render(
@@ -73,6 +88,8 @@ def render(
     output: str | None,
     page: str,
     font: str | None,
+    constructor: str | None,
+    contact: tuple[str, ...],
     force: bool,
     as_json: bool,
 ) -> int:
@@ -90,14 +107,28 @@ def render(
     check_output(output, inputs=[source], force=force)
     warnings: list[str] = []
     document = load_document(source, warnings=warnings)
-    data = render_document(
-        document,
-        fmt,  # type: ignore[arg-type]
-        key=key,
-        page=page,  # type: ignore[arg-type]
-        font=font,
-        warnings=warnings,
-    )
+    if fmt == "submission":
+        from puzzlewright.render import render_submission
+
+        data = render_submission(
+            document,
+            constructor or "",
+            contact,
+            page=page,  # type: ignore[arg-type]
+            font=font,
+            warnings=warnings,
+        )
+    else:
+        if constructor is not None or contact:
+            raise fail("--constructor and --contact go with --format submission")
+        data = render_document(
+            document,
+            fmt,  # type: ignore[arg-type]
+            key=key,
+            page=page,  # type: ignore[arg-type]
+            font=font,
+            warnings=warnings,
+        )
     if output == "-":
         for message in warnings:
             warn(message)
@@ -105,7 +136,8 @@ def render(
         return 0
     target = Path(output) if output else default_output(source, fmt, key)
     named = _SUFFIXES.get(target.suffix.lower())
-    if named and named != fmt and not (fmt == "play" and named == "html"):
+    expected = {"play": "html", "submission": "pdf"}.get(fmt, fmt)
+    if named and named != fmt and named != expected:
         warnings.append(f"writing {fmt} to {target}, whose extension says {named}")
     write_atomic(target, data, inputs=[source], force=force)
     _report(document, data, source, target, fmt, key, page, warnings, as_json=as_json)
@@ -118,6 +150,8 @@ def _checked_format(fmt: str | None, output: str | None, *, key: bool, as_json: 
     if fmt is None:
         suffix = Path(output).suffix.lower() if output and output != "-" else ""
         fmt = _SUFFIXES.get(suffix, "pdf")
+    if fmt == "submission" and key:
+        raise fail("--key does not apply to --format submission (its grid is filled in)")
     if fmt == "play" and key:
         raise fail("--key does not apply to --format play (the page checks and reveals itself)")
     if output == "-" and as_json:
@@ -138,7 +172,7 @@ def _report(
     as_json: bool,
 ) -> None:
     """What ``render`` says after writing ``target``: a JSON report or warnings and a line."""
-    pages = _pdf_pages(data) if fmt == "pdf" else None
+    pages = _pdf_pages(data) if fmt in ("pdf", "submission") else None
     clues = sum(len(section.entries) for section in document.sections)
     grid = document.grid
     if as_json:

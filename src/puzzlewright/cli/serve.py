@@ -50,7 +50,8 @@ def serve(
 ) -> int | None:
     """Open the workbench on FOLDER (default: here); files are read and written only there.
 
-    Stop it with Ctrl-C.
+    Stop it with Ctrl-C. No --json: the server prints only its address; its HTTP API
+    answers in JSON (docs/workbench.md), and each job it runs has a command with --json.
     """
     try:
         import uvicorn  # noqa: F401 (the web extra's server)

@@ -11,7 +11,15 @@ from typing import Any, TypeVar
 import click
 from rich.table import Table
 
-from puzzlewright.cli.common import emit_json, exit_status, stdout, stop_note, stopping, warn
+from puzzlewright.cli.common import (
+    SECONDS,
+    emit_json,
+    exit_status,
+    stdout,
+    stop_note,
+    stopping,
+    warn,
+)
 from puzzlewright.lexicon import WordList
 from puzzlewright.lexicon import wordplay as wp
 
@@ -42,7 +50,7 @@ def wordplay_options(func: F) -> F:
     command: Any = click.option(
         "--timeout",
         "wordplay_timeout",
-        type=click.FloatRange(min=0, min_open=True),
+        type=SECONDS,
         default=None,
         help="--anagram phrases: stop after S seconds and show the best found so far.",
     )(wrapper)

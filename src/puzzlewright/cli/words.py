@@ -8,6 +8,8 @@ import click
 from rich.table import Table
 
 from puzzlewright.cli.common import (
+    MAX_LENGTH,
+    MAX_SHOWN,
     emit_json,
     json_option,
     load_words,
@@ -26,7 +28,7 @@ from puzzlewright.messages import counted
 @click.argument("pattern", required=False)
 @click.option("--anagram", metavar="LETTERS", help="Words using exactly these letters.")
 @click.option("--within", metavar="LETTERS", help="Words that can be spelled from these letters.")
-@whole_option("--min-length", help="Shortest word for --within.", default=3)
+@whole_option("--min-length", help="Shortest word for --within.", default=3, most=MAX_LENGTH)
 @click.option(
     "--words-max",
     type=click.IntRange(min=1, max=6),
@@ -41,7 +43,7 @@ from puzzlewright.messages import counted
     help="--anagram: the phrase's shape, e.g. 'O?? ???? ??????' or 3,4,6.",
 )
 @wordplay_options
-@whole_option("--limit", help="Show at most N words (0: all).", default=50, least=0)
+@whole_option("--limit", help="Show at most N words (0: all).", default=50, least=0, most=MAX_SHOWN)
 @wordlist_options
 @json_option
 def words(

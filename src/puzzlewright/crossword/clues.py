@@ -8,6 +8,7 @@ hyphens and apostrophes squashed, accents folded for Latin words; any alphabet w
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
@@ -36,6 +37,22 @@ class ClueLine:
         return {"line": self.line, "answer": self.answer, "clue": self.clue}
 
 
+def enumeration(written: str, answer: str) -> str:
+    """The answer's enumeration as setters print it: ``ICE CREAM`` -> ``3,5``,
+    ``MOTHER-IN-LAW`` -> ``6-2-3``, ``KOTLIN`` -> ``6`` (letters counted as normalized)."""
+    parts = re.findall(r"[^\s-]+|-", unicodedata.normalize("NFC", written).strip())
+    words = [normalize_answer(part) for part in parts if part != "-"]
+    if len(words) < 2 or "".join(words) != answer or not all(words):
+        return str(len(answer))
+    out = ""
+    for part in parts:
+        if part == "-":
+            out += "-"
+        else:
+            out += ("," if out and not out.endswith("-") else "") + str(len(normalize_answer(part)))
+    return out
+
+
 def normalize_answer(raw: str) -> str:
     """Upper-case, NFC, squash spaces/hyphens/apostrophes; fold accents only if that gives A-Z.
 
@@ -60,10 +77,11 @@ def split_line(line: str) -> tuple[str, str] | None:
     return answer.strip(), clue.strip()
 
 
-def parse_clues(text: str, source: str = "clue file") -> list[ClueLine]:
+def parse_clues(text: str, source: str = "clue file", *, optional: bool = False) -> list[ClueLine]:
     """Every clue line of ``text``; blank lines and ``#`` comments are skipped.
 
-    Malformed lines raise one PuzzleInputError naming their line numbers.
+    Malformed lines raise one PuzzleInputError naming their line numbers. With
+    ``optional`` (a word list) a line may be an answer alone: its clue is "".
     """
     lines: list[ClueLine] = []
     bad: list[str] = []
@@ -72,6 +90,8 @@ def parse_clues(text: str, source: str = "clue file") -> list[ClueLine]:
         if not stripped or stripped.startswith("#"):
             continue
         parts = split_line(raw.strip("\r\n"))
+        if parts is None and optional:
+            parts = (stripped, "")
         if parts is None:
             bad.append(f"line {number}: no tab or colon")
             continue
@@ -81,7 +101,7 @@ def parse_clues(text: str, source: str = "clue file") -> list[ClueLine]:
             bad.append(f"line {number}: no answer")
         elif not answer.isalpha():
             bad.append(f"line {number}: answer {written!r} is not all letters")
-        elif not clue:
+        elif not clue and not optional:
             bad.append(f"line {number}: no clue after the answer")
         else:
             lines.append(ClueLine(number, answer, clue, written))
@@ -92,15 +112,29 @@ def parse_clues(text: str, source: str = "clue file") -> list[ClueLine]:
     return lines
 
 
-def read_clues(path: str | os.PathLike[str], what: str = "clue file") -> list[ClueLine]:
-    """Read and parse a UTF-8 clue file (a BOM is fine)."""
+def repeated_answers(lines: list[ClueLine]) -> list[tuple[ClueLine, ClueLine]]:
+    """Each later line whose answer an earlier line already gave, with that earlier line: a
+    list meant to hold each answer once has a mistake there (``crossword layout`` warns)."""
+    first: dict[str, ClueLine] = {}
+    repeats = []
+    for line in lines:
+        earlier = first.setdefault(line.answer, line)
+        if earlier is not line:
+            repeats.append((earlier, line))
+    return repeats
+
+
+def read_clues(
+    path: str | os.PathLike[str], what: str = "clue file", *, optional: bool = False
+) -> list[ClueLine]:
+    """Read and parse a UTF-8 clue file (a BOM is fine); ``optional``: see parse_clues."""
     data = read_input(path, what)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise PuzzleInputError(f"{path}: line {line} is not UTF-8 text") from None
-    return parse_clues(text, str(path))
+    return parse_clues(text, str(path), optional=optional)
 
 
 @dataclass(frozen=True)

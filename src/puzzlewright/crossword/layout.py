@@ -22,7 +22,7 @@ from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from puzzlewright.crossword.clues import ClueLine
+from puzzlewright.crossword.clues import ClueLine, enumeration
 from puzzlewright.crossword.grid import Cell, Direction, Grid, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
@@ -45,6 +45,12 @@ class Placement:
     col: int
     direction: Direction
     line: int = 0  # line of the words file, 0 if not from a file
+    written: str = ""  # the answer as the file wrote it (spaces, hyphens)
+
+    @property
+    def enumeration(self) -> str:
+        """``5,6`` for a two-word answer, ``7`` for one word."""
+        return enumeration(self.written or self.answer, self.answer)
 
     def cells(self) -> list[Position]:
         dr, dc = (0, 1) if self.direction == "across" else (1, 0)
@@ -113,7 +119,8 @@ class Layout:
             placement = by_start.get((slot.row, slot.col, slot.direction))
             if placement is None or len(placement.answer) != slot.length:
                 raise AssertionError(f"layout entry {slot.key} is not one of the placed words")
-            clues[slot.key] = placement.clue
+            several = not placement.enumeration.isdigit()  # a phrase: its words' lengths
+            clues[slot.key] = placement.clue + (f" ({placement.enumeration})" if several else "")
         voids = {
             (r, c) for r, row in enumerate(grid.cells) for c, cell in enumerate(row) if cell is None
         }
@@ -354,7 +361,8 @@ def lay_out(
         raise PuzzleInputError(
             f"impossible grid size {limit_w}x{limit_h} (each side must be 2 to {MAX_SIDE})"
         )
-    usable = [w for w in words if len(w.answer) >= 2]
+    first = _first_of_each(words)
+    usable = [w for w in words if len(w.answer) >= 2 and first[w.answer, w.clue] is w]
     if not _any_shared_letter(usable):
         raise PuzzleInputError("no two answers share a letter, so no word can cross another")
     rng = random.Random(seed)
@@ -397,19 +405,35 @@ def _finish(
         left -= (size[0] - width) // 2
         width, height = size
     placements = [
-        Placement(item.answer, item.clue, r - top, c - left, NAME[d], item.line)
+        Placement(item.answer, item.clue, r - top, c - left, NAME[d], item.line, item.written)
         for item, r, c, d in board.words
     ]
     placed = {id(item) for item, *_ in board.words}
+    first = _first_of_each(words)
     unplaced = [
-        Unplaced(item.answer, item.clue, _why(item, words, board), item.line)
+        Unplaced(item.answer, item.clue, _why(item, first, board), item.line)
         for item in words
         if id(item) not in placed
     ]
     return Layout(width, height, placements, unplaced, attempts)
 
 
-def _why(item: ClueLine, words: Sequence[ClueLine], board: _Board) -> str:
+def _first_of_each(words: Sequence[ClueLine]) -> dict[tuple[str, str], ClueLine]:
+    """The first line of each answer and clue: a later line with both the same is a repeat
+    (the same answer with another clue is a second entry, see ``clues.repeated_answers``)."""
+    first: dict[tuple[str, str], ClueLine] = {}
+    for item in words:
+        first.setdefault((item.answer, item.clue), item)
+    return first
+
+
+def _why(item: ClueLine, first: dict[tuple[str, str], ClueLine], board: _Board) -> str:
+    """Why ``item`` found no place: a repeat, too short or long, no letter in common with
+    the words placed, or no free crossing."""
+    original = first[item.answer, item.clue]
+    if original is not item:
+        where = f"line {original.line}" if original.line else "an earlier answer"
+        return f"repeats the answer of {where}"
     if len(item.answer) < 2:
         return "too short: an entry needs at least two letters"
     if len(item.answer) > max(board.max_width, board.max_height):
@@ -417,7 +441,11 @@ def _why(item: ClueLine, words: Sequence[ClueLine], board: _Board) -> str:
             f"longer than the grid allows ({len(item.answer)} letters, "
             f"grid at most {board.max_width}x{board.max_height})"
         )
-    others = {letter for w in words if w is not item for letter in w.answer}
-    if not others & set(item.answer):
-        return "shares no letter with the other answers"
-    return "found no free place to cross the words already laid out"
+    placed = {letter for w, *_ in board.words for letter in w.answer}
+    if not placed & set(item.answer):
+        return "shares no letter with the words placed, so it cannot cross any of them"
+    common = ", ".join(sorted(placed & set(item.answer)))
+    return (
+        f"found no free place to cross the words already laid out (it shares {common} "
+        "with them, but every such crossing is taken or would touch another word)"
+    )

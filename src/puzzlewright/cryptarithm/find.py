@@ -554,7 +554,11 @@ def find(
                 run.complete = False
                 break
         else:
-            run.stop_reason = None if total_shards is not None else "candidates"
+            if stop.should_stop():  # the executor stopped waiting for its shards
+                run.stop_reason = stop.reason
+                run.complete = False
+            else:
+                run.stop_reason = None if total_shards is not None else "candidates"
     finally:
         close = getattr(results, "close", None)
         if close is not None:

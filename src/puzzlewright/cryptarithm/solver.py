@@ -43,7 +43,9 @@ class SolveResult:
     """The solutions found and whether the search covered every assignment.
 
     ``stop_reason`` says why the search ended early (``limit``, ``timeout`` or
-    ``interrupted``); None means it was complete.
+    ``interrupted``); None means it was complete. ``solutions`` holds the first ones found;
+    ``omitted`` says how many more were found and counted but not kept (a puzzle with
+    26,880 solutions need not hold or print them all).
     """
 
     puzzle: str
@@ -53,6 +55,7 @@ class SolveResult:
     stop_reason: StopReason | None = None
     seconds: float = 0.0
     counted: int = field(default=-1, repr=False)
+    omitted: int = 0
 
     @property
     def count(self) -> int:
@@ -61,7 +64,7 @@ class SolveResult:
 
     def to_json(self) -> dict[str, object]:
         """The result as ``cryptarithm solve --json`` prints it."""
-        return fields_json(self, "puzzle count complete solutions stop_reason")
+        return fields_json(self, "puzzle count complete solutions omitted stop_reason")
 
 
 def parse_digit_set(spec: str, base: int = 10) -> frozenset[int]:
@@ -361,15 +364,25 @@ class Cryptarithm:
                 return
 
     def search(
-        self, *, limit: int | None = None, stop: StopSignal | None = None, keep: bool = True
+        self,
+        *,
+        limit: int | None = None,
+        stop: StopSignal | None = None,
+        keep: bool = True,
+        kept: int | None = None,
     ) -> SolveResult:
-        """Solve with a limit and a stop signal; say whether the search was complete."""
+        """Solve with a limit and a stop signal; say whether the search was complete.
+
+        ``limit`` stops the search at that many solutions; ``kept`` only bounds how many
+        (the first found) the result holds, every solution is still counted; ``keep``
+        False holds none."""
         started = clock()
         solutions: list[Solution] = []
         counted = 0
+        room = 0 if not keep else (kept if kept is not None else -1)
         for solution in self.solve(limit=limit, stop=stop):
             counted += 1
-            if keep:
+            if room < 0 or len(solutions) < room:
                 solutions.append(solution)
         reason: StopReason | None = None
         if stop is not None and stop.reason is not None:
@@ -383,7 +396,8 @@ class Cryptarithm:
             complete=reason is None,
             stop_reason=reason,
             seconds=clock() - started,
-            counted=-1 if keep else counted,
+            counted=counted,
+            omitted=counted - len(solutions) if keep else 0,
         )
 
     def count(self, limit: int | None = None, *, stop: StopSignal | None = None) -> int:

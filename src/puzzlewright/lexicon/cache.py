@@ -26,8 +26,14 @@ through the fallback the same way. Never an exception.
 User lists are keyed by the blake2b digest of their bytes plus the loading options, so a list
 edited in place with its size and modification time restored (``cp -p``, ``tar``,
 ``touch -d``) is not served stale. The directory is created with mode 0700; one owned by
-another user, or writable by group or others, is not used (a :class:`CacheWarning` says so
-and lists load without a cache).
+another user, writable by group or others, or a symbolic link, is not used (a
+:class:`CacheWarning` says so and lists load without a cache).
+
+Entries are read and written only as regular files in that folder: a symbolic link, FIFO,
+device or directory at an entry's name is a miss, never opened through (``lstat`` first,
+then ``O_NOFOLLOW | O_NONBLOCK``, so a FIFO cannot hang the reader), and the rebuilt entry
+replaces it: written to a temporary file created exclusively in the folder and renamed over
+the name, which replaces a link instead of writing to where it leads.
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlewright.errors import PuzzlewrightWarning
-from puzzlewright.fileio import write_atomic
+from puzzlewright.fileio import TEMP_SUFFIX, file_kind, remove_stale_temps
 from puzzlewright.lexicon.alphabet import Alphabet
 from puzzlewright.lexicon.wordlist import LengthIndex, WordList
 
@@ -105,14 +111,17 @@ def _refuse(path: Path, reason: str) -> None:
 
 
 def safe_dir(path: Path) -> Path | None:
-    """``path`` created (mode 0700) and checked: ours and not writable by others, else None."""
+    """``path`` created (mode 0700) and checked: a folder, not a symbolic link (which could
+    be moved to lead elsewhere), ours and not writable by others; else None."""
     try:
         path.mkdir(mode=0o700, parents=True, exist_ok=True)
-        info = os.stat(path)
+        info = os.lstat(path)
     except OSError as exc:
         _refuse(path, exc.strerror or str(exc))
         return None
-    if not stat.S_ISDIR(info.st_mode):
+    if stat.S_ISLNK(info.st_mode):
+        _refuse(path, "it is a symbolic link (name the folder it leads to instead)")
+    elif not stat.S_ISDIR(info.st_mode):
         _refuse(path, "it is not a directory")
     elif hasattr(os, "getuid") and info.st_uid != os.getuid():
         _refuse(path, f"it belongs to another user (uid {info.st_uid})")
@@ -396,15 +405,10 @@ def read_entry(path: Path, fallback: Fallback | None = None) -> tuple[WordList, 
     if safe_dir(path.parent) is None:
         return None
     try:
-        with path.open("rb") as handle:
-            info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
-                raise _Invalid("not a regular file of a plausible size")
-            if hasattr(os, "getuid") and info.st_uid != os.getuid():
-                raise _Invalid("written by another user")
+        with os.fdopen(_open_entry(path), "rb") as handle:
             if fallback is not None and hasattr(os, "pread"):  # read sections when used
-                view = _FileView(_Fd(os.dup(handle.fileno())), 0, info.st_size)
-                return decode(view, fallback)
+                size = os.fstat(handle.fileno()).st_size
+                return decode(_FileView(_Fd(os.dup(handle.fileno())), 0, size), fallback)
             data = handle.read(MAX_ENTRY_BYTES + 1)
         return decode(data, fallback)
     except FileNotFoundError:
@@ -414,13 +418,74 @@ def read_entry(path: Path, fallback: Fallback | None = None) -> tuple[WordList, 
         return None
 
 
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+"""Open flags of an entry: never through a link, never waiting on a FIFO."""
+
+
+def _open_entry(path: Path) -> int:
+    """A descriptor of the regular file at ``path``, ours and of a plausible size; anything
+    else (a link, FIFO, device, directory) is :class:`_Invalid` before it is opened, and a
+    file swapped between the check and the open is caught by comparing the two."""
+    before = os.lstat(path)
+    if not stat.S_ISREG(before.st_mode):
+        raise _Invalid(f"{file_kind(before.st_mode)} in place of an entry")
+    fd = os.open(path, os.O_RDONLY | NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(fd)
+        if (info.st_dev, info.st_ino) != (before.st_dev, before.st_ino):
+            raise _Invalid("the entry was replaced while it was opened")
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
+            raise _Invalid("not a regular file of a plausible size")
+        if hasattr(os, "getuid") and info.st_uid != os.getuid():
+            raise _Invalid("written by another user")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    """Write an entry as a new regular file in its folder and rename it over ``path``.
+
+    The temporary file is created exclusively (``mkstemp``: ``O_EXCL | O_NOFOLLOW``, mode
+    0600) beside ``path``; the rename replaces whatever holds the name (a planted link or
+    FIFO included) without following it. A directory planted at the name is removed first,
+    without following the links inside it (``shutil.rmtree`` works by descriptors).
+    """
+    import tempfile
+
+    if stat.S_ISDIR(_lstat_mode(path)):
+        import shutil
+
+        shutil.rmtree(path)
+    remove_stale_temps(path)
+    fd, tmp_name = tempfile.mkstemp(
+        prefix=f".{path.name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=path.parent
+    )
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp_name, path)
+    except BaseException:
+        Path(tmp_name).unlink(missing_ok=True)
+        raise
+
+
+def _lstat_mode(path: Path) -> int:
+    """The ``st_mode`` of whatever is at ``path`` (not following a link); 0 when nothing."""
+    try:
+        return os.lstat(path).st_mode
+    except OSError:
+        return 0
+
+
 def write_entry(path: Path, words: WordList, extra: Any = None) -> bool:
     """Cache ``words`` at ``path``; False when that failed (which only costs speed)."""
     if safe_dir(path.parent) is None:
         return False
     try:
         data = encode(words, extra)
-        write_atomic(path, data)
+        _write_private(path, data)
     except Exception as exc:  # a cache that cannot be written only costs speed
         _note("word-list cache entry %s not written (%s)", path, exc)
         return False
@@ -452,6 +517,15 @@ def store(key: str, words: WordList, extra: Any = None) -> None:
     path = folder / f"{key}{SUFFIX}" if folder else None
     if path is None or not write_entry(path, words, extra):
         return
-    entries = sorted(path.parent.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime)
+    entries = sorted(path.parent.glob(f"*{SUFFIX}"), key=_age)
     for old in entries[:-KEEP]:
         old.unlink(missing_ok=True)
+
+
+def _age(entry: Path) -> float:
+    """An entry's modification time, of the name itself (a link is not followed); 0 when
+    another process removed it meanwhile."""
+    try:
+        return os.lstat(entry).st_mtime
+    except OSError:
+        return 0.0

@@ -29,6 +29,7 @@ __all__ = [
     "crossword_document",
     "load_document",
     "render",
+    "render_submission",
 ]
 
 
@@ -99,14 +100,41 @@ def render(document: Document, fmt: OutputFormat, **options: Unpack[PrintOptions
 
         return render_play(document).encode("utf-8")
     if fmt == "pdf":
-        try:
-            from puzzlewright.render.pdf import render_pdf
-        except ModuleNotFoundError as exc:
-            if (exc.name or "").split(".")[0] != "reportlab":
-                raise
-            raise PuzzleInputError(
-                "PDF output needs reportlab: install puzzlewright[pdf] "
-                "(pip install 'puzzlewright[pdf]'), or use --format html or svg"
-            ) from None
+        need_reportlab()
+        from puzzlewright.render.pdf import render_pdf
+
         return render_pdf(document, **options)
     raise PuzzleInputError(f"unknown output format {fmt!r}: use pdf, svg, html or play")
+
+
+def need_reportlab() -> None:
+    """One ``error:`` line when the ``[pdf]`` extra is not installed."""
+    try:
+        import reportlab  # noqa: F401
+    except ModuleNotFoundError:
+        raise PuzzleInputError(
+            "PDF output needs reportlab: install puzzlewright[pdf] "
+            "(pip install 'puzzlewright[pdf]'), or use --format html or svg"
+        ) from None
+
+
+def render_submission(
+    document: Document,
+    constructor: str = "",
+    contact: tuple[str, ...] = (),
+    *,
+    page: PageName = DEFAULT_PAGE,
+    font: str | None = None,
+    warnings: list[str] | None = None,
+) -> bytes:
+    """The submission PDF of a filled crossword: filled grid, double-spaced clues and
+    answers, the constructor's name and contact block, word and block counts in the header
+    (``constructor`` defaults to the puzzle's author)."""
+    if document.kind != "crossword":
+        raise PuzzleInputError("the submission layout is for crosswords, not acrostics")
+    need_reportlab()
+    from puzzlewright.render.pdf.submission import Submission
+    from puzzlewright.render.pdf.submission import render_submission as write
+
+    who = Submission(constructor, contact)
+    return write(document, who, page=page, font=font, warnings=warnings)

@@ -49,6 +49,14 @@ def render_play(document: Document) -> str:
             "a playable page needs the solution to check answers, "
             "but the puzzle's grid is not filled in"
         )
+    if document.kind == "crossword" and not any(
+        entry.text for section in document.sections for entry in section.entries
+    ):
+        raise PuzzleInputError(
+            "a playable page needs clues, and this puzzle has none (clue lists other than "
+            "Across and Down, such as a variety puzzle's Rows or Bands, are not read): attach "
+            "clues from a clue file first, or print the grid as PDF or HTML"
+        )
     payload = play_payload(document)
     footer = ""
     if document.copyright_line():

@@ -68,6 +68,7 @@ def create_app(config: Config) -> Starlette:
         finally:
             task.cancel()
             bench.jobs.shutdown()
+            bench.compute.shutdown()
             bench.lexicons.close()
 
     routes: list[BaseRoute] = [

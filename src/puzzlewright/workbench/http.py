@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 from starlette.requests import Request
@@ -26,7 +25,8 @@ class ApiError(Exception):
 
 async def json_body(request: Request) -> dict[str, Any]:
     """The request's JSON object; 400 for anything else (bad JSON, not an object, integers
-    of more than 15 digits, NaN, a lone surrogate in a string)."""
+    of more than 15 digits, NaN, a lone surrogate in a string: ``load_json`` refuses
+    those)."""
     raw = await request.body()
     try:
         text = raw.decode("utf-8") or "null"
@@ -38,32 +38,7 @@ async def json_body(request: Request) -> dict[str, Any]:
         raise ApiError(400, str(exc)) from None
     if not isinstance(doc, dict):
         raise ApiError(400, "the body must be a JSON object")
-    if ESCAPED_SURROGATE.search(text) and not encodable(doc):
-        raise ApiError(400, "the body holds a lone surrogate (such as \\udc00): not text")
     return doc
-
-
-ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
-"""A surrogate can only reach a decoded body as a ``\\uD800``-``\\uDFFF`` escape (the UTF-8
-decoder refuses the raw bytes); a pair is one character, a lone one is not text."""
-
-
-def encodable(value: object) -> bool:
-    """Is every string in ``value`` (keys too) encodable as UTF-8 (no lone surrogate)?"""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            try:
-                item.encode("utf-8")
-            except UnicodeEncodeError:
-                return False
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return True
 
 
 def field_int(doc: dict[str, Any], name: str, default: int | None, lo: int, hi: int) -> int | None:

@@ -10,6 +10,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from puzzlewright.lexicon import WordList
+from puzzlewright.workbench.compute import Compute
 from puzzlewright.workbench.config import Config
 from puzzlewright.workbench.http import field_str, field_strings
 from puzzlewright.workbench.jobs import Jobs
@@ -25,6 +26,7 @@ class Workbench:
     lexicons: Lexicons
     jobs: Jobs
     rooms: tuple[Room, ...] = field(default=())  # the pages, in the order the header lists them
+    compute: Compute = field(default_factory=Compute)  # quick CPU work, bounded
 
     @classmethod
     def of(cls, config: Config, rooms: tuple[Room, ...] = ()) -> Workbench:

@@ -4,17 +4,17 @@
 The body names ``mode`` (one of :data:`puzzlewright.lexicon.wordplay.MODES`), ``query`` and,
 for phrase anagrams, ``words_max``, ``require`` and ``result``; ``limit`` (at most 500) and
 ``timeout`` (at most 10 s) bound the work. The answer is the ``words --json`` document. The
-search runs in a worker thread; the handler holds no puzzle logic.
+search runs in the server's compute thread (workbench/compute.py); the handler holds no
+puzzle logic.
 """
 
 from __future__ import annotations
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Route
 
-from puzzlewright.lexicon.wordplay import MODES, find_wordplay, findings_json
+from puzzlewright.lexicon.wordplay import MODES, Finding, find_wordplay, findings_json
 from puzzlewright.stopping import StopSignal
 from puzzlewright.workbench.http import ApiError, field_float, field_int, field_str, json_body
 from puzzlewright.workbench.state import words_of, workbench
@@ -33,19 +33,29 @@ async def wordplay(request: Request) -> JSONResponse:
     if not query.strip():
         raise ApiError(400, "query must not be empty")
     limit = field_int(doc, "limit", 50, 1, MAX_LIMIT)
-    stop = StopSignal(field_float(doc, "timeout", 5.0, 0.1, MAX_SECONDS))
-    words = await words_of(workbench(request), doc)
-    found = await run_in_threadpool(
-        find_wordplay,
-        words,
-        mode,
-        query,
-        words_max=field_int(doc, "words_max", 3, 1, 6) or 3,
-        require=field_str(doc, "require", limit=60) or None,
-        pattern=field_str(doc, "result", limit=200) or None,
-        limit=limit,
-        stop=stop,
-    )
+    seconds = field_float(doc, "timeout", 5.0, 0.1, MAX_SECONDS)
+    bench = workbench(request)
+    words = await words_of(bench, doc)
+    words_max = field_int(doc, "words_max", 3, 1, 6) or 3
+    require = field_str(doc, "require", limit=60) or None
+    pattern = field_str(doc, "result", limit=200) or None
+    stop = StopSignal()  # replaced when the search starts: loading the list is not its time
+
+    def search() -> list[Finding]:
+        nonlocal stop
+        stop = StopSignal(seconds)
+        return find_wordplay(
+            words,
+            mode,
+            query,
+            words_max=words_max,
+            require=require,
+            pattern=pattern,
+            limit=limit,
+            stop=stop,
+        )
+
+    found = await bench.compute.run(search)
     return JSONResponse(findings_json(mode, query, found, stop.reason))
 
 

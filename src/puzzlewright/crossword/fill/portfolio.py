@@ -10,6 +10,11 @@ member that could still win with less work is never stopped. So the answer is th
 for the same seed and ``jobs`` whatever the machine, the load or the executor (processes
 or Dask), unless the time limit or Ctrl-C ends the race first (then the deepest partial
 fill is returned). Wall time is that of the winner plus start-up, about 0.3 s per process.
+The members run on at most one local process per usable CPU (``workers.process_count``):
+process ``p`` runs members ``p``, ``p + P``, ... in turn, which changes when a member runs,
+never which one wins. The processes start inside the time limit, and a stopped race ends
+them after ``workers.STOP_GRACE`` seconds; on Dask, as many members are in flight as the
+cluster has worker processes.
 
 A grid without blocks or bars (a double word square) is not raced but split: its search
 (fill/squares.py) is exhaustive, so member ``k`` searches share ``k`` of the space and a
@@ -36,10 +41,20 @@ from puzzlewright.crossword.fill.request import FillRequest
 from puzzlewright.crossword.fill.result import FillProgress, FillResult
 from puzzlewright.crossword.fill.search import Tuning
 from puzzlewright.crossword.fill.squares import applies
-from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import NEVER, StopSignal, clock
-from puzzlewright.workers import check_scheduler, dask_client, import_distributed
+from puzzlewright.workers import (
+    POLL,
+    STOP_GRACE,
+    check_jobs,
+    check_scheduler,
+    ctrl_c_blocked,
+    dask_client,
+    end_processes,
+    import_distributed,
+    process_count,
+    worker_processes,
+)
 
 MEMBER_TUNINGS = (
     Tuning(),
@@ -230,58 +245,94 @@ Results = Iterator[MemberResult]
 
 
 def _process_main(
-    request: FillRequest, race: Race, member: Member, words: WordList, bound: Any, queue: Any
+    request: FillRequest, race: Race, team: list[Member], words: WordList, bound: Any, queue: Any
 ) -> None:
-    """A member process: Ctrl-C is the coordinator's to handle (it aborts the race)."""
+    """A worker process: run its members one after another (until the race is aborted),
+    then say it is done. Ctrl-C is the coordinator's to handle (it aborts the race)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        queue.put(run_member(request, race, member, words, lambda: int(bound.value), 0.0))
+        for member in team:
+            if int(bound.value) == ABORT:
+                break
+            queue.put(run_member(request, race, member, words, lambda: int(bound.value), 0.0))
+        queue.put(DONE)
     except BaseException as exc:  # reported by the coordinator
         queue.put(f"{type(exc).__name__}: {exc}")
 
 
+DONE = "done"
+"""What a worker process sends after its last member."""
+
+
 def race_processes(
-    request: FillRequest, race: Race, team: list[Member], words: WordList, stop: StopSignal
+    request: FillRequest,
+    race: Race,
+    team: list[Member],
+    words: WordList,
+    stop: StopSignal,
+    processes: int,
 ) -> list[MemberResult]:
-    """Run the members on local processes (spawned: no state shared by accident)."""
+    """Run the members on ``processes`` local processes (spawned: no state shared by
+    accident); process ``p`` runs members ``p``, ``p + processes``, ... in turn, so the
+    winner is the same however many processes run them (see the module docstring)."""
     import multiprocessing
-    from queue import Empty as queue_empty
 
     context = multiprocessing.get_context("spawn")
     bound = context.RawValue("q", NO_BOUND)
     queue = context.Queue()
-    processes = [
+    workers = [
         context.Process(
-            target=_process_main, args=(request, race, member, words, bound, queue), daemon=True
+            target=_process_main,
+            args=(request, race, team[p::processes], words, bound, queue),
+            daemon=True,
         )
-        for member in team
+        for p in range(processes)
     ]
-    for process in processes:
-        if stop.should_stop():  # starting a process takes a while: look before each
-            bound.value = ABORT
-        process.start()
-    results: list[MemberResult] = []
+    started: list[Any] = []
     try:
-        while len(results) < len(team):
-            try:
-                message = queue.get(timeout=0.05)
-            except queue_empty:
-                if stop.should_stop():
-                    bound.value = ABORT
-                if not any(p.is_alive() for p in processes) and queue.empty():
-                    raise RuntimeError("a fill worker process died without a result") from None
-                continue
-            if isinstance(message, str):
-                raise RuntimeError(f"a fill worker failed: {message}")
+        for process in workers:
+            if stop.should_stop():  # starting a process takes a while: look before each
+                break
+            with ctrl_c_blocked():
+                process.start()
+            started.append(process)
+        return _collect(race, queue, bound, started, stop)
+    finally:
+        bound.value = ABORT
+        end_processes(started, STOP_GRACE if stop.reason is None else 0.1)
+
+
+def _collect(
+    race: Race, queue: Any, bound: Any, started: list[Any], stop: StopSignal
+) -> list[MemberResult]:
+    """The members' results as the ``started`` processes send them, the race's bound kept
+    up to date; once ``stop`` fires the race is aborted and the workers get
+    :data:`~puzzlewright.workers.STOP_GRACE` seconds to send their partial fills."""
+    from queue import Empty
+
+    results: list[MemberResult] = []
+    done = 0
+    cutoff = clock() + STOP_GRACE if stop.should_stop() else None
+    while done < len(started) and (cutoff is None or clock() < cutoff):
+        if cutoff is None and stop.should_stop():
+            bound.value = ABORT
+            cutoff = clock() + STOP_GRACE
+        try:
+            message = queue.get(timeout=0.05)
+        except Empty:
+            if not any(p.is_alive() for p in started) and queue.empty():
+                if cutoff is not None:
+                    break
+                raise RuntimeError("a fill worker process died without a result") from None
+            continue
+        if message == DONE:
+            done += 1
+        elif isinstance(message, str):
+            raise RuntimeError(f"a fill worker failed: {message}")
+        else:
             results.append(message)
             if message.finished and race.race and bound.value != ABORT:
                 bound.value = min(int(bound.value), message.work)
-    finally:
-        bound.value = ABORT
-        for process in processes:
-            process.join(timeout=5)
-            if process.is_alive():
-                process.terminate()
     return results
 
 
@@ -316,35 +367,66 @@ def race_dask(
         name = f"puzzlewright-fill-{id(request)}-{time.monotonic_ns()}"
         variable = distributed.Variable(name, client=active)
         variable.set(NO_BOUND)
-        bound = NO_BOUND
-        results: list[MemberResult] = []
         try:
             shared = active.scatter(words, broadcast=True)
-            if stop.should_stop():
-                bound = ABORT
-                variable.set(ABORT)
-            futures = [
-                active.submit(_dask_member, request, race, member, shared, name, pure=False)
-                for member in team
-            ]
-            pending = distributed.as_completed(futures)
-            while len(results) < len(team):
-                batch = pending.next_batch(block=False) if pending.has_ready() else []
-                if not batch:
-                    if stop.should_stop() and bound != ABORT:
-                        bound = ABORT
-                        variable.set(ABORT)
-                    time.sleep(0.05)
-                    continue
-                for future in batch:
-                    found: MemberResult = future.result()
-                    results.append(found)
-                    if found.finished and race.race and bound != ABORT and found.work < bound:
-                        bound = found.work
-                        variable.set(bound)
+            coordinator = _DaskRace(active, variable, request, race, [])
+            return coordinator.run(team, shared, name, stop)
         finally:
             variable.set(ABORT)
-    return results
+
+
+@dataclass
+class _DaskRace:
+    """The coordinator of a race on Dask: as many members in flight as the cluster has
+    worker processes (a worker's threads share one interpreter lock), the next submitted
+    as one finishes; the least work of a finished member published as the bound."""
+
+    client: Any
+    variable: Any
+    request: FillRequest
+    race: Race
+    results: list[MemberResult]
+    bound: int = NO_BOUND
+
+    def run(
+        self, team: list[Member], shared: Any, name: str, stop: StopSignal
+    ) -> list[MemberResult]:
+        """Submit the members, collect their results; abort on ``stop`` (with a grace)."""
+        distributed = import_distributed()
+        width = worker_processes(self.client)
+        submitted = [self._submit(m, shared, name) for m in team[:width]]
+        waiting = iter(team[width:])
+        pending = distributed.as_completed(submitted)
+        cutoff: float | None = None
+        while not pending.is_empty() and (cutoff is None or clock() < cutoff):
+            if cutoff is None and stop.should_stop():
+                self._publish(ABORT)
+                cutoff = clock() + STOP_GRACE
+            if not pending.has_ready():
+                time.sleep(POLL)
+                continue
+            for future in pending.next_batch(block=False):
+                self._record(future.result())
+                member = next(waiting, None) if cutoff is None else None
+                if member is not None:
+                    submitted.append(self._submit(member, shared, name))
+                    pending.add(submitted[-1])
+        self.client.cancel([future for future in submitted if not future.done()])
+        return self.results
+
+    def _submit(self, member: Member, shared: Any, name: str) -> Any:
+        return self.client.submit(
+            _dask_member, self.request, self.race, member, shared, name, pure=False
+        )
+
+    def _publish(self, bound: int) -> None:
+        self.bound = bound
+        self.variable.set(bound)
+
+    def _record(self, found: MemberResult) -> None:
+        self.results.append(found)
+        if found.finished and self.race.race and self.bound != ABORT and found.work < self.bound:
+            self._publish(found.work)
 
 
 # -- the entry point -------------------------------------------------------------------------
@@ -367,8 +449,7 @@ def fill_portfolio(
     if request.constraints is not None and request.constraints.active:
         return _constrained(request, words, jobs, scheduler, client, stop, on_progress)
     started = clock()
-    if jobs < 1:
-        raise PuzzleInputError(f"the number of jobs must be at least 1, not {jobs}")
+    check_jobs(jobs)
     request.check()
     check_scheduler(scheduler)
     if jobs == 1 and scheduler is None and client is None:
@@ -380,7 +461,10 @@ def fill_portfolio(
     if scheduler is not None or client is not None:
         results = race_dask(request, race, team, words, stop, scheduler, client)
     else:
-        results = race_processes(request, race, team, words, stop)
+        results = race_processes(request, race, team, words, stop, process_count(jobs))
+    if not results:  # stopped while every worker was still starting
+        answer = engine.fill(request, words, stop=stop)  # stop has fired: returns at once
+        return replace(answer, seconds=round(clock() - started, 3))
     answer = merged(results, request.count) if request.count > 1 else winner(results).result
     if answer.status == "timeout" and stop.reason is not None:
         answer = replace(answer, stop_reason=stop.reason)  # the time limit aborted the members

@@ -121,9 +121,8 @@ def save_puzzle(
     format dropped or changed; raises PuzzleInputError for what it cannot store at all.
     """
     fmt = format_for(path, format_name)
-    warnings: list[str] = []
     try:
-        data = fmt.writer(puzzle, warnings)
+        data, warnings = _written(puzzle, fmt)
     except PuzzleInputError as exc:
         raise PuzzleInputError(f"{path}: {exc}") from None
     write_atomic(path, data, inputs=inputs, force=force)
@@ -132,8 +131,24 @@ def save_puzzle(
 
 def dumps_puzzle(puzzle: Puzzle, format_name: str) -> tuple[str | bytes, list[str]]:
     """The file contents of ``puzzle`` in a named format (see FORMAT_NAMES), and warnings."""
+    return _written(puzzle, format_named(format_name))
+
+
+def _written(puzzle: Puzzle, fmt: Format) -> tuple[str | bytes, list[str]]:
+    """The file contents and the warnings: what the writer dropped, and (read back) what
+    it wrote with other spacing."""
+    from puzzlewright.crossword.formats.common import spacing_notes
+
     warnings: list[str] = []
-    return format_named(format_name).writer(puzzle, warnings), warnings
+    data = fmt.writer(puzzle, warnings)
+    if fmt.name != "text":
+        payload = data.encode("utf-8") if isinstance(data, str) else data
+        try:
+            back = fmt.reader(payload, None)
+        except PuzzleInputError:  # a writer's file its reader refuses is another test's bug
+            return data, warnings
+        warnings.extend(spacing_notes(puzzle, back, fmt.name))
+    return data, warnings
 
 
 def loads_puzzle(
@@ -158,8 +173,10 @@ def load_acrostic(path: str | os.PathLike[str]) -> dict[str, object] | None:
         import json
 
         from puzzlewright.acrostic.ipuz import is_acrostic
+        from puzzlewright.crossword.formats.limits import refuse_lone_surrogates
 
         doc = json.loads(data.decode("utf-8-sig"))
+        refuse_lone_surrogates(doc, "ipuz")
     except PuzzleInputError as exc:
         raise PuzzleInputError(f"{path}: {exc}") from None
     except (UnicodeDecodeError, ValueError, RecursionError):

@@ -21,6 +21,7 @@ from puzzlewright.crossword.formats.common import (
     decode_text,
     grid_clues,
     lost_features,
+    one_line,
 )
 from puzzlewright.crossword.formats.puz import from_puzpy
 from puzzlewright.crossword.puzzle import Puzzle
@@ -104,8 +105,8 @@ def write_across_lite(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
     circled = bool(puzzle.circles) and len(unmarkable) < len(puzzle.circles)
     lines = ["<ACROSS PUZZLE v2>" if rebus or circled else "<ACROSS PUZZLE>"]
     for tag, value in (("TITLE", puzzle.title), ("AUTHOR", puzzle.author)):
-        lines += [f"<{tag}>", "\t" + " ".join(value.split())]
-    lines += ["<COPYRIGHT>", "\t" + " ".join(puzzle.copyright.split())]
+        lines += [f"<{tag}>", "\t" + one_line(value)]
+    lines += ["<COPYRIGHT>", "\t" + one_line(puzzle.copyright)]
     lines += ["<SIZE>", f"\t{puzzle.grid.width}x{puzzle.grid.height}", "<GRID>"]
     lines += ["\t" + row for row in rows]
     if rebus or circled:
@@ -118,7 +119,7 @@ def write_across_lite(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
         lines.append(f"<{direction.upper()}>")
         for slot in puzzle.grid.slots():
             if slot.direction == direction:
-                lines.append("\t" + (" ".join(clues.get(slot.key, "").split()) or NO_CLUE))
+                lines.append("\t" + (one_line(clues.get(slot.key, "")) or NO_CLUE))
     lines += ["<NOTEPAD>", puzzle.notes.strip("\n")]
     if puzzle.kind == "diagramless":
         notes.append("diagramless kind kept only as ':' blocks (Across Lite text has no flag)")

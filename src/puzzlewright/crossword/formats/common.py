@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -123,6 +124,37 @@ def lost_features(puzzle: Puzzle, caps: Capabilities) -> list[str]:
         if rebus:
             lost.append(f"{len(rebus)} rebus cell(s) dropped ({fmt} holds one letter per cell)")
     return lost
+
+
+def one_line(text: str) -> str:
+    """``text`` for a one-line field (xd header, Across Lite line): line breaks and tabs
+    become one space each, other spacing (two spaces inside a title) is kept."""
+    return re.sub(r"[ ]*[\r\n\t]+[ ]*", " ", text).strip()
+
+
+def spacing_notes(puzzle: Puzzle, back: Puzzle, fmt: str) -> list[str]:
+    """What a written file changed in the spacing of the page texts and clues, found by
+    reading it back: one warning per field (and one for the clues), so a round trip that
+    is not exact says so. Fields the format drops or rewrites otherwise are left to
+    :func:`lost_features`."""
+    notes = []
+    for name in ("title", "author", "copyright", "notes"):
+        before, after = getattr(puzzle, name), getattr(back, name)
+        if before != after and after and before.split() == after.split():
+            notes.append(
+                f"{name} written with other spacing ({fmt}): {before!r} reads back as {after!r}"
+            )
+    changed = [
+        key
+        for key, text in puzzle.clues.items()
+        if (again := back.clues.get(key)) and again != text and again.split() == text.split()
+    ]
+    if changed:
+        notes.append(
+            f"{len(changed)} clue(s) written with other spacing ({fmt}), e.g. "
+            f"{changed[0]} {puzzle.clues[changed[0]]!r} reads back as {back.clues[changed[0]]!r}"
+        )
+    return notes
 
 
 def shorten(text: str, limit: int = 40) -> str:

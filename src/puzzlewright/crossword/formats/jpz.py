@@ -37,6 +37,7 @@ from puzzlewright.crossword.formats.common import (
     clue_key,
     grid_clues,
     letters_cell,
+    lost_features,
     make_grid,
 )
 from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, BarSides, Cell, Position
@@ -47,10 +48,11 @@ from puzzlewright.pagetexts import PageTexts
 if TYPE_CHECKING:
     from puzzlewright.acrostic.ipuz import AcrosticSheet
 
-CAPABILITIES = Capabilities(".jpz")
+CAPABILITIES = Capabilities(".jpz", labels=True)
 MAX_XML_BYTES = 16 * 1024 * 1024  # a 25x25 with long clues is ~200 kB
 MAX_SIDE = 255
 _NS = "http://crossword.info/xml/rectangular-puzzle"
+_QUOTE = {'"': "&quot;"}  # an attribute value in double quotes
 _KEEP_TAGS = frozenset(("i", "b", "em", "strong", "sub", "sup", "u", "s"))
 
 
@@ -118,6 +120,20 @@ def _text(element: Element | None) -> str:
     return "" if element is None else " ".join("".join(element.itertext()).split())
 
 
+def _kept(text: str, *, lines: bool = False) -> str:
+    """Text as the file spells it (two spaces, a tab, leading spaces kept, so a round trip
+    is exact), unless it spans lines that are the XML's own indentation (collapsed then);
+    with ``lines`` (notes) line breaks are the text's own and only the ends are trimmed."""
+    if lines:
+        return text.strip("\r\n")
+    return " ".join(text.split()) if "\n" in text else text
+
+
+def _meta_text(element: Element | None, *, lines: bool = False) -> str:
+    """A metadata field's text, markup dropped, spacing kept (:func:`_kept`)."""
+    return "" if element is None else _kept("".join(element.itertext()), lines=lines)
+
+
 def _markup(element: Element) -> str:
     """Inner text with inline markup (<i>, <b> ...) kept as tags, other elements as text."""
     parts = [element.text or ""]
@@ -126,7 +142,7 @@ def _markup(element: Element) -> str:
         inner = _markup(child)
         parts.append(f"<{tag}>{inner}</{tag}>" if tag in _KEEP_TAGS else inner)
         parts.append(child.tail or "")
-    return " ".join("".join(parts).split())
+    return _kept("".join(parts)).strip(" ")
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -275,10 +291,13 @@ def _grid_cell(cell: _JpzCell | None, pos: Position, puzzle: Puzzle) -> Cell:
 
 def _metadata(rect: Element, puzzle: Puzzle) -> None:
     meta = rect.find("metadata")
-    puzzle.title = _text(_child(meta, "title"))
-    puzzle.author = _text(_child(meta, "creator"))
-    puzzle.copyright = _text(_child(meta, "copyright"))
-    parts = [_text(_child(meta, "description")), _text(rect.find("instructions"))]
+    puzzle.title = _meta_text(_child(meta, "title"))
+    puzzle.author = _meta_text(_child(meta, "creator"))
+    puzzle.copyright = _meta_text(_child(meta, "copyright"))
+    parts = [
+        _meta_text(_child(meta, "description"), lines=True),
+        _meta_text(rect.find("instructions"), lines=True),
+    ]
     puzzle.notes = "\n\n".join(part for part in parts if part)
 
 
@@ -312,6 +331,9 @@ def _clues(body: Element, grid: _JpzGrid, puzzle: Puzzle, notes: list[str]) -> d
             )
             if key is None:
                 key = clue_key(clue.get("number") or clue.get("word") or "?", direction)
+            number = (clue.get("number") or "").strip()
+            if number and number != key[:-1] and key[:-1].isdigit():
+                puzzle.clue_labels[key] = number  # printed as the file numbers it
             if key in clues:
                 apart.append(key)
                 key = f"{key}~{len(apart) + 1}"
@@ -327,6 +349,8 @@ def _clues(body: Element, grid: _JpzGrid, puzzle: Puzzle, notes: list[str]) -> d
 # -- writing ------------------------------------------------------------------------------------
 def write_jpz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
     """The puzzle as uncompressed Crossword Compiler XML (what kotwords and solvers read)."""
+    if warnings is not None:
+        warnings.extend(lost_features(puzzle, CAPABILITIES))
     grid = puzzle.grid
     numbers = grid.numbering()
     lines = [
@@ -351,7 +375,8 @@ def write_jpz(puzzle: Puzzle, warnings: list[str] | None = None) -> str:
         for index, slot in enumerate(slots, 1):
             if slot.direction == heading.lower():
                 text = _clue_xml(clues.get(slot.key, ""))
-                lines.append(f'<clue word="{index}" number="{slot.number}">{text}</clue>')
+                label = escape(puzzle.clue_labels.get(slot.key, str(slot.number)), _QUOTE)
+                lines.append(f'<clue word="{index}" number="{label}">{text}</clue>')
         lines.append("</clues>")
     lines += ["</crossword>", "</rectangular-puzzle>", "</crossword-compiler>"]
     return "\n".join(lines) + "\n"

@@ -3,12 +3,15 @@
 Python turns a 5,000-digit number into a ValueError (the int-string limit) and a long one
 into slow arithmetic; neither may reach the user as a traceback. Readers parse JSON with
 :func:`load_json` and digit strings with :func:`whole_number`, which raise a one-line
-:class:`~puzzlewright.errors.PuzzleInputError` instead.
+:class:`~puzzlewright.errors.PuzzleInputError` instead. JSON may also escape half of a
+surrogate pair alone (``"\\udc00"``): Python reads it as a string that no UTF-8 writer
+can encode, so :func:`load_json` refuses it at the door (:func:`refuse_lone_surrogates`).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from puzzlewright.errors import PuzzleInputError
@@ -42,7 +45,7 @@ def load_json(text: str, what: str) -> Any:
         raise PuzzleInputError(f"{what}: {name} is not a number JSON allows")
 
     try:
-        return json.loads(
+        document = json.loads(
             text, parse_int=lambda digits: whole_number(digits, what), parse_constant=reject
         )
     except json.JSONDecodeError as exc:
@@ -51,3 +54,32 @@ def load_json(text: str, what: str) -> Any:
         ) from None
     except RecursionError:
         raise PuzzleInputError(f"{what}: corrupt JSON: nested too deeply") from None
+    if MAY_HOLD_SURROGATES.search(text):  # the walk only for documents that may need it
+        refuse_lone_surrogates(document, what)
+    return document
+
+
+SURROGATE = re.compile("[\ud800-\udfff]")
+MAY_HOLD_SURROGATES = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+"""A JSON escape of half a surrogate pair (alone, or one of a pair that reads as one
+character), or a surrogate in the text itself (text decoded with ``surrogateescape``)."""
+
+
+def refuse_lone_surrogates(document: Any, what: str) -> None:
+    """PuzzleInputError when a string of a parsed JSON ``document`` (a key or a value) holds
+    a lone surrogate (``"\\udc00"``: no character, and no UTF-8 writer can encode it).
+    Walks with a list, not recursion, so a deeply nested document cannot overflow it."""
+    pending = [document]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, dict):
+            pending.extend(value.keys())
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+        elif isinstance(value, str) and (found := SURROGATE.search(value)):
+            code = ord(found.group())
+            raise PuzzleInputError(
+                f"{what}: a string holds \\u{code:04x}, half of a surrogate pair alone "
+                "(not a character)"
+            )

@@ -33,6 +33,7 @@ from puzzlewright.crossword.formats.common import (
     letters_cell,
     lost_features,
     make_grid,
+    one_line,
     where,
 )
 from puzzlewright.crossword.formats.limits import whole_number
@@ -246,10 +247,27 @@ def _clue_answers(lines: list[tuple[int, str]]) -> dict[str, str]:
     return answers
 
 
+def _comments(lines: list[str]) -> set[int]:
+    """Line numbers (1-based) inside ``<!-- ... -->`` comments that start a line, as kotwords
+    writes in the metadata: the readers skip them (not a header, not a paragraph break)."""
+    skipped: set[int] = set()
+    inside = False
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if inside or text.startswith("<!--"):
+            skipped.add(number)
+            closing = text if inside else text[4:]
+            inside = "-->" not in closing
+    return skipped
+
+
 def _explicit_sections(lines: list[str], warnings: list[str] | None) -> _Sections:
     sections = _Sections()
     current: str | None = None
+    skipped = _comments(lines)
     for number, line in enumerate(lines, 1):
+        if number in skipped:
+            continue
         match = _SECTION.match(line)
         if match:
             current = match.group(1).lower()
@@ -270,7 +288,10 @@ def _implicit_sections(lines: list[str]) -> _Sections:
     """Split on blank lines: headers, grid, clue groups, then notes."""
     paragraphs: list[tuple[int, list[tuple[int, str]]]] = []  # (blank lines before, lines)
     blanks = 0
+    skipped = _comments(lines)
     for number, line in enumerate(lines, 1):
+        if number in skipped:
+            continue
         if not line.strip():
             blanks += 1
             continue
@@ -476,9 +497,7 @@ def _header_lines(
         headers.append(("Special", marks.special))
     if puzzle.kind == "diagramless":
         headers.append(("Kind", "diagramless"))
-    return [
-        f"{key}: {' '.join(value.split())}" for key, value in headers if value or key == "Title"
-    ]
+    return [f"{key}: {one_line(value)}" for key, value in headers if value or key == "Title"]
 
 
 def _clue_groups(puzzle: Puzzle, notes: list[str]) -> list[list[str]]:

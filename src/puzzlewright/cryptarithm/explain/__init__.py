@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from puzzlewright.cryptarithm.explain.catalogue import RULES
 from puzzlewright.cryptarithm.explain.engine import Run, count_in, explain_from
 from puzzlewright.cryptarithm.explain.grade import GRADES, Grade, grade
-from puzzlewright.cryptarithm.explain.model import build_model, single
+from puzzlewright.cryptarithm.explain.model import Model, build_model, single
 from puzzlewright.cryptarithm.explain.steps import Branch, Step, digits_of, snapshot
 from puzzlewright.cryptarithm.solver import Cryptarithm
 from puzzlewright.errors import PuzzleInputError
@@ -60,9 +60,29 @@ def _leading_zero_step(problem: Cryptarithm, leading: frozenset[str]) -> Step | 
     names = [x for x in problem.symbols if x in leading]
     if problem.leading_zeros or not names:
         return None
-    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    verb = "starts a number, so it is" if len(names) == 1 else "start numbers, so none is"
+    who = _listing(names)
+    verb = "starts a number, so it is not" if len(names) == 1 else "start numbers, so none is"
     return Step("leading zero", f"{who} {verb} 0.", {x: () for x in names})
+
+
+def _rewrite_step(problem: Cryptarithm, model: Model) -> Step | None:
+    """``MONEY - MORE = SEND is checked as SEND + MORE = MONEY``: the columns are those of
+    a sum, so a puzzle written otherwise says first which sum its steps check."""
+    if model.kind != "sum":
+        return None
+    as_sum = f"{' + '.join(model.addends)} = {model.result}"
+    if as_sum.replace(" ", "") == problem.text.replace(" ", ""):
+        return None
+    sentence = (
+        f"{problem.text} is checked as {as_sum}: the numbers added are "
+        f"{_listing(model.addends)}, their sum is {model.result}."
+    )
+    return Step("rewrite", sentence, {})
+
+
+def _listing(names: tuple[str, ...] | list[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def explain(
@@ -83,6 +103,9 @@ def explain(
     model = build_model(problem)
     domains = dict(model.start)
     steps: list[Step] = []
+    rewrite = _rewrite_step(problem, model)
+    if rewrite is not None:
+        steps.append(Step(rewrite.rule, rewrite.sentence, {}, snapshot(domains)))
     first = _leading_zero_step(problem, model.leading)
     if first is not None:
         steps.append(

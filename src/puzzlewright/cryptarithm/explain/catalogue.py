@@ -76,5 +76,6 @@ RULES: tuple[Rule, ...] = (
 
 LEVELS: dict[str, int] = {rule.name: rule.level for rule in RULES} | {
     "leading zero": 1,
+    "rewrite": 1,
     "case split": 4,
 }

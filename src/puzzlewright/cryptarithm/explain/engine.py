@@ -137,14 +137,40 @@ def _perfect_split(run: Run, domains: Domains) -> tuple[Var, list[Branch], int] 
     return None if best is None else (best[1], best[2], best[3])
 
 
+def lower_first(text: str) -> str:
+    """A sentence continued mid-sentence: ``Column 2: ...`` -> ``column 2: ...``, ``No digit``
+    -> ``no digit``; a letter or word of the puzzle (``M = 1``, ``MONEY is``) keeps its case."""
+    word = text.split(" ", 1)[0]
+    if len(word) > 1 and word[0].isupper() and word[1:].islower():
+        return text[0].lower() + text[1:]
+    return text
+
+
 def _conclusion(branch: Branch) -> str:
     """The end of a dead case's last sentence: ``no digit is left for S``."""
     if not branch.steps:
-        return "no solution is left"
-    text = branch.steps[-1].sentence.rstrip(".")
+        return NO_REASON
+    last = branch.steps[-1]
+    if last.rule == "case split" and last.branches:
+        values = describe_domain(sum(1 << b.value for b in last.branches))
+        return f"every case of {_name(last.branches[0].var)} ({values}) fails, as listed below"
+    text = last.sentence.rstrip(".")
     cut = max(text.rfind(", so "), text.rfind("; so "))
-    text = text[cut + 5 :] if cut >= 0 else text
-    return text[0].lower() + text[1:] if text.startswith(("Column", "No ")) else text
+    return lower_first(text[cut + 5 :] if cut >= 0 else text)
+
+
+NO_REASON = "the solver tries every digit still open and finds no solution"
+"""Said of a dead case only when its steps were not worked out (past ``MAX_DEPTH``)."""
+
+
+def _chain(branch: Branch) -> list[str]:
+    """The last sentences of a dead case, the contradiction always among them."""
+    if not branch.steps:
+        return [NO_REASON]
+    last = branch.steps[-1]
+    telling = [s for s in branch.steps[:-1] if s.rule != "taken digit"]
+    chosen = [*telling[-(BRANCH_SENTENCES - 1) :], last] if BRANCH_SENTENCES > 1 else [last]
+    return [lower_first(s.sentence.rstrip(".")) for s in chosen]
 
 
 def _sentence(var: Var, branches: list[Branch], value: int | None) -> str:
@@ -154,9 +180,7 @@ def _sentence(var: Var, branches: list[Branch], value: int | None) -> str:
         return f"Suppose in turn {cases}; each is impossible.{ending}"
     parts = []
     for branch in branches:
-        telling = [s for s in branch.steps if s.rule != "taken digit"] or list(branch.steps)
-        chain = [s.sentence.rstrip(".") for s in telling[-BRANCH_SENTENCES:]]
-        chain = [c.replace("Column", "column", 1) for c in chain] or ["no solution is left"]
+        chain = _chain(branch)
         parts.append(
             f"Suppose {_name(var)} = {branch.value}: then {'; then '.join(chain)}; impossible."
         )
@@ -188,6 +212,21 @@ def explain_from(run: Run, domains: Domains, steps: list[Step], depth: int) -> t
         return _branching_split(run, domains, steps, depth)
 
 
+def _dead_case(run: Run, trial: Domains, var: Var, value: int, depth: int) -> Branch:
+    """A case the solver found empty, with the steps that show why: the rules alone when
+    they reach a contradiction, else nested splits (up to ``MAX_DEPTH``)."""
+    sub: list[Step] = []
+    outcome = propagate(run.model, dict(trial), sub)
+    if outcome != "impossible":
+        sub = []
+        if depth < MAX_DEPTH:
+            outcome, _ = explain_from(run, trial, sub, depth + 1)
+        if outcome != "impossible":
+            sub = []
+    what = "impossible" if outcome == "impossible" else "impossible (by search)"
+    return Branch(var, value, tuple(sub), what)
+
+
 def _branching_split(run: Run, domains: Domains, steps: list[Step], depth: int) -> tuple[str, int]:
     """Split the letter with the fewest digits; explain dead cases, count live ones."""
     model = run.model
@@ -202,13 +241,7 @@ def _branching_split(run: Run, domains: Domains, steps: list[Step], depth: int) 
         if count:
             alive.append((value, count))
             continue
-        sub: list[Step] = []
-        if depth < MAX_DEPTH and not run.hurry():
-            outcome, _ = explain_from(run, trial, sub, depth + 1)
-        else:
-            outcome = "impossible"
-        what = "impossible" if outcome == "impossible" else "impossible (by search)"
-        branches.append(Branch(var, value, tuple(sub), what))
+        branches.append(_dead_case(run, trial, var, value, depth))
     if len(alive) == 1:
         value = alive[0][0]
         domains[var] = 1 << value

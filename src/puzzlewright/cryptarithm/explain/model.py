@@ -155,6 +155,14 @@ def _column(
     )
 
 
+def _other_side_first(numerals: list[Numeral], right: Node) -> list[Numeral]:
+    """The numerals of the right side first, then the rest (each group in order)."""
+    on_right: list[tuple[int, Numeral]] = []
+    _signed_numerals(right, 1, on_right)
+    ids = {id(n) for _, n in on_right}
+    return [n for n in numerals if id(n) in ids] + [n for n in numerals if id(n) not in ids]
+
+
 def build_model(problem: Cryptarithm) -> Model:
     """The model of a parsed one-equation sum, difference or product of two numbers."""
     if len(problem.equations) != 1 or len(problem.equations[0].sides) != 2:
@@ -171,7 +179,8 @@ def build_model(problem: Cryptarithm) -> Model:
     if len(minus) == 1:
         addends, result = plus, minus[0]
     elif len(plus) == 1:
-        addends, result = minus, plus[0]
+        # A - B = C is C + B = A: the other side's numbers first, as a person rewrites it
+        addends, result = _other_side_first(minus, right), plus[0]
     else:
         raise PuzzleInputError("an explanation needs one side to be a single number (A + B = C)")
     if not addends:

@@ -91,12 +91,26 @@ def taken_digit(model: Model, domains: Domains) -> Step | None:
         bit = 1 << value
         hit = [x for x in model.letters if x != letter and domains[x] & bit]
         if hit:
+            before = {x: domains[x] for x in hit}
             for x in hit:
                 domains[x] &= ~bit
             names = ", ".join(hit)
-            sentence = f"{letter} = {value}, so no other letter is {value} (not {names})."
-            return _step("taken digit", sentence, domains, hit)
+            sentence = f"{letter} = {value}, so no other letter is {value} (not {names})"
+            return _step("taken digit", sentence + _left_over(before, domains) + ".", domains, hit)
     return None
+
+
+def _left_over(before: Domains, domains: Domains) -> str:
+    """What a removal forces: ``; 6 is the only digit left for N`` or ``; no digit is left
+    for N`` ("" when every letter keeps two digits or more)."""
+    parts = []
+    for var, mask in before.items():
+        value = single(domains[var])
+        if not domains[var]:
+            parts.append(f"no digit is left for {_name(var)}")
+        elif value is not None and single(mask) is None:
+            parts.append(f"{value} is the only digit left for {_name(var)}, so {var} = {value}")
+    return "; " + "; ".join(parts) if parts else ""
 
 
 def _unknown(column: Column, domains: Domains) -> list[Var]:

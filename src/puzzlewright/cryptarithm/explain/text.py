@@ -17,7 +17,14 @@ def _branch_lines(step: Step, prefix: str) -> list[str]:
         lines.append(f"{prefix}{branch.var} = {branch.value}: {branch.outcome}")
         for sub in branch.steps:
             lines.append(f"{prefix}  - {sub.rule}: {sub.sentence}")
+            if sub.branches and _nested(sub):
+                lines.extend(_branch_lines(sub, prefix + "    "))
     return lines
+
+
+def _nested(step: Step) -> bool:
+    """A case split whose dead cases hold splits of their own (listed under it)."""
+    return any(sub.rule == "case split" for branch in step.branches for sub in branch.steps)
 
 
 def explanation_lines(explained: Explanation) -> list[str]:
@@ -26,7 +33,7 @@ def explanation_lines(explained: Explanation) -> list[str]:
     width = len(str(len(explained.steps)))
     for number, step in enumerate(explained.steps, 1):
         lines.append(f"{number:>{width}}. [{step.rule}] {step.sentence}")
-        if step.branches and step.rule == "branch point":
+        if step.branches and (step.rule == "branch point" or _nested(step)):
             lines.extend(_branch_lines(step, " " * (width + 2)))
     endings = {
         "solved": "Every letter is known",

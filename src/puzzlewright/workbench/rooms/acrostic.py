@@ -11,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -76,7 +75,7 @@ async def check(request: Request) -> JSONResponse:
     doc = await json_body(request)
     draft = draft_of(doc)
     words = await words_of(bench, doc)
-    state = await run_in_threadpool(
+    state = await bench.compute.run(
         lambda: studio_state(
             draft.quote, draft.source, draft.answers, words, min_length=draft.min_length
         )
@@ -109,11 +108,16 @@ class CompleteTask:
             avoid=self.avoid,
             seed=self.seed,
             improve=self.improve,
+            tries=COMPLETE_TRIES,
             min_length=self.draft.min_length,
             stop=stop,
         )
         post({"type": "result", **done.to_json()})
 
+
+COMPLETE_TRIES = 1
+"""One start per completion: the studio answers in seconds, and a constructor asks again
+(with another seed) rather than waits for a second basin."""
 
 COMPLETE_EFFORT = 2.0
 """Seconds' worth of improvement steps per answer set when a request names no ``improve``
@@ -169,7 +173,7 @@ async def preview(request: Request) -> JSONResponse:
         ]
         return {"svg": svg, "clues": clues}
 
-    return JSONResponse(await run_in_threadpool(work))
+    return JSONResponse(await bench.compute.run(work))
 
 
 async def save(request: Request) -> JSONResponse:

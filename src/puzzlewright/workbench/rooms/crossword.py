@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -25,6 +24,7 @@ from puzzlewright.crossword.fill import FillRequest
 from puzzlewright.crossword.fill.problem import Region
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.crossword.pattern import symmetric_pattern
+from puzzlewright.crossword.statistics import fill_statistics
 from puzzlewright.workbench.http import (
     ApiError,
     field_float,
@@ -34,6 +34,7 @@ from puzzlewright.workbench.http import (
     json_body,
 )
 from puzzlewright.workbench.puzzles import MAX_SIDE, grid_from_doc
+from puzzlewright.workbench.rooms.crossword_clues import clue_ideas
 from puzzlewright.workbench.rooms.crossword_jobs import CheckTask, FillTask
 from puzzlewright.workbench.shell import Room, page
 from puzzlewright.workbench.state import Workbench, words_of, workbench
@@ -65,9 +66,10 @@ async def analyse(request: Request) -> JSONResponse:
     def work() -> dict[str, Any]:
         result = analyse_grid(grid, words, min_score=min_score, banned=banned).to_json()
         result["stats"] = grid_stats(grid, words, min_score=min_score).to_json()
+        result["statistics"] = fill_statistics(grid, words).to_json()
         return result
 
-    return JSONResponse(await run_in_threadpool(work))
+    return JSONResponse(await bench.compute.run(work))
 
 
 async def candidates(request: Request) -> JSONResponse:
@@ -79,7 +81,7 @@ async def candidates(request: Request) -> JSONResponse:
     words = await words_of(bench, doc)
     pattern = compile_filter(field_str(doc, "filter", limit=200), bool(doc.get("regex")))
     limit = field_int(doc, "limit", 200, 1, 2000) or 200
-    found = await run_in_threadpool(
+    found = await bench.compute.run(
         lambda: entry_candidates(
             grid,
             words,
@@ -177,6 +179,7 @@ async def start_checks(request: Request) -> JSONResponse:
 
 async def make_pattern(request: Request) -> JSONResponse:
     """A generated block pattern (the ``crossword pattern`` engine)."""
+    bench = workbench(request)
     doc = await json_body(request)
     width = field_int(doc, "width", 15, 2, MAX_SIDE) or 15
     height = field_int(doc, "height", 15, 2, MAX_SIDE) or 15
@@ -184,7 +187,7 @@ async def make_pattern(request: Request) -> JSONResponse:
     seed = field_int(doc, "seed", None, 0, 2**31)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    found = await run_in_threadpool(
+    found = await bench.compute.run(
         lambda: symmetric_pattern(
             width, height, symmetry, seed=seed, min_length=min(3, width, height)
         )
@@ -204,6 +207,7 @@ ROUTES = [
             Route("/fill", start_fill, methods=["POST"]),
             Route("/check", start_checks, methods=["POST"]),
             Route("/pattern", make_pattern, methods=["POST"]),
+            Route("/clue-ideas", clue_ideas, methods=["POST"]),  # crossword_clues.py
         ],
     ),
 ]

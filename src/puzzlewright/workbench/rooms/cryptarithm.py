@@ -11,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -57,9 +56,10 @@ async def home(request: Request) -> Response:
 
 async def solve(request: Request) -> JSONResponse:
     """Solutions (the first ten), the count and the verdict of the typed puzzle."""
+    bench = workbench(request)
     doc = await json_body(request)
     base = field_int(doc, "base", 10, 2, 36) or 10
-    found = await run_in_threadpool(
+    found = await bench.compute.run(
         lambda: live_solve(
             field_str(doc, "puzzle", limit=5000),
             base=base,
@@ -81,7 +81,7 @@ async def encode(request: Request) -> JSONResponse:
     doc = await json_body(request)
     text = field_str(doc, "equation", limit=200)
     words = await words_of(bench, doc)
-    result = await run_in_threadpool(
+    result = await bench.compute.run(
         lambda: encode_equation(
             text,
             words,
@@ -150,7 +150,7 @@ async def find(request: Request) -> JSONResponse:
             seed=field_int(doc, "seed", 0, 0, 2**31) or 0,
         )
 
-    spec = await run_in_threadpool(make_spec)
+    spec = await bench.compute.run(make_spec)
     task = FindTask(
         spec,
         limit=field_int(doc, "limit", 20, 1, 500) or 20,

@@ -2,21 +2,13 @@
 // Complete / Another in a worker job, bans, clues, preview, save and export.
 
 import { call, cancelJob, follow, setStatus } from "../api.js";
-import { el, offerWordLists } from "../studio.js";
+import { add, addField, el, readSaved, writeSaved } from "../dom.js";
+import { offerWordLists } from "../studio.js";
 
 const STORE = "puzzlewright.acrostic.v1";
 const room = document.getElementById("room");
 
-function field(parent, label, attrs = {}) {
-  const box = el("label", { class: "field" }, parent);
-  el("span", { text: label }, box);
-  const tag = attrs.tag || "input";
-  return el(tag, { ...attrs, tag: null, "aria-label": label }, box);
-}
-
-const saved = (() => {
-  try { return JSON.parse(localStorage.getItem(STORE) || "{}"); } catch (err) { return {}; }
-})();
+const saved = readSaved(STORE);
 const S = {
   answers: Array.isArray(saved.answers) ? saved.answers : [],
   locked: Array.isArray(saved.locked) ? saved.locked : [],
@@ -29,59 +21,59 @@ const S = {
   stop: null,
 };
 
-const page = el("div", { class: "studio" }, room);
+const page = add(room, "div", { class: "studio" });
 
 // -- text ---------------------------------------------------------------------------------
-const textBox = el("section", { class: "card", "aria-labelledby": "text-h" }, page);
-el("h2", { id: "text-h", text: "Quotation and source" }, textBox);
-const quote = field(textBox, "Quotation", { tag: "textarea", rows: 3, class: "wide" });
+const textBox = add(page, "section", { class: "card", "aria-labelledby": "text-h" });
+add(textBox, "h2", { id: "text-h", text: "Quotation and source" });
+const quote = addField(textBox, "Quotation", { tag: "textarea", rows: 3, class: "wide" });
 quote.value = saved.quote ?? "It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.";
-const metaRow = el("div", { class: "row" }, textBox);
-const source = field(metaRow, "Source", { value: saved.source ?? "Austen Pride" });
-const title = field(metaRow, "Title", { value: saved.title ?? "" });
-const author = field(metaRow, "Author", { value: saved.author ?? "" });
-const minLength = field(metaRow, "Shortest answer", { type: "number", min: 1, max: 20, value: saved.minLength || 4 });
-const wordList = field(metaRow, "Word list", { tag: "select" });
+const metaRow = add(textBox, "div", { class: "row" });
+const source = addField(metaRow, "Source", { value: saved.source ?? "Austen Pride" });
+const title = addField(metaRow, "Title", { value: saved.title ?? "" });
+const author = addField(metaRow, "Author", { value: saved.author ?? "" });
+const minLength = addField(metaRow, "Shortest answer", { type: "number", min: 1, max: 20, value: saved.minLength || 4 });
+const wordList = addField(metaRow, "Word list", { tag: "select" });
 offerWordLists(wordList, () => scheduleCheck());
-const problems = el("ul", { class: "problems", role: "status", "aria-live": "polite", "aria-label": "Problems" }, textBox);
-el("h3", { class: "field", text: "Letters left" }, textBox);
-const pool = el("div", { class: "pool", "aria-label": "Letters left", role: "group" }, textBox);
+const problems = add(textBox, "ul", { class: "problems", role: "status", "aria-live": "polite", "aria-label": "Problems" });
+add(textBox, "h3", { class: "field", text: "Letters left" });
+const pool = add(textBox, "div", { class: "pool", "aria-label": "Letters left", role: "group" });
 
 // -- rows ---------------------------------------------------------------------------------
-const rowsBox = el("section", { class: "card", "aria-labelledby": "rows-h" }, page);
-el("h2", { id: "rows-h", text: "Answers" }, rowsBox);
-const actions = el("div", { class: "row" }, rowsBox);
-const completeBtn = el("button", { type: "button", class: "primary", text: "Complete", onclick: () => runComplete(false) }, actions);
-const anotherBtn = el("button", { type: "button", text: "Another", onclick: () => runComplete(true) }, actions);
-const cancelBtn = el("button", { type: "button", text: "Cancel", disabled: true, onclick: () => S.job && cancelJob(S.job) }, actions);
-el("button", { type: "button", text: "Clear unlocked", onclick: clearUnlocked }, actions);
-const jobInfo = el("span", { class: "info", role: "status", "aria-live": "polite" }, actions);
-const summary = el("p", { class: "summary", "aria-live": "polite" }, rowsBox);
-const table = el("table", { class: "rows" }, rowsBox);
-const head = el("tr", {}, el("thead", {}, table));
-for (const h of ["", "Answer", "Lock", "Score", "Clue", ""]) el("th", { text: h }, head);
-const body = el("tbody", {}, table);
-const bans = el("p", { class: "bans" }, rowsBox);
+const rowsBox = add(page, "section", { class: "card", "aria-labelledby": "rows-h" });
+add(rowsBox, "h2", { id: "rows-h", text: "Answers" });
+const actions = add(rowsBox, "div", { class: "row" });
+const completeBtn = add(actions, "button", { type: "button", class: "primary", text: "Complete", onclick: () => runComplete(false) });
+const anotherBtn = add(actions, "button", { type: "button", text: "Another", onclick: () => runComplete(true) });
+const cancelBtn = add(actions, "button", { type: "button", text: "Cancel", disabled: true, onclick: () => S.job && cancelJob(S.job) });
+add(actions, "button", { type: "button", text: "Clear unlocked", onclick: clearUnlocked });
+const jobInfo = add(actions, "span", { class: "info", role: "status", "aria-live": "polite" });
+const summary = add(rowsBox, "p", { class: "summary", "aria-live": "polite" });
+const table = add(rowsBox, "table", { class: "rows" });
+const head = add(add(table, "thead", {}), "tr", {});
+for (const h of ["", "Answer", "Lock", "Score", "Clue", ""]) add(head, "th", { text: h });
+const body = add(table, "tbody", {});
+const bans = add(rowsBox, "p", { class: "bans" });
 
 // -- preview and files --------------------------------------------------------------------
-const outBox = el("section", { class: "card", "aria-labelledby": "out-h" }, page);
-el("h2", { id: "out-h", text: "Preview and save" }, outBox);
-const outRow = el("div", { class: "row" }, outBox);
-el("button", { type: "button", text: "Preview grid", onclick: runPreview }, outRow);
-const fileName = field(outRow, "File name", { value: saved.fileName || "acrostic", class: "mono" });
-el("button", { type: "button", class: "primary", text: "Save .ipuz", onclick: () => saveAs(".ipuz") }, outRow);
-el("button", { type: "button", text: "Export PDF", onclick: () => saveAs(".pdf") }, outRow);
-el("button", { type: "button", text: "Export HTML", onclick: () => saveAs(".html") }, outRow);
-const withKey = field(outRow, "With answer key", { type: "checkbox" });
-const outInfo = el("p", { class: "info", role: "status" }, outBox);
-const preview = el("div", { class: "preview" }, outBox);
+const outBox = add(page, "section", { class: "card", "aria-labelledby": "out-h" });
+add(outBox, "h2", { id: "out-h", text: "Preview and save" });
+const outRow = add(outBox, "div", { class: "row" });
+add(outRow, "button", { type: "button", text: "Preview grid", onclick: runPreview });
+const fileName = addField(outRow, "File name", { value: saved.fileName || "acrostic", class: "mono" });
+add(outRow, "button", { type: "button", class: "primary", text: "Save .ipuz", onclick: () => saveAs(".ipuz") });
+add(outRow, "button", { type: "button", text: "Export PDF", onclick: () => saveAs(".pdf") });
+add(outRow, "button", { type: "button", text: "Export HTML", onclick: () => saveAs(".html") });
+const withKey = addField(outRow, "With answer key", { type: "checkbox" });
+const outInfo = add(outBox, "p", { class: "info", role: "status" });
+const preview = add(outBox, "div", { class: "preview" });
 
 function keep() {
-  localStorage.setItem(STORE, JSON.stringify({
+  writeSaved(STORE, {
     quote: quote.value, source: source.value, title: title.value, author: author.value,
     minLength: Number(minLength.value) || 4, answers: S.answers, locked: S.locked, clues: S.clues,
     banned: S.banned, seed: S.seed, fileName: fileName.value,
-  }));
+  });
 }
 
 function draft(extra = {}) {
@@ -117,7 +109,7 @@ async function check() {
     const bound = S.bound === null ? "" : ` · best possible mean ${S.bound.toFixed(2)}`;
     summary.replaceChildren();
     summary.append(`${state.filled} of ${state.rows.length} rows filled · mean score `);
-    el("b", { text: mean }, summary);
+    add(summary, "b", { text: mean });
     summary.append(bound + (state.complete ? " · complete" : ""));
   } catch (err) {
     if (ticket !== asked) return;
@@ -129,9 +121,9 @@ function drawPool(state) {
   pool.replaceChildren();
   for (const [letter, n] of Object.entries(state.pool)) {
     const cls = n < 0 ? "over" : n === 0 ? "zero" : "";
-    el("span", { class: cls, text: `${letter} ${n}`, title: n < 0 ? `${-n} too many` : `${n} left` }, pool);
+    add(pool, "span", { class: cls, text: `${letter} ${n}`, title: n < 0 ? `${-n} too many` : `${n} left` });
   }
-  el("span", { class: "total", text: `${state.left} left` }, pool);
+  add(pool, "span", { class: "total", text: `${state.left} left` });
 }
 
 function drawRows(rows) {
@@ -139,33 +131,33 @@ function drawRows(rows) {
   const focusedKind = document.activeElement && document.activeElement.dataset.kind;
   body.replaceChildren();
   rows.forEach((row, i) => {
-    const tr = el("tr", { class: (row.problem ? "bad " : "") + (S.locked[i] ? "locked" : "") }, body);
-    el("td", { class: "label", text: row.label }, tr);
-    const cell = el("td", {}, tr);
-    const input = el("input", {
+    const tr = add(body, "tr", { class: (row.problem ? "bad " : "") + (S.locked[i] ? "locked" : "") });
+    add(tr, "td", { class: "label", text: row.label });
+    const cell = add(tr, "td", {});
+    const input = add(cell, "input", {
       class: "answer", value: S.answers[i], "data-row": i, "data-kind": "answer",
       "aria-label": `Answer ${row.label} (starts with ${row.initial})`, autocomplete: "off", spellcheck: "false",
       placeholder: `${row.initial}…`,
-    }, cell);
+    });
     input.addEventListener("input", () => {
       S.answers[i] = input.value.toUpperCase();
       S.locked[i] = Boolean(input.value.trim());  // your own answer is kept by Complete
       scheduleCheck();
     });
-    if (row.problem) el("div", { class: "problem", text: row.problem }, cell);
-    const lockCell = el("td", {}, tr);
-    const lock = el("input", { type: "checkbox", "aria-label": `Lock ${row.label}`, "data-row": i,
-      "data-kind": "lock" }, lockCell);
+    if (row.problem) add(cell, "div", { class: "problem", text: row.problem });
+    const lockCell = add(tr, "td", {});
+    const lock = add(lockCell, "input", { type: "checkbox", "aria-label": `Lock ${row.label}`, "data-row": i,
+      "data-kind": "lock" });
     lock.checked = S.locked[i];
     lock.addEventListener("change", () => { S.locked[i] = lock.checked; scheduleCheck(); });
-    el("td", { text: row.score === null ? "" : (row.score / 10).toFixed(1) }, tr);
-    const clueCell = el("td", {}, tr);
-    const clue = el("input", { class: "clue", value: S.clues[row.label] || "", "data-row": i, "data-kind": "clue",
-      "aria-label": `Clue ${row.label}` }, clueCell);
+    add(tr, "td", { text: row.score === null ? "" : (row.score / 10).toFixed(1) });
+    const clueCell = add(tr, "td", {});
+    const clue = add(clueCell, "input", { class: "clue", value: S.clues[row.label] || "", "data-row": i, "data-kind": "clue",
+      "aria-label": `Clue ${row.label}` });
     clue.addEventListener("input", () => { S.clues[row.label] = clue.value; keep(); });
-    const banCell = el("td", {}, tr);
-    el("button", { type: "button", text: "Ban", "aria-label": `Ban answer ${row.label}`, disabled: !row.word,
-      onclick: () => ban(i) }, banCell);
+    const banCell = add(tr, "td", {});
+    add(banCell, "button", { type: "button", text: "Ban", "aria-label": `Ban answer ${row.label}`, disabled: !row.word,
+      onclick: () => ban(i) });
   });
   if (focused !== undefined && focusedKind) {
     const again = body.querySelector(`[data-row="${focused}"][data-kind="${focusedKind}"]`);
@@ -178,9 +170,9 @@ function drawRows(rows) {
   if (S.banned.length) {
     bans.append("Banned: ");
     S.banned.forEach((word, j) => {
-      el("span", { text: word }, bans);
-      el("button", { type: "button", text: "unban", "aria-label": `Unban ${word}`,
-        onclick: () => { S.banned.splice(j, 1); scheduleCheck(); } }, bans);
+      add(bans, "span", { text: word });
+      add(bans, "button", { type: "button", text: "unban", "aria-label": `Unban ${word}`,
+        onclick: () => { S.banned.splice(j, 1); scheduleCheck(); } });
       bans.append(" ");
     });
   }
@@ -256,9 +248,9 @@ async function runPreview() {
   try {
     const out = await call("/api/acrostic/preview", draft());
     preview.innerHTML = out.svg;  // the render layer's SVG: every text escaped
-    const list = el("ol", { "aria-label": "Clues as printed" }, preview);
+    const list = add(preview, "ol", { "aria-label": "Clues as printed" });
     for (const clue of out.clues) {
-      el("li", { text: `${clue.label}. ${clue.clue || "(no clue yet)"} — ${clue.numbers.join(" ")}` }, list);
+      add(list, "li", { text: `${clue.label}. ${clue.clue || "(no clue yet)"} — ${clue.numbers.join(" ")}` });
     }
     outInfo.textContent = "Preview of the grid as it will print.";
   } catch (err) {

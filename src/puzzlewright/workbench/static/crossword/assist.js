@@ -2,10 +2,10 @@
 // the current entry's candidates, and their fill checks in a worker process.
 
 import { call, cancelJob, follow, setStatus } from "../api.js";
-import { S, currentSlot, ui } from "./editor.js";
-import { wordOf } from "./model.js";
-import { render } from "./view.js";
-import * as panels from "./panels.js";
+import { S, announce, currentSlot, ui, wordsPayload } from "./editor.js";
+import { banner } from "./layout.js";
+import { verdictKey, wordOf } from "./model.js";
+import { renderCandidates } from "./panels.js";
 
 const CHECKS = 12; // candidates sent for fill checks, best first
 const CHECK_DELAY = 250; // ms of quiet before the fill checks of an entry start
@@ -13,14 +13,6 @@ const CHECK_DELAY = 250; // ms of quiet before the fill checks of an entry start
 // -- analysis, candidates and fill checks -----------------------------------------------
 let analysisTimer = 0;
 let analysisSeq = 0;
-
-export function wordsPayload() {
-  const payload = { banned: S.doc.banned };
-  if (S.words.sources) payload.words = S.words.sources;
-  if (S.words.encoding) payload.encoding = S.words.encoding;
-  if (S.words.min_score !== null && S.words.min_score !== undefined) payload.min_score = S.words.min_score;
-  return payload;
-}
 
 export function scheduleAnalysis() {
   clearTimeout(analysisTimer);
@@ -30,20 +22,20 @@ export function scheduleAnalysis() {
 async function analyse() {
   const seq = ++analysisSeq;
   const cells = JSON.parse(JSON.stringify(S.doc.cells));
-  if (!S.slots.length) { S.analysis = null; render(); return; }
+  if (!S.slots.length) { S.analysis = null; announce("view"); return; }
   try {
     const result = await call("/api/crossword/analyse", { cells, bars: S.doc.bars, ...wordsPayload() });
     if (seq !== analysisSeq) return;
     result.cellsKey = JSON.stringify(cells);
     S.analysis = result;
     if (result.status !== "dead") S.failed = S.failed.filter(() => false);
-    render();
+    announce("view");
     scheduleCandidates();
   } catch (err) {
     if (seq !== analysisSeq) return;
     S.analysis = null;
-    panels.banner(ui, err.message, "error");
-    render();
+    banner(ui, err.message, "error");
+    announce("view");
   }
 }
 
@@ -57,7 +49,7 @@ export function scheduleCandidates() {
 export async function loadCandidates() {
   const slot = currentSlot();
   const seq = ++candidateSeq;
-  if (!slot) { S.candidates = null; panels.renderCandidates(S, ui); return; }
+  if (!slot) { S.candidates = null; renderCandidates(S, ui); return; }
   const cells = JSON.parse(JSON.stringify(S.doc.cells));
   try {
     const result = await call("/api/crossword/candidates", {
@@ -67,16 +59,14 @@ export async function loadCandidates() {
     result.cellsKey = JSON.stringify(cells);
     S.candidates = result;
     S.candidateIndex = 0;
-    panels.renderCandidates(S, ui);
+    renderCandidates(S, ui);
     scheduleChecks(result, cells);
   } catch (err) {
     if (seq !== candidateSeq) return;
     S.candidates = { key: slot.key, pattern: wordOf(S.doc, slot), words: [], total: 0, matching: 0, error: err.message };
-    panels.renderCandidates(S, ui);
+    renderCandidates(S, ui);
   }
 }
-
-export const verdictKey = (cellsKey, key, word) => `${cellsKey}|${key}|${word}`;
 
 // Fill checks start once the typing pauses: a worker process per keystroke would be waste.
 let checkTimer = 0;
@@ -104,7 +94,7 @@ async function startChecks(list, cells) {
   const todo = list.words.map((w) => w.word).filter((w) => !S.verdicts.has(verdictKey(cellsKey, list.key, w))).slice(0, CHECKS);
   if (!todo.length || list.pattern.indexOf("?") < 0) return;
   for (const word of todo) S.verdicts.set(verdictKey(cellsKey, list.key, word), "checking");
-  panels.renderCandidates(S, ui);
+  renderCandidates(S, ui);
   try {
     const job = await call("/api/crossword/check", {
       cells, bars: S.doc.bars, entry: list.key, candidates: todo, budget: 1.5, timeout: 30, ...wordsPayload(),
@@ -113,12 +103,12 @@ async function startChecks(list, cells) {
     S.stopChecks = follow(job.id, (event) => {
       if (event.type === "verdict") {
         S.verdicts.set(verdictKey(cellsKey, list.key, event.word), event.verdict);
-        panels.renderCandidates(S, ui);
+        renderCandidates(S, ui);
       } else if (event.type === "end") {
         if (S.checkJob !== job.id) return;
         dropPending();
         S.checkJob = null;
-        panels.renderCandidates(S, ui);
+        renderCandidates(S, ui);
       }
     });
   } catch (err) {

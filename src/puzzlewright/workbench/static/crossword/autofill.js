@@ -1,11 +1,9 @@
 // Autofill in a worker process, and browsing its ranked fills.
 
 import { call, cancelJob, follow, setStatus } from "../api.js";
-import { S, currentSlot, edit, ui } from "./editor.js";
-import { wordsPayload } from "./assist.js";
-import { fillLetters } from "./model.js";
-import { positions, render, selection } from "./view.js";
-import * as panels from "./panels.js";
+import { S, announce, currentSlot, edit, selection, ui, wordsPayload } from "./editor.js";
+import { banner, fillRunning } from "./layout.js";
+import { fillLetters, positions } from "./model.js";
 
 // -- autofill ------------------------------------------------------------------------------
 export async function autofill(refill = false) {
@@ -22,7 +20,7 @@ export async function autofill(refill = false) {
   if (scope === "entry" && currentSlot()) region = { entries: [currentSlot().key] };
   if (scope === "entries") {
     const keys = ui.fillEntries.value.toUpperCase().split(/[\s,;]+/).filter(Boolean);
-    if (!keys.length) { panels.banner(ui, "Autofill: name the entries to fill, e.g. 1A 5D", "error"); return; }
+    if (!keys.length) { banner(ui, "Autofill: name the entries to fill, e.g. 1A 5D", "error"); return; }
     region = { entries: keys };
   }
   const count = Math.max(1, Math.min(20, Number(ui.fillCount.value) || 5));
@@ -34,17 +32,17 @@ export async function autofill(refill = false) {
       cells: S.doc.cells, bars: S.doc.bars, count, region, seed, timeout: 120, ...wordsPayload(),
     });
     S.fillJob = job.id;
-    panels.fillRunning(ui, true, "Autofill running…");
-    render();
+    fillRunning(ui, true, "Autofill running…");
+    announce("view");
     S.stopFill = follow(job.id, onFillEvent);
   } catch (err) {
-    panels.banner(ui, `Autofill: ${err.message}`, "error");
+    banner(ui, `Autofill: ${err.message}`, "error");
   }
 }
 
 function onFillEvent(event) {
   if (event.type === "progress") {
-    panels.fillRunning(ui, true, `Autofill: ${event.filled} of ${event.total} entries (best ${event.best}), ${event.backtracks} backtracks, ${event.elapsed}s`);
+    fillRunning(ui, true, `Autofill: ${event.filled} of ${event.total} entries (best ${event.best}), ${event.backtracks} backtracks, ${event.elapsed}s`);
   } else if (event.type === "result") {
     S.fills = event.fills;
     S.fillIndex = 0;
@@ -54,17 +52,17 @@ function onFillEvent(event) {
       const why = event.status === "unfillable"
         ? `No fill exists (exhaustive search). Entries that failed most: ${names || "none"}`
         : `No fill found before the search stopped (${event.stop_reason || event.status}). Hardest entries: ${names || "none"}`;
-      panels.banner(ui, why, "error");
+      banner(ui, why, "error");
     } else {
-      panels.banner(ui, "", "");
+      banner(ui, "", "");
       setStatus(`${event.fills.length} fill${event.fills.length > 1 ? "s" : ""} in ${event.seconds}s`);
     }
-    render();
+    announce("view");
   } else if (event.type === "end") {
     S.fillJob = null;
     S.stopFill = null;
-    panels.fillRunning(ui, false, event.status === "error" ? `Autofill failed: ${event.error}` : event.status === "cancelled" ? "Autofill cancelled" : "");
-    render();
+    fillRunning(ui, false, event.status === "error" ? `Autofill failed: ${event.error}` : event.status === "cancelled" ? "Autofill cancelled" : "");
+    announce("view");
   }
 }
 
@@ -75,7 +73,7 @@ export async function cancelFill() {
 export function showFill(delta) {
   if (!S.fills.length) return;
   S.fillIndex = (S.fillIndex + delta + S.fills.length) % S.fills.length;
-  render();
+  announce("view");
 }
 
 export function acceptFill() {
@@ -85,7 +83,7 @@ export function acceptFill() {
     if (doc.cells[r][c] === "" && cell) doc.cells[r][c] = cell;
   })));
   S.fills = [];
-  render();
+  announce("view");
   setStatus("fill accepted");
 }
 
@@ -100,6 +98,6 @@ export function acceptEntry() {
 
 export function closeFills() {
   S.fills = [];
-  render();
+  announce("view");
 }
 

@@ -1,16 +1,16 @@
 // The editor's state and every edit of the puzzle: the document, its undo history, the
 // cursor and the entries, typing, blocks, bars, marks, rebus, locks and bans.
+//
+// The editor imports no other part of the page: it announces what changed, and main.js
+// wires the listeners (drawing, analysis, candidates, autosave). The announcements:
+//   doc    the puzzle changed (draw, analyse, autosave)
+//   cursor the cursor or direction moved (draw, new candidates)
+//   view   only what is shown changed (draw)
+//   focus  the grid should take the keyboard focus
 
 import { setStatus } from "../api.js";
-import {
-  BAR_BELOW, BAR_RIGHT, History, barMap, barOrbit, blankDoc, height, isOpen, orbit, slotsOf, width,
-} from "./model.js";
+import { History, barMap, barOrbit, blankDoc, height, isOpen, orbit, slotsOf, width } from "./model.js";
 import { buildLayout } from "./layout.js";
-import { scheduleAnalysis, scheduleCandidates } from "./assist.js";
-import { scheduleSave } from "./files.js";
-import { focusGrid, render } from "./view.js";
-
-export { BAR_BELOW, BAR_RIGHT };
 
 export const S = {
   doc: blankDoc(15, 15),
@@ -43,6 +43,20 @@ export const S = {
 
 export const ui = buildLayout(document.getElementById("room"));
 
+// -- announcements -------------------------------------------------------------------------
+const listeners = { doc: [], cursor: [], view: [], focus: [] };
+
+// Call `listener` whenever `kind` (doc, cursor, view, focus) is announced.
+export function listen(kind, listener) {
+  listeners[kind].push(listener);
+}
+
+export function announce(kind) {
+  for (const listener of listeners[kind]) listener();
+}
+
+export const requestFocus = () => announce("focus");
+
 // -- document changes ----------------------------------------------------------------------
 const snapshot = () => JSON.stringify(S.doc);
 
@@ -66,9 +80,7 @@ export function redo() { restore(S.history.redo(snapshot())); }
 export function changed() {
   S.slots = slotsOf(S.doc);
   clampCursor();
-  render();
-  scheduleAnalysis();
-  scheduleSave();
+  announce("doc");
 }
 
 function clampCursor() {
@@ -92,8 +104,8 @@ export function loadDoc(doc, fileName = null, undoable = true) {
   changed();
   const first = S.slots[0];
   if (first) S.cursor = { r: first.cells[0][0], c: first.cells[0][1] };
-  render();
-  focusGrid();
+  announce("view");
+  announce("focus");
 }
 
 // -- entries and cursor --------------------------------------------------------------------
@@ -110,8 +122,7 @@ export function moveTo(r, c) {
   if (r < 0 || c < 0 || r >= height(S.doc) || c >= width(S.doc)) return;
   S.cursor = { r, c };
   S.rebus = null;
-  render();
-  scheduleCandidates();
+  announce("cursor");
 }
 
 function step(delta) {
@@ -132,6 +143,22 @@ export function jumpEntry(delta) {
   S.dir = target.direction;
   const empty = target.cells.find(([a, b]) => !S.doc.cells[a][b]) || target.cells[0];
   moveTo(empty[0], empty[1]);
+}
+
+// The selected rectangle [[r1, c1], [r2, c2]] (Shift-click, Shift-arrows), or null.
+export function selection() {
+  if (!S.anchor) return null;
+  return [[Math.min(S.anchor.r, S.cursor.r), Math.min(S.anchor.c, S.cursor.c)],
+    [Math.max(S.anchor.r, S.cursor.r), Math.max(S.anchor.c, S.cursor.c)]];
+}
+
+// The word list of the requests (sources, encoding, minimum score) and the banned words.
+export function wordsPayload() {
+  const payload = { banned: S.doc.banned };
+  if (S.words.sources) payload.words = S.words.sources;
+  if (S.words.encoding) payload.encoding = S.words.encoding;
+  if (S.words.min_score !== null && S.words.min_score !== undefined) payload.min_score = S.words.min_score;
+  return payload;
 }
 
 export function selectEntry(key) {
@@ -203,7 +230,7 @@ export function startRebus() {
   const { r, c } = S.cursor;
   if (!isOpen(S.doc, r, c)) return;
   S.rebus = S.doc.cells[r][c] || "";
-  render();
+  announce("view");
 }
 
 export function commitRebus() {
@@ -211,7 +238,7 @@ export function commitRebus() {
   S.rebus = null;
   const { r, c } = S.cursor;
   edit((doc) => { doc.cells[r][c] = value || ""; });
-  render();
+  announce("view");
 }
 
 export function placeWord(word) {

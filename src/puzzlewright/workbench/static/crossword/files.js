@@ -1,10 +1,9 @@
 // Autosave in the browser, files in the served folder, and the editor's settings.
 
 import { call, setStatus } from "../api.js";
-import { S, loadDoc } from "./editor.js";
-import { blankDoc, docFromPuzzle, wire } from "./model.js";
-import { scheduleAnalysis, scheduleCandidates } from "./assist.js";
-import { render } from "./view.js";
+import { readSaved, writeSaved } from "../dom.js";
+import { S, announce, loadDoc } from "./editor.js";
+import { blankDoc, docFromPuzzle, isGrid, wire } from "./model.js";
 
 export const STORE = "puzzlewright.crossword.v1";
 
@@ -15,11 +14,25 @@ export function scheduleSave() {
   saveTimer = setTimeout(autosave, 200);
 }
 export function autosave() {
+  const kept = writeSaved(STORE, { doc: S.doc, fileName: S.fileName, ownsFile: S.ownsFile, symmetry: S.symmetry, words: S.words });
+  if (!kept) setStatus("autosave failed: the browser's storage is full");
+}
+
+// Bring back the session autosave kept; false when there is none (or it is unreadable).
+export function restoreSession() {
+  const saved = readSaved(STORE, null);
+  if (!saved || !saved.doc || !isGrid(saved.doc.cells)) return false;
+  let doc;
   try {
-    localStorage.setItem(STORE, JSON.stringify({ doc: S.doc, fileName: S.fileName, ownsFile: S.ownsFile, symmetry: S.symmetry, words: S.words }));
+    doc = docFromPuzzle(saved.doc);
   } catch (err) {
-    setStatus("autosave failed: the browser's storage is full");
+    return false; // written by another version, or damaged: start afresh
   }
+  S.symmetry = typeof saved.symmetry === "string" ? saved.symmetry : "rotational";
+  if (saved.words && typeof saved.words === "object") S.words = saved.words;
+  loadDoc(doc, typeof saved.fileName === "string" ? saved.fileName : "puzzle.ipuz", false);
+  S.ownsFile = saved.ownsFile === true;
+  return true;
 }
 window.addEventListener("pagehide", () => {
   autosave();
@@ -63,16 +76,15 @@ export async function exportFile(path, format, key, overwrite = false) {
 export function setWords(sources, minScore, encoding) {
   S.words = { sources, min_score: minScore, encoding };
   S.verdicts.clear();
-  scheduleSave();
-  scheduleAnalysis();
+  announce("doc"); // analyse on the new list (and autosave the choice)
 }
 
 export function setFilter(text, regex) {
   S.filter = text;
   S.regex = regex;
-  scheduleCandidates();
+  announce("cursor"); // the current entry's candidates again
 }
 
 export function setSymmetry(value) { S.symmetry = value; scheduleSave(); }
-export function setHeat(on) { S.heat = on; render(); }
+export function setHeat(on) { S.heat = on; announce("view"); }
 

@@ -1,12 +1,10 @@
 // The keyboard and mouse on the grid, with the conventions constructors know.
 
 import {
-  S, clearCell, jumpEntry, moveTo, redo, startRebus, toggleBar, toggleBlock, toggleCircle,
-  toggleLock, toggleShade, typeLetter, undo, BAR_BELOW, BAR_RIGHT, commitRebus,
+  S, announce, clearCell, commitRebus, jumpEntry, moveTo, redo, requestFocus, startRebus, toggleBar,
+  toggleBlock, toggleCircle, toggleLock, toggleShade, typeLetter, undo,
 } from "./editor.js";
-import { scheduleCandidates } from "./assist.js";
-import { focusGrid, render } from "./view.js";
-import { height, width } from "./model.js";
+import { BAR_BELOW, BAR_RIGHT, height, width } from "./model.js";
 
 // -- keyboard --------------------------------------------------------------------------------
 const ARROWS = { ArrowLeft: [0, -1, "across"], ArrowRight: [0, 1, "across"], ArrowUp: [-1, 0, "down"], ArrowDown: [1, 0, "down"] };
@@ -24,8 +22,8 @@ export function onKey(event) {
   }
   if (S.rebus !== null) {
     event.preventDefault();
-    if (isLetter(key) && S.rebus.length < 8) { S.rebus += key.toUpperCase(); render(); }
-    else if (key === "Backspace") { S.rebus = S.rebus.slice(0, -1); render(); }
+    if (isLetter(key) && S.rebus.length < 8) { S.rebus += key.toUpperCase(); announce("view"); }
+    else if (key === "Backspace") { S.rebus = S.rebus.slice(0, -1); announce("view"); }
     else if (key === "Enter" || key === "Escape" || key === "Tab") commitRebus();
     return;
   }
@@ -36,11 +34,11 @@ export function onKey(event) {
     if (event.shiftKey) {
       S.anchor = S.anchor || { ...S.cursor };
       S.cursor = { r: clamp(S.cursor.r + dr, height(S.doc)), c: clamp(S.cursor.c + dc, width(S.doc)) };
-      render();
+      announce("view");
       return;
     }
     S.anchor = null;
-    if (S.dir !== dir) { S.dir = dir; render(); scheduleCandidates(); return; }
+    if (S.dir !== dir) { S.dir = dir; announce("cursor"); return; }
     moveTo(S.cursor.r + dr, S.cursor.c + dc);
     return;
   }
@@ -49,8 +47,7 @@ export function onKey(event) {
     case "Enter":
       event.preventDefault();
       S.dir = S.dir === "across" ? "down" : "across";
-      render();
-      scheduleCandidates();
+      announce("cursor");
       break;
     case "Tab":
       event.preventDefault();
@@ -93,13 +90,13 @@ export function onCell(r, c, event) {
   if (event.shiftKey) {
     S.anchor = S.anchor || { ...S.cursor };
     S.cursor = { r, c };
-    render();
-    focusGrid();
+    announce("view");
+    requestFocus();
     return;
   }
   S.anchor = null;
   if (r === S.cursor.r && c === S.cursor.c) S.dir = S.dir === "across" ? "down" : "across";
   moveTo(r, c);
-  focusGrid();
+  requestFocus();
 }
 

@@ -1,23 +1,7 @@
-// The crossword room's DOM: toolbar, grid, panels and dialogs. Returns named nodes.
+// The crossword room's DOM: toolbar, grid, panels and dialogs (buildLayout returns the named
+// nodes), and the two notices every part may show: the banner and the autofill status.
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") node.textContent = v;
-    else if (k === "class") node.className = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
-
-export { el };
-
-function field(label, input) {
-  const id = `f-${Math.random().toString(36).slice(2, 9)}`;
-  input.id = id;
-  return el("div", { class: "field" }, el("label", { for: id, text: label }), input);
-}
+import { el, field } from "../dom.js";
 
 function dialog(title, body, okLabel) {
   const ok = el("button", { class: "primary", type: "submit", text: okLabel });
@@ -88,7 +72,8 @@ export function buildLayout(root) {
   }
   ui.acrossClues = el("ol", { class: "clue-list", "aria-label": "Across clues" });
   ui.downClues = el("ol", { class: "clue-list", "aria-label": "Down clues" });
-  ui.tabPanels.clues.append(el("h3", { text: "Across" }), ui.acrossClues, el("h3", { text: "Down" }), ui.downClues);
+  ui.clueIdeas = el("section", { class: "clue-ideas", "aria-label": "Clue ideas" });
+  ui.tabPanels.clues.append(el("h3", { text: "Across" }), ui.acrossClues, el("h3", { text: "Down" }), ui.downClues, ui.clueIdeas);
   ui.meta = {};
   for (const [name, label] of [["title", "Title"], ["author", "Author"], ["copyright", "Copyright"]]) {
     ui.meta[name] = el("input", { type: "text" });
@@ -147,4 +132,20 @@ function keyTable() {
   const body = el("tbody");
   for (const [key, what] of KEYS) body.append(el("tr", {}, el("th", { scope: "row" }, el("kbd", { text: key })), el("td", { text: what })));
   return el("table", { class: "keys", "aria-label": "Keyboard" }, body);
+}
+
+// The banner over the grid: `kind` error (click dismisses it), dead (the grid cannot be
+// filled), or "" with no text to hide it.
+export function banner(ui, text, kind) {
+  ui.banner.textContent = text;
+  ui.banner.className = `banner ${kind}`;
+  ui.banner.hidden = !text;
+}
+
+// The autofill buttons and status line while a fill runs (or not).
+export function fillRunning(ui, running, text) {
+  ui.autofillButton.disabled = running;
+  ui.refillButton.disabled = running;
+  ui.cancelFillButton.disabled = !running;
+  ui.fillStatus.textContent = text;
 }

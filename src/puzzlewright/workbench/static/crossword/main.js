@@ -1,38 +1,39 @@
-// The crossword room: starts the editor. Its parts, re-exported for panels.js:
-// editor.js (state and edits), keys.js, view.js, assist.js (analysis, candidates, checks),
-// autofill.js and files.js.
+// The crossword room: starts the editor and wires its announcements to the parts that
+// answer them. The modules, each importing what it uses by name, without a circle:
+//   model.js     the puzzle (numbering, symmetry, bars, undo), fills, entry keys
+//   layout.js    the page's nodes, the banner and the autofill status
+//   editor.js    the state and every edit; announces doc / cursor / view / focus
+//   grid.js, view.js  drawing; panels.js the side panels; controls.js their wiring
+//   keys.js      keyboard and mouse; assist.js analysis, candidates, fill checks
+//   autofill.js  autofill and its fills; files.js autosave, files, settings
 
 import { call, setStatus } from "../api.js";
-import { S, loadDoc, ui } from "./editor.js";
+import { S, listen, loadDoc, ui } from "./editor.js";
+import { scheduleAnalysis, scheduleCandidates } from "./assist.js";
+import { wire } from "./controls.js";
+import { newPuzzle, restoreSession, scheduleSave } from "./files.js";
 import { onKey } from "./keys.js";
-import { SYMMETRIES, blankDoc, docFromPuzzle } from "./model.js";
-import { STORE, newPuzzle } from "./files.js";
-import * as panels from "./panels.js";
+import { banner } from "./layout.js";
+import { blankDoc } from "./model.js";
+import { syncControls } from "./panels.js";
+import { focusGrid, render } from "./view.js";
 
-export * from "./editor.js";
-export * from "./view.js";
-export * from "./assist.js";
-export * from "./autofill.js";
-export * from "./files.js";
+listen("doc", () => { render(); scheduleAnalysis(); scheduleSave(); });
+listen("cursor", () => { render(); scheduleCandidates(); });
+listen("view", render);
+listen("focus", focusGrid);
 
-// -- start -----------------------------------------------------------------------------
 async function start() {
   ui.grid.addEventListener("keydown", onKey);
-  panels.wire(ui, { S, SYMMETRIES });
+  wire();
   try {
     const info = await call("/api/files");
     S.wordlists = info.wordlists;
     if (S.words.min_score === null && info.min_score !== null) S.words.min_score = info.min_score;
   } catch (err) {
-    panels.banner(ui, err.message, "error");
+    banner(ui, err.message, "error");
   }
-  let saved = null;
-  try { saved = JSON.parse(localStorage.getItem(STORE) || "null"); } catch (err) { saved = null; }
-  if (saved && saved.doc && Array.isArray(saved.doc.cells)) {
-    S.symmetry = saved.symmetry || "rotational";
-    S.words = saved.words || S.words;
-    loadDoc(docFromPuzzle(saved.doc), saved.fileName || "puzzle.ipuz", false);
-    S.ownsFile = saved.ownsFile === true;
+  if (restoreSession()) {
     setStatus("restored your last session");
   } else {
     try {
@@ -41,7 +42,7 @@ async function start() {
       loadDoc(blankDoc(15, 15), null, false);
     }
   }
-  panels.syncControls(S, ui);
+  syncControls(S, ui);
   document.body.dataset.ready = "true";
 }
 

@@ -17,6 +17,14 @@ export function blankDoc(width, height) {
   };
 }
 
+// Whether `cells` can be a grid: rows of equal, non-zero length (a saved session is
+// checked before it is loaded: another version or a damaged entry may have written it).
+export function isGrid(cells) {
+  return Array.isArray(cells) && cells.length > 0 && cells.every((row) => Array.isArray(row)
+    && row.length === cells[0].length && row.length > 0
+    && row.every((cell) => cell === null || typeof cell === "string"));
+}
+
 export function docFromPuzzle(puzzle) {
   const doc = blankDoc(1, 1);
   Object.assign(doc, puzzle);
@@ -153,3 +161,11 @@ export function fillLetters(fill) {
 
 // An engine entry (number, direction) as the page names it: "12A", "3D".
 export const entryKey = (entry) => `${entry.number}${entry.direction === "across" ? "A" : "D"}`;
+
+// A list of [row, col] as a set of "row,col" keys.
+export function positions(list) {
+  return new Set(list.map(([a, b]) => `${a},${b}`));
+}
+
+// The key of a fill check's verdict: the grid it was asked on, the entry, the word.
+export const verdictKey = (cellsKey, key, word) => `${cellsKey}|${key}|${word}`;

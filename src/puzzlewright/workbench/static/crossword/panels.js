@@ -1,34 +1,24 @@
-// The panels beside the grid: entry line, candidates, fills, clues, puzzle info, checks,
-// word list; and the wiring of every control to the editor (main.js).
+// The panels beside the grid, drawn from the editor's state: entry line, candidates,
+// fills, clues, puzzle info, checks, word list (controls.js wires their controls).
 
-import { call, setStatus } from "../api.js";
-import { el } from "./layout.js";
-import { entryKey, enumeration, height, width, wordOf } from "./model.js";
-import * as E from "./main.js";
-
-export function banner(ui, text, kind) {
-  ui.banner.textContent = text;
-  ui.banner.className = `banner ${kind}`;
-  ui.banner.hidden = !text;
-}
-
-export function fillRunning(ui, running, text) {
-  ui.autofillButton.disabled = running;
-  ui.refillButton.disabled = running;
-  ui.cancelFillButton.disabled = !running;
-  ui.fillStatus.textContent = text;
-}
+import { el } from "../dom.js";
+import { acceptEntry, acceptFill, closeFills, showFill } from "./autofill.js";
+import { renderClueIdeas } from "./clueideas.js";
+import { currentSlot, edit, placeWord, requestFocus, selectEntry } from "./editor.js";
+import { banner } from "./layout.js";
+import { entryKey, enumeration, verdictKey, wordOf } from "./model.js";
 
 export function renderAll(S, ui) {
   renderEntryLine(S, ui);
   renderDeadBanner(S, ui);
   renderFills(S, ui);
   renderClues(S, ui);
+  renderClueIdeas(S, ui, { currentSlot, edit });
   renderStats(S, ui);
   renderBanned(S, ui);
   ui.undoButton.disabled = !S.history.undoStack.length;
   ui.redoButton.disabled = !S.history.redoStack.length;
-  const slot = E.currentSlot();
+  const slot = currentSlot();
   const locked = new Set(S.doc.locked.map(([a, b]) => `${a},${b}`));
   const isLocked = slot && slot.cells.every(([a, b]) => locked.has(`${a},${b}`));
   ui.lockButton.textContent = isLocked ? "Unlock entry" : "Lock entry";
@@ -41,7 +31,7 @@ function renderBanned(S, ui) {
 }
 
 function renderEntryLine(S, ui) {
-  const slot = E.currentSlot();
+  const slot = currentSlot();
   if (!slot) { ui.entryLine.textContent = "No entry here"; return; }
   const pattern = wordOf(S.doc, slot);
   const info = S.analysis && S.analysis.entries.find((e) => e.key === slot.key);
@@ -79,13 +69,13 @@ export function renderCandidates(S, ui) {
   else ui.candidateInfo.textContent = `${list.key} ${list.pattern}: ${count}`;
   const fresh = list.cellsKey === JSON.stringify(S.doc.cells);
   list.words.forEach((item, i) => {
-    const verdict = S.verdicts.get(E.verdictKey(list.cellsKey, list.key, item.word)) || "";
+    const verdict = S.verdicts.get(verdictKey(list.cellsKey, list.key, item.word)) || "";
     const badge = el("span", { class: `verdict v-${verdict.replace(" ", "-")}`, text: VERDICT_TEXT[verdict] || "" });
     const option = el("li", {
       role: "option", id: `cand-${i}`, "aria-selected": i === S.candidateIndex ? "true" : "false",
       class: fresh ? "" : "stale", "data-word": item.word, "data-verdict": verdict,
     }, el("span", { class: item.word === list.current ? "word current-word" : "word", text: item.word }), el("span", { class: "score", text: String(item.score) }), badge);
-    option.addEventListener("click", () => { E.placeWord(item.word); E.focusGrid(); });
+    option.addEventListener("click", () => { placeWord(item.word); requestFocus(); });
     ui.candidates.append(option);
   });
   if (list.words.length) ui.candidates.setAttribute("aria-activedescendant", `cand-${S.candidateIndex}`);
@@ -100,15 +90,15 @@ function renderFills(S, ui) {
     el("h2", { text: `Fill ${S.fillIndex + 1} of ${S.fills.length}` }),
     el("p", { text: `Average score ${fill.average_score === null ? "–" : fill.average_score.toFixed(1)} · weakest: ${weakest}` }),
     el("div", { class: "fill-row" },
-      button("Previous fill", () => E.showFill(-1), S.fills.length < 2),
-      button("Next fill", () => E.showFill(1), S.fills.length < 2),
-      button("Accept fill", () => E.acceptFill(), false, "primary"),
-      button("Accept entry", () => E.acceptEntry()),
-      button("Close fills", () => E.closeFills())),
+      button("Previous fill", () => showFill(-1), S.fills.length < 2),
+      button("Next fill", () => showFill(1), S.fills.length < 2),
+      button("Accept fill", () => acceptFill(), false, "primary"),
+      button("Accept entry", () => acceptEntry()),
+      button("Close fills", () => closeFills())),
   );
 }
 
-function button(text, action, disabled = false, cls = "") {
+export function button(text, action, disabled = false, cls = "") {
   const node = el("button", { type: "button", text, class: cls });
   node.disabled = disabled;
   node.addEventListener("click", action);
@@ -126,15 +116,15 @@ function renderClues(S, ui) {
       const input = el("input", { type: "text", "aria-label": `Clue ${slot.key}`, "data-key": slot.key });
       input.value = S.doc.clues[slot.key] || "";
       input.addEventListener("input", () => {
-        E.edit((doc) => { doc.clues = { ...doc.clues, [slot.key]: input.value }; }, `clue:${slot.key}`);
+        edit((doc) => { doc.clues = { ...doc.clues, [slot.key]: input.value }; }, `clue:${slot.key}`);
       });
-      input.addEventListener("focus", () => E.selectEntry(slot.key));
+      input.addEventListener("focus", () => selectEntry(slot.key));
       const row = el("li", { "data-key": slot.key },
         el("span", { class: "clue-key", text: String(slot.number) }), input, el("span", { class: "answer" }));
       (slot.direction === "across" ? ui.acrossClues : ui.downClues).append(row);
     }
   }
-  const current = E.currentSlot();
+  const current = currentSlot();
   for (const row of [...ui.acrossClues.children, ...ui.downClues.children]) {
     const slot = S.slots.find((s) => s.key === row.dataset.key);
     const input = row.querySelector("input");
@@ -152,7 +142,7 @@ function renderClues(S, ui) {
 }
 
 // Bring `row` into view inside the scrolling `list` only (never scroll the page).
-function scrollWithin(list, row) {
+export function scrollWithin(list, row) {
   const top = row.offsetParent === list ? row.offsetTop : row.offsetTop - list.offsetTop;
   if (top < list.scrollTop) list.scrollTop = top;
   else if (top + row.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + row.offsetHeight - list.clientHeight;
@@ -161,7 +151,7 @@ function scrollWithin(list, row) {
 function renderStats(S, ui) {
   const stats = S.analysis && S.analysis.stats;
   if (!stats) { ui.stats.textContent = "Statistics appear once the grid is analysed."; return; }
-  const key = JSON.stringify(stats);
+  const key = JSON.stringify([stats, S.analysis.statistics]);
   if (ui.stats.dataset.key === key) return;
   ui.stats.dataset.key = key;
   const lengths = Object.entries(stats.lengths);
@@ -182,7 +172,27 @@ function renderStats(S, ui) {
     row("Average word length", stats.average_length.toFixed(2)),
     row("Open regions", stats.regions === 1 ? "1 (connected)" : `${stats.regions}: the grid is split`),
     ...checks.map(([label, items]) => row(label, items.length ? items.join(", ") : "none", items.length > 0))));
-  ui.stats.replaceChildren(table, el("h3", { text: "Entry lengths" }), histogram);
+  ui.stats.replaceChildren(table, ...fillStatistics(S.analysis.statistics), el("h3", { text: "Entry lengths" }), histogram);
+}
+
+// The finished grid's statistics (crossword.statistics): squares, letters, Scrabble score,
+// score bands, repeated stems, breakfast test.
+function fillStatistics(stats) {
+  if (!stats) return [];
+  const letters = Object.entries(stats.letters).map(([ch, n]) => `${ch}${n}`).join(" ");
+  const bands = Object.entries(stats.score_bands).filter(([, items]) => items.length)
+    .map(([band, items]) => row(`Score ${band}`, `${items.length}: ${items.slice(0, 10).join(", ")}${items.length > 10 ? ", …" : ""}`,
+      band === "not in list" || band === "under 20"));
+  const dupes = stats.stem_dupes.map((d) => `${d.answers[0]}/${d.answers[1]} (${d.stem})`);
+  const table = el("table", { class: "stat-table", "aria-label": "Fill statistics" }, el("tbody", {},
+    row("Open squares", stats.open_squares), row("Unchecked squares", stats.unchecked_squares, stats.unchecked_squares > 0),
+    row("Letters", letters || "none yet"),
+    row("Pangram", stats.pangram ? "yes" : `no (missing ${stats.missing_letters})`),
+    row("Scrabble score", `${stats.scrabble_score} (${stats.scrabble_average} per square)`),
+    ...bands,
+    row("Repeated stems", dupes.length ? dupes.join(", ") : "none", dupes.length > 0),
+    row("Breakfast test", stats.breakfast.length ? stats.breakfast.join(", ") : "passes", stats.breakfast.length > 0)));
+  return [el("h3", { text: "Fill" }), table];
 }
 
 function row(label, value, warn = false) {
@@ -204,195 +214,3 @@ export function syncControls(S, ui) {
   ui.encoding.value = S.words.encoding || "utf-8-sig";
 }
 
-function selectTab(ui, name) {
-  for (const [key, tab] of Object.entries(ui.tabs)) {
-    tab.setAttribute("aria-selected", key === name ? "true" : "false");
-    tab.tabIndex = key === name ? 0 : -1;
-    ui.tabPanels[key].hidden = key !== name;
-  }
-}
-
-async function guarded(ui, dialogParts, action) {
-  try {
-    dialogParts.error.textContent = "";
-    await action();
-    dialogParts.node.close();
-  } catch (err) {
-    dialogParts.error.textContent = err.message;
-  }
-}
-
-export function wire(ui, { S, SYMMETRIES }) {
-  for (const [value, label] of SYMMETRIES) {
-    ui.symmetry.append(el("option", { value, text: label }));
-    ui.newSymmetry.append(el("option", { value, text: label }));
-  }
-  ui.symmetry.addEventListener("change", () => E.setSymmetry(ui.symmetry.value));
-  for (const [name, tab] of Object.entries(ui.tabs)) tab.addEventListener("click", () => selectTab(ui, name));
-  selectTab(ui, "clues");
-  ui.undoButton.addEventListener("click", () => { E.undo(); E.focusGrid(); });
-  ui.redoButton.addEventListener("click", () => { E.redo(); E.focusGrid(); });
-  ui.blockButton.addEventListener("click", () => { E.toggleBlock(); E.focusGrid(); });
-  ui.circleButton.addEventListener("click", () => { E.toggleCircle(); E.focusGrid(); });
-  ui.shadeButton.addEventListener("click", () => { E.toggleShade(); E.focusGrid(); });
-  ui.rebusButton.addEventListener("click", () => { E.startRebus(); E.focusGrid(); });
-  ui.heatButton.addEventListener("click", () => {
-    const on = ui.heatButton.getAttribute("aria-pressed") !== "true";
-    ui.heatButton.setAttribute("aria-pressed", on ? "true" : "false");
-    E.setHeat(on);
-  });
-  ui.lockButton.addEventListener("click", () => { E.toggleLock(); E.focusGrid(); });
-  ui.banButton.addEventListener("click", () => {
-    const item = S.candidates && S.candidates.words[S.candidateIndex];
-    if (item) E.banWord(item.word);
-  });
-  ui.banner.title = "Click to dismiss";
-  ui.banner.addEventListener("click", () => { if (!ui.banner.dataset.dead) banner(ui, "", ""); });
-  ui.scope.addEventListener("change", () => {
-    ui.fillEntries.hidden = ui.scope.value !== "entries";
-    if (!ui.fillEntries.hidden && !ui.fillEntries.value && E.currentSlot()) ui.fillEntries.value = E.currentSlot().key;
-  });
-  ui.autofillButton.addEventListener("click", () => E.autofill(false));
-  ui.refillButton.addEventListener("click", () => E.autofill(true));
-  ui.cancelFillButton.addEventListener("click", () => E.cancelFill());
-  let filterTimer = 0;
-  const onFilter = () => { clearTimeout(filterTimer); filterTimer = setTimeout(() => E.setFilter(ui.filter.value, ui.regex.checked), 120); };
-  ui.filter.addEventListener("input", onFilter);
-  ui.regex.addEventListener("change", onFilter);
-  ui.candidates.addEventListener("keydown", (event) => {
-    const list = S.candidates;
-    if (!list || !list.words.length) return;
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      S.candidateIndex = Math.max(0, Math.min(list.words.length - 1, S.candidateIndex + (event.key === "ArrowDown" ? 1 : -1)));
-      renderCandidates(S, ui);
-      const node = document.getElementById(`cand-${S.candidateIndex}`);
-      if (node) scrollWithin(ui.candidates, node);
-    } else if (event.key === "Enter") {
-      event.preventDefault();
-      E.placeWord(list.words[S.candidateIndex].word);
-      E.focusGrid();
-    }
-  });
-  for (const [name, input] of Object.entries(ui.meta)) {
-    input.addEventListener("input", () => E.edit((doc) => { doc[name] = input.value; }, `meta:${name}`));
-  }
-  ui.applyWordsButton.addEventListener("click", async () => {
-    const banned = ui.banned.value.split(/\s+/).map((w) => w.trim().toUpperCase()).filter(Boolean);
-    const minScore = ui.minScore.value === "" ? null : Number(ui.minScore.value);
-    const chosen = ui.wordFile.value.trim() ? `file:${ui.wordFile.value.trim()}` : ui.wordSource.value || "builtin";
-    const sources = ui.layer.checked && chosen !== "builtin" ? ["builtin", chosen] : [chosen];
-    const encoding = ui.encoding.value;
-    try {
-      ui.wordInfo.textContent = "Loading…";
-      const info = await call("/api/wordlists/load", { words: sources, encoding });
-      ui.wordInfo.textContent = `${info.words} words`;
-      E.edit((doc) => { doc.banned = banned; });
-      E.setWords(sources, minScore, encoding);
-    } catch (err) {
-      ui.wordInfo.textContent = err.message;
-    }
-  });
-  ui.upload.addEventListener("change", async () => {
-    const file = ui.upload.files[0];
-    if (!file) return;
-    ui.wordInfo.textContent = `Uploading ${file.name}…`;
-    try {
-      const response = await fetch(`/api/wordlists/upload?name=${encodeURIComponent(file.name)}`, { method: "POST", body: file });
-      const doc = await response.json();
-      if (!response.ok) throw new Error(doc.error || `HTTP ${response.status}`);
-      S.wordlists = doc.wordlists;
-      syncControls(S, ui);
-      ui.wordSource.value = doc.source;
-      ui.wordInfo.textContent = `${file.name} loaded; Apply to use it`;
-    } catch (err) {
-      ui.wordInfo.textContent = err.message;
-    }
-  });
-  wireDialogs(ui, S);
-}
-
-function wireDialogs(ui, S) {
-  ui.newButton.addEventListener("click", () => { ui.newSymmetry.value = S.symmetry; ui.newDialog.error.textContent = ""; ui.newDialog.node.showModal(); });
-  ui.newDialog.form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    guarded(ui, ui.newDialog, async () => {
-      const w = Number(ui.newWidth.value), h = Number(ui.newHeight.value);
-      if (!(w >= 3 && w <= 25 && h >= 3 && h <= 25)) throw new Error("width and height must be 3 to 25");
-      await E.newPuzzle(w, h, ui.newStart.value, ui.newSymmetry.value);
-      syncControls(S, ui);
-    });
-  });
-  ui.openButton.addEventListener("click", async () => {
-    ui.openDialog.error.textContent = "";
-    ui.openList.replaceChildren();
-    try {
-      const info = await call("/api/files");
-      for (const name of info.files) {
-        const item = el("li", {}, button(name, () => { ui.openPath.value = name; ui.openDialog.form.requestSubmit(); }));
-        ui.openList.append(item);
-      }
-      if (!info.files.length) ui.openList.append(el("li", { text: "No puzzle files in the folder yet." }));
-    } catch (err) {
-      ui.openDialog.error.textContent = err.message;
-    }
-    ui.openDialog.node.showModal();
-  });
-  ui.openDialog.form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    guarded(ui, ui.openDialog, async () => { await E.openFile(ui.openPath.value.trim()); syncControls(S, ui); });
-  });
-  let confirmPath = "";
-  const saveAs = (message = "") => {
-    ui.savePath.value = S.fileName;
-    ui.saveDialog.error.textContent = message;
-    ui.saveDialog.node.showModal();
-  };
-  // Save replaces only the file this puzzle came from or was saved to; a new puzzle's name
-  // that is taken opens Save as, where a second Save replaces it.
-  ui.saveButton.addEventListener("click", async () => {
-    try {
-      await E.saveFile(S.fileName, S.ownsFile);
-    } catch (err) {
-      if (err.status !== 409) { setStatus(`save failed: ${err.message}`); return; }
-      confirmPath = S.fileName;
-      saveAs(`${S.fileName} exists: Save again to replace it, or choose another name`);
-    }
-  });
-  ui.saveAsButton.addEventListener("click", () => saveAs());
-  ui.saveDialog.form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const path = ui.savePath.value.trim();
-    guarded(ui, ui.saveDialog, async () => {
-      try {
-        await E.saveFile(path, confirmPath === path);
-      } catch (err) {
-        if (err.status === 409) { confirmPath = path; throw new Error(`${path} exists: Save again to replace it`); }
-        throw err;
-      }
-      confirmPath = "";
-    });
-  });
-  ui.exportButton.addEventListener("click", () => {
-    ui.exportPath.value = S.fileName.replace(/\.[a-z]+$/i, `.${ui.exportFormat.value === "play" ? "html" : ui.exportFormat.value}`);
-    ui.exportDialog.error.textContent = "";
-    ui.exportDialog.node.showModal();
-  });
-  ui.exportFormat.addEventListener("change", () => { ui.exportPath.value = ui.exportPath.value.replace(/\.[a-z]+$/i, `.${ui.exportFormat.value === "play" ? "html" : ui.exportFormat.value}`); });
-  let confirmExport = "";
-  ui.exportDialog.form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const path = ui.exportPath.value.trim();
-    guarded(ui, ui.exportDialog, async () => {
-      try {
-        await E.exportFile(path, ui.exportFormat.value, ui.exportKey.checked, confirmExport === path);
-      } catch (err) {
-        if (err.status === 409) { confirmExport = path; throw new Error(`${path} exists: Export again to replace it`); }
-        throw err;
-      }
-      confirmExport = "";
-    });
-  });
-}
-
-export { height, width };

@@ -1,2 +1,2 @@
-// Entry point of the crossword room (the shell loads it; the modules import each other).
+// Entry point of the crossword room (the shell loads it; main.js starts the editor).
 import "./main.js";

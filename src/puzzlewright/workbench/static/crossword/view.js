@@ -1,10 +1,10 @@
 // Drawing the editor: the grid from a view model, then the panels.
 
-import { S, currentSlot, slotAt, ui } from "./editor.js";
+import { S, currentSlot, selection, slotAt, ui } from "./editor.js";
 import { onCell } from "./keys.js";
-import { barMap, fillLetters, height, width } from "./model.js";
+import { barMap, fillLetters, height, positions, width } from "./model.js";
 import { buildGrid, paintGrid } from "./grid.js";
-import * as panels from "./panels.js";
+import { renderAll } from "./panels.js";
 
 let cellNodes = [];
 let shape = "";
@@ -15,16 +15,6 @@ export function focusGrid() {
 }
 
 // -- rendering -----------------------------------------------------------------------------
-export function positions(list) {
-  return new Set(list.map(([a, b]) => `${a},${b}`));
-}
-
-export function selection() {
-  if (!S.anchor) return null;
-  return [[Math.min(S.anchor.r, S.cursor.r), Math.min(S.anchor.c, S.cursor.c)],
-    [Math.max(S.anchor.r, S.cursor.r), Math.max(S.anchor.c, S.cursor.c)]];
-}
-
 function viewModel() {
   const slot = currentSlot();
   const entry = new Set(slot ? slot.cells.map(([a, b]) => `${a},${b}`) : []);
@@ -65,7 +55,7 @@ export function render() {
   if (S.analysis && S.analysis.letters.length !== height(S.doc)) S.analysis = null;
   ui.grid.dataset.direction = S.dir;
   paintGrid(cellNodes, viewModel());
-  panels.renderAll(S, ui);
+  renderAll(S, ui);
   if (hadFocus) focusGrid();
 }
 

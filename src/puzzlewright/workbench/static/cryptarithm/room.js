@@ -1,39 +1,34 @@
 // The cryptarithm studio: live solve, encode, find (streamed), a sheet of chosen puzzles.
 
 import { call, cancelJob, follow, setStatus } from "../api.js";
-import { el, offerWordLists } from "../studio.js";
+import { add, addField, readSaved, writeSaved } from "../dom.js";
+import { offerWordLists } from "../studio.js";
 
 const STORE = "puzzlewright.cryptarithm.v1";
 const room = document.getElementById("room");
 
-function field(parent, label, attrs = {}) {
-  const box = el("label", { class: "field" }, parent);
-  el("span", { text: label }, box);
-  return el(attrs.tag || "input", { ...attrs, tag: null, "aria-label": label }, box);
-}
-
-const saved = JSON.parse(localStorage.getItem(STORE) || "{}");
+const saved = readSaved(STORE); // a corrupt entry must not stop the page
 const state = { chosen: Array.isArray(saved.chosen) ? saved.chosen.slice(0, 40) : [], job: null, stop: null };
 function keep() {
-  localStorage.setItem(STORE, JSON.stringify({ chosen: state.chosen, puzzle: puzzle.value }));
+  writeSaved(STORE, { chosen: state.chosen, puzzle: puzzle.value });
 }
 
-const page = el("div", { class: "studio" }, room);
+const page = add(room, "div", { class: "studio" });
 
 // -- solve --------------------------------------------------------------------------------
-const solveBox = el("section", { class: "card", "aria-labelledby": "solve-h" }, page);
-el("h2", { id: "solve-h", text: "Solve" }, solveBox);
-const puzzle = field(solveBox, "Puzzle", { class: "wide mono", value: saved.puzzle || "SEND + MORE = MONEY",
+const solveBox = add(page, "section", { class: "card", "aria-labelledby": "solve-h" });
+add(solveBox, "h2", { id: "solve-h", text: "Solve" });
+const puzzle = addField(solveBox, "Puzzle", { class: "wide mono", value: saved.puzzle || "SEND + MORE = MONEY",
   spellcheck: "false", autocomplete: "off" });
-const opts = el("div", { class: "row" }, solveBox);
-const base = field(opts, "Base", { type: "number", min: 2, max: 36, value: 10 });
-const zeros = field(opts, "Leading zeros", { type: "checkbox" });
-const assign = field(opts, "Fixed digits", { placeholder: "S=9,M=1", class: "mono" });
-const forbid = field(opts, "Forbidden digits", { placeholder: "S=0,1; E=5-9", class: "mono" });
-const digits = field(opts, "Only digits", { placeholder: "1-9", class: "mono" });
-const verdict = el("p", { class: "verdict", role: "status", "aria-live": "polite" }, solveBox);
-const solutions = el("ol", { class: "solutions", "aria-label": "Solutions" }, solveBox);
-el("button", { type: "button", text: "Add to sheet", onclick: () => choose(puzzle.value) }, solveBox);
+const opts = add(solveBox, "div", { class: "row" });
+const base = addField(opts, "Base", { type: "number", min: 2, max: 36, value: 10 });
+const zeros = addField(opts, "Leading zeros", { type: "checkbox" });
+const assign = addField(opts, "Fixed digits", { placeholder: "S=9,M=1", class: "mono" });
+const forbid = addField(opts, "Forbidden digits", { placeholder: "S=0,1; E=5-9", class: "mono" });
+const digits = addField(opts, "Only digits", { placeholder: "1-9", class: "mono" });
+const verdict = add(solveBox, "p", { class: "verdict", role: "status", "aria-live": "polite" });
+const solutions = add(solveBox, "ol", { class: "solutions", "aria-label": "Solutions" });
+add(solveBox, "button", { type: "button", text: "Add to sheet", onclick: () => choose(puzzle.value) });
 
 let asked = 0;
 let timer = null;
@@ -62,10 +57,10 @@ async function solveNow() {
         + (result.stop_reason === "timeout" ? " (stopped after 2 s)" : "");
     solutions.replaceChildren();
     result.substituted.forEach((line, i) => {
-      const li = el("li", {}, solutions);
-      el("span", { class: "mono", text: line }, li);
+      const li = add(solutions, "li", {});
+      add(li, "span", { class: "mono", text: line });
       const pairs = Object.entries(result.solutions[i]).map(([k, v]) => `${k}=${v}`).join(" ");
-      el("span", { class: "pairs", text: pairs }, li);
+      add(li, "span", { class: "pairs", text: pairs });
     });
   } catch (err) {
     if (ticket !== asked) return;
@@ -77,13 +72,13 @@ async function solveNow() {
 for (const input of [puzzle, base, zeros, assign, forbid, digits]) input.addEventListener("input", scheduleSolve);
 
 // -- encode -------------------------------------------------------------------------------
-const encodeBox = el("section", { class: "card", "aria-labelledby": "encode-h" }, page);
-el("h2", { id: "encode-h", text: "Encode a true equation" }, encodeBox);
-const encodeRow = el("div", { class: "row" }, encodeBox);
-const equation = field(encodeRow, "Equation", { class: "mono", value: "1234 + 5678 = 6912" });
-const encodeBtn = el("button", { type: "button", class: "primary", text: "Encode", onclick: runEncode }, encodeRow);
-const encodeInfo = el("p", { class: "info", role: "status" }, encodeBox);
-const encodings = el("ol", { class: "results", "aria-label": "Encodings" }, encodeBox);
+const encodeBox = add(page, "section", { class: "card", "aria-labelledby": "encode-h" });
+add(encodeBox, "h2", { id: "encode-h", text: "Encode a true equation" });
+const encodeRow = add(encodeBox, "div", { class: "row" });
+const equation = addField(encodeRow, "Equation", { class: "mono", value: "1234 + 5678 = 6912" });
+const encodeBtn = add(encodeRow, "button", { type: "button", class: "primary", text: "Encode", onclick: runEncode });
+const encodeInfo = add(encodeBox, "p", { class: "info", role: "status" });
+const encodings = add(encodeBox, "ol", { class: "results", "aria-label": "Encodings" });
 
 async function runEncode() {
   encodeBtn.disabled = true;
@@ -103,35 +98,37 @@ async function runEncode() {
 }
 
 function resultItem(list, text, unique, extra) {
-  const li = el("li", {}, list);
-  el("span", { class: "mono", text }, li);
-  el("span", { class: unique ? "badge ok" : "badge", text: unique ? "unique" : "not unique" }, li);
-  el("span", { class: "pairs", text: extra }, li);
-  el("button", { type: "button", text: "Solve", "aria-label": `Solve ${text}`,
-    onclick: () => { puzzle.value = text; solveNow(); puzzle.focus(); } }, li);
-  el("button", { type: "button", text: "Add", "aria-label": `Add ${text} to the sheet`,
-    onclick: () => choose(text) }, li);
+  const li = add(list, "li", {});
+  add(li, "span", { class: "mono", text });
+  add(li, "span", { class: unique ? "badge ok" : "badge", text: unique ? "unique" : "not unique" });
+  add(li, "span", { class: "pairs", text: extra });
+  add(li, "button", { type: "button", text: "Solve", "aria-label": `Solve ${text}`,
+    onclick: () => { puzzle.value = text; solveNow(); puzzle.focus(); } });
+  add(li, "button", { type: "button", text: "Add", "aria-label": `Add ${text} to the sheet`,
+    onclick: () => choose(text) });
 }
 
 // -- find ---------------------------------------------------------------------------------
-const findBox = el("section", { class: "card", "aria-labelledby": "find-h" }, page);
-el("h2", { id: "find-h", text: "Find unique puzzles" }, findBox);
-const findRow = el("div", { class: "row" }, findBox);
-const wordList = field(findRow, "Word list", { tag: "select" });
+const findBox = add(page, "section", { class: "card", "aria-labelledby": "find-h" });
+add(findBox, "h2", { id: "find-h", text: "Find unique puzzles" });
+const findRow = add(findBox, "div", { class: "row" });
+const wordList = addField(findRow, "Word list", { tag: "select" });
 offerWordLists(wordList, () => {});
-const form = field(findRow, "Form", { tag: "select" });
-for (const f of ["A + B = C", "A + B + C = D", "A - B = C", "A * B = C"]) el("option", { text: f }, form);
-const result = field(findRow, "Result word", { class: "mono", placeholder: "optional" });
-const limit = field(findRow, "Stop after", { type: "number", min: 1, max: 500, value: 20 });
-const theme = field(findBox, "Theme words", { tag: "textarea", rows: 2, class: "wide mono",
+const form = addField(findRow, "Form", { tag: "select" });
+for (const f of ["A + B = C", "A + B + C = D", "A - B = C", "A * B = C"]) add(form, "option", { text: f });
+const result = addField(findRow, "Result word", { class: "mono", placeholder: "optional" });
+const limit = addField(findRow, "Stop after", { type: "number", min: 1, max: 500, value: 20 });
+const theme = addField(findBox, "Theme words", { tag: "textarea", rows: 2, class: "wide mono",
   placeholder: "planets, colours, countries, or your own words (empty: the word list)" });
-const findActions = el("div", { class: "row" }, findBox);
-const findBtn = el("button", { type: "button", class: "primary", text: "Find", onclick: runFind }, findActions);
-const cancelBtn = el("button", { type: "button", text: "Cancel", disabled: true, onclick: stopFind }, findActions);
-const findInfo = el("p", { class: "info", role: "status" }, findBox);
-const found = el("ol", { class: "results", "aria-label": "Found puzzles" }, findBox);
+const findActions = add(findBox, "div", { class: "row" });
+const findBtn = add(findActions, "button", { type: "button", class: "primary", text: "Find", onclick: runFind });
+const cancelBtn = add(findActions, "button", { type: "button", text: "Cancel", disabled: true, onclick: stopFind });
+const findInfo = add(findBox, "p", { class: "info", role: "status" });
+const found = add(findBox, "ol", { class: "results", "aria-label": "Found puzzles" });
 
 async function runFind() {
+  if (state.stop) state.stop(); // a finished run's last events must not reach the new one
+  state.stop = null;
   found.replaceChildren();
   findInfo.textContent = "Starting…";
   try {
@@ -143,7 +140,7 @@ async function runFind() {
     findBtn.disabled = true;
     cancelBtn.disabled = false;
     findInfo.textContent = `Searching ${job.form} over ${job.words} words…`;
-    state.stop = follow(job.job, onFindEvent);
+    state.stop = follow(job.job, (event) => { if (state.job === job.job) onFindEvent(event); });
   } catch (err) {
     findInfo.textContent = err.message;
   }
@@ -174,26 +171,26 @@ async function stopFind() {
 }
 
 // -- the sheet ----------------------------------------------------------------------------
-const sheetBox = el("section", { class: "card", "aria-labelledby": "sheet-h" }, page);
-el("h2", { id: "sheet-h", text: "Puzzle sheet" }, sheetBox);
-const chosenList = el("ol", { class: "results", "aria-label": "Chosen puzzles" }, sheetBox);
-const sheetRow = el("div", { class: "row" }, sheetBox);
-const title = field(sheetRow, "Sheet title", { value: "Cryptarithms" });
-const fileName = field(sheetRow, "File name", { value: "cryptarithms", class: "mono" });
-const sheetActions = el("div", { class: "row" }, sheetBox);
-el("button", { type: "button", text: "Save puzzles (.json)", onclick: () => saveSheet(".json") }, sheetActions);
-el("button", { type: "button", class: "primary", text: "Print sheet with key (.html)",
-  onclick: () => saveSheet(".html") }, sheetActions);
-const sheetInfo = el("p", { class: "info", role: "status" }, sheetBox);
+const sheetBox = add(page, "section", { class: "card", "aria-labelledby": "sheet-h" });
+add(sheetBox, "h2", { id: "sheet-h", text: "Puzzle sheet" });
+const chosenList = add(sheetBox, "ol", { class: "results", "aria-label": "Chosen puzzles" });
+const sheetRow = add(sheetBox, "div", { class: "row" });
+const title = addField(sheetRow, "Sheet title", { value: "Cryptarithms" });
+const fileName = addField(sheetRow, "File name", { value: "cryptarithms", class: "mono" });
+const sheetActions = add(sheetBox, "div", { class: "row" });
+add(sheetActions, "button", { type: "button", text: "Save puzzles (.json)", onclick: () => saveSheet(".json") });
+add(sheetActions, "button", { type: "button", class: "primary", text: "Print sheet with key (.html)",
+  onclick: () => saveSheet(".html") });
+const sheetInfo = add(sheetBox, "p", { class: "info", role: "status" });
 
 function drawChosen() {
   chosenList.replaceChildren();
-  if (!state.chosen.length) el("li", { class: "empty", text: "No puzzles yet: add them from Solve, Encode or Find." }, chosenList);
+  if (!state.chosen.length) add(chosenList, "li", { class: "empty", text: "No puzzles yet: add them from Solve, Encode or Find." });
   state.chosen.forEach((text, i) => {
-    const li = el("li", {}, chosenList);
-    el("span", { class: "mono", text }, li);
-    el("button", { type: "button", text: "Remove", "aria-label": `Remove ${text}`,
-      onclick: () => { state.chosen.splice(i, 1); drawChosen(); keep(); } }, li);
+    const li = add(chosenList, "li", {});
+    add(li, "span", { class: "mono", text });
+    add(li, "button", { type: "button", text: "Remove", "aria-label": `Remove ${text}`,
+      onclick: () => { state.chosen.splice(i, 1); drawChosen(); keep(); } });
   });
 }
 
