@@ -18,6 +18,7 @@ from puzzlewright.crossword.fill.portfolio import fill_portfolio
 from puzzlewright.crossword.nina import Nina, letters_of, perimeter, placements
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList, builtin_english
+from puzzlewright.stopping import StopSignal
 from test_fill import GRIDS, assert_valid, grid_file
 
 
@@ -128,3 +129,20 @@ def test_cli_bans_letters_and_reports_cannot(tmp_path: Path) -> None:
     assert json.loads(cannot.stdout)["constraints"]["reason"] == "too-long"
     bad = runner.invoke(cli, ["crossword", "fill", grid, "--quota", "Z"])
     assert bad.exit_code == 2 and "--quota takes LETTER:N" in bad.output
+
+
+def test_a_stopped_search_is_a_timeout_with_its_reason(english: WordList) -> None:
+    stop = StopSignal()
+    stop.interrupted = True  # Ctrl-C before the first fill ends
+    request = FillRequest(grid_file("british15.txt"), constraints=Constraints(pangram=True))
+    result = fill_constrained(request, english, stop=stop)
+    assert result.status == "timeout" and result.stop_reason == "interrupted"
+    assert result.constraints is not None and result.constraints.reason == "stopped"
+
+
+def test_budget_of_one_fill_is_a_limit(english: WordList) -> None:
+    asked = Constraints(pangram=True, budget=1)
+    result = fill_constrained(FillRequest(grid_file("british15.txt"), constraints=asked), english)
+    assert result.status == "timeout" and result.stop_reason == "limit"
+    assert result.constraints is not None and result.constraints.reason == "budget"
+    assert result.constraints.missing  # the one plain fill is no pangram

@@ -38,7 +38,7 @@ Filler = Callable[[FillRequest, WordList, StopSignal], FillResult]
 REFILL_MARGINS: tuple[int | None, ...] = (2, 4, None)
 """How far around a changed spot a repair clears the fill: 2 cells, 4 cells, everything."""
 
-REFILL_WORK: tuple[int, ...] = (300, 1000, 4000)
+REFILL_WORK: tuple[int, ...] = (300, 600, 1200)
 """Work (stop-signal polls, one per 16 search nodes) each repair margin may take before
 the next, wider one is tried: a neighbourhood that cannot be refilled is given up on,
 not proved, so a repair costs a bounded, repeatable amount of search."""
@@ -407,6 +407,8 @@ class _Run:
         stop_reason = result.stop_reason
         if reason == "budget":
             status, stop_reason = "timeout", "limit"
+        elif reason == "stopped":
+            status, stop_reason = "timeout", self.stop.reason
         elif reason == "unfillable":
             status = "unfillable"
         result = self._rescored(result)
