@@ -27,7 +27,9 @@ tree's list in the same rounds, ``--phrases`` this tree's with multi-word phrase
 ``--scaling`` measures per-worker throughput on 1 and 2 processes and the Dask overhead;
 ``--search-step`` times the fill step alone on easy 15x15 grids against blacksquare's
 (crossword_step.py: both lists loaded first);
-``--tiny`` times whole processes on 3x3-5x5 grids against Qxw (crossword_tiny.py).
+``--tiny`` times whole processes on 3x3-5x5 grids against Qxw (crossword_tiny.py);
+``--default-list`` fills with no ``--words`` and judges by STWL, before/after and beside
+STWL in one run (crossword_default.py; ``--frontier`` with it: the frontier grids).
 """
 
 from __future__ import annotations
@@ -254,6 +256,7 @@ REPORTS = [
     ("scaling", "crossword_frontier", "scaling"),
     ("search_step", "crossword_step", "search_step"),
     ("builtin_quality", "crossword_frontier", "builtin_quality"),
+    ("default_list", "crossword_default", "default_list"),
     ("frontier", "crossword_frontier", "run_frontier"),
 ]
 
@@ -286,6 +289,14 @@ def main() -> None:
         action="store_true",
         help="builtin-quality: also this tree with --words builtin+phrases",
     )
+    parser.add_argument(
+        "--default-list",
+        action="store_true",
+        help="fills with NO --words (this tree, --before SRC's, STWL at 50) judged by STWL "
+        "(crossword_default.py; with --frontier the frontier grids)",
+    )
+    parser.add_argument("--extra", action="append", help="default-list: LABEL=ARGS variant")
+    parser.add_argument("--no-stwl", action="store_true", help="default-list: no STWL runs")
     args = parser.parse_args()
     if not STWL.exists():
         sys.exit(f"Spread the Wordlist not found at {STWL}")

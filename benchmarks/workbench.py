@@ -18,6 +18,11 @@ the worker processes add. Figures, not a test: nothing is asserted.
 
 ``python benchmarks/workbench.py [--runs N]``. Needs ../shared/data (STWL); skipped with a
 note when it is missing.
+
+``--starting-grid`` (issue 26) serves with NO ``--words`` (the built-in crossword list, as a
+new user starts) and, beside it in the same run, with STWL at 50: for seeds 0..N-1 it asks
+New... for a 15x15 pattern (the server checks that its list fills it), autofills it until
+the first fill arrives, and times the first candidate of an entry marked ``fills``.
 """
 
 from __future__ import annotations
@@ -185,12 +190,52 @@ def engine_baselines(
     }
 
 
+def starting_grid(seeds: int) -> None:
+    """New... then Autofill, as a new user does, with the default list and with STWL."""
+    lists = {"default": (), "stwl50": ("--words", str(STWL), "--min-score", str(MIN_SCORE))}
+    for label, args in lists.items():
+        with tempfile.TemporaryDirectory() as folder, serving(Path(folder), *args) as url:
+            made, filled, firsts, failed = [], [], [], 0
+            for seed in range(seeds):
+                started = time.perf_counter()
+                body = {"width": 15, "height": 15, "symmetry": "rotational", "seed": seed}
+                cells = post(f"{url}/api/crossword/pattern", body)["cells"]
+                made.append(time.perf_counter() - started)
+                started = time.perf_counter()
+                job = post(f"{url}/api/crossword/fill", {"cells": cells, "seed": 0, "timeout": 60})
+                took = wait_for(url, job["id"], lambda e: e["type"] == "result")
+                failed += took == float("inf")
+                filled.append(time.perf_counter() - started)
+                analysis = post(f"{url}/api/crossword/analyse", {"cells": cells})
+                entry = analysis["entries"][len(analysis["entries"]) // 2]["key"]
+                words = post(
+                    f"{url}/api/crossword/candidates", {"cells": cells, "entry": entry, "limit": 12}
+                )["words"]
+                started = time.perf_counter()
+                check = {"cells": cells, "entry": entry, "budget": 1.5}
+                check["candidates"] = [w["word"] for w in words]
+                job = post(f"{url}/api/crossword/check", check)
+                wait_for(url, job["id"], lambda e: e.get("verdict") == "fills")
+                firsts.append(time.perf_counter() - started)
+                post(f"{url}/api/jobs/{job['id']}/cancel", {})
+            print(f"{label}: {seeds} starting 15x15 grids, {failed} without a fill")
+            report(f"  {label}: New... 15x15 (with its fill check)", made, 5.0, None)
+            report(f"  {label}: Autofill of it, first fill", filled, 2.0, None)
+            report(f"  {label}: first candidate marked 'fills'", firsts, 1.0, None)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30, help="keystrokes timed per figure")
+    parser.add_argument(
+        "--starting-grid", type=int, default=0, metavar="N", help="issue 26: N seeds"
+    )
     args = parser.parse_args()
     if not STWL.exists():
         print(f"skipped: Spread the Wordlist not found at {STWL}")
+        return 0
+    if args.starting_grid:
+        starting_grid(args.starting_grid)
         return 0
     with tempfile.TemporaryDirectory() as folder, server(Path(folder)) as url:
         full, half = half_filled(url)

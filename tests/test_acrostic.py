@@ -310,3 +310,19 @@ def test_cli_text_key() -> None:
     code, stdout, _ = run_cli(DORIAN, DORIAN_SOURCE, "--key", "--seed", "1", "--improve", "0")
     assert code == 0
     assert "Source: Oscar Wilde Gray" in stdout and "mean zipf" in stdout
+
+
+def test_cli_avoid_function_words() -> None:
+    """Without the option the Dorian Gray preface's answers include OTHER, ALSO, YOUR,
+    WITH (seed 0); with it no answer is a function word, and the set is still built."""
+    from puzzlewright.lexicon.function_words import FUNCTION_WORDS
+
+    common = (DORIAN, DORIAN_SOURCE, "--json", "--seed", "0", "--improve", "1", "--tries", "1")
+    answers = {}
+    for flag in ((), ("--avoid-function-words",)):
+        code, stdout, _ = run_cli(*common, *flag)
+        assert code == 0
+        answers[flag] = [a["word"] for a in json.loads(stdout)["answers"]]
+    assert len(set(answers[()]) & FUNCTION_WORDS) >= 3  # OTHER, ALSO, YOUR ...
+    assert not set(answers[("--avoid-function-words",)]) & FUNCTION_WORDS
+    assert {"THAT", "NEXT", "NOPE", "THOSE"} <= FUNCTION_WORDS and "DOWN" not in FUNCTION_WORDS

@@ -159,20 +159,49 @@ def test_puz_writes_rebus_tables_and_markup() -> None:
     assert source.clues[:2] == ["Start of the alphabet", "Down with a rebus"]
 
 
-def test_puz_scrambled_solution_reads_the_shape_only() -> None:
+def test_puz_locked_solution_is_unlocked_by_trying_every_key() -> None:
     import puz
+
+    from puzzlewright.crossword.formats.puz import read_puz
 
     source = puz.load((DATA / "sampler.puz").read_bytes())
     source.helpers.clear()
     source.extensions.clear()
     source.lock_solution(1234)
     warnings: list[str] = []
+    puzzle = read_puz(source.tobytes(), warnings)
+    assert puzzle.grid.to_text() == "#ABC#\nDEGHI\nJKLMN\nOPQRS\n#TUV#\n"  # rebus cleared
+    assert puzzle.clues["1A"] == "Start of the alphabet"
+    assert warnings == [".puz solution was locked; unlocked with key 1234"]
+
+
+def test_puz_locked_with_a_wrong_checksum_reads_the_shape_only() -> None:
+    import puz
+
     from puzzlewright.crossword.formats.puz import read_puz
 
+    source = puz.load((DATA / "sampler.puz").read_bytes())
+    source.helpers.clear()
+    source.extensions.clear()
+    source.lock_solution(1234)
+    source.scrambled_cksum ^= 0x5A5A  # no key gives this checksum for these letters
+    warnings: list[str] = []
     puzzle = read_puz(source.tobytes(), warnings)
     assert puzzle.grid.to_text() == "#...#\n.....\n.....\n.....\n#...#\n"
-    assert puzzle.clues["1A"] == "Start of the alphabet"
-    assert warnings == [".puz solution is scrambled or missing; its letters were not read"]
+    assert warnings == [
+        ".puz solution is scrambled and no 4-digit key matches its checksum; "
+        "its letters were not read"
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ipuz({doc})", "ipuz({doc});", "  ipuz (\n{doc}\n) ;\n", "\ufeffipuz({doc})"],
+)
+def test_ipuz_jsonp_wrapper_variants_open(text: str) -> None:
+    doc = json.loads((DATA / "sampler.ipuz").read_text(encoding="utf-8"))
+    puzzle = loads_puzzle(text.replace("{doc}", json.dumps(doc)), "ipuz")
+    assert puzzle.grid.to_text() == load_puzzle(DATA / "sampler.ipuz").grid.to_text()
 
 
 def _corrupt_puz() -> list[tuple[bytes, str]]:

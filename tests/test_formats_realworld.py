@@ -209,7 +209,28 @@ def test_locked_puz_keeps_its_rebus_table() -> None:
     warnings: list[str] = []
     puzzle = load_puzzle(CORPUS / "puzpy" / "nyt_sun_rebus.puz", warnings=warnings)
     assert len(puzzle.rebus_cells()) == 12
-    assert any("rebus table kept" in w for w in warnings)
+    assert warnings == [".puz solution was locked; unlocked with key 2173"]
+    assert puzzle.grid.rows_text()[0].startswith("#STUART#ROSIE###OMEGA")
+
+
+@pytest.mark.parametrize(
+    ("name", "key", "first_row"),
+    [
+        ("nyt_locked", 7844, "PANDORASBOX#SON"),
+        ("nyt_weekday_with_notes", 7562, "PASODOBLE##GRUB"),
+        ("nyt_diagramless", 3285, "######VISTA######"),
+    ],
+)
+def test_locked_puz_files_are_unlocked(name: str, key: int, first_row: str) -> None:
+    """Real locked files; nyt_diagramless's checksum also matches key 7230, whose letters
+    are gibberish (the key is chosen by its letters)."""
+    warnings: list[str] = []
+    puzzle = load_puzzle(CORPUS / "puzpy" / f"{name}.puz", warnings=warnings)
+    assert puzzle.grid.rows_text()[0] == first_row
+    assert len(warnings) == 1 and f"unlocked with key {key}" in warnings[0]
+    assert puzzle.grid.is_filled()
+    if name == "nyt_diagramless":
+        assert puzzle.kind == "diagramless" and "also matched by 1 other key" in warnings[0]
 
 
 def test_wynne_1913_clue_numbers_are_kept_and_printed(tmp_path: Path) -> None:

@@ -82,8 +82,10 @@ def test_phrases_come_only_when_asked_for(tmp_path: Path) -> None:
     grid = tmp_path / "row.txt"
     grid.write_text("ICECR.AM\n")
     for command in (["words", "ICECR?AM"], ["crossword", "fill", str(grid), "--json"]):
-        plain = runner.invoke(cli, command)
+        plain = runner.invoke(cli, [*command, "--words", "english"])
         assert plain.exit_code == 1 and '"ICECREAM"' not in plain.stdout
+        default = runner.invoke(cli, command)  # the crossword list has its phrases
+        assert default.exit_code == 0 and "ICECREAM" in default.stdout
         asked = runner.invoke(cli, [*command, "--words", "builtin+phrases"])
         assert asked.exit_code == 0, asked.stderr
         assert "ICECREAM" in asked.stdout

@@ -16,8 +16,27 @@ from test_pattern import problems
 
 
 def run(*args: str) -> tuple[int, str, str]:
+    """The command on the generator alone (``--unchecked``) unless the test asks for the
+    fill check (``--fillable``) or the default (``checked``: the first argument)."""
+    if args[:1] == ("checked",):
+        args = args[1:]
+    elif "--fillable" not in args:
+        args = ("--unchecked", *args)
     result = CliRunner().invoke(cli, ["crossword", "pattern", *args])
     return result.exit_code, result.stdout, result.stderr
+
+
+def test_block_patterns_are_checked_by_default_with_the_crossword_list() -> None:
+    code, stdout, stderr = run("checked", "--size", "9x9", "--seed", "3", "--json")
+    assert code == 0, stderr
+    [item] = json.loads(stdout)["patterns"]
+    fill = Grid.parse("\n".join(item["fill"]))
+    assert "?" not in fill.to_text() and "." not in fill.to_text()
+    from puzzlewright.lexicon import load_wordlist
+
+    words, _ = load_wordlist(["crossword"])
+    answers = ["".join(fill.cells[r][c] or "" for r, c in slot.cells) for slot in fill.slots()]
+    assert all(answer in words for answer in answers)
 
 
 def grids_in(stdout: str) -> list[Grid]:

@@ -291,3 +291,62 @@ def test_touch_typing_goes_through_the_hidden_field(browser: Any, tmp_path: Path
     expect(cell(tab, 2, 1)).to_have_text("")
     expect(cell(tab, 2, 0)).to_have_text("J")
     context.close()
+
+
+def test_a_locked_diagramless_puz_is_solved_marking_its_blocks(page: Any, tmp_path: Path) -> None:
+    """The real locked NYT diagramless (unlocked when read) plays without blocks or numbers:
+    the solver types each row, '.' for a block, and the page says it is solved."""
+    source = SAMPLER.parents[1] / "corpus" / "puzpy" / "nyt_diagramless.puz"
+    open_page(page, play_page(source, tmp_path))
+    assert page.locator(".pw-grid .pw-block").count() == 0
+    assert page.locator(".pw-grid .pw-n").count() == 0
+    assert page.locator(".pw-clue").count() > 40  # the clues are all listed
+    rows = load_puzzle(source).grid.rows_text()
+    label = page.locator(".pw-cluebar-label")
+    for r, text in enumerate(rows):
+        cell(page, r, 0).click()
+        if label.text_content() != "Across":
+            page.keyboard.press("Space")
+        expect(label).to_have_text("Across")
+        page.keyboard.type(text.replace("#", "."))
+        if r == 0:  # the first row: a marked block, a letter
+            expect(cell(page, 0, 0)).to_have_class(re.compile("pw-marked-block"))
+            expect(cell(page, 0, 6)).to_have_attribute("aria-label", re.compile(": V$"))
+    expect(page.locator(".pw-status")).to_contain_text("Solved!")
+    page.screenshot(path=str(tmp_path / "diagramless-solved.png"))
+    page.keyboard.press("Tab")  # no entries to go to: Tab leaves the grid
+    expect(page.locator(".pw-grid [role=gridcell]:focus")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    "name", ["nyt_weekday_with_notes.puz", "nyt_rebus_with_notes_and_shape.puz"]
+)
+def test_the_whole_15x15_is_visible_at_1280x800_light_and_dark(
+    browser: Any, tmp_path: Path, name: str
+) -> None:
+    """A 15x15 with notes above it fits a laptop window; the dark theme follows the system
+    and printing drops it (and the solved border) for the blank black-on-white puzzle."""
+    source = SAMPLER.parents[1] / "corpus" / "puzpy" / name
+    path = play_page(source, tmp_path)
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme)
+        tab = context.new_page()
+        open_page(tab, path)
+        box = tab.locator(".pw-grid").bounding_box()
+        assert box["y"] + box["height"] <= 800 and box["width"] >= 300
+        cell_color = tab.locator(".pw-cell:not(.pw-block):not(.pw-in)").last.evaluate(
+            "n => getComputedStyle(n).backgroundColor"
+        )
+        assert (cell_color == "rgb(255, 255, 255)") == (scheme == "light")
+        tab.screenshot(path=str(tmp_path / f"{scheme}.png"))
+        context.close()
+
+
+def test_print_drops_the_solved_border(page: Any, tmp_path: Path) -> None:
+    open_page(page, play_page(SAMPLER, tmp_path))
+    solve_by_typing(page, SAMPLER)
+    expect(page.locator("body.pw-done")).to_have_count(1)
+    border = "n => getComputedStyle(n).borderTopColor"
+    assert page.locator(".pw-grid").evaluate(border) == "rgb(46, 125, 50)"
+    page.emulate_media(media="print", color_scheme="dark")
+    assert page.locator(".pw-grid").evaluate(border) == "rgb(20, 20, 20)"

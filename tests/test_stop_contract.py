@@ -144,7 +144,9 @@ def test_layout_interrupted_keeps_the_best_layout(
 
 def test_pattern_interrupted(ctrl_c: type[InterruptedAt]) -> None:
     ctrl_c.after = 200
-    code, out, _ = run("crossword", "pattern", "--size", "7x7", "--count", "50", "--json")
+    code, out, _ = run(
+        "crossword", "pattern", "--size", "7x7", "--count", "50", "--unchecked", "--json"
+    )
     doc = json.loads(out)
     assert code == 1 and doc["status"] == "interrupted" and doc["stop_reason"] == "interrupted"
     assert 0 < len(doc["patterns"]) < 50 and "(interrupted)" in doc["message"]

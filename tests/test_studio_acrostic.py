@@ -108,6 +108,9 @@ def page(browser: Any) -> Iterator[Any]:
 def test_lock_two_answers_complete_and_save(page: Any, server: Server) -> None:
     expect = pytest.importorskip("playwright.sync_api").expect
     page.goto(server.url + "/acrostic")
+    expect(page.get_by_role("textbox", name="Quotation")).to_have_value("")  # nothing prefilled
+    expect(page.get_by_role("textbox", name="Source")).to_have_value("")
+    expect(page.get_by_role("checkbox", name="Avoid function words")).not_to_be_checked()
     page.get_by_role("textbox", name="Quotation").fill(DORIAN)
     page.get_by_role("textbox", name="Source").fill(DORIAN_SOURCE)
     answer_a = page.get_by_role("textbox", name="Answer A (starts with O)")
@@ -162,3 +165,7 @@ def test_lock_two_answers_complete_and_save(page: Any, server: Server) -> None:
     page.get_by_role("button", name="Export HTML").click()
     expect(page.locator("#out-h ~ .info")).to_have_text("Saved dorian.html.")
     assert re.search(r"Spoken", (server.root / "dorian.html").read_text(encoding="utf-8"))
+    page.get_by_role("button", name="Export playable page").click()  # as the crossword room
+    expect(page.locator("#out-h ~ .info")).to_have_text("Saved dorian-play.html.")
+    playable = (server.root / "dorian-play.html").read_text(encoding="utf-8")
+    assert 'id="pw-data"' in playable and "pw-acrostic" in playable

@@ -247,14 +247,8 @@ def test_a_cluster_of_worker_processes_runs_fill_and_find(
     assert "thread" not in on_fill.stderr + on_find.stderr
     local_find = cli_here(*find, cache=warm_cache)
     assert answer_of(on_find) == answer_of(local_find)
-    from puzzlewright.crossword import Grid
-    from puzzlewright.lexicon import builtin_english
-    from test_fill_portfolio import serial_answer
-
-    expected = serial_answer(
-        Grid.parse(Path(MINI5).read_text()), builtin_english(), 1, 2, min_score=30
-    )
-    assert json.loads(on_fill.stdout)["grid"] == expected.grid.rows_text()
+    local_fill = cli_here(*fill, cache=warm_cache)  # the same race on local processes
+    assert json.loads(on_fill.stdout)["grid"] == json.loads(local_fill.stdout)["grid"]
 
 
 def test_the_help_states_the_library_defaults(cli_here: CliRun, warm_cache: Path) -> None:

@@ -10,6 +10,8 @@ import pytest
 from puzzlewright.crossword.analysis import (
     analyse_grid,
     check_candidate,
+    check_entry_grid,
+    check_grid,
     compile_filter,
     entry_candidates,
     grid_stats,
@@ -184,6 +186,9 @@ def test_grid_stats() -> None:
     assert doubled.repeated == ["BAD"]
     assert doubled.not_in_list == ["2D"]  # AQA
     assert open_regions(Grid.parse("..\n..")) == 1
+    themed = grid_stats(grid, words, min_score=46, theme=["3D"])  # the constructor's choice
+    assert themed.below_min == [] and themed.words == 7
+    assert grid_stats(Grid.parse("BAD\n#Q#\nBAD"), words, theme=["2D"]).not_in_list == []
 
 
 def test_half_filled_themed_grid_with_stwl(stwl_path: Path) -> None:
@@ -206,3 +211,47 @@ def test_half_filled_themed_grid_with_stwl(stwl_path: Path) -> None:
     assert check_candidate(
         half, words, empty.key, found.words[0].word, min_score=50, stop=StopSignal(30)
     ) in ("fills", "unknown")
+
+
+@pytest.mark.parametrize(
+    "text", ["...\n...\n...", "B..\n...\n...", "..D\n...\n..E", "X..\n...\n...", "...\n.N.\n..."]
+)
+@pytest.mark.parametrize("banned", [(), ("BAD",), ("ONE", "EON")])
+def test_check_grid_agrees_with_brute_force(text: str, banned: tuple[str, ...]) -> None:
+    words = without_words(words_of(SQUARE), banned)
+    grid = Grid.parse(text)
+    fills = brute_fills(grid, words)
+    verdict = check_grid(grid, words_of(SQUARE), banned=banned)
+    assert verdict.verdict == ("fills" if fills else "dead end")
+    keys = {slot.key for slot in grid.slots()}
+    if fills:
+        found = grid.copy()
+        for slot in grid.slots():
+            found.place(slot, verdict.fill[slot.key])
+        assert found in fills and verdict.responsible == []
+    else:
+        assert verdict.responsible and set(verdict.responsible) <= keys
+
+
+def test_check_grid_names_a_dead_entry_without_searching() -> None:
+    grid = Grid.parse("XYZ\n...\n...")  # no down word starts with X
+    analysed = analyse_grid(grid, words_of(SQUARE))
+    verdict = check_grid(grid, words_of(SQUARE), stop=StopSignal(0))  # no time to search
+    assert verdict.verdict == "dead end" and verdict.responsible == analysed.dead
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["BAD\n...\n...", "BAD\nONE\nATE", "XYZ\n...\n...", "B..\n.N.\n...", "...\n..Z\n..."],
+)
+def test_a_dead_entry_grid_means_every_candidate_is_a_dead_end(text: str) -> None:
+    """What the fill checks ask first: when the entry's grid is dead, every candidate is."""
+    words = words_of(SQUARE)
+    grid = Grid.parse(text)
+    verdict = check_entry_grid(grid, words, "1A")
+    candidates = entry_candidates(grid, words, "1A").words
+    each = {c.word: check_candidate(grid, words, "1A", c.word) for c in candidates}
+    if verdict.verdict == "dead end":
+        assert set(each.values()) <= {"dead end"} and verdict.responsible
+    else:
+        assert verdict.verdict == "fills" and each[verdict.fill["1A"]] == "fills"

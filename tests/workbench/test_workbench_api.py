@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import FillRequest, fill
 from puzzlewright.crossword.formats import load_puzzle
+from puzzlewright.workbench import Config, create_app
 
 EMPTY3 = [["", "", ""], ["", "", ""], ["", "", ""]]
 
@@ -146,6 +147,23 @@ def test_check_job_gives_verdicts_best_first(client: TestClient) -> None:
     assert wrong.status_code == 400
 
 
+def test_a_dead_grid_is_said_once_with_the_entries_responsible(client: TestClient) -> None:
+    """Without BAD the square cannot be filled, though every entry keeps words: the check
+    job says so once (a ``grid`` event naming entries) and checks no candidate."""
+    analysed = client.post("/api/crossword/analyse", json={"cells": EMPTY3, "banned": ["BAD"]})
+    assert analysed.json()["status"] == "open"  # propagation alone does not see it
+    body = {"cells": EMPTY3, "entry": "1A", "candidates": ["BAT", "OAT"], "banned": ["BAD"]}
+    job = wait_job(client, client.post("/api/crossword/check", json=body).json()["id"])
+    kinds = [e["type"] for e in job["events"]]
+    assert kinds == ["grid", "end"]
+    grid = job["events"][0]
+    assert grid["verdict"] == "dead end" and grid["responsible"]
+    assert set(grid["responsible"]) <= {"1A", "4A", "5A", "1D", "2D", "3D"}
+    alive = {"cells": EMPTY3, "entry": "1A", "candidates": ["BAD", "XYZ"], "budget": 5}
+    job = wait_job(client, client.post("/api/crossword/check", json=alive).json()["id"])
+    assert job["events"][0]["type"] == "grid" and job["events"][0]["fill"]["1A"] == "BAD"
+
+
 def test_cancel_stops_a_long_fill(client: TestClient) -> None:
     # an open 7x7 on the built-in list: a long search, stopped by the cancel
     start = client.post(
@@ -174,9 +192,10 @@ def test_server_sent_events_stream(client: TestClient) -> None:
 
 
 def test_pattern(client: TestClient) -> None:
-    doc = client.post(
-        "/api/crossword/pattern", json={"width": 9, "height": 7, "symmetry": "mirror-tb", "seed": 3}
-    ).json()
+    asked = {"width": 9, "height": 7, "symmetry": "mirror-tb", "seed": 3}
+    refused = client.post("/api/crossword/pattern", json=asked)  # the 10-word --words list
+    assert refused.status_code == 422 and "word list fills" in refused.json()["error"]
+    doc = client.post("/api/crossword/pattern", json={**asked, "words": ["crossword"]}).json()
     cells = doc["cells"]
     assert len(cells) == 7 and len(cells[0]) == 9
     for r in range(7):
@@ -210,6 +229,7 @@ def test_save_open_export_roundtrip(client: TestClient, folder: Path) -> None:
         )
         assert done.status_code == 200, done.text
         assert (folder / f"sub.{fmt}").stat().st_size > 100
+        assert done.json()["warnings"] == ["4 of 6 entries have no clue: 2D, 3D, 4A, 5A"]
     listed = client.get("/api/files").json()
     assert listed["files"] == ["sub.ipuz"]
     assert client.post("/api/save", json={"path": "x.doc", "puzzle": puzzle}).status_code == 400
@@ -297,7 +317,9 @@ def test_banned_words_are_never_filled(client: TestClient) -> None:
         json={"cells": EMPTY3, "entry": "1A", "candidates": ["BOA"], "banned": ["BAD"]},
     )
     job = wait_job(client, checks.json()["id"])
-    assert [e["verdict"] for e in job["events"] if e["type"] == "verdict"] == ["dead end"]
+    # the grid is dead whatever 1A holds: said once (issue 28), no candidate checked
+    assert [e["type"] for e in job["events"]] == ["grid", "end"]
+    assert job["events"][0]["verdict"] == "dead end"
 
 
 def test_a_cyrillic_list_and_grid(client: TestClient) -> None:
@@ -327,3 +349,72 @@ def test_a_worker_that_dies_is_reported(client: TestClient) -> None:
     assert done["status"] == "error"
     assert done["events"][-1] == {"type": "end", "status": "error", "error": "the worker died"}
     assert client.get("/api/health").json()["ok"] is True
+
+
+def test_a_diagramless_puzzle_keeps_its_kind(client: TestClient, folder: Path) -> None:
+    """A locked diagramless .puz opens unlocked and diagramless; saved, it stays so."""
+    source = Path(__file__).parents[1] / "data" / "corpus" / "puzpy" / "nyt_diagramless.puz"
+    (folder / "dl.puz").write_bytes(source.read_bytes())
+    opened = client.post("/api/open", json={"path": "dl.puz"}).json()
+    assert opened["puzzle"]["kind"] == "diagramless"
+    assert "unlocked with key 3285" in opened["warnings"][0]
+    assert "".join(c or "#" for c in opened["puzzle"]["cells"][0]) == "######VISTA######"
+    saved = client.post("/api/save", json={"path": "dl.ipuz", "puzzle": opened["puzzle"]})
+    assert saved.status_code == 200, saved.text
+    assert load_puzzle(folder / "dl.ipuz").kind == "diagramless"
+    wrong = {**opened["puzzle"], "kind": 3}
+    bad = client.post("/api/save", json={"path": "x.ipuz", "puzzle": wrong})
+    assert bad.status_code == 400 and "kind" in bad.json()["error"]
+
+
+def test_the_active_lists_are_described(client: TestClient) -> None:
+    """The --words list (not the built-in one) with its size, histogram and minimum."""
+    info = client.post("/api/wordlists/active", json={"min_score": 45}).json()
+    assert info["layers"] == [{"source": "cli:0", "name": "square.txt"}] and info["default"]
+    assert info["words"] == 10 and info["usable"] == 6  # BAD..DEE score 45-50
+    assert info["histogram"] == [[40, 9], [50, 1]]  # scores 41-49 and 50
+    assert info["min_score"] == 45
+    built_in = client.post("/api/wordlists/active", json={"words": ["builtin"]}).json()
+    assert built_in["layers"][0]["name"] == "built-in English" and not built_in["default"]
+    assert built_in["words"] > 10_000
+
+
+def test_personal_edits_change_the_list_and_survive_a_restart(
+    client: TestClient, folder: Path
+) -> None:
+    cells = {"cells": [["", "", ""], ["", "", ""], ["", "", ""]], "entry": "1A", "limit": 50}
+
+    def candidates() -> list[str]:
+        found = client.post("/api/crossword/candidates", json=cells).json()["words"]
+        return [item["word"] for item in found]
+
+    assert "BAD" in candidates()
+    for word, score in [("cab", 60), ("BAD", 0), ("BOA", 30), ("BOA", None)]:
+        done = client.post("/api/wordlists/personal", json={"word": word, "score": score})
+        assert done.status_code == 200, done.text
+    assert done.json()["entries"] == [["BAD", 0], ["CAB", 60]]
+    assert "BAD" not in candidates()  # removed for good
+    info = client.post("/api/wordlists/active", json={}).json()
+    assert info["personal"] == {"file": "personal.dict", "entries": 2} and info["words"] == 10
+    assert "CAB;60" in (folder / "personal.dict").read_text(encoding="utf-8")
+    config = Config(root=folder, port=8765, word_paths=[str(folder.parent / "square.txt")],
+                    extra_hosts=("testserver",))  # fmt: skip
+    base = "http://testserver:8765"  # the Host header carries the port
+    with TestClient(create_app(config), base_url=base) as restarted:  # the next start reads it
+        assert restarted.get("/api/wordlists/personal").json()["entries"] == [
+            ["BAD", 0],
+            ["CAB", 60],
+        ]
+    bad = client.post("/api/wordlists/personal", json={"word": "x1", "score": 5})
+    assert bad.status_code == 400 and "letters" in bad.json()["error"]
+    assert client.post("/api/wordlists/personal", json={"word": "ok"}).status_code == 400
+
+
+def test_a_pattern_around_theme_entries_that_the_list_fills(client: TestClient) -> None:
+    body = {"width": 3, "height": 3, "symmetry": "none", "keep": "1,1,A,BAD", "seed": 1}
+    cells = client.post("/api/crossword/pattern", json=body).json()["cells"]
+    assert cells[0] == ["B", "A", "D"] and all(cell == "" for row in cells[1:] for cell in row)
+    bad = client.post("/api/crossword/pattern", json={**body, "keep": "1,1,X,BAD"})
+    assert bad.status_code == 400 and "ROW,COL,A|D,ANSWER" in bad.json()["error"]
+    none = client.post("/api/crossword/pattern", json={**body, "keep": "1,1,A,XYZ"})
+    assert none.status_code == 422 and "word list fills" in none.json()["error"]

@@ -49,6 +49,11 @@ def acrostic() -> None:
 @click.option(
     "--exclude", multiple=True, metavar="WORD", help="Never use this answer (repeatable)."
 )
+@click.option(
+    "--avoid-function-words",
+    is_flag=True,
+    help="Never use function words (THAT, THOSE, NEXT, NOPE ...) as answers.",
+)
 @whole_option("--min-length", help="Shortest answer.", default=4, most=MAX_LENGTH)
 @whole_option("--max-length", help="Longest answer.", default=None, most=MAX_LENGTH)
 @whole_option("--count", help="Distinct answer sets to find, best first.", most=MAX_COUNT)
@@ -95,6 +100,7 @@ def build(
     source: str,
     include: tuple[str, ...],
     exclude: tuple[str, ...],
+    avoid_function_words: bool,
     min_length: int,
     max_length: int | None,
     count: int,
@@ -125,6 +131,7 @@ def build(
     """
     from puzzlewright.acrostic import build_acrostic
     from puzzlewright.lexicon.builtin import familiar_scores
+    from puzzlewright.lexicon.function_words import FUNCTION_WORDS
 
     text, quote_file = _read_quote(quote)
     inputs = [p for p in (*word_paths, quote_file) if p and p != "builtin"]
@@ -141,7 +148,7 @@ def build(
             source,
             words,
             include=include,
-            exclude=exclude,
+            exclude=[*exclude, *(sorted(FUNCTION_WORDS) if avoid_function_words else [])],
             min_length=min_length,
             max_length=max_length,
             seed=seed,

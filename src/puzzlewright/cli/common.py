@@ -205,17 +205,44 @@ def max_list_mb_option(func: F) -> F:
     )(func)
 
 
+WORDS_HELP = (
+    "Word list file(s), layered in order (word, word;score, word<TAB>score, .gz). Built-in "
+    "lists: 'crossword' (the Collaborative Word List, cleaned; entries scoring under 50 "
+    "only with --min-score), 'english' (word frequencies; 'builtin' is its old name), "
+    "'builtin+phrases' (english with multi-word phrases). Default: {default}."
+)
+DEFAULT_LIST_NAMES = {
+    "crossword": "the crossword list",
+    "english": "the English list",
+    "mixed": "the crossword list for a PATTERN, the English list otherwise",
+}
+
+
 def wordlist_options(func: F) -> F:
-    """Add --words/--encoding/--alphabet/--min-score, read by :func:`load_words`."""
+    """Add --words/--encoding/--alphabet/--min-score, read by :func:`load_words`, for a
+    command whose default is the English list (acrostics, cryptarithms, wordplay)."""
+    return _wordlist_options(func, "english")
+
+
+def crossword_wordlist_options(func: F) -> F:
+    """:func:`wordlist_options` for a command that fills or proposes crossword entries (its
+    default is the crossword list; it loads with ``load_words(..., default="crossword")``)."""
+    return _wordlist_options(func, "crossword")
+
+
+def mixed_wordlist_options(func: F) -> F:
+    """:func:`wordlist_options` for ``words``: crossword list for patterns, English else."""
+    return _wordlist_options(func, "mixed")
+
+
+def _wordlist_options(func: F, default: str) -> F:
     options = [
         click.option(
             "--words",
             "word_paths",
             multiple=True,
             metavar="PATH",
-            help="Word list file(s), layered in order (word, word;score, word<TAB>score, "
-            ".gz). 'builtin' names the built-in English list, 'builtin+phrases' the same "
-            "with multi-word phrases (for crossword fills). Default: built-in English.",
+            help=WORDS_HELP.format(default=DEFAULT_LIST_NAMES[default]),
         ),
         click.option(
             "--encoding",
@@ -228,7 +255,13 @@ def wordlist_options(func: F) -> F:
             default=None,
             help="Alphabet: en, ru, or its letters. Default: inferred from the list.",
         ),
-        click.option("--min-score", type=int, default=None, help="Ignore words scoring below N."),
+        click.option(
+            "--min-score",
+            type=int,
+            default=None,
+            help="Ignore words scoring below N (default: 50 for the crossword list, "
+            "none for the others).",
+        ),
         max_list_mb_option,
     ]
     for option in reversed(options):
@@ -267,15 +300,25 @@ def load_words(
     min_score: int | None = None,
     *,
     quiet: bool = False,
+    default: str = "english",
+    floor_only: bool = False,
 ) -> tuple[WordList, list[SourceReport]]:
-    """Load the word lists named on the command line (built-in English when none)."""
+    """Load the word lists named on the command line (the built-in ``default`` list, with
+    its default floor, when none). With ``floor_only``, ``min_score`` only decides how much
+    of the crossword list is loaded: the caller cuts by it itself (the filler does, by a
+    prefix of each length's best-first words), so nothing is filtered here."""
     from puzzlewright.lexicon import load_wordlist
-    from puzzlewright.lexicon.builtin import cache_path
+    from puzzlewright.lexicon.loading import CROSSWORD_NAMES
 
-    paths = list(word_paths) or ["builtin"]
-    if paths == ["builtin"]:  # a blink from the cache; a few seconds the first time
-        message = "Building the built-in English list (first run only)…"
-        quiet = quiet or cache_path().exists()
+    paths = list(word_paths) or [default]
+    if floor_only:
+        from puzzlewright.lexicon.crossword import DEFAULT_MIN_SCORE
+
+        lower = min_score is not None and min_score < DEFAULT_MIN_SCORE
+        min_score = 0 if lower and paths[0].lower() in CROSSWORD_NAMES else None
+    if len(paths) == 1 and paths[0].lower() in {"builtin", "english", "crossword"}:
+        message = "Building the built-in list (first run only)…"  # later: from the cache
+        quiet = quiet or _builtin_cached(paths[0].lower())
     else:
         message = "Loading word list…"
     max_bytes = _wordlist_limits(paths, encoding)
@@ -288,6 +331,17 @@ def load_words(
             if encoding == "auto":
                 _stderr().print(f"[dim]{report.path}: detected encoding {report.encoding}[/dim]")
     return words, reports
+
+
+def _builtin_cached(name: str) -> bool:
+    """True when the compiled built-in list ``name`` is in the cache (loads in a blink)."""
+    if name == "crossword":
+        from puzzlewright.lexicon.crossword import DEFAULT_MIN_SCORE, cache_path
+
+        return cache_path(DEFAULT_MIN_SCORE).exists()
+    from puzzlewright.lexicon.builtin import cache_path as english_path
+
+    return english_path().exists()
 
 
 def on_terminal() -> bool:

@@ -16,6 +16,7 @@ from puzzlewright.cli.common import (
     MAX_LENGTH,
     LazySubcommands,
     check_output,
+    crossword_wordlist_options,
     emit_json,
     jobs_options,
     json_option,
@@ -28,7 +29,6 @@ from puzzlewright.cli.common import (
     timeout_option,
     warn,
     whole_option,
-    wordlist_options,
 )
 from puzzlewright.crossword.fill import EntryScore, Fill, FillProgress, FillResult, Region
 from puzzlewright.crossword.fill.constraints import ConstraintReport, Constraints
@@ -201,7 +201,7 @@ def constraint_line(report: ConstraintReport) -> str:
 # -- the command -----------------------------------------------------------------------------
 @crossword.command("fill")
 @click.argument("grid_path", metavar="GRID")
-@wordlist_options
+@crossword_wordlist_options
 @seed_option
 @timeout_option
 @whole_option("--count", help="Different fills.", most=MAX_COUNT)
@@ -335,7 +335,15 @@ def fill(
             pangram, ban_letters, quotas, nina, nina_where, constraint_budget
         ),
     )
-    words, _ = load_words(word_paths, encoding, alphabet, None, quiet=as_json)
+    words, _ = load_words(
+        word_paths,
+        encoding,
+        alphabet,
+        min_score,
+        quiet=as_json,
+        default="crossword",
+        floor_only=True,
+    )
     if no_stem_dupes:
         if request.constraints is not None:
             raise PuzzleInputError(

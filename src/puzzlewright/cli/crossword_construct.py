@@ -19,6 +19,7 @@ from puzzlewright.cli.common import (
     MAX_TRIES,
     SECONDS,
     check_output,
+    crossword_wordlist_options,
     emit_json,
     exit_status,
     fail,
@@ -31,7 +32,6 @@ from puzzlewright.cli.common import (
     stopping,
     warn,
     whole_option,
-    wordlist_options,
 )
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import STDOUT
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from puzzlewright.crossword.layout import Layout
     from puzzlewright.crossword.pattern import PatternRun, PatternSpec, Symmetry
     from puzzlewright.crossword.puzzle import Puzzle
+    from puzzlewright.crossword.theme import ThemedSpec
 
 _SIZE = re.compile(r"^\s*(\d+)\s*(?:[x×X*]\s*(\d+))?\s*$")
 
@@ -95,8 +96,30 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
 @whole_option("--count", help="How many patterns.", most=MAX_COUNT)
 @click.option("--allow-unchecked", is_flag=True, help="Allow cells in only one entry.")
 @barred_options
-@click.option("--fillable", is_flag=True, help="Keep only patterns the filler can fill.")
-@wordlist_options
+@click.option(
+    "--theme",
+    "theme_entries",
+    multiple=True,
+    metavar="ROW,COL,A|D,ANSWER",
+    help="Keep a theme entry: starting row and column (from 1), across or down, answer. "
+    "Repeatable.",
+)
+@click.option(
+    "--theme-lengths",
+    default=None,
+    metavar="N,N,...",
+    help="Theme entries of these lengths placed symmetrically across (equal pairs in "
+    "mirrored rows, one alone in the middle row).",
+)
+@click.option(
+    "--fillable/--unchecked",
+    default=None,
+    help="Keep only patterns the filler fills from the word list within a counted effort "
+    "(the same patterns on every machine), shown beside their trial fill. Default: "
+    "checked for block patterns (with the crossword list at its default floor), unchecked "
+    "for barred and British ones (a barred trial fill takes seconds).",
+)
+@crossword_wordlist_options
 @whole_option(
     "--fill-effort",
     help="With --fillable: the filler's effort per pattern, in steps of 16 search nodes "
@@ -133,7 +156,9 @@ def pattern(
     count: int,
     allow_unchecked: bool,
     barred: dict[str, Any],
-    fillable: bool,
+    theme_entries: tuple[str, ...],
+    theme_lengths: str | None,
+    fillable: bool | None,
     word_paths: tuple[str, ...],
     encoding: str,
     alphabet: str | None,
@@ -149,7 +174,9 @@ def pattern(
 
     Every entry has at least --min-length letters, the white cells are connected, every
     cell is checked (unless --allow-unchecked) and the blocks follow --symmetry. Without
-    --blocks or --max-words the grid gets about one block in six cells.
+    --blocks or --max-words the grid gets about one block in six cells. Block patterns
+    are offered only when the word list (default: the crossword list) fills them within a
+    fixed step budget (--unchecked: every pattern built).
     """
     from puzzlewright.crossword.pattern import FillCheck, PatternSpec, generate_patterns
 
@@ -157,21 +184,23 @@ def pattern(
     british = barred_spec(barred, width, height, blocks, max_words, symmetry, min_length)
     shape = cast("Symmetry", symmetry)  # click.Choice gave one of its names
     spec = PatternSpec(width, height, blocks, max_words, shape, min_length, allow_unchecked)
-    spec.validate() if british is None else british.validate()
+    themed = _themed(spec, theme_entries, theme_lengths, barred=british is not None)
+    (british or themed or spec).validate()
     check_output(output, inputs=word_paths, force=force, puzzle_format=True)
+    fillable = british is None if fillable is None else fillable
     if word_paths and not fillable:
         warn("--words only matters with --fillable; ignored")
     with stopping(None) as stop:
         check = None
         if fillable:
-            words, _ = load_words(word_paths, encoding, alphabet, min_score)
+            words, _ = load_words(word_paths, encoding, alphabet, min_score, default="crossword")
             check = FillCheck(words, min_score=min_score, seed=seed, timeout=timeout, outer=stop)
             if fill_effort is not None:
                 check.effort = fill_effort
             if attempts is None:
                 attempts = 10 * count
         with status("Designing patterns…"):
-            design = spec if british is None else british
+            design = british or themed or spec
             run = generate_patterns(
                 design, count, seed=seed, attempts=attempts, accept=check, stop=stop
             )
@@ -185,6 +214,27 @@ def pattern(
     checked = british is not None
     _report_patterns(run, written, warnings, spec, count, shortfall, checked, as_json=as_json)
     return exit_status(bool(run.patterns), run.stop_reason)
+
+
+def _themed(
+    spec: PatternSpec, entries: tuple[str, ...], lengths: str | None, *, barred: bool
+) -> ThemedSpec | None:
+    """The themed request of ``--theme``/``--theme-lengths`` (None without them)."""
+    from puzzlewright.crossword.theme import (
+        ThemedSpec,
+        parse_lengths,
+        parse_theme_entry,
+        place_lengths,
+    )
+
+    if not entries and lengths is None:
+        return None
+    if barred:
+        raise fail("--theme and --theme-lengths make blocked grids, not barred or British ones")
+    kept = tuple(parse_theme_entry(text) for text in entries)
+    if lengths is not None:
+        kept += place_lengths(spec, parse_lengths(lengths))
+    return ThemedSpec(spec, kept)
 
 
 def _report_patterns(

@@ -37,9 +37,16 @@ from puzzlewright.cli.common import fail, warn
     "word_paths",
     multiple=True,
     metavar="PATH",
-    help="Word list(s) layered in order (default: the built-in English list).",
+    help="Word list(s) layered in order, for every room (default: the built-in crossword "
+    "list in the crossword room, the built-in English list in the others; 'crossword' and "
+    "'english' name them).",
 )
-@click.option("--min-score", type=int, default=None, help="Default minimum word score.")
+@click.option(
+    "--min-score",
+    type=int,
+    default=None,
+    help="Default minimum word score (default: 50 with the crossword list).",
+)
 def serve(
     folder: Path,
     port: int,
@@ -62,8 +69,11 @@ def serve(
         raise fail(f"the workbench needs {exc.name}: pip install 'puzzlewright[web]'") from None
     if host not in ("127.0.0.1", "localhost", "::1"):
         warn(f"binding {host}: anyone who can reach it can read and write {folder.resolve()}")
+    from puzzlewright.lexicon.loading import BUILTIN_NAMES, CROSSWORD_NAMES, PHRASE_NAMES
+
     for path in word_paths:
-        if path != "builtin" and not Path(path).is_file():
+        builtin = path.lower() in BUILTIN_NAMES | CROSSWORD_NAMES | PHRASE_NAMES
+        if not builtin and not Path(path).is_file():
             raise fail(f"cannot read word list {path}: no such file")
     sock = bind(host, port)  # here, so a busy port is one error line
     port = sock.getsockname()[1]

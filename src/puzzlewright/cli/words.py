@@ -14,13 +14,15 @@ from puzzlewright.cli.common import (
     json_option,
     load_words,
     max_list_mb_option,
+    mixed_wordlist_options,
     stdout,
     whole_option,
-    wordlist_options,
 )
 from puzzlewright.cli.wordplay import show_wordplay, wordplay_options
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Entry
+from puzzlewright.lexicon.crossword import DEFAULT_MIN_SCORE
+from puzzlewright.lexicon.evidence import match_by_evidence
 from puzzlewright.messages import counted
 
 
@@ -44,7 +46,7 @@ from puzzlewright.messages import counted
 )
 @wordplay_options
 @whole_option("--limit", help="Show at most N words (0: all).", default=50, least=0, most=MAX_SHOWN)
-@wordlist_options
+@mixed_wordlist_options
 @json_option
 def words(
     pattern: str | None,
@@ -65,7 +67,9 @@ def words(
     """Find words by PATTERN (? or . for any letter, e.g. C?O?S), --anagram or --within,
     or wordplay for a cryptic clue (--hidden, --charade, --container ...).
 
-    Results are ranked by score, best first. Exit status 1 when nothing matches.
+    Results are ranked by score, best first (a pattern's words of one score by how common
+    they are). Patterns search the built-in crossword list unless --words says otherwise;
+    --anagram, --within and wordplay the English list. Exit status 1 when nothing matches.
     """
     chosen = {k: v for k, v in wordplay.items() if k != "timeout" and v is not None}
     modes = [m for m in (pattern, anagram, within, *chosen.values()) if m is not None]
@@ -73,7 +77,10 @@ def words(
         raise PuzzleInputError(
             "give exactly one of PATTERN, --anagram, --within or a wordplay option"
         )
-    wordlist, _ = load_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
+    default = "crossword" if pattern is not None else "english"
+    wordlist, _ = load_words(
+        word_paths, encoding, alphabet, min_score, quiet=as_json, default=default
+    )
     cap = limit or None
     if chosen or (anagram is not None and (words_max > 1 or require or result)):
         mode, query = next(iter(chosen.items())) if chosen else ("anagram", str(anagram))
@@ -91,7 +98,7 @@ def words(
     else:
         assert pattern is not None
         mode, query = "pattern", pattern
-        found = wordlist.match(pattern, limit=cap)
+        found = match_by_evidence(wordlist, pattern, cap)
     if as_json:
         emit_json(
             {
@@ -118,9 +125,33 @@ def print_entries(found: list[Entry], title: str) -> None:
     stdout.print(table)
 
 
+DEFAULT_LISTS: dict[str, dict[str, Any]] = {
+    "crossword": {
+        "min_score": DEFAULT_MIN_SCORE,
+        "commands": [
+            "crossword fill",
+            "crossword pattern",
+            "words PATTERN",
+            "the workbench's crossword room",
+        ],
+    },
+    "english": {
+        "min_score": None,
+        "commands": [
+            "acrostic build",
+            "cryptarithm encode / find",
+            "words --anagram / --within / wordplay",
+            "the workbench's acrostic and cryptarithm rooms and wordplay",
+        ],
+    },
+}
+"""Which built-in list each command uses by default (``lexicon info`` prints it)."""
+
+
 @click.group()
 def lexicon() -> None:
-    """Inspect word lists (the built-in English list by default)."""
+    """Inspect word lists (the built-in English list by default; ``crossword`` names the
+    built-in crossword list)."""
 
 
 @lexicon.command()
@@ -141,7 +172,7 @@ def info(paths: tuple[str, ...], encoding: str, alphabet: str | None, as_json: b
     wordlist, reports = load_words(paths, encoding, alphabet, quiet=as_json)
     stats = describe(wordlist, reports)
     if as_json:
-        emit_json(stats_document(stats))
+        emit_json({**stats_document(stats), "defaults": DEFAULT_LISTS})
         return
     stdout.print(f"[bold]{stats.name}[/bold]: {stats.words:,} words, alphabet {stats.alphabet}")
     for report in stats.sources:
@@ -158,3 +189,7 @@ def info(paths: tuple[str, ...], encoding: str, alphabet: str | None, as_json: b
         scores.add_row(f"{bucket}-{bucket + 9}", f"{count:,}")
     stdout.print(lengths)
     stdout.print(scores)
+    stdout.print("Built-in lists each command uses when given no --words:")
+    for name, about in DEFAULT_LISTS.items():
+        floor = f", minimum score {about['min_score']}" if about["min_score"] else ""
+        stdout.print(f"  {name}{floor}: {', '.join(about['commands'])}")

@@ -19,6 +19,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Collection, Iterator
 from dataclasses import asdict, dataclass, field
+from math import log
 from typing import Literal
 
 from puzzlewright.bits import LetterSet, WordSet, iter_bits
@@ -347,16 +348,48 @@ def entry_candidates(
         found = [Candidate(shown, score)] if score is not None else []
         return CandidateList(name, shown, found, len(found), len(found), current)
     table = net.problem.vars[v].table
-    kept: list[Candidate] = []
+    kept: list[int] = []  # the first ``limit`` and the rest of the last one's score
     total = 0
     for i in _candidate_bits(net, v):
         word = table.words[i]
         if pattern is not None and not pattern.search(word):
             continue
         total += 1
-        if len(kept) < limit:
-            kept.append(Candidate(word, table.scores[i]))
-    return CandidateList(name, shown, kept, total, net.initial[v].bit_count(), current)
+        if len(kept) < limit or table.scores[i] == table.scores[kept[-1]]:
+            kept.append(i)
+    ranked = by_crossing_options(net, v, kept)[:limit]
+    found = [Candidate(table.words[i], table.scores[i]) for i in ranked]
+    return CandidateList(name, shown, found, total, net.initial[v].bit_count(), current)
+
+
+def by_crossing_options(net: _Network, v: int, candidates: list[int]) -> list[int]:
+    """Word indexes of variable ``v`` best score first and, inside one score, those that
+    leave the crossing entries the most options first (the sum of the logs of how many
+    words each open crossing keeps with the candidate's letter, as ingrid_core orders its
+    candidates), then in the list's order."""
+    variables = net.problem.vars
+    doms = net.initial if net.dead else net.state.dom
+    table = variables[v].table
+    counts: dict[tuple[int, int, int], int] = {}
+
+    def options(i: int) -> float:
+        word = table.letters(i)
+        total = 0.0
+        for cell, p in variables[v].cells:
+            for t, q in net.at_cell.get(cell, ()):
+                if t == v:
+                    continue
+                key = (t, q, word[p])
+                count = counts.get(key)
+                if count is None:
+                    count = counts[key] = (
+                        doms[t] & variables[t].table.cols[q][word[p]]
+                    ).bit_count()
+                total += log(count) if count else -1e9
+        return total
+
+    order = {i: rank for rank, i in enumerate(candidates)}
+    return sorted(candidates, key=lambda i: (-table.scores[i], -options(i), order[i]))
 
 
 def freed(grid: Grid, slot: Slot) -> Grid:
@@ -408,6 +441,72 @@ def check_candidate(
         return "fills"
     result = fill_grid(trial, words, min_score=min_score, stop=stop)
     return _verdict(str(result.status))
+
+
+@dataclass(frozen=True)
+class GridVerdict:
+    """Can the grid as it stands be filled? With the entries the proof blames when not.
+
+    ``responsible``: for a ``dead end``, the entries with no word left after propagation,
+    else those the filler's exhaustive search failed on most (its proof), worst first;
+    ``fill``: for ``fills``, the words of the fill found, by entry key (a candidate of an
+    entry that is in it needs no check of its own).
+    """
+
+    verdict: Verdict
+    responsible: list[str] = field(default_factory=list)
+    fill: dict[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, object]:
+        """The verdict as JSON: every field."""
+        return asdict(self)
+
+
+def check_grid(
+    grid: Grid,
+    words: WordList,
+    *,
+    min_score: int | None = None,
+    banned: Collection[str] = (),
+    stop: StopSignal | None = None,
+) -> GridVerdict:
+    """Whether ``grid`` can still be completed, asked once before its candidates are checked:
+    a dead grid is reported with the entries responsible instead of every candidate of the
+    current entry coming back ``dead end`` one by one."""
+    net = _network(grid, words, min_score, banned)
+    if net.dead:
+        keys = [net.problem.vars[v].slot.key for v in net.dead]
+        return GridVerdict("dead end", keys)
+    if grid.is_filled():
+        return GridVerdict("fills", fill={s.key: grid.word(s) for s in grid.slots()})
+    result = fill_grid(grid, without_words(words, banned), min_score=min_score, stop=stop)
+    verdict = _verdict(str(result.status))
+    if verdict == "fills":
+        filled = result.grid
+        return GridVerdict(verdict, fill={s.key: filled.word(s) for s in filled.slots()})
+    if verdict == "dead end":
+        return GridVerdict(verdict, [failure.key for failure in result.failed_slots])
+    return GridVerdict(verdict)
+
+
+def check_entry_grid(
+    grid: Grid,
+    words: WordList,
+    key: str,
+    *,
+    min_score: int | None = None,
+    banned: Collection[str] = (),
+    stop: StopSignal | None = None,
+) -> GridVerdict:
+    """:func:`check_grid` of the grid entry ``key``'s candidates live in: a complete entry's
+    letters freed as for its alternatives (:func:`freed`), so ``dead end`` means every
+    candidate of the entry is one, whatever its word."""
+    name = key.strip().upper()
+    slot = next((s for s in grid.slots() if s.key == name), None)
+    if slot is None:
+        raise PuzzleInputError(f"the grid has no entry {key!r}")
+    base = freed(grid, slot) if "?" not in grid.word(slot) else grid
+    return check_grid(base, words, min_score=min_score, banned=banned, stop=stop)
 
 
 def _verdict(status: str) -> Verdict:
@@ -476,8 +575,11 @@ def open_regions(grid: Grid) -> int:
     return regions
 
 
-def grid_stats(grid: Grid, words: WordList, *, min_score: int | None = None) -> GridStats:
-    """Word count, blocks, lengths and the usual checks of ``grid`` against ``words``."""
+def grid_stats(
+    grid: Grid, words: WordList, *, min_score: int | None = None, theme: Collection[str] = ()
+) -> GridStats:
+    """Word count, blocks, lengths and the usual checks of ``grid`` against ``words``; the
+    ``theme`` entries (keys) are the constructor's choice, exempt from the list checks."""
     slots = grid.slots()
     lengths: dict[int, int] = {}
     answers: dict[str, int] = {}
@@ -489,6 +591,8 @@ def grid_stats(grid: Grid, words: WordList, *, min_score: int | None = None) -> 
         if "?" in answer:
             continue
         answers[answer] = answers.get(answer, 0) + 1
+        if slot.key in theme:
+            continue
         score = words.score(words.alphabet.normalize(answer))
         if score is None:
             missing.append(slot.key)
@@ -517,8 +621,11 @@ __all__ = [
     "EntryState",
     "GridAnalysis",
     "GridStats",
+    "GridVerdict",
     "analyse_grid",
     "check_candidate",
+    "check_entry_grid",
+    "check_grid",
     "compile_filter",
     "entry_candidates",
     "freed",

@@ -15,11 +15,11 @@ search stops when the block or word count asked for is reached.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias, cast
 
-from puzzlewright.crossword.grid import Grid
+from puzzlewright.crossword.grid import Grid, Position
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.stopping import (
     NEVER,
@@ -310,6 +310,11 @@ class _Builder:
                 return False
         return self._connected()
 
+    def legal(self) -> bool:
+        """True when the whole grid obeys the rules (every line's runs, connectivity)."""
+        lines_ok = all(self._line_ok(start, step, size) for start, step, size in self._lines())
+        return lines_ok and self._connected()
+
     def words(self) -> int:
         """The number of entries (runs of two or more white cells)."""
         total = 0
@@ -520,6 +525,32 @@ def generate_pattern(
     return builder.grid() if ok else None
 
 
+def grow_around(
+    spec: PatternSpec,
+    rng: random.Random,
+    blocks: Iterable[Position],
+    white: Iterable[Position],
+    *,
+    stop: StopSignal = NEVER,
+) -> Grid | None:
+    """One attempt at a pattern for ``spec`` that has ``blocks`` and keeps ``white`` open
+    (theme entries: :mod:`puzzlewright.crossword.theme`); None when it got stuck or the
+    given blocks alone break a rule. Both sets must already be symmetric."""
+    builder = _Builder(spec, rng)
+    keep = {r * builder.w + c for r, c in white}
+    for r, c in blocks:
+        builder.block[r * builder.w + c] = 1
+    builder.count = sum(builder.block)
+    builder.orbits = [
+        orbit for orbit in builder.orbits if not keep & set(orbit) and not builder.block[orbit[0]]
+    ]
+    if not builder.legal():
+        return None
+    target = spec.blocks if spec.blocks is not None else max(spec.default_blocks(), builder.count)
+    ok = builder.grow(target, spec.blocks is not None, stop)
+    return builder.grid() if ok else None
+
+
 class Designer(Protocol):
     """A kind of pattern :func:`generate_patterns` makes: blocked (:class:`PatternSpec`) or
     barred and British blocked (:class:`~puzzlewright.crossword.barred.BarredSpec`)."""
@@ -595,10 +626,18 @@ those of :class:`PatternSpec`, and ``mirror-tb``, the top-bottom mirror."""
 
 
 def symmetric_pattern(
-    width: int, height: int, symmetry: str, *, seed: int, min_length: int = 3
+    width: int,
+    height: int,
+    symmetry: str,
+    *,
+    seed: int,
+    min_length: int = 3,
+    accept: Callable[[Grid], bool] | None = None,
+    attempts: int | None = None,
 ) -> Grid | None:
     """One blocked ``width`` x ``height`` pattern with ``symmetry`` (one of
-    :data:`BLOCK_SYMMETRIES`), reproducible per ``seed``; None when none was found.
+    :data:`BLOCK_SYMMETRIES`), reproducible per ``seed``, that ``accept`` (e.g. a
+    :class:`FillCheck`) takes, within ``attempts`` patterns built; None when none was found.
 
     ``mirror-tb`` is a left-right mirror pattern of the transposed size, transposed back
     (so it is as varied as ``mirror``)."""
@@ -611,7 +650,7 @@ def symmetric_pattern(
         symmetry=cast("Symmetry", "mirror" if flip else symmetry),
         min_length=min_length,
     )
-    run = generate_patterns(spec, 1, seed=seed)
+    run = generate_patterns(spec, 1, seed=seed, attempts=attempts, accept=accept)
     if not run.patterns:
         return None
     grid = run.patterns[0]

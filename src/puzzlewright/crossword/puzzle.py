@@ -46,3 +46,11 @@ class Puzzle:
     def missing_clues(self) -> list[Slot]:
         """Entries that have no clue yet."""
         return [slot for slot in self.grid.slots() if not self.clues.get(slot.key)]
+
+    def missing_clues_warning(self) -> str | None:
+        """One line naming the entries without a clue (for exports), None when all have one."""
+        missing = [slot.key for slot in self.missing_clues()]
+        if not missing:
+            return None
+        shown = ", ".join(missing[:12]) + (" ..." if len(missing) > 12 else "")
+        return f"{len(missing)} of {len(self.grid.slots())} entries have no clue: {shown}"

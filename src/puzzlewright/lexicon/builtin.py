@@ -19,8 +19,8 @@ How the filter works (see docs/lexicon.md):
    (``a e i o u y``), which drops letter salad such as ``xls`` and ``tck``.
 6. ``data/excluded.txt`` (reviewed by hand) drops what the dictionary test cannot see:
    places, brands and names that Webster's also lists in an obscure lower-case sense
-   (``russia``, ``geneva``, ``peter``, ``oreo``, ``sumatra``), and obscenities and slurs;
-   with them their inflected forms.
+   (``russia``, ``geneva``, ``peter``, ``oreo``, ``sumatra``), and ``data/blocked.txt``
+   obscenities and slurs (shared with the crossword list); with them their inflected forms.
 7. Elongations: a letter three times in a row (``yesss``, ``masss``, ``reallly``) is a
    spelling of emphasis, not a word.
 8. Roman numerals of three or more letters (``xiii``, ``xviii``) are numbers.
@@ -39,6 +39,10 @@ How the filter works (see docs/lexicon.md):
     more frequent (``ands``, ``thes``, ``arounds``, ``haveing``, ``controled``): a plural
     or inflection of a word that has none, a misspelling, or a foreign word ending in an
     English suffix. A real inflection is seldom a thousand times rarer than its stem.
+13. The crossword cross-check: a token of at most ``CROSS_CHECK_LENGTH`` letters rarer than
+    ``CROSS_CHECK_ZIPF`` that the built-in crossword list lacks (names, junk and what its
+    editors blocked: ``geet``, ``nuer``, ``thier``), or an obscure one of rule 11's kept
+    band that it scores below clean fill (``sisi``, ``amas``, ``phu``).
 
 Scores start from ``round(10 * zipf)`` (``the`` 77, ``house`` 57, ``zephyr`` 28; 35 is a
 zipf of 3.5, about once per 300,000 words of text) and lose points for what makes a common
@@ -75,7 +79,7 @@ from puzzlewright.lexicon.cache import SUFFIX, VERSION, cache_dir, read_entry, w
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
-FORMAT = 13  # bump when the filter changes (the cache format has its own version)
+FORMAT = 14  # bump when the filter changes (the cache format has its own version)
 FAMILIAR_VERSION = 2  # bump when familiarity_score changes (the acrostic's cached variant)
 VOWELS = set("aeiouy")
 TWO_LETTER_WORDS = frozenset(
@@ -109,6 +113,11 @@ LONG_ADVERB_COMMON = 4.0
 """Zipf taken from an ``-ly`` word of LONG_ADVERB letters or more, in full at
 LONG_ADVERB_COMMON - FADE and below (long adverbs are rarer than short words; the fade sits
 higher: ``INTERNATIONALLY``, zipf 3.95, loses 0.05 and ``CONSCIENTIOUSLY``, 2.4, all of it)."""
+CROSS_CHECK_ZIPF = 3.0
+CROSS_CHECK_LENGTH = 5
+"""Rule 13: tokens of at most CROSS_CHECK_LENGTH letters rarer than CROSS_CHECK_ZIPF are
+checked against the built-in crossword list (the Collaborative Word List, which lists names,
+crosswordese and abbreviations from 25 up and leaves out what its editors blocked)."""
 SPURIOUS_ZIPF = 3.0
 SPURIOUS_GAP = 3.0
 """Rule 12: a derived token rarer than SPURIOUS_ZIPF whose stems are all at least
@@ -152,8 +161,11 @@ def _dist_info_versions() -> dict[str, str]:
 def cache_path(phrases: bool = False) -> Path:
     """The cache file for the current filter and dependency versions (with ``phrases``:
     of the list with multi-word phrases, ``builtin+phrases``; see ``lexicon.phrases``)."""
-    data = (_excluded_text() + _unpleasant_text()).encode()
+    data = (_excluded_text() + _blocked_text() + _unpleasant_text()).encode()
     exclusions = f"{zlib.crc32(data):08x}"  # zlib: imported already, hashlib is not
+    from puzzlewright.lexicon.crossword import data_bytes
+
+    exclusions += f"-cw{zlib.crc32(data_bytes()):08x}"  # rule 13 reads the crossword list
     if phrases:
         from puzzlewright.lexicon.phrases import SCORING
 
@@ -281,6 +293,11 @@ def _excluded_text() -> str:
 
 
 @lru_cache(maxsize=1)
+def _blocked_text() -> str:
+    return _data_text("blocked.txt")
+
+
+@lru_cache(maxsize=1)
 def _unpleasant_text() -> str:
     return _data_text("unpleasant.txt")
 
@@ -291,8 +308,14 @@ def _word_set(text: str) -> frozenset[str]:
 
 
 def excluded_words() -> frozenset[str]:
-    """The hand-reviewed exclusions of rule 6 (lower case)."""
-    return _word_set(_excluded_text())
+    """The hand-reviewed exclusions of rule 6 (lower case), the blocked words included."""
+    return _word_set(_excluded_text()) | blocked_words()
+
+
+def blocked_words() -> frozenset[str]:
+    """Obscenities and slurs (``data/blocked.txt``, lower case): out of both built-in lists,
+    with their inflected forms."""
+    return _word_set(_blocked_text())
 
 
 def unpleasant_words() -> frozenset[str]:
@@ -407,6 +430,31 @@ def evidence_of(
     )
 
 
+def crossword_scores() -> dict[str, int]:
+    """Lower-case word -> score of the built-in crossword list's short entries (rule 13)."""
+    from puzzlewright.lexicon.crossword import data_bytes, decode_entries
+
+    return {
+        word.lower(): score
+        for word, score in decode_entries(data_bytes())
+        if len(word) <= CROSS_CHECK_LENGTH
+    }
+
+
+def fails_cross_check(token: str, zipf: float, obscure: bool, crossword: dict[str, int]) -> bool:
+    """Rule 13: a short rare token that the crossword list lacks altogether (it lists names
+    and crosswordese from score 25: what it lacks is junk or what its editors blocked:
+    ``geet``, ``nuer``, ``thier``, ``gud``), or an obscure one (rule 11's kept band) that it
+    scores below clean fill, or at most 50 for four letters and fewer (``sisi``, ``amas``,
+    ``phu``)."""
+    if len(token) > CROSS_CHECK_LENGTH or zipf >= CROSS_CHECK_ZIPF:
+        return False
+    score = crossword.get(token)
+    if score is None:
+        return True
+    return obscure and score < (55 if len(token) <= 4 else 50)
+
+
 def is_spurious(token: str, zipf: float, lower: set[str], zipfs: dict[str, float]) -> bool:
     """Rule 12: ``token`` (rarer than ``SPURIOUS_ZIPF``) is admitted only by a suffix rule
     and every dictionary stem of it is ``SPURIOUS_GAP`` more frequent (``zipfs``: the
@@ -495,6 +543,7 @@ def build_english(
     entries: dict[str, int] = {}
     contractions: set[str] = set()  # "dont" from "don't" (seen first: more frequent)
     zipfs: dict[str, float] = {}  # every token seen so far (stems for rule 12)
+    crossword = crossword_scores()
     for token, zipf in english_zipfs():  # most frequent first
         if zipf < min_zipf:
             break
@@ -511,6 +560,8 @@ def build_english(
         evidence = evidence_of(token, zipf, lower, unpleasant, forms.gcide)
         if evidence.obscure and zipf < OBSCURE_ZIPF:
             continue  # rule 11
+        if fails_cross_check(token, zipf, evidence.obscure, crossword):
+            continue  # rule 13
         entries[token.upper()] = score(evidence)
     return WordList(entries.items(), Alphabet.latin(), "english")
 

@@ -32,8 +32,13 @@ DEFAULT_SCORE = 50
 """Score given to entries of plain lists (one word per line): the top of the STWL scale."""
 
 BUILTIN_NAMES = frozenset({"builtin", "@builtin", "english", "@english"})
-PHRASE_NAMES = frozenset({"builtin+phrases", "@builtin+phrases"})
-"""The built-in list with multi-word phrases (``lexicon.phrases``), for crossword fills."""
+"""The general English list (``builtin``: its name from before there were two built-in
+lists, kept for scripts; it always means the English list)."""
+PHRASE_NAMES = frozenset({"builtin+phrases", "@builtin+phrases", "english+phrases"})
+"""The built-in English list with multi-word phrases (``lexicon.phrases``)."""
+CROSSWORD_NAMES = frozenset({"crossword", "@crossword"})
+"""The built-in crossword list (``lexicon.crossword``: the Collaborative Word List, cleaned),
+the default of everything that fills or proposes crossword entries."""
 
 DEFAULT_MAX_MB = 200
 DEFAULT_MAX_BYTES = DEFAULT_MAX_MB << 20
@@ -215,8 +220,10 @@ def load_wordlist(
     max_bytes: int = DEFAULT_MAX_BYTES,
     phrases: bool = False,
 ) -> tuple[WordList, list[SourceReport]]:
-    """Load and layer word lists; the name ``builtin`` stands for the built-in English list
-    (``builtin+phrases``: the built-in list with multi-word phrases, for crossword fills).
+    """Load and layer word lists; ``english`` (or ``builtin``) stands for the built-in
+    English list, ``builtin+phrases`` for it with multi-word phrases and ``crossword`` for
+    the built-in crossword list, whose entries under its ``DEFAULT_MIN_SCORE`` (clean fill)
+    are left out unless ``min_score`` asks for them.
 
     With no alphabet given, it is inferred from the entries (A-Z with accents folded for
     Latin lists; otherwise the letters seen, e.g. Cyrillic). Each file holds at most
@@ -224,21 +231,22 @@ def load_wordlist(
     files' contents (see :mod:`puzzlewright.lexicon.cache`).
     """
     from puzzlewright.lexicon import cache
-    from puzzlewright.lexicon.builtin import builtin_english, cache_path
 
     phrases = phrases or any(str(p).lower() in PHRASE_NAMES for p in paths)
     if all(_is_builtin(p) for p in paths) and len(paths) == 1:
-        base = builtin_english(phrases)  # the compiled list itself: no re-sort, no copy
+        base = _builtin_list(paths[0], phrases, min_score)  # compiled: no re-sort, no copy
         if alphabet is None or _same_alphabet(alphabet, base.alphabet):
-            return base.renamed(Path(str(paths[0])).name).filtered(min_score), []
+            return base.renamed(Path(str(paths[0])).name), []
     raws = [None if _is_builtin(p) else read_raw(Path(p), max_bytes) for p in paths]
-    builtin = [cache_path(phrases).name] if None in raws else []
+    builtin = [_builtin_key(paths[0], phrases)] if None in raws else []
     options = (*builtin, [str(p) for p in paths], encoding, repr(alphabet), min_score, max_bytes)
     key = cache.content_key([raw for raw in raws if raw is not None], options)
 
     @lru_cache(maxsize=1)
     def rebuilt() -> tuple[WordList, list[SourceReport]]:
-        words, reports = _load_uncached(paths, raws, encoding, alphabet, max_bytes, phrases)
+        words, reports = _load_uncached(
+            paths, raws, encoding, alphabet, max_bytes, phrases, min_score
+        )
         words = words.filtered(min_score)
         if sum(report.entries for report in reports) >= cache.MIN_ENTRIES:
             cache.store(key, words, [_report_json(report) for report in reports])
@@ -252,7 +260,30 @@ def load_wordlist(
 
 
 def _is_builtin(path: str | os.PathLike[str]) -> bool:
-    return str(path).lower() in BUILTIN_NAMES | PHRASE_NAMES
+    return str(path).lower() in BUILTIN_NAMES | PHRASE_NAMES | CROSSWORD_NAMES
+
+
+def _builtin_list(path: str | os.PathLike[str], phrases: bool, min_score: int | None) -> WordList:
+    """The built-in list ``path`` names at ``min_score`` (the crossword list's default
+    floor when None)."""
+    if str(path).lower() in CROSSWORD_NAMES:
+        from puzzlewright.lexicon.crossword import builtin_crossword
+
+        return builtin_crossword(min_score)
+    from puzzlewright.lexicon.builtin import builtin_english
+
+    return builtin_english(phrases).filtered(min_score)
+
+
+def _builtin_key(path: str | os.PathLike[str], phrases: bool) -> str:
+    """What keys a layered list on the built-in list ``path``: its cache file's name."""
+    if str(path).lower() in CROSSWORD_NAMES:
+        from puzzlewright.lexicon.crossword import cache_path as crossword_path
+
+        return crossword_path(0).name
+    from puzzlewright.lexicon.builtin import cache_path
+
+    return cache_path(phrases).name
 
 
 def _same_alphabet(asked: Alphabet | str, alphabet: Alphabet) -> bool:
@@ -300,10 +331,9 @@ def _load_uncached(
     alphabet: Alphabet | str | None,
     max_bytes: int,
     phrases: bool = False,
+    min_score: int | None = None,
 ) -> tuple[WordList, list[SourceReport]]:
     """Read, normalize and layer the files (the work the cache saves)."""
-    from puzzlewright.lexicon.builtin import builtin_english
-
     if isinstance(alphabet, str):
         try:
             alphabet = Alphabet.named(alphabet)
@@ -314,8 +344,8 @@ def _load_uncached(
     for index, (item, raw) in enumerate(zip(paths, raws, strict=True)):
         if raw is None:
             if index:
-                raise PuzzleInputError("the built-in list must be the first --words layer")
-            base = builtin_english(phrases)
+                raise PuzzleInputError("a built-in list must be the first --words layer")
+            base = _builtin_list(item, phrases, min_score)
             scores.update(base.scores())
             alphabet = alphabet or base.alphabet
             continue

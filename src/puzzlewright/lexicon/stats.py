@@ -22,17 +22,20 @@ class ListStats:
     sources: list[SourceReport] = field(default_factory=list)
 
 
+def score_histogram(words: WordList) -> dict[int, int]:
+    """How many words score in each bucket of ten (bucket start -> count), lowest first."""
+    histogram = Counter(score // 10 * 10 for score in words.scores().values())
+    return dict(sorted(histogram.items()))
+
+
 def describe(words: WordList, sources: list[SourceReport]) -> ListStats:
     """Count words per length and per score bucket of ten."""
-    histogram: Counter[int] = Counter()
-    for entry in words:
-        histogram[entry.score // 10 * 10] += 1
     return ListStats(
         name=words.name,
         words=len(words),
         alphabet=words.alphabet.letters,
         by_length={n: len(words.index(n)) for n in words.lengths},
-        score_histogram=dict(sorted(histogram.items())),
+        score_histogram=score_histogram(words),
         sources=sources,
     )
 

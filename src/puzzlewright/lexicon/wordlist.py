@@ -122,12 +122,22 @@ class WordList:
     """An immutable set of scored words over an alphabet, with pattern and anagram indexes."""
 
     def __init__(
-        self, entries: Iterable[tuple[str, int]], alphabet: Alphabet, name: str = "words"
+        self,
+        entries: Iterable[tuple[str, int]],
+        alphabet: Alphabet,
+        name: str = "words",
+        *,
+        keep_order: bool = False,
     ) -> None:
+        """Words of one score are kept alphabetical, or (``keep_order``) in the order
+        ``entries`` gives them (a list ranked inside its ties, such as the built-in
+        crossword list, and what ``filtered`` keeps of it)."""
         self.alphabet = alphabet
         self.name = name
         self._scores = dict(entries)
-        ranked = sorted(self._scores.items())  # by word, then (stable) best score first
+        ranked = list(self._scores.items())
+        if not keep_order:
+            ranked.sort()  # by word, then (stable) best score first
         ranked.sort(key=itemgetter(1), reverse=True)
         buckets: dict[int, list[tuple[str, int]]] = defaultdict(list)
         for item in ranked:
@@ -243,8 +253,14 @@ class WordList:
         """A new list keeping only words with score >= ``min_score``."""
         if min_score is None:
             return self
-        kept = ((w, s) for w, s in self._scores.items() if s >= min_score)
-        return WordList(kept, self.alphabet, name or self.name)
+        kept = (item for item in self.ranked_items() if item[1] >= min_score)
+        return WordList(kept, self.alphabet, name or self.name, keep_order=True)
+
+    def ranked_items(self) -> Iterator[tuple[str, int]]:
+        """(word, score) of every length, each best first in the list's own order."""
+        for length in sorted({*self._buckets, *self._indexes, *self._pending}):
+            index = self.index(length)
+            yield from zip(index.words, index.scores, strict=True)
 
     # -- indexes ---------------------------------------------------------------------------
     def index(self, length: int) -> LengthIndex:

@@ -2,7 +2,9 @@
 
 Cells are indexed row by row (``index = row * width + column``). ``layout`` has one character
 per cell: ``#`` block, ``_`` void (not drawn), ``.`` a letter square, ``=`` a square printed
-with fixed text (acrostic punctuation). Each clue lists the cells it fills, in order.
+with fixed text (acrostic punctuation). Each clue lists the cells it fills, in order. A
+diagramless page shows every square open, without numbers or clue cells: the solver marks
+the blocks, which the solution holds as ``#``.
 
 The solution is one string per cell joined by U+001F, UTF-8 encoded, XORed with an xorshift32
 key stream and base64 encoded. This keeps answers out of the page source for casual readers;
@@ -21,6 +23,7 @@ from puzzlewright.render.model import ClueSection, Document, GridView
 
 CellIndex = int  # row * width + column
 SEPARATOR = "\x1f"
+BLOCK_ANSWER = "#"  # a diagramless block, as the solver marks it (the "." key)
 
 
 def _xorshift_stream(key: int, length: int) -> bytes:
@@ -61,11 +64,13 @@ class PlayClue:
         return {"label": self.label, "clue": self.clue, "cells": list(self.cells)}
 
 
-def _layout(grid: GridView) -> str:
+def _layout(grid: GridView, diagramless: bool = False) -> str:
     chars = []
     for row in grid.rows:
         for cell in row:
-            if cell.block:
+            if cell.block and diagramless:
+                chars.append(".")  # the solver finds the blocks: every square looks open
+            elif cell.block:
                 chars.append("#")
             elif cell.void:
                 chars.append("_")
@@ -137,10 +142,15 @@ def _markup(text: str) -> str:
     return inline_markup(text) if text else ""
 
 
-def _answers(grid: GridView) -> list[str]:
-    """The solution of every cell (empty for blocks, voids and fixed squares), uppercased."""
+def _answers(grid: GridView, diagramless: bool = False) -> list[str]:
+    """The solution of every cell (empty for blocks, voids and fixed squares; ``#`` for the
+    blocks of a diagramless grid, which the solver marks), uppercased."""
     return [
-        "" if cell.block or cell.void or (cell.given and not cell.number) else cell.answer.upper()
+        BLOCK_ANSWER
+        if cell.block and diagramless
+        else ""
+        if cell.block or cell.void or (cell.given and not cell.number)
+        else cell.answer.upper()
         for row in grid.rows
         for cell in row
     ]
@@ -185,16 +195,25 @@ def _marks(grid: GridView) -> dict[str, object]:
 def play_payload(document: Document) -> dict[str, object]:
     """Everything the page's script needs, as JSON-ready data (answers scrambled)."""
     grid = document.grid
-    layout = _layout(grid)
-    answers = _answers(grid)
+    diagramless = document.diagramless and document.kind != "acrostic"
+    layout = _layout(grid, diagramless)
+    answers = _answers(grid, diagramless)
     if document.kind == "acrostic":
         groups = _acrostic_clues(document)
     else:
         groups = _crossword_clues(document)
     sections = [
-        {"heading": section.heading, "dir": direction, "clues": [c.as_json() for c in clues]}
+        {
+            "heading": section.heading,
+            "dir": direction,
+            # a diagramless page must not say where an entry is: clues without their cells
+            "clues": [{**c.as_json(), **({"cells": []} if diagramless else {})} for c in clues],
+        }
         for section, direction, clues in groups
     ]
+    marks = _marks(grid)
+    if diagramless:
+        marks["numbers"] = {}  # numbers would give the pattern away
     digest = hashlib.sha256("\n".join([layout, *answers]).encode("utf-8")).digest()
     key = int.from_bytes(digest[:4], "big") or 1
     scrambled = scramble(answers, key)
@@ -207,7 +226,8 @@ def play_payload(document: Document) -> dict[str, object]:
         "width": grid.width,
         "height": grid.height,
         "layout": layout,
-        **_marks(grid),
+        "diagramless": diagramless,
+        **marks,
         "sections": sections,
         "words": {"across": document.words.across, "down": document.words.down},
         "key": key,

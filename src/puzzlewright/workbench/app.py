@@ -19,7 +19,7 @@ from starlette.staticfiles import StaticFiles
 
 from puzzlewright import __version__
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.workbench import files, job_routes, wordplay_api
+from puzzlewright.workbench import files, job_routes, wordlists_api, wordplay_api
 from puzzlewright.workbench.config import Config
 from puzzlewright.workbench.http import ApiError, on_api_error, on_http_error
 from puzzlewright.workbench.rooms import acrostic, crossword, cryptarithm
@@ -77,6 +77,7 @@ def create_app(config: Config) -> Starlette:
         *files.routes(),  # open, save, export, word lists: shared by every room
         *job_routes.routes(),
         *wordplay_api.routes(),
+        *wordlists_api.routes(),  # the active lists and the personal list
         Mount("/static", Static(directory=STATIC), name="static"),
     ]
     app = Starlette(

@@ -73,7 +73,8 @@ async def list_files(request: Request) -> JSONResponse:
             "folder": str(bench.config.root).encode("utf-8", "replace").decode("utf-8"),
             "files": names,
             "wordlists": bench.lexicons.describe(),
-            "default_words": bench.lexicons.default(),
+            "default_words": bench.lexicons.default(),  # the studios' (English unless --words)
+            "default_crossword_words": bench.lexicons.default("crossword"),
             "min_score": bench.config.min_score,
         }
     )
@@ -207,8 +208,15 @@ async def export_file(request: Request) -> JSONResponse:
     puzzle = puzzle_from_json(doc.get("puzzle"))
     refuse_overwrite(path, doc)
     key = bool(doc.get("key"))
+    missing = puzzle.missing_clues_warning()
     produce = lambda: render(crossword_document(puzzle), fmt, key=key)  # noqa: E731
-    return await write_file(bench, path, produce, overwrite=bool(doc.get("overwrite")))
+    return await write_file(
+        bench,
+        path,
+        produce,
+        overwrite=bool(doc.get("overwrite")),
+        warnings=[missing] if missing else [],
+    )
 
 
 async def upload_words(request: Request) -> JSONResponse:

@@ -1,5 +1,10 @@
-"""Word lists the workbench can use: built-in English, the ``--words`` lists, files in
-the folder and uploads, layered in the order a request names them; loaded once, cached."""
+"""Word lists the workbench can use: the built-in crossword and English lists, the
+``--words`` lists, files in the folder and uploads, layered in the order a request names
+them; loaded once, cached. A request that names none gets the ``--words`` lists, else the
+built-in list of its purpose: ``crossword`` for the crossword room, ``english`` for the
+acrostic and cryptarithm rooms and the wordplay helpers. The folder's
+personal list (:data:`PERSONAL_FILE`, ``word;score`` edits) is layered over every one of
+them, and re-read when the server starts."""
 
 from __future__ import annotations
 
@@ -16,6 +21,9 @@ from puzzlewright.crossword.analysis import without_words
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import byte_size
 from puzzlewright.lexicon import WordList, load_wordlist
+from puzzlewright.lexicon.crossword import DEFAULT_MIN_SCORE
+from puzzlewright.lexicon.loading import BUILTIN_NAMES, CROSSWORD_NAMES
+from puzzlewright.lexicon.personal import PersonalList, overlay
 from puzzlewright.workbench.config import MAX_UPLOAD_TOTAL, MAX_UPLOADS
 from puzzlewright.workbench.http import ApiError
 from puzzlewright.workbench.security import safe_path
@@ -23,9 +31,14 @@ from puzzlewright.workbench.security import safe_path
 MAX_LAYERS = 8
 CACHED_LISTS = 4
 UPLOAD_PREFIX = "puzzlewright-lists-"
+PERSONAL_FILE = "personal.dict"
 Source = str
-"""A list's name in requests: ``builtin``, ``cli:N`` (N-th --words list), ``file:PATH``
-(relative to the folder) or ``upload:N`` (N counts the uploads of this server, never reused)."""
+"""A list's name in requests: ``crossword``, ``english`` (``builtin``: its old name),
+``cli:N`` (N-th --words list), ``file:PATH`` (relative to the folder) or ``upload:N`` (N
+counts the uploads of this server, never reused)."""
+BUILTIN_SOURCES = {"crossword": "built-in crossword", "english": "built-in English"}
+Purpose = str
+"""``crossword`` or ``english``: which built-in list a request that names none gets."""
 
 
 class Lexicons:
@@ -41,7 +54,7 @@ class Lexicons:
     ) -> None:
         self.root = root
         self.cli_paths = [
-            str(Path(p).expanduser().resolve()) if p != "builtin" else p for p in cli_paths
+            p if _builtin(p) else str(Path(p).expanduser().resolve()) for p in cli_paths
         ]
         self.uploads: dict[int, Path] = {}  # upload number -> its file, oldest first
         self.uploaded = 0  # uploads so far (the next one's number)
@@ -53,14 +66,18 @@ class Lexicons:
             OrderedDict()
         )
         self._lock = threading.Lock()
+        self.personal = PersonalList.load(safe_path(root, PERSONAL_FILE))
+        self._personal_lock = threading.Lock()  # one edit at a time (each rewrites the file)
+        self._overlaid: OrderedDict[tuple[str, ...], tuple[int, WordList, WordList]] = OrderedDict()
 
-    def default(self) -> list[Source]:
-        """The sources used when a request names none: the --words lists, else built-in."""
-        return [f"cli:{i}" for i in range(len(self.cli_paths))] or ["builtin"]
+    def default(self, purpose: Purpose = "english") -> list[Source]:
+        """The sources used when a request names none: the --words lists, else the
+        built-in list of ``purpose``."""
+        return [f"cli:{i}" for i in range(len(self.cli_paths))] or [purpose]
 
     def describe(self) -> list[dict[str, str]]:
         """The named sources the page offers (folder files are named by path)."""
-        found = [{"source": "builtin", "name": "built-in English"}]
+        found = [{"source": key, "name": name} for key, name in BUILTIN_SOURCES.items()]
         for i, path in enumerate(self.cli_paths):
             name = Path(path).name.encode("utf-8", "replace").decode("utf-8")  # any file name
             found.append({"source": f"cli:{i}", "name": name})
@@ -68,13 +85,28 @@ class Lexicons:
             found.append({"source": f"upload:{number}", "name": upload.name.split("-", 1)[-1]})
         return found
 
+    def name_of(self, source: Source) -> str:
+        """How the page names one source (``built-in English``, a file's name, a path)."""
+        for item in self.describe():
+            if item["source"] == source:
+                return item["name"]
+        return source.partition(":")[2] if source.startswith("file:") else source
+
+    def edit_personal(self, word: str, score: int | None) -> None:
+        """Set a personal word's score (0: removed for good), or forget its edit (None)."""
+        with self._personal_lock:
+            if score is None:
+                self.personal.forget(word)
+            else:
+                self.personal.set(word, score)
+
     def path_of(self, source: object) -> str:
-        """The file behind one source (``builtin`` stays a name)."""
+        """The file behind one source (a built-in list stays a name)."""
         if not isinstance(source, str):
             raise PuzzleInputError("a word-list source must be a string")
         kind, _, rest = source.partition(":")
-        if source == "builtin":
-            return "builtin"
+        if _builtin(source):
+            return source
         if kind == "cli" and rest.isdigit() and int(rest) < len(self.cli_paths):
             return self.cli_paths[int(rest)]
         if kind == "upload" and rest.isdigit() and int(rest) < self.uploaded:
@@ -93,9 +125,40 @@ class Lexicons:
             return str(path)
         raise PuzzleInputError(f"unknown word-list source {source!r}")
 
-    def get(self, sources: list[Source] | None, encoding: str = "utf-8-sig") -> WordList:
-        """The layered list for ``sources`` (loaded on first use; slow only then)."""
-        names = tuple(sources or self.default())
+    def get(
+        self,
+        sources: list[Source] | None,
+        encoding: str = "utf-8-sig",
+        purpose: Purpose = "english",
+        min_score: int | None = None,
+    ) -> WordList:
+        """The layered list for ``sources`` with the personal list over it (loaded on first
+        use; slow only then, and after a personal edit: about 0.3 s for 300,000 words)."""
+        base = self.chosen(sources, encoding, purpose, min_score)
+        key = (*(sources or self.default(purpose)), encoding, str(min_score))
+        version = self.personal.version
+        with self._lock:
+            found = self._overlaid.get(key)
+            if found is not None and found[0] == version and found[1] is base:
+                return found[2]
+        words = overlay(base, self.personal.entries)
+        with self._lock:
+            self._overlaid[key] = (version, base, words)
+            while len(self._overlaid) > CACHED_LISTS:
+                self._overlaid.popitem(last=False)
+        return words
+
+    def chosen(
+        self,
+        sources: list[Source] | None,
+        encoding: str = "utf-8-sig",
+        purpose: Purpose = "english",
+        min_score: int | None = None,
+    ) -> WordList:
+        """The layered list for ``sources`` as loaded, without the personal list. The
+        crossword list comes at its default floor, or all of it when ``min_score`` is lower
+        (the filler and the analysis cut by ``min_score`` themselves)."""
+        names = tuple(sources or self.default(purpose))
         if not names or len(names) > MAX_LAYERS:
             raise PuzzleInputError(f"name 1 to {MAX_LAYERS} word lists")
         if encoding != "auto":
@@ -104,13 +167,14 @@ class Lexicons:
             except LookupError:
                 raise PuzzleInputError(f"unknown encoding {encoding!r}") from None
         paths = [self.path_of(name) for name in names]
-        key = (*names, encoding)
+        floor = 0 if min_score is not None and min_score < DEFAULT_MIN_SCORE else None
+        key = (*names, encoding, str(floor))
         with self._lock:
             found = self._cache.get(key)
             if found is not None:
                 self._cache.move_to_end(key)
                 return found
-            words, _ = load_wordlist(paths, encoding=encoding)
+            words, _ = load_wordlist(paths, encoding=encoding, min_score=floor)
             if not len(words):
                 raise PuzzleInputError("the word list has no usable words")
             self._cache[key] = words
@@ -257,3 +321,8 @@ def process_alive(pid: int) -> bool:
     except OSError:
         return True
     return True
+
+
+def _builtin(source: str) -> bool:
+    """True for the name of a built-in list (``crossword``, ``english``, ``builtin``)."""
+    return source.lower() in BUILTIN_NAMES | CROSSWORD_NAMES

@@ -1,7 +1,8 @@
 """Puzzles as the page sends them (JSON) and as the engines hold them (Puzzle, Grid).
 
 The wire form: ``{"cells": [[null | "" | "A" | "ABC", ...], ...], "circles": [[r, c]],
-"shaded": [[r, c]], "title", "author", "copyright", "notes", "clues": {"1A": "..."}}``.
+"shaded": [[r, c]], "title", "author", "copyright", "notes", "clues": {"1A": "..."},
+"kind": "crossword" | "diagramless"}`` (a diagramless puzzle keeps its kind through the page).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from puzzlewright.crossword.grid import Cell, Grid, Position
-from puzzlewright.crossword.puzzle import Puzzle
+from puzzlewright.crossword.puzzle import Puzzle, PuzzleKind
 from puzzlewright.errors import PuzzleInputError
 
 MAX_SIDE = 25
@@ -108,6 +109,7 @@ def puzzle_from_json(doc: object) -> Puzzle:
             clues[key] = text
     return Puzzle(
         grid,
+        kind=_kind(doc.get("kind")),
         clues=clues,
         circles=_positions(doc.get("circles"), grid, "circles"),
         shaded=_positions(doc.get("shaded"), grid, "shaded"),
@@ -116,6 +118,15 @@ def puzzle_from_json(doc: object) -> Puzzle:
         copyright=meta["copyright"],
         notes=meta["notes"],
     )
+
+
+def _kind(raw: object) -> PuzzleKind:
+    """The puzzle's kind (``crossword`` when absent)."""
+    if raw is None or raw == "crossword":
+        return "crossword"
+    if raw == "diagramless":
+        return "diagramless"
+    raise PuzzleInputError('kind must be "crossword" or "diagramless"')
 
 
 def puzzle_to_json(puzzle: Puzzle) -> dict[str, Any]:
@@ -127,5 +138,6 @@ def puzzle_to_json(puzzle: Puzzle) -> dict[str, Any]:
         "circles": sorted([r, c] for r, c in puzzle.circles),
         "shaded": sorted([r, c] for r, c in puzzle.shaded),
         "clues": dict(puzzle.clues),
+        "kind": puzzle.kind,
         **{name: getattr(puzzle, name) for name in META},
     }

@@ -46,13 +46,18 @@ def workbench(request: Request) -> Workbench:
     return bench
 
 
-async def words_of(bench: Workbench, doc: dict[str, Any], *, less_banned: bool = False) -> WordList:
+async def words_of(
+    bench: Workbench, doc: dict[str, Any], purpose: str = "english", *, less_banned: bool = False
+) -> WordList:
     """The word list a request names (``words``: sources, ``encoding``), loaded off the loop;
-    with ``less_banned`` without the request's ``banned`` words (the one place a job's list
-    loses them: the task gets the list as it is to be searched)."""
+    with none named, the built-in list of ``purpose`` (``crossword`` in the crossword room,
+    ``english`` elsewhere); with ``less_banned`` without the request's ``banned`` words (the
+    one place a job's list loses them: the task gets the list as it is to be searched)."""
     sources = field_strings(doc, "words", limit=8) or None
     encoding = field_str(doc, "encoding", "utf-8-sig", limit=40) or "utf-8-sig"
-    words = await run_in_threadpool(bench.lexicons.get, sources, encoding)
+    floor = doc.get("min_score", bench.config.min_score)
+    min_score = floor if isinstance(floor, int) and not isinstance(floor, bool) else None
+    words = await run_in_threadpool(bench.lexicons.get, sources, encoding, purpose, min_score)
     if less_banned:
         words = await run_in_threadpool(bench.lexicons.without, words, field_strings(doc, "banned"))
     return words
@@ -60,5 +65,8 @@ async def words_of(bench: Workbench, doc: dict[str, Any], *, less_banned: bool =
 
 def on_builtin_list(bench: Workbench, doc: dict[str, Any]) -> bool:
     """Whether the request's word list is the built-in English list alone."""
+    from puzzlewright.lexicon.loading import BUILTIN_NAMES
+
     sources = field_strings(doc, "words", limit=8) or bench.lexicons.default()
-    return [bench.lexicons.path_of(source) for source in sources] == ["builtin"]
+    paths = [bench.lexicons.path_of(source) for source in sources]
+    return len(paths) == 1 and paths[0].lower() in BUILTIN_NAMES

@@ -35,7 +35,7 @@ async def wordplay(request: Request) -> JSONResponse:
     limit = field_int(doc, "limit", 50, 1, MAX_LIMIT)
     seconds = field_float(doc, "timeout", 5.0, 0.1, MAX_SECONDS)
     bench = workbench(request)
-    words = await words_of(bench, doc)
+    words = await words_of(bench, doc, "english")
     words_max = field_int(doc, "words_max", 3, 1, 6) or 3
     require = field_str(doc, "require", limit=60) or None
     pattern = field_str(doc, "result", limit=200) or None

@@ -33,9 +33,11 @@ from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult, S
 from puzzlewright.crossword.fill.search import Search, Tuning
 from puzzlewright.crossword.fill.squares import Found, Part, SquareSearch, applies
 from puzzlewright.crossword.fill.state import Outcome, Solution, State
+from puzzlewright.crossword.fill.ties import crossing_options
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
+from puzzlewright.lexicon.crossword import is_crossword_list
 from puzzlewright.stopping import StopSignal
 
 FAILED_SLOTS = 5
@@ -110,7 +112,7 @@ def fill(
     scores = candidate_scores(problem)
     quality = request.quality
     if quality is None:
-        quality = default_quality(scores, bool(grid.bars))
+        quality = default_quality(scores, bool(grid.bars), is_crossword_list(words))
     stop = stop or StopSignal()
     if applies(problem, region, max_shared_substring):
         outcome, grids = _fill_square(problem, scores, seed, stop, part, count, quality, report)
@@ -293,7 +295,8 @@ def make_fill(problem: Problem, grid: Grid) -> Fill:
     """A fill with its entries and quality figures."""
     given = {entry.slot.key for entry in problem.givens}
     entries = grid_entries(grid, problem.words, given)
-    return Fill(grid, entries, average_score(entries), weakest(entries))
+    options = crossing_options(grid, problem.words)
+    return Fill(grid, entries, average_score(entries), weakest(entries, options=options))
 
 
 def make_result(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -100,10 +100,23 @@ def average_score(entries: list[EntryScore]) -> float | None:
     return round(sum(scores) / len(scores), 2) if scores else None
 
 
-def weakest(entries: list[EntryScore], limit: int = WEAKEST) -> list[EntryScore]:
-    """The lowest-scoring complete entries the filler chose (seeds left out), worst first."""
-    chosen = [entry for entry in entries if entry.score is not None and not entry.given]
-    return sorted(chosen, key=lambda entry: (entry.score or 0, entry.key))[:limit]
+def weakest(
+    entries: list[EntryScore],
+    limit: int = WEAKEST,
+    options: Callable[[EntryScore], float] | None = None,
+) -> list[EntryScore]:
+    """The lowest-scoring complete entries the filler chose (seeds left out), worst first;
+    entries of one score by ``options`` (fewest first: ``ties.crossing_options``), then in
+    grid order. Only the entries down to the ``limit``-th lowest score are weighed."""
+    chosen = sorted(
+        (entry for entry in entries if entry.score is not None and not entry.given),
+        key=lambda entry: entry.score or 0,
+    )
+    if options is None or not chosen:
+        return chosen[:limit]
+    edge = chosen[min(limit, len(chosen)) - 1].score or 0
+    tied = [entry for entry in chosen if (entry.score or 0) <= edge]
+    return sorted(tied, key=lambda entry: (entry.score or 0, options(entry)))[:limit]
 
 
 def rank_key(entries: list[EntryScore]) -> tuple[float, int]:
@@ -161,11 +174,15 @@ def ranked(counts: Mapping[int, int], levels: list[int], k: int) -> int:
     return levels[-1]
 
 
-def default_quality(scores: Scores, barred: bool) -> bool:
+def default_quality(scores: Scores, barred: bool, banded: bool = False) -> bool:
     """The mode when none is asked for: quality on blocked grids, and on every grid with
     a list of few score levels (STWL: a tier per level finds an all-50 fill at once);
-    fast on barred grids with a frequency list (5-20x faster there for 0-3 points)."""
-    return not barred or len(score_counts(scores)) <= TIER_LEVELS
+    fast on barred grids with a frequency list (5-20x faster there for 0-3 points), and
+    on every grid with a ``banded`` list of many levels (the built-in crossword list: its
+    scores are community bands, clean from 50 up, and the tiers of its best 30% and 60%
+    took 5-20x the time of one tier on themeless and open grids; docs/lexicon.md)."""
+    many = len(score_counts(scores)) > TIER_LEVELS
+    return not (many and (barred or banded))
 
 
 def polish_floor(scores: Scores) -> int | None:

@@ -145,13 +145,20 @@ class _Labels:
 
 
 def _load_json(text: str) -> dict[str, Any]:
-    stripped = text.strip()
-    if stripped.startswith("ipuz(") and stripped.endswith(")"):  # JSONP wrapper (in the spec)
-        stripped = stripped[5:-1]
-    doc = load_json(stripped, "ipuz")  # bounded numbers: one error line, never a traceback
+    doc = load_json(_unwrapped(text), "ipuz")  # bounded numbers: one error line, no traceback
     if not isinstance(doc, dict):
         raise _fail("the file is JSON but not an ipuz object")
     return doc
+
+
+def _unwrapped(text: str) -> str:
+    """The JSON inside the spec's JSONP wrapper ``ipuz({...})`` (spaces and a final ``;``
+    allowed, as web pages write it); other text as it is."""
+    stripped = text.strip().removesuffix(";").rstrip()
+    head, paren, rest = stripped.partition("(")
+    if paren and head.strip() == "ipuz" and rest.endswith(")"):
+        return rest[:-1]
+    return text
 
 
 def _check_kind(doc: dict[str, Any], warnings: list[str] | None) -> PuzzleKind:

@@ -6,7 +6,8 @@ UTF-8. Rebus cells go in the GRBS/RTBL extensions (the grid keeps their first le
 circles in GEXT; a diagramless puzzle has type 0x0401 and ``:`` blocks. A puzzle whose text
 and letters fit Latin-1 is written as 1.3 (what every solver reads); anything else as 2.0
 UTF-8 with a warning, never with ``?`` in place of a character. Shading and omitted cells
-have no place in the format and are reported as dropped.
+have no place in the format and are reported as dropped. A locked (scrambled) solution is
+unlocked by trying every 4-digit key (:mod:`.puzlock`), with a warning naming the key.
 
 The Across Lite *text* format (``<ACROSS PUZZLE>``) is read and written here too, through
 puzpy's ``load_text`` and ``to_text_format``, so both Across Lite formats share one
@@ -158,9 +159,7 @@ def _convert(source: puz.Puzzle, warnings: list[str] | None) -> Puzzle:
     size = width * height
     if len(source.solution) != size:
         raise _fail(f"corrupt file (solution has {len(source.solution)} cells, expected {size})")
-    locked = source.is_solution_locked() or source.solution_state == puz.SolutionState.NotProvided
-    if locked and warnings is not None:
-        warnings.append(".puz solution is scrambled or missing; its letters were not read")
+    locked = _still_locked(source, warnings)
     rebus = _rebus(source, width, size)
     if locked and rebus and warnings is not None:
         warnings.append(
@@ -210,6 +209,31 @@ def _convert(source: puz.Puzzle, warnings: list[str] | None) -> Puzzle:
         circles=circles,
         kind="diagramless" if diagramless else "crossword",
     )
+
+
+def _still_locked(source: puz.Puzzle, warnings: list[str] | None) -> bool:
+    """Unlock a scrambled solution (every 4-digit key tried); True when its letters stay
+    unknown (no key matches, or the file has no solution)."""
+    notes: list[str] = [] if warnings is None else warnings
+    if source.is_solution_locked():
+        from puzzlewright.crossword.formats.puzlock import unlock  # numpy: only when locked
+
+        found = unlock(source)
+        if found is None:
+            notes.append(
+                ".puz solution is scrambled and no 4-digit key matches its checksum; "
+                "its letters were not read"
+            )
+            return True
+        others = found.matching - 1
+        notes.append(
+            f".puz solution was locked; unlocked with key {found.key:04d}"
+            + (f" (also matched by {others} other key(s); chosen by its letters)" if others else "")
+        )
+    if source.solution_state == puz.SolutionState.NotProvided:
+        notes.append(".puz file holds no solution; its letters were not read")
+        return True
+    return False
 
 
 def _rebus(source: puz.Puzzle, width: int, size: int) -> dict[int, str]:

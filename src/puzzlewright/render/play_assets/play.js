@@ -6,6 +6,8 @@
   const D = JSON.parse(document.getElementById('pw-data').textContent);
   const W = D.width, H = D.height, N = W * H;
   const ACRO = D.kind === 'acrostic';
+  const DL = !!D.diagramless;  // every square looks open; the solver marks blocks with '.'
+  const BLOCK = '#';
   const STORE = 'puzzlewright:play:' + D.id;
   const LETTER = /^[\p{L}\p{N}]$/u;
   const app = document.getElementById('pw-app');
@@ -112,6 +114,7 @@
     : 'Click a square or use the arrow keys. Space or Enter switches Across/Down, Tab and ' +
       'Shift+Tab go to the next and previous clue (Tab on the last clue leaves the grid), ' +
       'Backspace erases, Esc or the Rebus button puts several letters in one square. ' +
+      (DL ? 'Diagramless: the grid shows no blocks or numbers; type . to mark a block. ' : '') +
       'Progress is saved in this browser.' }, help);
 
   const cellEls = new Array(N), letterEls = new Array(N);
@@ -249,7 +252,7 @@
       if (circles.has(i)) parts.push('circled');
     }
     const mark = state.marks[i];
-    const tail = state.letters[i] || 'empty';
+    const tail = state.letters[i] === BLOCK ? 'block' : state.letters[i] || 'empty';
     return parts.join(', ') + ': ' + tail + (mark === 'wrong' ? ', wrong' :
       mark === 'revealed' ? ', revealed' : mark === 'ok' ? ', correct' : '');
   }
@@ -259,7 +262,8 @@
     const targets = [[cellEls[i], letterEls[i]], [blankEls[i], blankLetters[i]]];
     targets.forEach(function (t) {
       if (!t[0]) return;
-      t[1].textContent = letter;
+      t[1].textContent = letter === BLOCK ? '' : letter;
+      t[0].classList.toggle('pw-marked-block', letter === BLOCK);
       t[0].classList.toggle('pw-rebus-cell', letter.length > 1);
       t[0].classList.toggle('pw-wrong', mark === 'wrong');
       t[0].classList.toggle('pw-ok', mark === 'ok');
@@ -298,6 +302,10 @@
     if (cross) { mark(clueEls[cross.k], 'pw-cross'); keepInView(clueEls[cross.k]); }
     barLabel.textContent = clue ? clue.label + (ACRO ? '' : ' ' + dirWord[clue.dir]) : '';
     barText.innerHTML = clue ? (clue.clue || '&nbsp;') : '&nbsp;';
+    if (DL) {  // no entry to name: say which way typing goes and how to mark a block
+      barLabel.textContent = dirWord[cur.dir];
+      barText.textContent = 'Diagramless: type the letters, . for a block';
+    }
     cellEls.forEach(function (node) { if (node.tabIndex === 0) node.tabIndex = -1; });
     cellEls[cur.cell].tabIndex = 0;
   }
@@ -322,7 +330,7 @@
     cur.cell = i;
     if (place) cur.place = place;
     if (dir) cur.dir = dir;
-    if (!ACRO && clueOf[cur.dir][i] < 0) cur.dir = cur.dir === 'across' ? 'down' : 'across';
+    if (!ACRO && !DL && clueOf[cur.dir][i] < 0) cur.dir = cur.dir === 'across' ? 'down' : 'across';
     if (ACRO && cur.place === 'blank' && !blankEls[i]) cur.place = 'grid';
     highlight();
     focusCursor();
@@ -341,8 +349,17 @@
 
   function path() {
     if (ACRO && cur.place === 'grid') return open;
+    if (DL) return lineOf(cur.cell, cur.dir);
     const clue = currentClue();
     return clue ? clue.cells : [cur.cell];
+  }
+
+  // The whole row (across) or column (down) through cell i: a diagramless grid's path.
+  function lineOf(i, dir) {
+    const cells = [];
+    if (dir === 'down') for (let r = 0; r < H; r++) cells.push(r * W + col(i));
+    else for (let c = 0; c < W; c++) cells.push(row(i) * W + c);
+    return cells.filter(function (j) { return D.layout[j] === '.'; });
   }
 
   function step(delta) {
@@ -370,7 +387,7 @@
       return;
     }
     const dir = dc ? 'across' : 'down';
-    if (!ACRO && cur.dir !== dir && clueOf[dir][cur.cell] >= 0) { select(cur.cell, dir); return; }
+    if (!ACRO && cur.dir !== dir && (DL || clueOf[dir][cur.cell] >= 0)) { select(cur.cell, dir); return; }
     let r = row(cur.cell) + dr, c = col(cur.cell) + dc;
     while (r >= 0 && r < H && c >= 0 && c < W) {
       if (D.layout[r * W + c] === '.') { select(r * W + c); return; }
@@ -409,11 +426,12 @@
     else if (key === 'ArrowUp') arrow(-1, 0);
     else if (key === 'ArrowDown') arrow(1, 0);
     else if (key === ' ' || key === 'Enter') toggle();
-    else if (key === 'Tab') handled = tab(e.shiftKey);
+    else if (key === 'Tab') handled = !DL && tab(e.shiftKey);  // no entries to go to: leave
     else if (key === 'Backspace') backspace();
     else if (key === 'Delete') setLetter(cur.cell, '');
     else if ((key === 'Escape' || key === 'Insert') && !ACRO) openRebus();
     else if (LETTER.test(key)) type(key);
+    else if (DL && key === '.') type(BLOCK);
     else handled = false;
     if (handled) e.preventDefault();
   }
@@ -444,6 +462,7 @@
     else if (text) {
       const last = Array.from(text).pop();
       if (LETTER.test(last)) type(last);
+      else if (DL && last === '.') type(BLOCK);
     }
     proxy.value = ' ';
   });
@@ -614,18 +633,29 @@
   window.addEventListener('pagehide', save);
   document.addEventListener('visibilitychange', function () { if (document.hidden) save(); });
 
+  /* beside the clues, the whole grid fits the window's height (a 15x15 at 1280x800) */
+  function fitGrid() {
+    play.style.removeProperty('width');
+    if (ACRO || lists.offsetTop >= play.offsetTop + 40) return;  // stacked: the page scrolls
+    const top = grid.getBoundingClientRect().top + window.scrollY;
+    const room = window.innerHeight - top - 12;
+    const wanted = Math.floor(room * W / H);
+    if (wanted < play.offsetWidth) play.style.width = Math.max(300, wanted) + 'px';
+  }
+
   /* the clue lists scroll beside the grid, as tall as it, when they stand beside it */
   function fitLists() {
     const beside = lists.offsetTop < play.offsetTop + 40 && !ACRO;
     lists.style.setProperty('--list-h', beside
       ? Math.max(240, play.offsetHeight - lists.querySelector('h2').offsetHeight - 8) + 'px' : 'none');
   }
-  window.addEventListener('resize', fitLists);
+  window.addEventListener('resize', function () { fitGrid(); fitLists(); });
 
   /* ---- start ---- */
   load();
   open.forEach(drawCell);
   showTime();
+  fitGrid();
   fitLists();
   select(cur.cell, null, 'grid');
   judge();

@@ -17,6 +17,7 @@ from starlette.routing import Mount, Route
 
 from puzzlewright.acrostic.studio import complete_rows, finished_ipuz, studio_state
 from puzzlewright.lexicon import WordList
+from puzzlewright.lexicon.function_words import FUNCTION_WORDS
 from puzzlewright.render import acrostic_document, render
 from puzzlewright.stopping import StopSignal
 from puzzlewright.workbench.files import refuse_overwrite, write_file
@@ -131,10 +132,13 @@ async def complete(request: Request) -> JSONResponse:
     draft = draft_of(doc)
     if not draft.quote.strip() or not draft.source.strip():
         raise ApiError(400, "type the quotation and the source first")
+    banned = field_strings(doc, "banned", limit=500)
+    if doc.get("avoid_function_words"):  # THAT, NEXT, NOPE ... make poor clues
+        banned = [*banned, *sorted(FUNCTION_WORDS)]
     task = CompleteTask(
         draft,
         await words_of(bench, doc),
-        banned=field_strings(doc, "banned", limit=500),
+        banned=banned,
         avoid=field_strings(doc, "avoid", limit=MAX_ROWS),
         seed=field_int(doc, "seed", 0, 0, 2**31) or 0,
         improve=field_float(doc, "improve", COMPLETE_EFFORT, 0.0, 120.0),
@@ -177,12 +181,15 @@ async def preview(request: Request) -> JSONResponse:
 
 
 async def save(request: Request) -> JSONResponse:
-    """Save the finished puzzle as .ipuz, or print it as .pdf / .html (with ``key``)."""
+    """Save the finished puzzle as .ipuz, or print it as .pdf / .html (with ``key``), or
+    as a playable page (``format: "play"``, an .html file, as the crossword room exports)."""
     bench = workbench(request)
     doc = await json_body(request)
     draft = draft_of(doc)
     path = safe_path(bench.config.root, doc.get("path"))
     kind = EXPORTS.get(path.suffix.lower())
+    if kind == "html" and doc.get("format") == "play":
+        kind = "play"
     if kind is None:
         raise ApiError(400, "the file name must end in .ipuz, .pdf or .html")
     refuse_overwrite(path, doc)

@@ -23,8 +23,15 @@ from puzzlewright.crossword.analysis import (
 from puzzlewright.crossword.fill import FillRequest
 from puzzlewright.crossword.fill.problem import Region
 from puzzlewright.crossword.grid import Grid
-from puzzlewright.crossword.pattern import symmetric_pattern
+from puzzlewright.crossword.pattern import (
+    SYMMETRIES,
+    FillCheck,
+    PatternSpec,
+    generate_patterns,
+    symmetric_pattern,
+)
 from puzzlewright.crossword.statistics import fill_statistics
+from puzzlewright.crossword.theme import ThemedSpec, parse_theme
 from puzzlewright.workbench.http import (
     ApiError,
     field_float,
@@ -59,13 +66,15 @@ async def analyse(request: Request) -> JSONResponse:
     bench = workbench(request)
     doc = await json_body(request)
     grid = grid_from_doc(doc)
-    words = await words_of(bench, doc)
+    words = await words_of(bench, doc, "crossword")
     min_score = min_score_of(bench, doc)
     banned = field_strings(doc, "banned")
+    theme = field_strings(doc, "theme", limit=200)  # exempt from the word-list checks
 
     def work() -> dict[str, Any]:
         result = analyse_grid(grid, words, min_score=min_score, banned=banned).to_json()
-        result["stats"] = grid_stats(grid, words, min_score=min_score).to_json()
+        stats = grid_stats(grid, words, min_score=min_score, theme=theme)
+        result["stats"] = stats.to_json()
         result["statistics"] = fill_statistics(grid, words).to_json()
         return result
 
@@ -78,7 +87,7 @@ async def candidates(request: Request) -> JSONResponse:
     doc = await json_body(request)
     grid = grid_from_doc(doc)
     key = field_str(doc, "entry", limit=8)
-    words = await words_of(bench, doc)
+    words = await words_of(bench, doc, "crossword")
     pattern = compile_filter(field_str(doc, "filter", limit=200), bool(doc.get("regex")))
     limit = field_int(doc, "limit", 200, 1, 2000) or 200
     found = await bench.compute.run(
@@ -147,7 +156,7 @@ async def start_fill(request: Request) -> JSONResponse:
         region=region_of(doc, grid),
         quality=quality_of(doc),
     )
-    words = await words_of(bench, doc, less_banned=True)
+    words = await words_of(bench, doc, "crossword", less_banned=True)
     task = FillTask(fill, words, timeout=field_float(doc, "timeout", 60.0, 0.1, 3600.0))
     return JSONResponse(bench.jobs.start(task).to_json(), status_code=202)
 
@@ -169,7 +178,7 @@ async def start_checks(request: Request) -> JSONResponse:
         grid,
         key,
         candidates,
-        await words_of(bench, doc, less_banned=True),
+        await words_of(bench, doc, "crossword", less_banned=True),
         min_score=min_score_of(bench, doc),
         budget=field_float(doc, "budget", 2.0, 0.05, 60.0),
         timeout=field_float(doc, "timeout", 60.0, 0.1, 600.0),
@@ -177,8 +186,13 @@ async def start_checks(request: Request) -> JSONResponse:
     return JSONResponse(bench.jobs.start(task).to_json(), status_code=202)
 
 
+PATTERN_ATTEMPTS = 12
+"""Patterns built for New... before giving up (each is checked by a trial fill)."""
+
+
 async def make_pattern(request: Request) -> JSONResponse:
-    """A generated block pattern (the ``crossword pattern`` engine)."""
+    """A generated block pattern (the ``crossword pattern`` engine) that the room's word
+    list fills within the fill check's step budget, so a first Autofill succeeds."""
     bench = workbench(request)
     doc = await json_body(request)
     width = field_int(doc, "width", 15, 2, MAX_SIDE) or 15
@@ -187,14 +201,63 @@ async def make_pattern(request: Request) -> JSONResponse:
     seed = field_int(doc, "seed", None, 0, 2**31)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    theme = field_str(doc, "keep", "", limit=2000)  # theme entries to build around
+    if theme.strip():
+        return await themed_pattern(request, doc, width, height, symmetry, seed, theme)
+    words = await words_of(bench, doc, "crossword")
+    check = FillCheck(words, min_score=min_score_of(bench, doc), seed=seed)
     found = await bench.compute.run(
         lambda: symmetric_pattern(
-            width, height, symmetry, seed=seed, min_length=min(3, width, height)
+            width,
+            height,
+            symmetry,
+            seed=seed,
+            min_length=min(3, width, height),
+            accept=check,
+            attempts=PATTERN_ATTEMPTS,
         )
     )
     if found is None:
-        raise ApiError(422, f"no {width}x{height} pattern found; try another size or seed")
+        raise ApiError(
+            422, f"no {width}x{height} pattern the word list fills; try another size or seed"
+        )
     return JSONResponse({"cells": found.cells, "seed": seed})
+
+
+THEME_TRIALS = 8  # patterns built around theme entries, each tried by the filler
+THEME_FILL_SECONDS = 3.0
+
+
+async def themed_pattern(
+    request: Request,
+    doc: dict[str, Any],
+    width: int,
+    height: int,
+    symmetry: str,
+    seed: int,
+    theme: str,
+) -> JSONResponse:
+    """A symmetric pattern around the ``keep`` entries (``ROW,COL,A|D,ANSWER`` lines or a
+    line of lengths) that the request's word list fills (the ``crossword pattern
+    --theme --fillable`` engine); its letters are the theme answers only."""
+    if symmetry not in SYMMETRIES:
+        raise ApiError(400, f"theme patterns take the symmetries {', '.join(SYMMETRIES)}")
+    spec = PatternSpec(width, height, symmetry=symmetry)
+    themed = ThemedSpec(spec, parse_theme(theme, spec))
+    themed.validate()
+    words = await words_of(workbench(request), doc, "crossword", less_banned=True)
+    check = FillCheck(words, min_score=min_score_of(workbench(request), doc), seed=seed,
+                      timeout=THEME_FILL_SECONDS)  # fmt: skip
+    run = await workbench(request).compute.run(
+        lambda: generate_patterns(themed, 1, seed=seed, attempts=THEME_TRIALS, accept=check)
+    )
+    if not run.patterns:
+        raise ApiError(
+            422,
+            f"no pattern around the theme entries that the word list fills "
+            f"({run.attempts} built, {run.rejected} not filled); try another seed or layout",
+        )
+    return JSONResponse({"cells": run.patterns[0].cells, "seed": seed})
 
 
 ROUTES = [

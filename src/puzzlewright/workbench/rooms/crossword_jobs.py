@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from puzzlewright.crossword.analysis import check_candidate
+from puzzlewright.crossword.analysis import check_candidate, check_entry_grid
 from puzzlewright.crossword.fill import FillRequest, fill
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.lexicon import WordList
@@ -41,7 +41,13 @@ class FillTask:
 @dataclass(frozen=True)
 class CheckTask:
     """Fill checks of entry ``key``'s ``candidates``, in the order given, ``budget``
-    seconds each: one ``verdict`` event per candidate (``fills``, ``dead end``, ``unknown``)."""
+    seconds each: one ``verdict`` event per candidate (``fills``, ``dead end``, ``unknown``).
+
+    First one ``grid`` event: can the grid the entry lives in be filled at all
+    (:func:`~puzzlewright.crossword.analysis.check_entry_grid`, twice the budget)? When
+    its search proves it cannot, that is said once, with the entries responsible, and no
+    candidate is checked (each would be a dead end); when it finds a fill, the candidate in
+    it is marked ``fills`` at once."""
 
     grid: Grid
     key: str
@@ -53,9 +59,25 @@ class CheckTask:
     kind: str = "check"
 
     def run(self, stop: StopSignal, post: Callable[[Event], None]) -> None:
+        started = time.monotonic()
+        whole = check_entry_grid(
+            self.grid,
+            self.words,
+            self.key,
+            min_score=self.min_score,
+            stop=EitherStop(2 * self.budget, stop),
+        )
+        seconds = round(time.monotonic() - started, 3)
+        post({"type": "grid", **whole.to_json(), "seconds": seconds})
+        if whole.verdict == "dead end":
+            return
+        found = whole.fill.get(self.key)
         for word in self.candidates:
             if stop.should_stop():
                 break
+            if word == found:
+                post({"type": "verdict", "word": word, "verdict": "fills", "seconds": 0.0})
+                continue
             started = time.monotonic()
             verdict = check_candidate(
                 self.grid,

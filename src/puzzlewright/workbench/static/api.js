@@ -79,7 +79,14 @@ export async function cancelJob(jobId) {
   }
 }
 
-export function setStatus(text) {
+// The header's status line; `kind` "warn" or "error" makes it stand out. Each new message
+// flashes once, so a person notices that something happened.
+export function setStatus(text, kind = "") {
   const node = document.getElementById("status");
-  if (node) node.textContent = text;
+  if (!node) return;
+  node.textContent = text;
+  node.dataset.kind = kind;
+  node.classList.remove("flash");
+  void node.offsetWidth;  // restart the animation
+  if (text) node.classList.add("flash");
 }

@@ -27,13 +27,16 @@ const page = add(room, "div", { class: "studio" });
 const textBox = add(page, "section", { class: "card", "aria-labelledby": "text-h" });
 add(textBox, "h2", { id: "text-h", text: "Quotation and source" });
 const quote = addField(textBox, "Quotation", { tag: "textarea", rows: 3, class: "wide" });
-quote.value = saved.quote ?? "It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.";
+quote.value = saved.quote ?? ""; // nothing prefilled: the constructor's own quotation
+quote.placeholder = "e.g. It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.";
 const metaRow = add(textBox, "div", { class: "row" });
-const source = addField(metaRow, "Source", { value: saved.source ?? "Austen Pride" });
+const source = addField(metaRow, "Source", { value: saved.source ?? "", placeholder: "e.g. Austen Pride" });
 const title = addField(metaRow, "Title", { value: saved.title ?? "" });
 const author = addField(metaRow, "Author", { value: saved.author ?? "" });
 const minLength = addField(metaRow, "Shortest answer", { type: "number", min: 1, max: 20, value: saved.minLength || 4 });
 const wordList = addField(metaRow, "Word list", { tag: "select" });
+const avoidFunction = addField(metaRow, "Avoid function words", { type: "checkbox", title: "never THAT, NEXT, NOPE ... as answers" });
+avoidFunction.checked = Boolean(saved.avoidFunction);
 offerWordLists(wordList, () => scheduleCheck());
 const problems = add(textBox, "ul", { class: "problems", role: "status", "aria-live": "polite", "aria-label": "Problems" });
 add(textBox, "h3", { class: "field", text: "Letters left" });
@@ -64,6 +67,7 @@ const fileName = addField(outRow, "File name", { value: saved.fileName || "acros
 add(outRow, "button", { type: "button", class: "primary", text: "Save .ipuz", onclick: () => saveAs(".ipuz") });
 add(outRow, "button", { type: "button", text: "Export PDF", onclick: () => saveAs(".pdf") });
 add(outRow, "button", { type: "button", text: "Export HTML", onclick: () => saveAs(".html") });
+add(outRow, "button", { type: "button", text: "Export playable page", onclick: () => saveAs("-play.html", false, "play") });
 const withKey = addField(outRow, "With answer key", { type: "checkbox" });
 const outInfo = add(outBox, "p", { class: "info", role: "status" });
 const preview = add(outBox, "div", { class: "preview" });
@@ -72,7 +76,7 @@ function keep() {
   writeSaved(STORE, {
     quote: quote.value, source: source.value, title: title.value, author: author.value,
     minLength: Number(minLength.value) || 4, answers: S.answers, locked: S.locked, clues: S.clues,
-    banned: S.banned, seed: S.seed, fileName: fileName.value,
+    banned: S.banned, seed: S.seed, fileName: fileName.value, avoidFunction: avoidFunction.checked,
   });
 }
 
@@ -201,7 +205,7 @@ async function runComplete(another) {
   jobInfo.textContent = "Starting…";
   try {
     const job = await call("/api/acrostic/complete", draft({
-      answers: locked, banned: S.banned, avoid, seed: S.seed,
+      answers: locked, banned: S.banned, avoid, seed: S.seed, avoid_function_words: avoidFunction.checked,
     }));
     S.job = job.job;
     setBusy(true);
@@ -258,15 +262,15 @@ async function runPreview() {
   }
 }
 
-async function saveAs(suffix, overwrite = false) {
+async function saveAs(suffix, overwrite = false, format = null) {
   const name = fileName.value.trim().replace(/\.(ipuz|pdf|html)$/i, "") + suffix;
   keep();
   try {
-    const done = await call("/api/acrostic/save", draft({ path: name, key: withKey.checked, overwrite }));
+    const done = await call("/api/acrostic/save", draft({ path: name, key: withKey.checked, overwrite, ...(format ? { format } : {}) }));
     outInfo.textContent = `Saved ${done.saved}.`;
     setStatus(`saved ${done.saved}`);
   } catch (err) {
-    if (err.status === 409 && !overwrite && confirm(`${name} exists. Replace it?`)) return saveAs(suffix, true);
+    if (err.status === 409 && !overwrite && confirm(`${name} exists. Replace it?`)) return saveAs(suffix, true, format);
     outInfo.textContent = err.message;
   }
 }

@@ -2,7 +2,7 @@
 // the current entry's candidates, and their fill checks in a worker process.
 
 import { call, cancelJob, follow, setStatus } from "../api.js";
-import { S, announce, currentSlot, ui, wordsPayload } from "./editor.js";
+import { S, announce, currentSlot, isTheme, ui, wordsPayload } from "./editor.js";
 import { banner } from "./layout.js";
 import { verdictKey, wordOf } from "./model.js";
 import { renderCandidates } from "./panels.js";
@@ -50,6 +50,11 @@ export async function loadCandidates() {
   const slot = currentSlot();
   const seq = ++candidateSeq;
   if (!slot) { S.candidates = null; renderCandidates(S, ui); return; }
+  if (isTheme(slot) && !wordOf(S.doc, slot).includes("?")) { // kept as written: nothing to spend
+    S.candidates = { key: slot.key, pattern: wordOf(S.doc, slot), words: [], total: 0, matching: 0, theme: true };
+    renderCandidates(S, ui);
+    return;
+  }
   const cells = JSON.parse(JSON.stringify(S.doc.cells));
   try {
     const result = await call("/api/crossword/candidates", {
@@ -101,7 +106,11 @@ async function startChecks(list, cells) {
     });
     S.checkJob = job.id;
     S.stopChecks = follow(job.id, (event) => {
-      if (event.type === "verdict") {
+      if (event.type === "grid") {  // the grid itself, asked once before the candidates
+        S.gridVerdict = { cellsKey, verdict: event.verdict, responsible: event.responsible };
+        if (event.verdict === "dead end") dropPending();
+        announce("view");
+      } else if (event.type === "verdict") {
         S.verdicts.set(verdictKey(cellsKey, list.key, event.word), event.verdict);
         renderCandidates(S, ui);
       } else if (event.type === "end") {

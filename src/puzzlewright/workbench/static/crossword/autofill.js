@@ -1,7 +1,7 @@
 // Autofill in a worker process, and browsing its ranked fills.
 
 import { call, cancelJob, follow, setStatus } from "../api.js";
-import { S, announce, currentSlot, edit, selection, ui, wordsPayload } from "./editor.js";
+import { S, announce, currentSlot, edit, selection, themeSlots, ui, wordsPayload } from "./editor.js";
 import { banner, fillRunning } from "./layout.js";
 import { fillLetters, positions } from "./model.js";
 
@@ -10,6 +10,7 @@ export async function autofill(refill = false) {
   if (S.fillJob) return;
   if (refill) {
     const keep = positions(S.doc.locked);
+    for (const slot of themeSlots()) for (const [r, c] of slot.cells) keep.add(`${r},${c}`);
     edit((doc) => doc.cells.forEach((row, r) => row.forEach((cell, c) => {
       if (cell && !keep.has(`${r},${c}`)) row[c] = "";
     })));

@@ -5,13 +5,14 @@ import { call, setStatus } from "../api.js";
 import { el } from "../dom.js";
 import { autofill, cancelFill } from "./autofill.js";
 import {
-  S, banWord, currentSlot, edit, placeWord, redo, requestFocus, startRebus, toggleBlock, toggleCircle,
-  toggleLock, toggleShade, ui, undo,
+  S, announce, banWord, currentSlot, edit, placeWord, redo, requestFocus, startRebus, toggleBlock, toggleCircle,
+  toggleLock, toggleShade, toggleTheme, ui, undo,
 } from "./editor.js";
-import { exportFile, newPuzzle, openFile, saveFile, setFilter, setHeat, setSymmetry, setWords } from "./files.js";
+import { exportFile, freeName, newPuzzle, openFile, saveFile, setFilter, setHeat, setSymmetry, setWords } from "./files.js";
+import { personalEditor, setPersonal } from "./wordlists.js";
 import { banner } from "./layout.js";
 import { SYMMETRIES } from "./model.js";
-import { button, renderCandidates, scrollWithin, syncControls } from "./panels.js";
+import { button, refreshActiveLists, renderCandidates, scrollWithin, syncControls, wordControlsChanged, wordControlsKept } from "./panels.js";
 
 function selectTab(ui, name) {
   for (const [key, tab] of Object.entries(ui.tabs)) {
@@ -38,7 +39,9 @@ export function wire() {
     ui.newSymmetry.append(el("option", { value, text: label }));
   }
   ui.symmetry.addEventListener("change", () => setSymmetry(ui.symmetry.value));
-  for (const [name, tab] of Object.entries(ui.tabs)) tab.addEventListener("click", () => selectTab(ui, name));
+  for (const [name, tab] of Object.entries(ui.tabs)) {
+    tab.addEventListener("click", () => { selectTab(ui, name); if (name === "words") refreshActiveLists(ui); });
+  }
   selectTab(ui, "clues");
   ui.undoButton.addEventListener("click", () => { undo(); requestFocus(); });
   ui.redoButton.addEventListener("click", () => { redo(); requestFocus(); });
@@ -91,6 +94,10 @@ function wireCandidates() {
       requestFocus();
     }
   });
+  ui.candidates.addEventListener("keydown", (event) => { // back to the grid, where it was
+    if (event.key === "Escape") { event.preventDefault(); requestFocus(); }
+  });
+  ui.themeButton.addEventListener("click", () => { toggleTheme(); requestFocus(); });
 }
 
 // The puzzle's texts and the word-list panel.
@@ -99,19 +106,45 @@ function wireWords() {
     input.addEventListener("input", () => edit((doc) => { doc[name] = input.value; }, `meta:${name}`));
   }
   ui.applyWordsButton.addEventListener("click", async () => {
+    // only what was changed: untouched list controls keep the lists in use (the --words
+    // lists of the server, say), an untouched minimum keeps the minimum
     const banned = ui.banned.value.split(/\s+/).map((w) => w.trim().toUpperCase()).filter(Boolean);
     const minScore = ui.minScore.value === "" ? null : Number(ui.minScore.value);
-    const chosen = ui.wordFile.value.trim() ? `file:${ui.wordFile.value.trim()}` : ui.wordSource.value || "builtin";
-    const sources = ui.layer.checked && chosen !== "builtin" ? ["builtin", chosen] : [chosen];
-    const encoding = ui.encoding.value;
+    let sources = S.words.sources, encoding = S.words.encoding;
+    const changed = [];
+    if (wordControlsChanged(ui)) {
+      const chosen = ui.wordFile.value.trim() ? `file:${ui.wordFile.value.trim()}` : ui.wordSource.value || "crossword";
+      sources = ui.layer.checked && chosen !== "crossword" ? ["crossword", chosen] : [chosen];
+      encoding = ui.encoding.value;
+      changed.push("word list");
+    }
+    if (minScore !== (S.words.min_score ?? null)) changed.push("minimum score");
+    if (banned.join(" ") !== (S.doc.banned || []).join(" ")) changed.push("banned words");
+    if (!changed.length) { ui.wordInfo.textContent = "Nothing changed."; return; }
     try {
       ui.wordInfo.textContent = "Loading…";
-      const info = await call("/api/wordlists/load", { words: sources, encoding });
-      ui.wordInfo.textContent = `${info.words} words`;
-      edit((doc) => { doc.banned = banned; });
+      if (changed.includes("word list")) await call("/api/wordlists/load", { words: sources, encoding });
+      if (changed.includes("banned words")) edit((doc) => { doc.banned = banned; });
       setWords(sources, minScore, encoding);
+      wordControlsKept(ui);
+      ui.wordInfo.textContent = `Applied: ${changed.join(", ")}.`;
+      refreshActiveLists(ui);
     } catch (err) {
       ui.wordInfo.textContent = err.message;
+    }
+  });
+  const relist = () => { S.verdicts.clear(); announce("doc"); refreshActiveLists(ui); };
+  const personal = personalEditor(ui.personal, relist);
+  ui.banForGoodButton.addEventListener("click", async () => {
+    const item = S.candidates && S.candidates.words[S.candidateIndex];
+    if (!item) return;
+    try {
+      await setPersonal(item.word, 0);
+      setStatus(`${item.word} banned for good (personal.dict)`);
+      personal.refresh();
+      relist();
+    } catch (err) {
+      setStatus(err.message, "error");
     }
   });
   ui.upload.addEventListener("change", async () => {
@@ -139,7 +172,7 @@ function wireDialogs(ui, S) {
     guarded(ui, ui.newDialog, async () => {
       const w = Number(ui.newWidth.value), h = Number(ui.newHeight.value);
       if (!(w >= 3 && w <= 25 && h >= 3 && h <= 25)) throw new Error("width and height must be 3 to 25");
-      await newPuzzle(w, h, ui.newStart.value, ui.newSymmetry.value);
+      await newPuzzle(w, h, ui.newStart.value, ui.newSymmetry.value, true, ui.newTheme.value);
       syncControls(S, ui);
     });
   });
@@ -163,14 +196,15 @@ function wireDialogs(ui, S) {
     guarded(ui, ui.openDialog, async () => { await openFile(ui.openPath.value.trim()); syncControls(S, ui); });
   });
   let confirmPath = "";
-  const saveAs = (message = "") => {
-    ui.savePath.value = S.fileName;
+  const saveAs = async (message = "") => {
+    ui.savePath.value = S.fileName || await freeName().catch(() => "puzzle.ipuz");
     ui.saveDialog.error.textContent = message;
     ui.saveDialog.node.showModal();
   };
-  // Save replaces only the file this puzzle came from or was saved to; a new puzzle's name
-  // that is taken opens Save as, where a second Save replaces it.
+  // Save replaces only the file this puzzle came from or was saved to; the first Save of a
+  // new puzzle (or of one opened from another format) asks for a name, a taken one asks again.
   ui.saveButton.addEventListener("click", async () => {
+    if (!S.fileName || !S.ownsFile) { await saveAs(); return; }
     try {
       await saveFile(S.fileName, S.ownsFile);
     } catch (err) {
@@ -194,7 +228,7 @@ function wireDialogs(ui, S) {
     });
   });
   ui.exportButton.addEventListener("click", () => {
-    ui.exportPath.value = S.fileName.replace(/\.[a-z]+$/i, `.${ui.exportFormat.value === "play" ? "html" : ui.exportFormat.value}`);
+    ui.exportPath.value = (S.fileName || "puzzle.ipuz").replace(/\.[a-z]+$/i, `.${ui.exportFormat.value === "play" ? "html" : ui.exportFormat.value}`);
     ui.exportDialog.error.textContent = "";
     ui.exportDialog.node.showModal();
   });

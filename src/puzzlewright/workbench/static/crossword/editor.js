@@ -11,11 +11,12 @@
 import { setStatus } from "../api.js";
 import { History, barMap, barOrbit, blankDoc, height, isOpen, orbit, slotsOf, width } from "./model.js";
 import { buildLayout } from "./layout.js";
+import { reconcileClues } from "./clues.js";
 
 export const S = {
   doc: blankDoc(15, 15),
   history: new History(),
-  fileName: "puzzle.ipuz",
+  fileName: null, // the .ipuz the document saves to (null: a new document, not named yet)
   ownsFile: false, // fileName is the file this puzzle was opened from or saved to: Save replaces it
   cursor: { r: 0, c: 0 },
   dir: "across",
@@ -63,6 +64,7 @@ const snapshot = () => JSON.stringify(S.doc);
 export function edit(change, tag = null) {
   const before = snapshot();
   change(S.doc);
+  reconcileClues(S.doc);  // clues follow their answers (set aside, brought back): one undo step
   if (snapshot() === before) return;
   S.history.record(before, tag);
   changed();
@@ -94,7 +96,9 @@ export function loadDoc(doc, fileName = null, undoable = true) {
   if (undoable) S.history.record(snapshot());
   else S.history = new History();
   S.doc = doc;
-  if (fileName) { S.fileName = fileName; S.ownsFile = false; }
+  reconcileClues(S.doc); // a file's clues belong to the answers they sit on
+  S.fileName = fileName;
+  S.ownsFile = false;
   S.cursor = { r: 0, c: 0 };
   S.anchor = null;
   S.fills = [];
@@ -133,16 +137,19 @@ function step(delta) {
   if (next) moveTo(next[0], next[1]);
 }
 
+// Move to the next (delta 1) or previous (-1) entry, across then down; false when there is
+// none that way (the last entry, the first), so that Tab can leave the grid.
 export function jumpEntry(delta) {
-  if (!S.slots.length) return;
+  if (!S.slots.length) return false;
   const ordered = [...S.slots.filter((s) => s.direction === "across"), ...S.slots.filter((s) => s.direction === "down")];
   const slot = currentSlot();
-  let i = slot ? ordered.indexOf(slot) : -1;
-  i = (i + delta + ordered.length) % ordered.length;
+  const i = (slot ? ordered.indexOf(slot) : -1) + delta;
+  if (i < 0 || i >= ordered.length) return false;
   const target = ordered[i];
   S.dir = target.direction;
   const empty = target.cells.find(([a, b]) => !S.doc.cells[a][b]) || target.cells[0];
   moveTo(empty[0], empty[1]);
+  return true;
 }
 
 // The selected rectangle [[r1, c1], [r2, c2]] (Shift-click, Shift-arrows), or null.
@@ -154,7 +161,7 @@ export function selection() {
 
 // The word list of the requests (sources, encoding, minimum score) and the banned words.
 export function wordsPayload() {
-  const payload = { banned: S.doc.banned };
+  const payload = { banned: S.doc.banned, theme: themeSlots().map((slot) => slot.key) };
   if (S.words.sources) payload.words = S.words.sources;
   if (S.words.encoding) payload.encoding = S.words.encoding;
   if (S.words.min_score !== null && S.words.min_score !== undefined) payload.min_score = S.words.min_score;
@@ -263,6 +270,29 @@ export function toggleLock() {
     }
   });
   setStatus(all ? `${slot.key} unlocked` : `${slot.key} locked`);
+}
+
+// Theme entries: kept as written (locked for Refill, no candidates or fill checks spent on
+// them, exempt from the word-list checks). Stored by where they start, so they survive
+// renumbering: doc.theme = ["r,c,across", ...].
+const startOf = (slot) => `${slot.cells[0][0]},${slot.cells[0][1]},${slot.direction}`;
+
+export function themeSlots() {
+  const marked = new Set(S.doc.theme || []);
+  return S.slots.filter((slot) => marked.has(startOf(slot)));
+}
+
+export const isTheme = (slot) => Boolean(slot) && (S.doc.theme || []).includes(startOf(slot));
+
+export function toggleTheme() {
+  const slot = currentSlot();
+  if (!slot) return;
+  const on = !isTheme(slot);
+  edit((doc) => {
+    const rest = (doc.theme || []).filter((at) => at !== startOf(slot));
+    doc.theme = on ? [...rest, startOf(slot)] : rest;
+  });
+  setStatus(on ? `${slot.key} is a theme entry: kept by Refill, exempt from the list checks` : `${slot.key} is no longer a theme entry`);
 }
 
 export function banWord(word) {

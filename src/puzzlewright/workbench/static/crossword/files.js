@@ -2,8 +2,8 @@
 
 import { call, setStatus } from "../api.js";
 import { readSaved, writeSaved } from "../dom.js";
-import { S, announce, loadDoc } from "./editor.js";
-import { blankDoc, docFromPuzzle, isGrid, wire } from "./model.js";
+import { S, announce, loadDoc, wordsPayload } from "./editor.js";
+import { blankDoc, docFromPuzzle, isGrid, slotsOf, symmetryOf, wire, wordOf } from "./model.js";
 
 export const STORE = "puzzlewright.crossword.v1";
 
@@ -30,7 +30,7 @@ export function restoreSession() {
   }
   S.symmetry = typeof saved.symmetry === "string" ? saved.symmetry : "rotational";
   if (saved.words && typeof saved.words === "object") S.words = saved.words;
-  loadDoc(doc, typeof saved.fileName === "string" ? saved.fileName : "puzzle.ipuz", false);
+  loadDoc(doc, typeof saved.fileName === "string" ? saved.fileName : null, false);
   S.ownsFile = saved.ownsFile === true;
   return true;
 }
@@ -40,37 +40,60 @@ window.addEventListener("pagehide", () => {
   for (const id of [S.fillJob, S.checkJob]) if (id) navigator.sendBeacon(`/api/jobs/${encodeURIComponent(id)}/cancel`);
 });
 
-export async function newPuzzle(w, h, start, symmetry, undoable = true) {
+// A new puzzle: blank, or a generated pattern; with `theme` (ROW,COL,A|D,ANSWER lines or a
+// line of lengths) a pattern built around those entries that the word list can fill, the
+// answers in place and marked as theme entries.
+export async function newPuzzle(w, h, start, symmetry, undoable = true, theme = "") {
   S.symmetry = symmetry;
-  if (start === "pattern") {
-    const result = await call("/api/crossword/pattern", { width: w, height: h, symmetry });
+  if (start === "pattern" || theme.trim()) {
+    // the pattern is one the request's word list fills (checked on the server)
+    const body = { width: w, height: h, symmetry, ...wordsPayload(), ...(theme.trim() ? { keep: theme } : {}) };
+    const result = await call("/api/crossword/pattern", body);
     const doc = blankDoc(w, h);
-    doc.cells = result.cells.map((row) => row.map((cell) => (cell === null ? null : "")));
-    loadDoc(doc, "puzzle.ipuz", undoable);
+    doc.cells = result.cells.map((row) => row.map((cell) => (cell === null ? null : cell || "")));
+    doc.theme = slotsOf(doc).filter((slot) => !wordOf(doc, slot).includes("?"))
+      .map((slot) => `${slot.cells[0][0]},${slot.cells[0][1]},${slot.direction}`);
+    loadDoc(doc, null, undoable);
   } else {
-    loadDoc(blankDoc(w, h), "puzzle.ipuz", undoable);
+    loadDoc(blankDoc(w, h), null, undoable);
   }
   setStatus(`new ${w}x${h} puzzle`);
 }
 
 export async function openFile(path) {
   const result = await call("/api/open", { path });
-  loadDoc(docFromPuzzle(result.puzzle), path.replace(/\.(puz|xd|txt)$/i, ".ipuz"));
+  const doc = docFromPuzzle(result.puzzle);
+  S.symmetry = symmetryOf(doc); // a grid without symmetry (a diagramless, say) edits with none
+  loadDoc(doc, path.replace(/\.(puz|jpz|xd|txt)$/i, ".ipuz"));
   S.ownsFile = /\.ipuz$/i.test(path); // a .puz opened is saved as a new .ipuz beside it
-  setStatus(`opened ${path}${result.warnings.length ? ": " + result.warnings.join("; ") : ""}`);
+  const kind = doc.kind === "diagramless" ? " (diagramless)" : "";
+  setStatus(`opened ${path}${kind}${result.warnings.length ? ": " + result.warnings.join("; ") : ""}`);
 }
 
-export async function saveFile(path, overwrite) {
+// Save to `path`: a file this document opened or created is replaced; any other existing
+// file only when `replace` (the person said so after the server's 409).
+export async function saveFile(path, replace = false) {
+  const overwrite = replace || (S.ownsFile && path === S.fileName);
   const result = await call("/api/save", { path, puzzle: wire(S.doc), overwrite });
-  if (/\.ipuz$/i.test(path)) { S.fileName = path; S.ownsFile = true; }
+  if (/\.ipuz$/i.test(path)) { S.fileName = result.saved; S.ownsFile = true; }
   autosave();
   setStatus(`saved ${result.saved}${result.warnings.length ? " (" + result.warnings.join("; ") + ")" : ""}`);
   return result;
 }
 
+// A name for a new document's first Save: from its title, not taken in the folder.
+export async function freeName() {
+  const taken = new Set((await call("/api/files")).files);
+  const base = (S.doc.title || "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "puzzle";
+  let name = `${base}.ipuz`;
+  for (let i = 2; taken.has(name); i++) name = `${base}-${i}.ipuz`;
+  return name;
+}
+
 export async function exportFile(path, format, key, overwrite = false) {
   const result = await call("/api/export", { path, format, key, overwrite, puzzle: wire(S.doc) });
-  setStatus(`exported ${result.saved}`);
+  const warnings = result.warnings || [];
+  setStatus(`exported ${result.saved}${warnings.length ? ": " + warnings.join("; ") : ""}`, warnings.length ? "warn" : "");
 }
 
 export function setWords(sources, minScore, encoding) {

@@ -6,7 +6,9 @@ import { height, width } from "./model.js";
 export function buildGrid(container, doc, onCell) {
   container.replaceChildren();
   const h = height(doc), w = width(doc);
-  const size = Math.max(22, Math.min(40, Math.floor(600 / Math.max(w, h))));
+  // at most 600 px, and on a narrow (tablet) window the grid keeps to its width
+  const room = Math.min(600, window.innerWidth < 820 ? window.innerWidth - 40 : 600);
+  const size = Math.max(20, Math.min(40, Math.floor(room / Math.max(w, h))));
   container.style.setProperty("--cell", `${size}px`);
   container.style.gridTemplateColumns = `repeat(${w}, var(--cell))`;
   const cells = [];
@@ -59,6 +61,7 @@ export function paintGrid(cells, v) {
       if (v.circles.has(pos)) classes.push("circle");
       if (v.shaded.has(pos)) classes.push("shaded");
       if (v.locked.has(pos)) classes.push("locked");
+      if (v.theme && v.theme.has(pos)) classes.push("theme");
       if (v.dead.has(pos)) classes.push("dead");
       if (v.failed.has(pos)) classes.push("failed");
       if (value && value.length > 1) classes.push("rebus");

@@ -2,11 +2,17 @@
 
 import {
   S, announce, clearCell, commitRebus, jumpEntry, moveTo, redo, requestFocus, startRebus, toggleBar,
-  toggleBlock, toggleCircle, toggleLock, toggleShade, typeLetter, undo,
+  toggleBlock, toggleCircle, toggleLock, toggleShade, toggleTheme, typeLetter, undo,
 } from "./editor.js";
 import { BAR_BELOW, BAR_RIGHT, height, width } from "./model.js";
 
 // -- keyboard --------------------------------------------------------------------------------
+const focusCandidates = () => { const list = document.querySelector('[role="listbox"][aria-label="Candidates"]'); if (list) list.focus(); };
+// Alt shortcuts by physical key (looked up when pressed: the editor's functions are not
+// bound yet while the modules load)
+const altAction = (code) => ({
+  KeyC: toggleCircle, KeyS: toggleShade, KeyL: toggleLock, KeyT: toggleTheme, KeyK: focusCandidates,
+})[code];
 const ARROWS = { ArrowLeft: [0, -1, "across"], ArrowRight: [0, 1, "across"], ArrowUp: [-1, 0, "down"], ArrowDown: [1, 0, "down"] };
 
 export function onKey(event) {
@@ -15,9 +21,9 @@ export function onKey(event) {
   if (mod && (key === "z" || key === "Z")) { event.preventDefault(); event.shiftKey ? redo() : undo(); return; }
   if (mod && (key === "y" || key === "Y")) { event.preventDefault(); redo(); return; }
   if (mod || event.altKey) {
-    if (event.altKey && key.toLowerCase() === "c") { event.preventDefault(); toggleCircle(); }
-    if (event.altKey && key.toLowerCase() === "s") { event.preventDefault(); toggleShade(); }
-    if (event.altKey && key.toLowerCase() === "l") { event.preventDefault(); toggleLock(); }
+    // event.code, not event.key: on a Mac, Option-C types "ç"
+    const action = event.altKey && !mod && altAction(event.code);
+    if (action) { event.preventDefault(); action(); }
     return;
   }
   if (S.rebus !== null) {
@@ -50,8 +56,9 @@ export function onKey(event) {
       announce("cursor");
       break;
     case "Tab":
-      event.preventDefault();
-      jumpEntry(event.shiftKey ? -1 : 1);
+      // next/previous entry; past the last (or before the first) Tab leaves the grid as
+      // anywhere else on the page (no keyboard trap), and Shift-Tab comes back to it
+      if (jumpEntry(event.shiftKey ? -1 : 1)) event.preventDefault();
       break;
     case "Backspace":
       event.preventDefault();

@@ -48,7 +48,7 @@ export function buildLayout(root) {
     el("h2", { text: "Candidates" }),
     el("div", { class: "filter-row" }, ui.filter, el("label", { for: "regex-toggle" }, ui.regex, " Regex")),
     ui.candidateInfo, ui.candidates,
-    el("div", { class: "candidate-actions" }, button("lockButton", "Lock entry", { title: "Alt-L" }), button("banButton", "Ban word")),
+    el("div", { class: "candidate-actions" }, button("lockButton", "Lock entry", { title: "Alt-L" }), button("themeButton", "Theme entry", { title: "Alt-T" }), button("banButton", "Ban word", { title: "for this puzzle" }), button("banForGoodButton", "Ban for good", { title: "in your personal list (personal.dict)" })),
     el("h2", { text: "Autofill" }),
     el("div", { class: "fill-row" }, ui.scope, el("label", {}, "Fills ", ui.fillCount)),
     ui.fillEntries,
@@ -90,13 +90,17 @@ export function buildLayout(root) {
   ui.minScore = el("input", { type: "number", min: "0", placeholder: "none" });
   ui.upload = el("input", { type: "file", accept: ".txt,.dict,.tsv,.gz,.csv" });
   ui.banned = el("textarea", { rows: "5", placeholder: "one word per line" });
+  ui.activeLists = el("div", { class: "active-lists", "aria-live": "polite" });
+  ui.personal = el("div", { class: "personal" });
   ui.tabPanels.words.append(
+    el("h3", { text: "In use" }), ui.activeLists,
     field("Word list", ui.wordSource), field("Or a list file in the folder", ui.wordFile),
-    el("div", { class: "fill-row" }, el("label", { for: "layer-toggle" }, ui.layer, " On top of the built-in list")),
+    el("div", { class: "fill-row" }, el("label", { for: "layer-toggle" }, ui.layer, " On top of the built-in crossword list")),
     field("Encoding", ui.encoding), field("Minimum score", ui.minScore),
     field("Upload a word list", ui.upload), field("Never use these words", ui.banned),
     el("div", { class: "fill-row" }, button("applyWordsButton", "Apply word list")),
-    (ui.wordInfo = el("p", { class: "muted" })),
+    (ui.wordInfo = el("p", { class: "muted", role: "status" })),
+    ui.personal,
   );
   ui.tabPanels.keys.append(keyTable());
 
@@ -106,7 +110,8 @@ export function buildLayout(root) {
   ui.newHeight = el("input", { type: "number", min: "3", max: "25", value: "15" });
   ui.newStart = el("select", {}, el("option", { value: "pattern", text: "Generated block pattern" }), el("option", { value: "blank", text: "Blank" }));
   ui.newSymmetry = el("select", {});
-  ui.newDialog = dialog("New puzzle", [field("Width", ui.newWidth), field("Height", ui.newHeight), field("Start from", ui.newStart), field("Block symmetry", ui.newSymmetry)], "Create");
+  ui.newTheme = el("textarea", { rows: "2", placeholder: "e.g. 8,1,A,CROSSWORDPUZZLE (row, column, A or D, answer), or lengths: 15 11 11" });
+  ui.newDialog = dialog("New puzzle", [field("Width", ui.newWidth), field("Height", ui.newHeight), field("Start from", ui.newStart), field("Block symmetry", ui.newSymmetry), field("Theme entries to keep (optional)", ui.newTheme)], "Create");
   ui.openList = el("ul", { class: "file-list", "aria-label": "Puzzle files" });
   ui.openPath = el("input", { type: "text", placeholder: "name.ipuz" });
   ui.openDialog = dialog("Open puzzle", [ui.openList, field("File in the folder", ui.openPath)], "Open");
@@ -121,10 +126,11 @@ export function buildLayout(root) {
 
 const KEYS = [
   ["Letters", "type into the cell, move on"], ["Arrows", "move (a perpendicular arrow first turns)"],
-  ["Space / Enter", "switch across / down"], ["Tab / Shift-Tab", "next / previous entry"],
+  ["Space / Enter", "switch across / down"], ["Tab / Shift-Tab", "next / previous entry; past the last entry Tab goes on to the candidates and Autofill, Shift-Tab comes back"],
   ["Backspace", "clear and step back"], ["Delete", "clear in place"], [".", "toggle a block (with symmetry)"],
   ["Esc", "rebus: type letters, Enter to finish"], ["| and _", "toggle a bar right of / below the cell (with symmetry)"], ["Alt-C / Alt-S", "circle / shade the cell"],
-  ["Alt-L", "lock or unlock the entry"], ["Shift-click, Shift-arrows", "select a rectangle"],
+  ["Alt-L", "lock or unlock the entry"], ["Alt-T", "mark or unmark a theme entry"],
+  ["Alt-K", "to the candidate list (↑ ↓ choose, Enter places, Esc back to the grid)"], ["Shift-click, Shift-arrows", "select a rectangle"],
   ["Ctrl-Z", "undo"], ["Ctrl-Shift-Z, Ctrl-Y", "redo"],
 ];
 

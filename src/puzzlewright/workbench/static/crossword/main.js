@@ -29,6 +29,7 @@ async function start() {
   try {
     const info = await call("/api/files");
     S.wordlists = info.wordlists;
+    S.defaultWords = info.default_crossword_words;
     if (S.words.min_score === null && info.min_score !== null) S.words.min_score = info.min_score;
   } catch (err) {
     banner(ui, err.message, "error");

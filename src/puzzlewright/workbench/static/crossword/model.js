@@ -150,7 +150,18 @@ export function enumeration(clue) {
 
 export function wire(doc) {
   const { cells, circles, shaded, title, author, copyright, notes, clues } = doc;
-  return { cells, bars: doc.bars || [], circles, shaded, title, author, copyright, notes, clues };
+  return { cells, bars: doc.bars || [], circles, shaded, title, author, copyright, notes, clues, kind: doc.kind || "crossword" };
+}
+
+// The symmetry a grid's blocks have (rotational first), "none" when they have none.
+export function symmetryOf(doc) {
+  for (const [name] of SYMMETRIES) {
+    if (name === "none") continue;
+    const ok = doc.cells.every((row, r) => row.every((cell, c) =>
+      orbit(doc, r, c, name).every(([a, b]) => (doc.cells[a][b] === null) === (cell === null))));
+    if (ok && (name !== "diagonal" || height(doc) === width(doc))) return name;
+  }
+  return "none";
 }
 
 // A fill as the engine reports it (FillResult.to_json): `grid` is one string a row, "#" a

@@ -4,9 +4,11 @@
 import { el } from "../dom.js";
 import { acceptEntry, acceptFill, closeFills, showFill } from "./autofill.js";
 import { renderClueIdeas } from "./clueideas.js";
-import { currentSlot, edit, placeWord, requestFocus, selectEntry } from "./editor.js";
+import { currentSlot, edit, placeWord, requestFocus, selectEntry, themeSlots, wordsPayload } from "./editor.js";
 import { banner } from "./layout.js";
 import { entryKey, enumeration, verdictKey, wordOf } from "./model.js";
+import { clueFlags, setClue } from "./clues.js";
+import { showActiveLists } from "./wordlists.js";
 
 export function renderAll(S, ui) {
   renderEntryLine(S, ui);
@@ -39,6 +41,10 @@ function renderEntryLine(S, ui) {
   ui.entryLine.textContent = `${slot.key} · ${pattern} · ${slot.length} letters${count ? " · " + count : ""}`;
 }
 
+// The fill checks' one verdict on the grid, when it is "dead end" for the grid shown now.
+export const provedDead = (S) => Boolean(S.gridVerdict) && S.gridVerdict.verdict === "dead end" &&
+  S.gridVerdict.cellsKey === JSON.stringify(S.doc.cells);
+
 function renderDeadBanner(S, ui) {
   if (ui.banner.classList.contains("error") && !ui.banner.dataset.dead) return;
   if (S.analysis && S.analysis.status === "dead") {
@@ -47,6 +53,13 @@ function renderDeadBanner(S, ui) {
       return e ? `${key} ${e.pattern}` : key;
     });
     banner(ui, `Cannot be filled: no word left for ${names.join(", ")}`, "dead");
+    ui.banner.dataset.dead = "true";
+  } else if (provedDead(S)) {
+    const names = S.gridVerdict.responsible.map((key) => {
+      const slot = S.slots.find((s) => s.key === key);
+      return slot ? `${key} ${wordOf(S.doc, slot)}` : key;
+    });
+    banner(ui, `Cannot be filled: the filler's search proved no fill exists; it failed most on ${names.join(", ")}`, "dead");
     ui.banner.dataset.dead = "true";
   } else if (ui.banner.dataset.dead) {
     delete ui.banner.dataset.dead;
@@ -62,6 +75,7 @@ export function renderCandidates(S, ui) {
   if (!list) { ui.candidateInfo.textContent = ""; return; }
   ui.candidates.dataset.entry = list.key;
   if (list.error) { ui.candidateInfo.textContent = list.error; return; }
+  if (list.theme) { ui.candidateInfo.textContent = `${list.key} ${list.pattern}: a theme entry, kept as you wrote it (Alt-T unmarks it)`; return; }
   const shown = list.words.length;
   const count = `${list.total} word${list.total === 1 ? "" : "s"} keep every crossing (${list.matching} fit the pattern)${shown < list.total ? `, best ${shown} shown` : ""}`;
   if (!list.pattern.includes("?")) ui.candidateInfo.textContent = `${list.key} ${list.current || list.pattern}: every letter is held by its crossings`;
@@ -116,7 +130,7 @@ function renderClues(S, ui) {
       const input = el("input", { type: "text", "aria-label": `Clue ${slot.key}`, "data-key": slot.key });
       input.value = S.doc.clues[slot.key] || "";
       input.addEventListener("input", () => {
-        edit((doc) => { doc.clues = { ...doc.clues, [slot.key]: input.value }; }, `clue:${slot.key}`);
+        edit((doc) => setClue(doc, slot.key, input.value), `clue:${slot.key}`);
       });
       input.addEventListener("focus", () => selectEntry(slot.key));
       const row = el("li", { "data-key": slot.key },
@@ -125,6 +139,8 @@ function renderClues(S, ui) {
     }
   }
   const current = currentSlot();
+  const flags = new Map(clueFlags(S.doc).map((flag) => [flag.key, flag]));
+  const theme = new Set(themeSlots().map((slot) => slot.key));
   for (const row of [...ui.acrossClues.children, ...ui.downClues.children]) {
     const slot = S.slots.find((s) => s.key === row.dataset.key);
     const input = row.querySelector("input");
@@ -133,8 +149,12 @@ function renderClues(S, ui) {
     const promised = enumeration(clue);
     const answer = row.querySelector(".answer");
     const bad = promised !== null && promised !== slot.length;
-    answer.textContent = `${wordOf(S.doc, slot)}${bad ? ` · enumeration says ${promised}, the entry has ${slot.length}` : ""}`;
+    const flag = flags.get(slot.key);
+    answer.textContent = `${wordOf(S.doc, slot)}${bad ? ` · enumeration says ${promised}, the entry has ${slot.length}` : ""}` +
+      (flag ? ` · clue set aside: "${flag.text}" was ${flag.message}` : "");
     row.classList.toggle("mismatch", bad);
+    row.classList.toggle("set-aside", Boolean(flag));
+    row.classList.toggle("theme", theme.has(slot.key));
     const isCurrent = current === slot;
     if (isCurrent && !row.classList.contains("current")) scrollWithin(row.parentElement, row);
     row.classList.toggle("current", isCurrent);
@@ -151,7 +171,8 @@ export function scrollWithin(list, row) {
 function renderStats(S, ui) {
   const stats = S.analysis && S.analysis.stats;
   if (!stats) { ui.stats.textContent = "Statistics appear once the grid is analysed."; return; }
-  const key = JSON.stringify([stats, S.analysis.statistics]);
+  const flags = clueFlags(S.doc);
+  const key = JSON.stringify([stats, S.analysis.statistics, flags]);
   if (ui.stats.dataset.key === key) return;
   ui.stats.dataset.key = key;
   const lengths = Object.entries(stats.lengths);
@@ -166,6 +187,7 @@ function renderStats(S, ui) {
     ["Unchecked cells", stats.unchecked.map(([r, c]) => `r${r + 1}c${c + 1}`)],
     ["Below the minimum score", stats.below_min],
     ["Not in the word list", stats.not_in_list],
+    ["Clues set aside", flags.map((flag) => `${flag.key}: "${flag.text}" ${flag.message}`)],
   ];
   const table = el("table", { class: "stat-table" }, el("tbody", {},
     row("Words", stats.words), row("Blocks", `${stats.blocks} (${(100 * stats.block_share).toFixed(1)}%)`),
@@ -206,11 +228,23 @@ export function syncControls(S, ui) {
   ui.banned.value = S.doc.banned.join("\n");
   ui.minScore.value = S.words.min_score ?? "";
   ui.wordSource.replaceChildren(...S.wordlists.map((w) => el("option", { value: w.source, text: w.name })));
-  const sources = S.words.sources || [];
+  // the lists in use: the page's choice, else the server's default (its --words lists)
+  const sources = S.words.sources || S.defaultWords || [];
   const chosen = sources[sources.length - 1] || "";
-  ui.layer.checked = sources.length > 1;
-  if (chosen.startsWith("file:")) ui.wordFile.value = chosen.slice(5);
-  else if (chosen) ui.wordSource.value = chosen;
+  ui.layer.checked = sources.length > 1 && sources[0] === "crossword";
+  ui.wordFile.value = chosen.startsWith("file:") ? chosen.slice(5) : "";
+  if (chosen && !chosen.startsWith("file:")) ui.wordSource.value = chosen;
   ui.encoding.value = S.words.encoding || "utf-8-sig";
+  wordControls = wordControlState(ui);
+}
+
+// What the Words tab's list controls say; Apply changes only what differs from this.
+let wordControls = "";
+const wordControlState = (ui) => JSON.stringify([ui.wordSource.value, ui.wordFile.value.trim(), ui.layer.checked, ui.encoding.value]);
+export const wordControlsChanged = (ui) => wordControlState(ui) !== wordControls;
+export const wordControlsKept = (ui) => { wordControls = wordControlState(ui); };
+
+export function refreshActiveLists(ui) {
+  showActiveLists(ui.activeLists, wordsPayload()).catch((err) => { ui.activeLists.textContent = err.message; });
 }
 

@@ -1,10 +1,10 @@
 // Drawing the editor: the grid from a view model, then the panels.
 
-import { S, currentSlot, selection, slotAt, ui } from "./editor.js";
+import { S, currentSlot, selection, slotAt, themeSlots, ui } from "./editor.js";
 import { onCell } from "./keys.js";
 import { barMap, fillLetters, height, positions, width } from "./model.js";
 import { buildGrid, paintGrid } from "./grid.js";
-import { renderAll } from "./panels.js";
+import { provedDead, renderAll } from "./panels.js";
 
 let cellNodes = [];
 let shape = "";
@@ -23,7 +23,7 @@ function viewModel() {
   const numbers = new Map();
   for (const s of S.slots) numbers.set(`${s.cells[0][0]},${s.cells[0][1]}`, s.number);
   const deadKeys = new Set(S.analysis ? S.analysis.dead : []);
-  const failedKeys = new Set(S.failed);
+  const failedKeys = new Set([...S.failed, ...(provedDead(S) ? S.gridVerdict.responsible : [])]);
   const dead = new Set();
   const failed = new Set();
   for (const s of S.slots) {
@@ -36,6 +36,7 @@ function viewModel() {
   return {
     doc: S.doc, cursor: S.cursor, entry, crossing, numbers, dead, failed,
     circles: positions(S.doc.circles), shaded: positions(S.doc.shaded), locked: positions(S.doc.locked),
+    theme: new Set(themeSlots().flatMap((slot) => slot.cells.map(([r, c]) => `${r},${c}`))),
     bars: barMap(S.doc),
     letters: S.analysis && (current || S.analysis.letters.length === height(S.doc)) ? S.analysis.letters : null,
     preview: fill ? fillLetters(fill) : null,

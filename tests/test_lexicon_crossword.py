@@ -1,0 +1,71 @@
+"""The built-in crossword list: its data file, its scores, its names and floors."""
+
+from __future__ import annotations
+
+import gzip
+
+import pytest
+
+from puzzlewright.lexicon import load_wordlist
+from puzzlewright.lexicon.builtin import blocked_words, is_unpleasant
+from puzzlewright.lexicon.crossword import (
+    DEFAULT_MIN_SCORE,
+    data_bytes,
+    decode_entries,
+    encode_entries,
+    is_crossword_list,
+    tie_order,
+)
+
+
+@pytest.fixture(scope="module")
+def shipped() -> dict[str, int]:
+    return dict(decode_entries(data_bytes()))
+
+
+def test_front_coding_round_trips_and_is_deterministic() -> None:
+    entries = [("aah", 30), ("aahed", 30), ("aa", 40), ("zebra", 90), ("ab", 25)]
+    data = encode_entries(entries, ["a comment"])
+    assert data == encode_entries(list(reversed(entries)), ["a comment"])  # same bytes
+    assert dict(decode_entries(data)) == {w.upper(): s for w, s in entries}
+    assert b"3ed;30" in gzip.decompress(data)  # AAHED shares AAH with the word before
+    with pytest.raises(ValueError):
+        encode_entries([("Bad", 50)])
+    damaged = gzip.compress(b"0aah;30\n9zzz;40\n")  # shares more letters than it has
+    with pytest.raises(ValueError, match="damaged"):
+        list(decode_entries(damaged))
+
+
+def test_the_shipped_list_is_cleaned(shipped: dict[str, int]) -> None:
+    assert len(shipped) > 400_000
+    blocked = blocked_words()
+    assert not [w for w in shipped if is_unpleasant(w.lower(), blocked)]
+    assert "DDDDDDDD" not in shipped and "KKKKNIGHT" not in shipped  # letter runs
+    for word in ("BLUDGEON", "CYANIDE", "OVERDOSE", "KILLJOY"):  # 90 in CWL: breakfast test
+        assert shipped[word] == 10
+    assert min(shipped.values()) == 10 and max(shipped.values()) <= 100
+
+
+def test_evidence_breaks_ties_inside_bands(shipped: dict[str, int]) -> None:
+    # HOUSE and ICECREAM are 90 in CWL, ATHALFMAST 50: common words and phrases rise
+    # within the band, never past its next multiple of 5
+    assert 90 < shipped["HOUSE"] < 95 and 90 < shipped["ICECREAM"] < 95
+    assert shipped["ATHALFMAST"] == 50 and shipped["ERNE"] == 40
+    assert all(score // 5 * 5 in range(10, 101, 5) for score in shipped.values())
+
+
+def test_tie_order_puts_flexible_words_first() -> None:
+    entries = [("QAJAQ", 50), ("SEALS", 50), ("XYLYL", 50), ("TEARS", 60), ("BEARS", 50)]
+    ordered = [word for word, _ in tie_order(entries)]
+    assert ordered[0] == "TEARS" and ordered[-1] in {"QAJAQ", "XYLYL"}
+
+
+def test_names_floor_and_layers(tmp_path: pytest.TempPathFactory) -> None:
+    words, reports = load_wordlist(["crossword"])
+    assert reports == [] and is_crossword_list(words)
+    assert min(words.scores().values()) >= DEFAULT_MIN_SCORE
+    assert "ERNE" not in words and "HOUSE" in words
+    lower, _ = load_wordlist(["crossword"], min_score=40)
+    assert "ERNE" in lower and min(lower.scores().values()) == 40
+    english, _ = load_wordlist(["builtin"])
+    assert not is_crossword_list(english) and "ICECREAM" not in english
