@@ -18,7 +18,8 @@ from puzzlewright.crossword.fill import FillRequest, fill
 from puzzlewright.crossword.fill.constrained import fill_constrained
 from puzzlewright.crossword.fill.constraints import Constraints, letter_counts
 from puzzlewright.crossword.nina import Nina
-from puzzlewright.lexicon import WordList, builtin_english, load_wordlist
+from puzzlewright.lexicon import WordList, load_wordlist
+from puzzlewright.lexicon.crossword import builtin_crossword
 from puzzlewright.stopping import StopSignal
 
 GRIDS = Path(__file__).parent / "grids"
@@ -34,9 +35,10 @@ ASKS = {
 
 
 def words_for(stwl: bool) -> WordList:
-    """The default list, or Spread the Wordlist at 50 (benchmarks only, never bundled)."""
+    """The fill's default list (the built-in crossword list), or Spread the Wordlist at 50
+    (benchmarks only, never bundled)."""
     if not stwl:
-        return builtin_english()
+        return builtin_crossword()
     words, _ = load_wordlist(
         [STWL / "spreadthewordlist_via_blacksquare_0.10.0.dict.gz"], min_score=50
     )
