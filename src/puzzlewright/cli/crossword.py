@@ -32,6 +32,7 @@ from puzzlewright.cli.common import (
     whole_option,
 )
 from puzzlewright.crossword.fill import EntryScore, Fill, FillProgress, FillResult, Region
+from puzzlewright.crossword.fill.constraints import ConstraintReport, Constraints
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
@@ -188,6 +189,16 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     return show, live
 
 
+def constraint_line(report: ConstraintReport) -> str:
+    """One line saying whether the global constraints hold, and why not."""
+    where = ""
+    if report.nina is not None:
+        where = f"; nina along {report.nina.path} every {report.nina.step} cell(s)"
+    if report.met:
+        return f"constraints met ({report.steps} fills{where})"
+    return f"constraints not met ({report.reason}): {report.detail}{where}"
+
+
 # -- the command -----------------------------------------------------------------------------
 @crossword.command("fill")
 @click.argument("grid_path", metavar="GRID")
@@ -238,6 +249,31 @@ def progress_display() -> tuple[Callable[[FillProgress], None] | None, Any]:
     "frequency-scored list, quality otherwise (lists with few score levels, such as STWL, "
     "and blocked grids).",
 )
+@click.option("--pangram", is_flag=True, help="Use every letter of the alphabet somewhere.")
+@click.option(
+    "--ban-letters", default="", metavar="LETTERS", help="No cell may hold these letters."
+)
+@click.option(
+    "--quota",
+    "quotas",
+    multiple=True,
+    metavar="LETTER:N",
+    help="At most N cells with LETTER (repeatable, e.g. --quota Z:1).",
+)
+@click.option("--nina", default=None, metavar="MESSAGE", help="Hide MESSAGE in the grid.")
+@click.option(
+    "--nina-where",
+    type=click.Choice(["perimeter", "diagonal", "row", "column", "unches", "any"]),
+    default="perimeter",
+    show_default=True,
+    help="Where the nina goes (unches: the unchecked squares of a barred grid).",
+)
+@whole_option(
+    "--constraint-budget",
+    help="Fills the constraint search may run (nina placements, pangram and quota repairs).",
+    default=None,
+    metavar="N",
+)
 @click.option(
     "--no-stem-dupes",
     is_flag=True,
@@ -262,6 +298,12 @@ def fill(
     jobs: int,
     scheduler: str | None,
     quality: bool | None,
+    pangram: bool,
+    ban_letters: str,
+    quotas: tuple[str, ...],
+    nina: str | None,
+    nina_where: str,
+    constraint_budget: int | None,
     no_stem_dupes: bool,
     as_json: bool,
 ) -> int:
@@ -273,6 +315,8 @@ def fill(
     of searches races and the first fill or proof wins (same output for the same --seed and
     --jobs). With lists of many distinct scores (the built-in one), barred grids fill in
     fast mode and blocked grids in quality mode unless --fast or --quality says otherwise.
+    --pangram, --ban-letters, --quota and --nina ask for global constraints (a nina's
+    placements are tried in order, within --constraint-budget fills).
     Exit status 0 filled, 1 unfillable, out of time or interrupted
     (the best partial fill is shown), 2 bad input.
     """
@@ -291,9 +335,17 @@ def fill(
         max_shared_substring=max_shared_substring,
         region=chosen_region,
         quality=quality,
+        constraints=parse_constraints(
+            pangram, ban_letters, quotas, nina, nina_where, constraint_budget
+        ),
     )
     words = _fill_words((word_paths, encoding, alphabet, min_score), as_json)
     if no_stem_dupes:
+        if request.constraints is not None:
+            raise PuzzleInputError(
+                "--no-stem-dupes does not combine with --pangram, --ban-letters, --quota "
+                "or --nina yet"
+            )
         if jobs != 1 or scheduler is not None:
             raise PuzzleInputError(
                 "--no-stem-dupes runs one search: leave out --jobs and --scheduler"
@@ -334,6 +386,35 @@ def _fill_shown(
         )
 
 
+def parse_constraints(
+    pangram: bool,
+    ban_letters: str,
+    quotas: tuple[str, ...],
+    nina: str | None,
+    nina_where: str,
+    budget: int | None,
+) -> Constraints | None:
+    """The global constraints the options ask for, or None."""
+    from puzzlewright.crossword.fill.constraints import DEFAULT_BUDGET, Constraints
+    from puzzlewright.crossword.nina import Nina, Where
+
+    pairs = []
+    for quota in quotas:
+        letter, _, most = quota.partition(":")
+        if len(letter.strip()) != 1 or not most.strip().isdigit():
+            raise PuzzleInputError(f"--quota takes LETTER:N, such as Z:1, not {quota!r}")
+        pairs.append((letter.strip(), int(most)))
+    where: Where = nina_where  # type: ignore[assignment]  # click.Choice checked it
+    constraints = Constraints(
+        pangram=pangram,
+        banned=ban_letters,
+        quotas=tuple(pairs),
+        nina=Nina(nina, where) if nina is not None else None,
+        budget=DEFAULT_BUDGET if budget is None else budget,
+    )
+    return constraints if constraints.active else None
+
+
 def fill_stem_checked(request: FillRequest, words: WordList, timeout: float | None) -> FillResult:
     """``fill --no-stem-dupes``: the fill without stem dupes; what was left out for it and
     the stem dupes left (if any) are among its warnings."""
@@ -370,6 +451,8 @@ def report_fill(
         emit_json(result.to_json(every_fill=count > 1))
     else:
         print_result(result)
+        if result.constraints is not None:
+            print(constraint_line(result.constraints))
     return 0 if result.status == "filled" else 1
 
 

@@ -35,6 +35,7 @@ from puzzlewright.crossword.fill.squares import Found, Part, SquareSearch, appli
 from puzzlewright.crossword.fill.state import Outcome, Solution, State
 from puzzlewright.crossword.fill.ties import crossing_options
 from puzzlewright.crossword.grid import Grid
+from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 from puzzlewright.lexicon.crossword import is_crossword_list
 from puzzlewright.stopping import StopSignal
@@ -99,6 +100,11 @@ def fill(
     """
     started = time.monotonic()
     request.check()
+    if request.constraints is not None and request.constraints.active:
+        raise PuzzleInputError(
+            "a request with global constraints is filled by fill_constrained or fill_portfolio",
+            parameters=("constraints",),
+        )
     grid, region, count, seed = request.grid, request.region, request.count, request.seed
     max_shared_substring = request.max_shared_substring
     problem = build_problem(grid, words, request.min_score, region)

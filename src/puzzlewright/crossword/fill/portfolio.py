@@ -34,6 +34,7 @@ from math import ceil
 from typing import Any
 
 from puzzlewright.crossword.fill import engine
+from puzzlewright.crossword.fill.constrained import fill_constrained
 from puzzlewright.crossword.fill.problem import build_problem
 from puzzlewright.crossword.fill.quality import rank_key
 from puzzlewright.crossword.fill.request import FillRequest
@@ -445,6 +446,8 @@ def fill_portfolio(
     or an open ``distributed.Client``. ``jobs=1`` without a scheduler is :func:`fill`
     (the only case that reports ``on_progress``).
     """
+    if request.constraints is not None and request.constraints.active:
+        return _constrained(request, words, jobs, scheduler, client, stop, on_progress)
     started = clock()
     check_jobs(jobs)
     request.check()
@@ -466,3 +469,28 @@ def fill_portfolio(
     if answer.status == "timeout" and stop.reason is not None:
         answer = replace(answer, stop_reason=stop.reason)  # the time limit aborted the members
     return replace(answer, seconds=round(clock() - started, 3))
+
+
+def _constrained(
+    request: FillRequest,
+    words: WordList,
+    jobs: int,
+    scheduler: str | None,
+    client: Any,
+    stop: StopSignal,
+    on_progress: Callable[[FillProgress], None] | None,
+) -> FillResult:
+    """A request with global constraints: their outer loop, each fill a portfolio race."""
+
+    def race(plain: FillRequest, listing: WordList, signal: StopSignal) -> FillResult:
+        return fill_portfolio(
+            plain,
+            listing,
+            jobs=jobs,
+            scheduler=scheduler,
+            client=client,
+            stop=signal,
+            on_progress=on_progress,
+        )
+
+    return fill_constrained(request, words, stop=stop, filler=race)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from puzzlewright.crossword.fill.constraints import Constraints
 from puzzlewright.crossword.fill.problem import Region
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
@@ -27,7 +28,10 @@ class FillRequest:
     ``max_shared_substring`` forbids two entries sharing a longer run of letters;
     ``region`` fills only a rectangle or some entries (see
     :data:`~puzzlewright.crossword.fill.problem.Region`);
-    ``quality`` chooses the tiered (True) or fast (False) mode, None by grid and list.
+    ``quality`` chooses the tiered (True) or fast (False) mode, None by grid and list;
+    ``constraints`` asks for a pangram, letter bans and quotas or a nina (see
+    :mod:`~puzzlewright.crossword.fill.constraints`; filled by
+    :func:`~puzzlewright.crossword.fill.constrained.fill_constrained`).
     """
 
     grid: Grid
@@ -37,6 +41,7 @@ class FillRequest:
     max_shared_substring: int | None = None
     region: Region = None
     quality: bool | None = None
+    constraints: Constraints | None = None
 
     def __post_init__(self) -> None:
         """A region's entry keys as a tuple (the request is frozen all the way down)."""
@@ -50,3 +55,5 @@ class FillRequest:
             raise PuzzleInputError(f"the number of fills must be at least 1, not {self.count}")
         if self.max_shared_substring is not None and self.max_shared_substring < 1:
             raise PuzzleInputError("the maximum shared substring must be at least 1 letter")
+        if self.constraints is not None:
+            self.constraints.check()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Literal
 
+from puzzlewright.crossword.fill.constraints import ConstraintReport
 from puzzlewright.crossword.grid import Direction, Grid
 from puzzlewright.stopping import StopReason
 
@@ -121,6 +122,7 @@ class FillResult:
     nodes: int = 0
     backtracks: int = 0
     restarts: int = 0
+    constraints: ConstraintReport | None = None  # what global constraints were met, if asked
 
     @property
     def duplicates(self) -> list[str]:
@@ -140,6 +142,8 @@ class FillResult:
         document["failed_slots"] = [failure.to_json() for failure in self.failed_slots]
         document["seconds"] = self.seconds
         document["stop_reason"] = self.stop_reason
+        if self.constraints is not None:
+            document["constraints"] = self.constraints.to_json()
         if every_fill:
             document["fills"] = [fill.to_json() for fill in self.ranked]
         return document

@@ -1,0 +1,148 @@
+"""Global constraints on real grids: a pangram, banned letters, quotas and ninas hold in the
+output (not just in the report), and an impossible request says why it cannot be met."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from puzzlewright.cli import cli
+from puzzlewright.crossword import Grid
+from puzzlewright.crossword.fill import FillRequest, fill
+from puzzlewright.crossword.fill.constrained import fill_constrained
+from puzzlewright.crossword.fill.constraints import Constraints, letter_counts
+from puzzlewright.crossword.fill.portfolio import fill_portfolio
+from puzzlewright.crossword.nina import Nina, letters_of, perimeter, placements
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import WordList, builtin_english
+from puzzlewright.stopping import StopSignal
+from test_fill import GRIDS, assert_valid, grid_file
+
+
+@pytest.fixture(scope="module")
+def english() -> WordList:
+    return builtin_english()
+
+
+def constrained(name: str, words: WordList, **asked: object) -> tuple[Grid, object]:
+    request = FillRequest(grid_file(name), constraints=Constraints(**asked))  # type: ignore[arg-type]
+    result = fill_constrained(request, words)
+    return result.grid, result
+
+
+def test_nina_in_the_unches_of_a_british_grid(english: WordList) -> None:
+    grid = grid_file("british15.txt")
+    request = FillRequest(grid, constraints=Constraints(nina=Nina("Puzzle wrights", "unches")))
+    result = fill_constrained(request, english)
+    assert_valid(result, english)
+    report = result.constraints
+    assert report is not None and report.met and report.nina is not None
+    unchecked = grid.unchecked()
+    letters = [result.grid.cells[r][c] for r, c in report.nina.cells]
+    assert "".join(letters) == "PUZZLEWRIGHTS"
+    assert set(report.nina.cells) <= unchecked
+    assert json.loads(json.dumps(result.to_json()))["constraints"]["met"] is True
+
+
+def test_banned_letters_are_absent_and_the_fill_is_valid(english: WordList) -> None:
+    request = FillRequest(grid_file("british15.txt"), constraints=Constraints(banned="qxzjk"))
+    result = fill_portfolio(request, english, jobs=1)
+    assert_valid(result, english)
+    assert not set("QXZJK") & set(letter_counts(result.grid))
+    assert result.constraints is not None and result.constraints.met
+
+
+@pytest.mark.parametrize(("letter", "most"), [("V", 1), ("C", 2)])
+def test_quota_holds_in_the_output(english: WordList, letter: str, most: int) -> None:
+    plain = fill(FillRequest(grid_file("british15.txt")), english)
+    assert letter_counts(plain.grid)[letter] > most  # the plain fill breaks the quota
+    asked = Constraints(quotas=((letter, most),))
+    result = fill_constrained(FillRequest(grid_file("british15.txt"), constraints=asked), english)
+    assert_valid(result, english)
+    assert letter_counts(result.grid)[letter] <= most
+    assert result.constraints is not None and result.constraints.met
+
+
+def test_pangram_uses_every_letter(english: WordList) -> None:
+    request = FillRequest(grid_file("british15.txt"), constraints=Constraints(pangram=True))
+    result = fill_constrained(request, english)
+    assert_valid(result, english)
+    assert set(letter_counts(result.grid)) >= set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    assert result.constraints is not None and result.constraints.met
+
+
+@pytest.mark.parametrize(
+    ("asked", "reason"),
+    [
+        ({"nina": Nina("A" * 60, "perimeter")}, "too-long"),
+        ({"nina": Nina("ЖУК", "any")}, "alphabet"),
+        ({"pangram": True, "banned": "Q"}, "conflict"),
+        ({"nina": Nina("QZQZQZQ", "row", 2)}, "unfillable"),
+    ],
+)
+def test_impossible_requests_say_why(
+    english: WordList, asked: dict[str, object], reason: str
+) -> None:
+    request = FillRequest(grid_file("mini7.txt"), constraints=Constraints(**asked))  # type: ignore[arg-type]
+    result = fill_constrained(request, english)
+    assert result.status == "unfillable"
+    assert result.constraints is not None and not result.constraints.met
+    assert result.constraints.reason == reason
+    assert result.constraints.detail
+
+
+def test_given_letters_breaking_a_ban_are_refused(english: WordList) -> None:
+    grid = Grid.parse((GRIDS / "mini7.txt").read_text().replace(".", "Z", 1))
+    result = fill_constrained(FillRequest(grid, constraints=Constraints(banned="Z")), english)
+    assert result.constraints is not None and result.constraints.reason == "given"
+
+
+def test_fill_refuses_a_request_with_constraints(english: WordList) -> None:
+    with pytest.raises(PuzzleInputError, match="fill_constrained"):
+        fill(FillRequest(grid_file("mini7.txt"), constraints=Constraints(pangram=True)), english)
+
+
+def test_placements_spread_first_and_stay_on_the_path() -> None:
+    grid = grid_file("mini7.txt")
+    ring = perimeter(grid)
+    found = list(placements(ring, 5))
+    assert found[0].step == (len(ring.cells) - 1) // 4
+    assert found[-1].step == 1
+    assert all(set(p.cells) <= set(ring.cells) for p in found)
+    assert letters_of("Hi, Mum!") == "HIMUM"
+
+
+def test_cli_bans_letters_and_reports_cannot(tmp_path: Path) -> None:
+    grid = str(GRIDS / "british15.txt")
+    runner = CliRunner()
+    done = runner.invoke(cli, ["crossword", "fill", grid, "--ban-letters", "QXZ", "--json"])
+    assert done.exit_code == 0, done.output
+    document = json.loads(done.stdout)
+    assert document["constraints"]["met"] and not set("QXZ") & set("".join(document["grid"]))
+    cannot = runner.invoke(
+        cli, ["crossword", "fill", grid, "--nina", "X" * 120, "--nina-where", "unches", "--json"]
+    )
+    assert cannot.exit_code == 1
+    assert json.loads(cannot.stdout)["constraints"]["reason"] == "too-long"
+    bad = runner.invoke(cli, ["crossword", "fill", grid, "--quota", "Z"])
+    assert bad.exit_code == 2 and "--quota takes LETTER:N" in bad.output
+
+
+def test_a_stopped_search_is_a_timeout_with_its_reason(english: WordList) -> None:
+    stop = StopSignal()
+    stop.interrupted = True  # Ctrl-C before the first fill ends
+    request = FillRequest(grid_file("british15.txt"), constraints=Constraints(pangram=True))
+    result = fill_constrained(request, english, stop=stop)
+    assert result.status == "timeout" and result.stop_reason == "interrupted"
+    assert result.constraints is not None and result.constraints.reason == "stopped"
+
+
+def test_budget_of_one_fill_is_a_limit(english: WordList) -> None:
+    asked = Constraints(pangram=True, budget=1)
+    result = fill_constrained(FillRequest(grid_file("british15.txt"), constraints=asked), english)
+    assert result.status == "timeout" and result.stop_reason == "limit"
+    assert result.constraints is not None and result.constraints.reason == "budget"
+    assert result.constraints.missing  # the one plain fill is no pangram
