@@ -321,39 +321,55 @@ def fill(
     (the best partial fill is shown), 2 bad input.
     """
     from puzzlewright.crossword.fill.request import FillRequest
-    from puzzlewright.workers import check_scheduler
 
-    chosen_region = parse_region(region)
-    check_output(output, inputs=[grid_path], force=force, puzzle_format=True)
-    check_scheduler(scheduler)
-    grid, puzzle = load_grid(grid_path, encoding)
+    where, grid, puzzle = _fill_inputs(region, grid_path, output, force, scheduler, encoding)
+    rules = parse_constraints(pangram, ban_letters, quotas, nina, nina_where, constraint_budget)
     request = FillRequest(
         grid,
         min_score=min_score,
         seed=seed,
         count=count,
         max_shared_substring=max_shared_substring,
-        region=chosen_region,
+        region=where,
         quality=quality,
-        constraints=parse_constraints(
-            pangram, ban_letters, quotas, nina, nina_where, constraint_budget
-        ),
+        constraints=rules,
     )
     words = _fill_words((word_paths, encoding, alphabet, min_score), as_json)
     if no_stem_dupes:
-        if request.constraints is not None:
-            raise PuzzleInputError(
-                "--no-stem-dupes does not combine with --pangram, --ban-letters, --quota "
-                "or --nina yet"
-            )
-        if jobs != 1 or scheduler is not None:
-            raise PuzzleInputError(
-                "--no-stem-dupes runs one search: leave out --jobs and --scheduler"
-            )
+        _check_one_plain_search(request, jobs, scheduler)
         result = fill_stem_checked(request, words, timeout)
-        return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
-    result = _fill_shown(request, words, jobs, scheduler, timeout)
+    else:
+        result = _fill_shown(request, words, jobs, scheduler, timeout)
     return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
+
+
+def _fill_inputs(
+    region: str | None,
+    grid_path: str,
+    output: str | None,
+    force: bool,
+    scheduler: str | None,
+    encoding: str,
+) -> tuple[Region, Grid, Puzzle | None]:
+    """The checked options and the grid (with its puzzle when the file holds one), each
+    checked before any work: --region, -o, --scheduler, then GRID."""
+    from puzzlewright.workers import check_scheduler
+
+    chosen_region = parse_region(region)
+    check_output(output, inputs=[grid_path], force=force, puzzle_format=True)
+    check_scheduler(scheduler)
+    grid, puzzle = load_grid(grid_path, encoding)
+    return chosen_region, grid, puzzle
+
+
+def _check_one_plain_search(request: FillRequest, jobs: int, scheduler: str | None) -> None:
+    """``--no-stem-dupes`` re-fills one search without global constraints: refuse the rest."""
+    if request.constraints is not None:
+        raise PuzzleInputError(
+            "--no-stem-dupes does not combine with --pangram, --ban-letters, --quota or --nina yet"
+        )
+    if jobs != 1 or scheduler is not None:
+        raise PuzzleInputError("--no-stem-dupes runs one search: leave out --jobs and --scheduler")
 
 
 def _fill_words(load: tuple[tuple[str, ...], str, str | None, int | None], quiet: bool) -> WordList:
