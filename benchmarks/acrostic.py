@@ -32,7 +32,7 @@ from puzzlewright.acrostic import build_acrostic
 from puzzlewright.acrostic.candidates import make_tables
 from puzzlewright.acrostic.letters import letters_of
 from puzzlewright.lexicon import WordList
-from puzzlewright.lexicon.builtin import builtin_familiar
+from puzzlewright.lexicon.familiar import builtin_familiar
 from puzzlewright.stopping import StopSignal
 
 HERE = Path(__file__).parent

@@ -54,7 +54,7 @@ def _compile_builtin_list() -> None:
         from puzzlewright.lexicon import builtin_english
 
         builtin_english()
-    from puzzlewright.lexicon.builtin import builtin_familiar, familiar_cache_path
+    from puzzlewright.lexicon.familiar import builtin_familiar, familiar_cache_path
 
     if not familiar_cache_path().exists():  # the acrostic's scores
         builtin_familiar()

@@ -17,7 +17,7 @@ from puzzlewright.acrostic.quality import QuoteFilter, shares_stem, stem
 from puzzlewright.acrostic.solver import Tuning
 from puzzlewright.cli import cli
 from puzzlewright.lexicon import builtin_english
-from puzzlewright.lexicon.builtin import builtin_familiar
+from puzzlewright.lexicon.familiar import builtin_familiar
 from puzzlewright.stopping import StopSignal
 
 PRIDE = (

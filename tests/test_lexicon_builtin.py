@@ -15,7 +15,6 @@ from puzzlewright.lexicon.builtin import (
     derived_suffix,
     evidence_of,
     excluded_words,
-    familiar_scores,
     familiarity_score,
     grid_score,
     is_dictionary_word,
@@ -149,7 +148,7 @@ def test_acrostics_score_the_built_in_list_by_familiarity() -> None:
     from wordfreq import zipf_frequency
 
     from puzzlewright.lexicon import WordList, load_wordlist
-    from puzzlewright.lexicon.builtin import builtin_familiar
+    from puzzlewright.lexicon.familiar import builtin_familiar, familiar_scores
 
     def plain(word: str) -> int:
         return round(10 * zipf_frequency(word.lower(), "en", "large"))

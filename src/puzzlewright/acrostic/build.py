@@ -35,7 +35,7 @@ from puzzlewright.acrostic.solver import Search, SearchResult, SearchStats, Tuni
 from puzzlewright.acrostic.tables import counts_of
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
-from puzzlewright.lexicon.builtin import familiar_scores
+from puzzlewright.lexicon.familiar import familiar_scores
 from puzzlewright.stopping import NEVER, StopSignal, clock
 from puzzlewright.workers import check_jobs
 
@@ -106,28 +106,45 @@ def build_acrostic(
     same defaults. ``stop`` (a time limit, Ctrl-C) can cut the search short, and then
     ``stop_reason`` says so.
     Answers are scored by ``words``' scores, except that the built-in list scores them by
-    familiarity (:func:`~puzzlewright.lexicon.builtin.familiar_scores`).
+    familiarity (:func:`~puzzlewright.lexicon.familiar.familiar_scores`).
     """
     started = clock()
     _validate(quote, min_length, max_length, count)
     _check_sizes(width, improve)  # before the search, not after it
-    check_jobs(jobs)
-    if tries < 1:
-        raise PuzzleInputError("tries must be at least 1", parameters=("tries",))
-    if max_steps is not None and max_steps < 1:
-        raise PuzzleInputError("max_steps must be at least 1", parameters=("max_steps",))
+    _check_runs(jobs, tries, max_steps)
     result = BuildResult("impossible", quote, source)
     plan = plan_answers(quote, source, words, include, min_length, max_length)
     if isinstance(plan, str):
-        result.reason = plan
-        result.seconds = clock() - started
-        return result
+        return _impossible(result, plan, started)
     words = familiar_scores(words)  # after the instant checks: the same words and alphabet
     setup = _prepare_search(plan, quote, words, exclude, tuning)
     if isinstance(setup, str):
-        result.reason = setup
-        result.seconds = clock() - started
-        return result
+        return _impossible(result, setup, started)
+    search, outcome = _run(setup, seed, count, improve, stop, max_steps, jobs, tries)
+    result.seconds = clock() - started
+    _assemble(result, plan, search, outcome, words, seed, width)
+    return result
+
+
+def _impossible(result: BuildResult, reason: str, started: float) -> BuildResult:
+    """``result`` (status ``impossible``) with the ``reason`` found before any search."""
+    result.reason = reason
+    result.seconds = clock() - started
+    return result
+
+
+def _run(
+    setup: SearchSetup,
+    seed: int,
+    count: int,
+    improve: float | None,
+    stop: StopSignal,
+    max_steps: int | None,
+    jobs: int,
+    tries: int,
+) -> tuple[Search, SearchResult]:
+    """The search (its tables, for assembling the puzzles) and what it found: the best of
+    ``tries`` in this process, or a portfolio of ``jobs`` processes."""
     capped = StepCap(stop, max_steps)
     search = capped.search = setup.make(seed, capped)
     if jobs == 1:
@@ -138,9 +155,16 @@ def build_acrostic(
     else:
         setup = replace(setup, prices=search.prices)  # computed once, shipped to the workers
         outcome = run_portfolio(setup, jobs, seed, count, improve, stop, max_steps)
-    result.seconds = clock() - started
-    _assemble(result, plan, search, outcome, words, seed, width)
-    return result
+    return search, outcome
+
+
+def _check_runs(jobs: int, tries: int, max_steps: int | None) -> None:
+    """Raise PuzzleInputError unless there is at least one process, one try and one step."""
+    check_jobs(jobs)
+    if tries < 1:
+        raise PuzzleInputError("tries must be at least 1", parameters=("tries",))
+    if max_steps is not None and max_steps < 1:
+        raise PuzzleInputError("max_steps must be at least 1", parameters=("max_steps",))
 
 
 def _best_of_tries(

@@ -30,7 +30,7 @@ from puzzlewright.acrostic.model import BuildResult
 from puzzlewright.acrostic.quality import QuoteFilter, first_clash
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
-from puzzlewright.lexicon.builtin import familiar_scores
+from puzzlewright.lexicon.familiar import familiar_scores
 from puzzlewright.stopping import StopReason
 
 RowIndex = int  # 0-based row, one per source letter

@@ -18,6 +18,7 @@ from puzzlewright.cli.common import (
     jobs_options,
     json_option,
     load_words,
+    min_score_help,
     output_option,
     seed_option,
     status,
@@ -33,6 +34,7 @@ from puzzlewright.fileio import read_text_input
 
 if TYPE_CHECKING:
     from puzzlewright.acrostic.model import BuildResult
+    from puzzlewright.lexicon import WordList
 
 LENGTHS = ("min_length", "max_length")  # the parameters an impossibility reason may name
 
@@ -91,6 +93,10 @@ def acrostic() -> None:
 @output_option("Write the puzzle as .ipuz ('-': stdout).", path=click.Path(dir_okay=False))
 @click.option("--title", default=None, help="Title stored in the .ipuz file.")
 @click.option("--force", is_flag=True, help="Allow -o to replace an input file.")
+@min_score_help(
+    "A familiarity threshold: answers scoring N or more, on the built-in list by familiarity "
+    "(how acrostic answers are ranked, not the fill scores); on another list by its own scores."
+)
 @wordlist_options
 @seed_option
 @timeout_option
@@ -130,25 +136,18 @@ def build(
     gives the same answers on any machine; --timeout is a safety net that says when it cut.
     """
     from puzzlewright.acrostic import build_acrostic
-    from puzzlewright.lexicon.builtin import familiar_scores
-    from puzzlewright.lexicon.function_words import FUNCTION_WORDS
 
     text, quote_file = _read_quote(quote)
     inputs = [p for p in (*word_paths, quote_file) if p and p != "builtin"]
     check_output(output, inputs=inputs, force=force)
-    words, _ = load_words(word_paths, encoding, alphabet, quiet=as_json)
-    if min_score is not None:  # on the built-in list: by the familiarity scores answers use
-        words = familiar_scores(words).filtered(min_score)
-    with (
-        stopping(timeout) as stop,
-        status("Building the acrostic…", quiet=as_json),
-    ):
+    words = _answer_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
+    with stopping(timeout) as stop, status("Building the acrostic…", quiet=as_json):
         result = build_acrostic(
             text,
             source,
             words,
             include=include,
-            exclude=[*exclude, *(sorted(FUNCTION_WORDS) if avoid_function_words else [])],
+            exclude=_excluded(exclude, avoid_function_words),
             min_length=min_length,
             max_length=max_length,
             seed=seed,
@@ -162,6 +161,31 @@ def build(
     _save(result, output, title, inputs, force=force, quiet=as_json)
     _report(result, key, count, as_json=as_json)
     return exit_status(result.status == "built", result.stop_reason)
+
+
+def _excluded(exclude: tuple[str, ...], avoid_function_words: bool) -> list[str]:
+    """The words no answer may be: --exclude's, and the function words when asked."""
+    from puzzlewright.lexicon.function_words import FUNCTION_WORDS
+
+    return [*exclude, *(sorted(FUNCTION_WORDS) if avoid_function_words else [])]
+
+
+def _answer_words(
+    word_paths: tuple[str, ...],
+    encoding: str,
+    alphabet: str | None,
+    min_score: int | None,
+    *,
+    quiet: bool,
+) -> WordList:
+    """The answers' word list; ``min_score`` filters the built-in list by the familiarity
+    scores answers are ranked by (any other list by its own scores)."""
+    from puzzlewright.lexicon.familiar import familiar_scores
+
+    words, _ = load_words(word_paths, encoding, alphabet, quiet=quiet)
+    if min_score is not None:
+        words = familiar_scores(words).filtered(min_score)
+    return words
 
 
 class _Effort(TypedDict, total=False):

@@ -17,12 +17,14 @@ from puzzlewright.cli.common import (
     fail,
     json_option,
     load_words,
+    min_score_help,
     whole_option,
     wordlist_options,
 )
 
 if TYPE_CHECKING:
     from puzzlewright.crossword.barred import BarredSpec
+    from puzzlewright.crossword.checking import CheckingReport
     from puzzlewright.crossword.grid import Grid
     from puzzlewright.crossword.statistics import FillStatistics
 
@@ -140,6 +142,10 @@ def barred_json(grid: Grid, fill: Grid | None) -> dict[str, Any]:
 @whole_option("--min-length", help="Shortest entry.", default=3, most=MAX_LENGTH)
 @whole_option("--max-length", help="Longest entry.", default=None, most=MAX_LENGTH)
 @click.option("--symmetric", is_flag=True, help="Also require 180° symmetric blocks and bars.")
+@min_score_help(
+    "Load only words scoring N or more (a filter as the list loads): the statistics count an "
+    "entry below N as not in the list."
+)
 @wordlist_options
 @json_option
 def check(
@@ -173,26 +179,7 @@ def check(
     words, _ = load_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
     stats = fill_statistics(grid, words, puzzle)
     if as_json:
-        emit_json(
-            {
-                "ok": report.ok,
-                "cells": report.cells,
-                "unches": report.unches,
-                "double_unches": report.double_unches,
-                "entries": [
-                    {
-                        "key": e.key,
-                        "length": e.length,
-                        "unches": e.unches,
-                        "positions": [p + 1 for p in e.positions],
-                        "double_unches": e.doubles,
-                    }
-                    for e in report.entries
-                ],
-                "problems": report.problems,
-                "statistics": stats.to_json(),
-            }
-        )
+        emit_json({**_checking_json(report), "statistics": stats.to_json()})
         return 0 if report.ok else 1
     click.echo(checking_line(grid))
     for entry in report.entries:
@@ -205,6 +192,27 @@ def check(
     for line in statistics_lines(stats):
         click.echo(line)
     return 0 if report.ok else 1
+
+
+def _checking_json(report: CheckingReport) -> dict[str, Any]:
+    """The conventions' check as ``check --json`` prints it (positions counted from 1)."""
+    return {
+        "ok": report.ok,
+        "cells": report.cells,
+        "unches": report.unches,
+        "double_unches": report.double_unches,
+        "entries": [
+            {
+                "key": e.key,
+                "length": e.length,
+                "unches": e.unches,
+                "positions": [p + 1 for p in e.positions],
+                "double_unches": e.doubles,
+            }
+            for e in report.entries
+        ],
+        "problems": report.problems,
+    }
 
 
 def statistics_lines(stats: FillStatistics) -> list[str]:

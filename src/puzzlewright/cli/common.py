@@ -278,6 +278,22 @@ def _remember_max_list_mb(ctx: click.Context, _: click.Parameter, value: int | N
         ctx.meta[MAX_LIST_MB] = value
 
 
+def min_score_help(text: str) -> Callable[[F], F]:
+    """Say what this command's --min-score does, placed above :func:`wordlist_options`:
+    it means three things across commands (a filter as the list loads, an engine's own
+    floor on a list loaded whole, an acrostic's familiarity threshold)."""
+
+    def decorate(func: F) -> F:
+        params: list[click.Parameter] = getattr(func, "__click_params__", [])
+        option = next((p for p in params if p.name == "min_score"), None)
+        if not isinstance(option, click.Option):
+            raise TypeError("min_score_help goes above wordlist_options")
+        option.help = text
+        return func
+
+    return decorate
+
+
 def _wordlist_limits(paths: Sequence[str], encoding: str) -> int:
     """The --max-list-mb bound in bytes; warns about --encoding given for the built-in list."""
     from puzzlewright.lexicon.loading import (

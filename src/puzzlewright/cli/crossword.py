@@ -21,6 +21,7 @@ from puzzlewright.cli.common import (
     jobs_options,
     json_option,
     load_words,
+    min_score_help,
     on_terminal,
     output_option,
     seed_option,
@@ -201,6 +202,10 @@ def constraint_line(report: ConstraintReport) -> str:
 # -- the command -----------------------------------------------------------------------------
 @crossword.command("fill")
 @click.argument("grid_path", metavar="GRID")
+@min_score_help(
+    "The filler's floor: fill only with words scoring N or more. Default: the crossword "
+    "list's clean fill (50 and up; a lower N loads more of it), every word of another list."
+)
 @crossword_wordlist_options
 @seed_option
 @timeout_option
@@ -315,53 +320,86 @@ def fill(
     Exit status 0 filled, 1 unfillable, out of time or interrupted
     (the best partial fill is shown), 2 bad input.
     """
-    from puzzlewright.crossword.fill.portfolio import fill_portfolio
     from puzzlewright.crossword.fill.request import FillRequest
-    from puzzlewright.workers import check_scheduler
 
-    chosen_region = parse_region(region)
-    check_output(output, inputs=[grid_path], force=force, puzzle_format=True)
-    check_scheduler(scheduler)
-    grid, puzzle = load_grid(grid_path, encoding)
+    where, grid, puzzle = _fill_inputs(region, grid_path, output, force, scheduler, encoding)
+    rules = parse_constraints(pangram, ban_letters, quotas, nina, nina_where, constraint_budget)
     request = FillRequest(
         grid,
         min_score=min_score,
         seed=seed,
         count=count,
         max_shared_substring=max_shared_substring,
-        region=chosen_region,
+        region=where,
         quality=quality,
-        constraints=parse_constraints(
-            pangram, ban_letters, quotas, nina, nina_where, constraint_budget
-        ),
+        constraints=rules,
     )
+    words = _fill_words((word_paths, encoding, alphabet, min_score), as_json)
+    if no_stem_dupes:
+        _check_one_plain_search(request, jobs, scheduler)
+        result = fill_stem_checked(request, words, timeout)
+    else:
+        result = _fill_shown(request, words, jobs, scheduler, timeout)
+    return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
+
+
+def _fill_inputs(
+    region: str | None,
+    grid_path: str,
+    output: str | None,
+    force: bool,
+    scheduler: str | None,
+    encoding: str,
+) -> tuple[Region, Grid, Puzzle | None]:
+    """The checked options and the grid (with its puzzle when the file holds one), each
+    checked before any work: --region, -o, --scheduler, then GRID."""
+    from puzzlewright.workers import check_scheduler
+
+    chosen_region = parse_region(region)
+    check_output(output, inputs=[grid_path], force=force, puzzle_format=True)
+    check_scheduler(scheduler)
+    grid, puzzle = load_grid(grid_path, encoding)
+    return chosen_region, grid, puzzle
+
+
+def _check_one_plain_search(request: FillRequest, jobs: int, scheduler: str | None) -> None:
+    """``--no-stem-dupes`` re-fills one search without global constraints: refuse the rest."""
+    if request.constraints is not None:
+        raise PuzzleInputError(
+            "--no-stem-dupes does not combine with --pangram, --ban-letters, --quota or --nina yet"
+        )
+    if jobs != 1 or scheduler is not None:
+        raise PuzzleInputError("--no-stem-dupes runs one search: leave out --jobs and --scheduler")
+
+
+def _fill_words(load: tuple[tuple[str, ...], str, str | None, int | None], quiet: bool) -> WordList:
+    """The fill's word list (the crossword list by default), loaded whole: ``min_score``
+    only decides how much of the crossword list loads, and the filler cuts by it."""
+    word_paths, encoding, alphabet, min_score = load
     words, _ = load_words(
         word_paths,
         encoding,
         alphabet,
         min_score,
-        quiet=as_json,
+        quiet=quiet,
         default="crossword",
         floor_only=True,
     )
-    if no_stem_dupes:
-        if request.constraints is not None:
-            raise PuzzleInputError(
-                "--no-stem-dupes does not combine with --pangram, --ban-letters, --quota "
-                "or --nina yet"
-            )
-        if jobs != 1 or scheduler is not None:
-            raise PuzzleInputError(
-                "--no-stem-dupes runs one search: leave out --jobs and --scheduler"
-            )
-        result = fill_stem_checked(request, words, timeout)
-        return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
+    return words
+
+
+def _fill_shown(
+    request: FillRequest, words: WordList, jobs: int, scheduler: str | None, timeout: float | None
+) -> FillResult:
+    """The fill (a portfolio with ``jobs`` > 1 or a scheduler), with a live progress
+    display when it is one search."""
+    from puzzlewright.crossword.fill.portfolio import fill_portfolio
+
     hook, live = progress_display() if jobs == 1 and scheduler is None else (None, None)
     with stopping(timeout) as stop, live if live is not None else nullcontext():
-        result = fill_portfolio(
+        return fill_portfolio(
             request, words, jobs=jobs, scheduler=scheduler, stop=stop, on_progress=hook
         )
-    return report_fill(result, puzzle, grid_path, output, force, write_partial, as_json, count)
 
 
 def parse_constraints(

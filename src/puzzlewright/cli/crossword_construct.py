@@ -25,6 +25,7 @@ from puzzlewright.cli.common import (
     fail,
     json_option,
     load_words,
+    min_score_help,
     output_option,
     seed_option,
     status,
@@ -42,9 +43,10 @@ if TYPE_CHECKING:
     from puzzlewright.crossword.clues import ClueLine, ClueReport
     from puzzlewright.crossword.drafts import PuzzleDrafts
     from puzzlewright.crossword.layout import Layout
-    from puzzlewright.crossword.pattern import PatternRun, PatternSpec, Symmetry
+    from puzzlewright.crossword.pattern import FillCheck, PatternRun, PatternSpec, Symmetry
     from puzzlewright.crossword.puzzle import Puzzle
     from puzzlewright.crossword.theme import ThemedSpec
+    from puzzlewright.stopping import StopSignal
 
 _SIZE = re.compile(r"^\s*(\d+)\s*(?:[x×X*]\s*(\d+))?\s*$")
 
@@ -119,6 +121,10 @@ def save(puzzle: Puzzle, path: str, inputs: Sequence[str], force: bool) -> list[
     "checked for block patterns (with the crossword list at its default floor), unchecked "
     "for barred and British ones (a barred trial fill takes seconds).",
 )
+@min_score_help(
+    "With --fillable: the trial fills use only words scoring N or more (a filter as the list "
+    "loads, and the filler's floor). Default: the crossword list's 50 and up."
+)
 @crossword_wordlist_options
 @whole_option(
     "--fill-effort",
@@ -178,7 +184,7 @@ def pattern(
     are offered only when the word list (default: the crossword list) fills them within a
     fixed step budget (--unchecked: every pattern built).
     """
-    from puzzlewright.crossword.pattern import FillCheck, PatternSpec, generate_patterns
+    from puzzlewright.crossword.pattern import PatternSpec, generate_patterns
 
     width, height = parse_size(size)
     british = barred_spec(barred, width, height, blocks, max_words, symmetry, min_length)
@@ -187,33 +193,62 @@ def pattern(
     themed = _themed(spec, theme_entries, theme_lengths, barred=british is not None)
     (british or themed or spec).validate()
     check_output(output, inputs=word_paths, force=force, puzzle_format=True)
-    fillable = british is None if fillable is None else fillable
-    if word_paths and not fillable:
-        warn("--words only matters with --fillable; ignored")
+    fillable = _fillable(fillable, british is not None, word_paths)
     with stopping(None) as stop:
         check = None
         if fillable:
-            words, _ = load_words(word_paths, encoding, alphabet, min_score, default="crossword")
-            check = FillCheck(words, min_score=min_score, seed=seed, timeout=timeout, outer=stop)
-            if fill_effort is not None:
-                check.effort = fill_effort
-            if attempts is None:
-                attempts = 10 * count
+            load = (word_paths, encoding, alphabet, min_score)
+            check = _fill_check(load, seed, timeout, fill_effort, stop)
+            attempts = 10 * count if attempts is None else attempts
         with status("Designing patterns…"):
             design = british or themed or spec
             run = generate_patterns(
                 design, count, seed=seed, attempts=attempts, accept=check, stop=stop
             )
     written, warnings = _save_patterns(run, output, word_paths, force)
-    if check is not None and check.cut:
-        warnings.append(
-            f"--timeout cut {check.cut} trial fill(s) before their effort: "
-            "another machine may keep other patterns"
-        )
+    warnings += _cut_warning(check)
     shortfall = _shortfall(run, count, spec)
     checked = british is not None
     _report_patterns(run, written, warnings, spec, count, shortfall, checked, as_json=as_json)
     return exit_status(bool(run.patterns), run.stop_reason)
+
+
+def _fillable(asked: bool | None, barred: bool, word_paths: tuple[str, ...]) -> bool:
+    """Whether patterns get a trial fill: as asked, else block patterns only (a barred trial
+    fill takes seconds); --words without one is ignored, with a warning."""
+    fillable = not barred if asked is None else asked
+    if word_paths and not fillable:
+        warn("--words only matters with --fillable; ignored")
+    return fillable
+
+
+def _fill_check(
+    load: tuple[tuple[str, ...], str, str | None, int | None],
+    seed: int,
+    timeout: float | None,
+    fill_effort: int | None,
+    stop: StopSignal,
+) -> FillCheck:
+    """The trial fill of ``--fillable`` from the word list ``load`` names (--words,
+    --encoding, --alphabet, --min-score; the crossword list by default)."""
+    from puzzlewright.crossword.pattern import FillCheck
+
+    word_paths, encoding, alphabet, min_score = load
+    words, _ = load_words(word_paths, encoding, alphabet, min_score, default="crossword")
+    check = FillCheck(words, min_score=min_score, seed=seed, timeout=timeout, outer=stop)
+    if fill_effort is not None:
+        check.effort = fill_effort
+    return check
+
+
+def _cut_warning(check: FillCheck | None) -> list[str]:
+    """A warning when --timeout cut trial fills short of their counted effort."""
+    if check is None or not check.cut:
+        return []
+    return [
+        f"--timeout cut {check.cut} trial fill(s) before their effort: "
+        "another machine may keep other patterns"
+    ]
 
 
 def _themed(
@@ -409,7 +444,6 @@ def layout(
     squashed, in any alphabet. Words that find no place are listed as warnings. --print
     writes a page to print and its key.
     """
-    from puzzlewright.crossword.clues import repeated_answers
     from puzzlewright.crossword.layout import lay_out
 
     if size is not None and max_size is not None:
@@ -429,11 +463,7 @@ def layout(
             stop=stop,
         )
     puzzle = result.puzzle(title=title, author=author)
-    warnings = [
-        f"{later.answer} is listed twice (lines {earlier.line} and {later.line})"
-        + (" with the same clue: placed once" if later.clue == earlier.clue else "")
-        for earlier, later in repeated_answers(words)
-    ]
+    warnings = _repeat_warnings(words)
     warnings += save(puzzle, output, [words_file], force) if output is not None else []
     if sheet is not None:
         _print_sheet(puzzle, sheet, [words_file], force, warnings)
@@ -442,14 +472,38 @@ def layout(
         extra = {} if clued is None else {**clued.to_json(), "clue_file": clue_path}
         emit_json({**document, **extra, "print": sheet, "warnings": warnings})
     else:
-        for message in warnings:
-            warn(message)
-        _print_layout(result, len(words), output)
-        if clued is not None:
-            _print_clued(clued, clue_path, sheet)
+        _show_layout(result, len(words), output, clued, clue_path, sheet, warnings)
     if stop_note(result.stop_reason):
         warn(f"{stop_note(result.stop_reason)}; the best layout of {result.attempts} is shown")
     return exit_status(True, result.stop_reason)
+
+
+def _repeat_warnings(words: list[ClueLine]) -> list[str]:
+    """One warning per answer listed twice (placed once when its clue is the same too)."""
+    from puzzlewright.crossword.clues import repeated_answers
+
+    return [
+        f"{later.answer} is listed twice (lines {earlier.line} and {later.line})"
+        + (" with the same clue: placed once" if later.clue == earlier.clue else "")
+        for earlier, later in repeated_answers(words)
+    ]
+
+
+def _show_layout(
+    result: Layout,
+    count: int,
+    output: str | None,
+    clued: CluedList | None,
+    clue_path: str | None,
+    sheet: str | None,
+    warnings: list[str],
+) -> None:
+    """The warnings, the layout and the drafted clues, for a person."""
+    for message in warnings:
+        warn(message)
+    _print_layout(result, count, output)
+    if clued is not None:
+        _print_clued(clued, clue_path, sheet)
 
 
 def _layout_words(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 from rich import box
@@ -27,9 +27,6 @@ from puzzlewright.cryptarithm.solver import digit_char
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import read_text_input
 from puzzlewright.stopping import interrupted_by
-
-if TYPE_CHECKING:
-    from puzzlewright.cli.cryptalayout import Sheets
 
 TABLE_COLUMNS = 16
 TEXT_SHOWN = 20
@@ -132,10 +129,7 @@ def solve(
     limit = _check_arguments(puzzle, layout_file, first=first, limit=limit, unique=unique)
     if layout is not None or layout_file is not None:
         flags = (count_only, unique, repeat_digits, as_json)
-        from puzzlewright.cli.cryptalayout import Sheets
-
-        sheets = Sheets(html, pdf)
-        return _solve_layout(puzzle, layout, layout_file, limit, sheets, timeout, *flags)
+        return _solve_layout(puzzle, layout, layout_file, limit, html, pdf, timeout, *flags)
     text = read_text_input("-", "puzzle") if puzzle == ("-",) else " ".join(puzzle)
     problem = _parse_puzzle(
         text, base=base, leading_zeros=leading_zeros, assign=assign, forbid=forbid, digits=digits
@@ -193,16 +187,19 @@ def _solve_layout(
     layout: str | None,
     layout_file: str | None,
     limit: int | None,
-    sheets: Sheets,
+    html: str | None,
+    pdf: str | None,
     timeout: float | None,
     count_only: bool,
     unique: bool,
     repeat_digits: bool,
     as_json: bool,
 ) -> int:
-    """A long division or multiplication (--layout, --layout-file) instead of an equation."""
-    from puzzlewright.cli.cryptalayout import load_layout, run_layout
+    """A long division or multiplication (--layout, --layout-file) instead of an equation,
+    also written as HTML and PDF sheets when asked."""
+    from puzzlewright.cli.cryptalayout import Sheets, load_layout, run_layout
 
+    sheets = Sheets(html, pdf)
     sheets.check()
     shape = load_layout(layout, puzzle, layout_file)
     with stopping(timeout) as stop:

@@ -101,34 +101,12 @@ def render(
     """
     from puzzlewright.fileio import write_atomic
     from puzzlewright.render import load_document
-    from puzzlewright.render import render as render_document
 
     fmt = _checked_format(fmt, output, key=key, as_json=as_json)
     check_output(output, inputs=[source], force=force)
     warnings: list[str] = []
     document = load_document(source, warnings=warnings)
-    if fmt == "submission":
-        from puzzlewright.render import render_submission
-
-        data = render_submission(
-            document,
-            constructor or "",
-            contact,
-            page=page,  # type: ignore[arg-type]
-            font=font,
-            warnings=warnings,
-        )
-    else:
-        if constructor is not None or contact:
-            raise fail("--constructor and --contact go with --format submission")
-        data = render_document(
-            document,
-            fmt,  # type: ignore[arg-type]
-            key=key,
-            page=page,  # type: ignore[arg-type]
-            font=font,
-            warnings=warnings,
-        )
+    data = _rendered(document, fmt, key, page, font, constructor, contact, warnings)
     if output == "-":
         for message in warnings:
             warn(message)
@@ -142,6 +120,43 @@ def render(
     write_atomic(target, data, inputs=[source], force=force)
     _report(document, data, source, target, fmt, key, page, warnings, as_json=as_json)
     return 0
+
+
+def _rendered(
+    document: Document,
+    fmt: str,
+    key: bool,
+    page: str,
+    font: str | None,
+    constructor: str | None,
+    contact: tuple[str, ...],
+    warnings: list[str],
+) -> bytes:
+    """The document in ``fmt`` (a submission PDF takes the constructor and contact lines,
+    which no other format does)."""
+    from puzzlewright.render import render as render_document
+
+    if fmt == "submission":
+        from puzzlewright.render import render_submission
+
+        return render_submission(
+            document,
+            constructor or "",
+            contact,
+            page=page,  # type: ignore[arg-type]
+            font=font,
+            warnings=warnings,
+        )
+    if constructor is not None or contact:
+        raise fail("--constructor and --contact go with --format submission")
+    return render_document(
+        document,
+        fmt,  # type: ignore[arg-type]
+        key=key,
+        page=page,  # type: ignore[arg-type]
+        font=font,
+        warnings=warnings,
+    )
 
 
 def _checked_format(fmt: str | None, output: str | None, *, key: bool, as_json: bool) -> str:

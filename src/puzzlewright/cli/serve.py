@@ -45,7 +45,8 @@ from puzzlewright.cli.common import fail, warn
     "--min-score",
     type=int,
     default=None,
-    help="Default minimum word score (default: 50 with the crossword list).",
+    help="The rooms' default minimum word score, which a request's own min_score "
+    "overrides (default: 50 with the crossword list).",
 )
 def serve(
     folder: Path,

@@ -14,6 +14,7 @@ from puzzlewright.cli.common import (
     json_option,
     load_words,
     max_list_mb_option,
+    min_score_help,
     mixed_wordlist_options,
     stdout,
     whole_option,
@@ -46,6 +47,10 @@ from puzzlewright.messages import counted
 )
 @wordplay_options
 @whole_option("--limit", help="Show at most N words (0: all).", default=50, least=0, most=MAX_SHOWN)
+@min_score_help(
+    "Load only words scoring N or more (a filter on the list as it loads). Default: 50 on "
+    "the crossword list, every word of another."
+)
 @mixed_wordlist_options
 @json_option
 def words(
@@ -99,6 +104,12 @@ def words(
         assert pattern is not None
         mode, query = "pattern", pattern
         found = match_by_evidence(wordlist, pattern, cap)
+    _show_found(found, mode, query, as_json=as_json)
+    return 0 if found else 1
+
+
+def _show_found(found: list[Entry], mode: str, query: str, *, as_json: bool) -> None:
+    """The words found, as JSON (with the mode and query) or in columns."""
     if as_json:
         emit_json(
             {
@@ -110,7 +121,6 @@ def words(
         )
     else:
         print_entries(found, f"{mode} {query}")
-    return 0 if found else 1
 
 
 def print_entries(found: list[Entry], title: str) -> None:

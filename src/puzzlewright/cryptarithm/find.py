@@ -503,6 +503,29 @@ def _new_puzzle(
     return puzzle
 
 
+def _add_puzzles(
+    run: FindRun,
+    shard: ShardResult,
+    seen: set[str],
+    grade: bool,
+    difficulty: str | None,
+    on_puzzle: Callable[[FoundPuzzle], None] | None,
+    limit: int | None,
+) -> None:
+    """Add the shard's new unique puzzles to ``run``, each streamed to ``on_puzzle``, until
+    ``limit`` puzzles: then ``run.stop_reason`` is ``limit``."""
+    for found in shard.puzzles:
+        puzzle = _new_puzzle(found, seen, grade, difficulty)
+        if puzzle is None:
+            continue
+        run.puzzles.append(puzzle)
+        if on_puzzle is not None:
+            on_puzzle(puzzle)
+        if limit is not None and len(run.puzzles) >= limit:
+            run.stop_reason = "limit"
+            return
+
+
 def find(
     spec: FindSpec,
     *,
@@ -535,16 +558,7 @@ def find(
         for shard in results:
             run.shards += 1
             run.stats.add(shard.stats)
-            for found in shard.puzzles:
-                puzzle = _new_puzzle(found, seen, grade, difficulty)
-                if puzzle is None:
-                    continue
-                run.puzzles.append(puzzle)
-                if on_puzzle is not None:
-                    on_puzzle(puzzle)
-                if limit is not None and len(run.puzzles) >= limit:
-                    run.stop_reason = "limit"
-                    break
+            _add_puzzles(run, shard, seen, grade, difficulty, on_puzzle, limit)
             if on_shard is not None:
                 on_shard(run.shards, total_shards, run)
             if run.stop_reason == "limit":

@@ -59,7 +59,7 @@ token a weak entry in a grid or a puzzle (see ``grid_score``; docs/lexicon.md "S
 
 A word without any of these keeps ``round(10 * zipf)``. Acrostic answers are judged by how
 familiar they are to a solver, not as fill: ``familiarity_score`` (a second cached variant
-of the same words, ``builtin_familiar``) keeps only the breakfast test.
+of the same words, ``lexicon.familiar.builtin_familiar``) keeps only the breakfast test.
 """
 
 from __future__ import annotations
@@ -75,7 +75,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from puzzlewright.lexicon.alphabet import Alphabet
-from puzzlewright.lexicon.cache import SUFFIX, VERSION, cache_dir, read_entry, write_entry
+from puzzlewright.lexicon.cache import SUFFIX, VERSION, cache_dir, cached_list
+from puzzlewright.lexicon.datafiles import data_text as _data_text
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
@@ -274,17 +275,6 @@ def is_dictionary_word(word: str, lower: set[str], capital: set[str]) -> bool:
     if word in capital:
         return False
     return any(stem in lower for stem in stems(word))
-
-
-def _data_text(name: str) -> str:
-    """A text file of ``lexicon/data`` (read beside this module in an ordinary install: no
-    importlib.resources imports per process)."""
-    beside = Path(__file__).with_name("data") / name
-    if beside.is_file():
-        return beside.read_text("utf-8")
-    from importlib.resources import files
-
-    return files("puzzlewright.lexicon").joinpath(f"data/{name}").read_text("utf-8")
 
 
 @lru_cache(maxsize=1)
@@ -500,37 +490,6 @@ def _rounded_zipf(freq: float) -> float:
     return round(math.log(round(combined, digits), 10) + 9, 2)
 
 
-def familiar_cache_path() -> Path:
-    """The cache file of ``builtin_familiar``: beside the grid-scored list's, named after it
-    and ``FAMILIAR_VERSION``."""
-    path = cache_path()
-    return path.with_name(f"familiar{FAMILIAR_VERSION}-{path.name}")
-
-
-@lru_cache(maxsize=1)
-def builtin_familiar() -> WordList:
-    """The built-in list scored by ``familiarity_score`` (what acrostic answers are ranked
-    by), cached beside the grid-scored list: the same words, other scores."""
-    return _cached(familiar_cache_path(), _build_familiar)
-
-
-def _build_familiar() -> WordList:
-    return build_english(score=familiarity_score)
-
-
-def familiar_scores(words: WordList) -> WordList:
-    """``builtin_familiar()`` when ``words`` is the built-in list as ``builtin_english`` or
-    ``load_wordlist`` gives it (renamed, sharing its indexes); any other list (a user's own,
-    layered, filtered by a minimum score) as it is, with its own scores."""
-    from puzzlewright.lexicon.loading import BUILTIN_NAMES
-
-    if words.name not in BUILTIN_NAMES:
-        return words
-    grid = builtin_english()
-    shares = words is grid or words.index(5) is grid.index(5)
-    return builtin_familiar() if shares else words
-
-
 def build_english(
     min_zipf: float = MIN_ZIPF, score: Callable[[Evidence], int] = grid_score
 ) -> WordList:
@@ -575,25 +534,11 @@ def builtin_english(phrases: bool = False) -> WordList:
 @lru_cache(maxsize=2)
 def _builtin(phrases: bool) -> WordList:
     """The list of :func:`builtin_english`, once per process."""
-    return _cached(cache_path(phrases), _build_with_phrases if phrases else build_english)
+    return cached_list(cache_path(phrases), _build_with_phrases if phrases else build_english)
 
 
 def _build_with_phrases() -> WordList:
     from puzzlewright.lexicon.phrases import with_phrases
 
-    return with_phrases(builtin_english())
-
-
-def _cached(path: Path, build: Callable[[], WordList]) -> WordList:
-    """The list cached at ``path``, or built by ``build`` and cached there (on a miss, or
-    when a cached length is damaged: then the whole list is built once)."""
-    cached = read_entry(path, lambda length: _rebuilt(path, build).index(length))
-    return cached[0] if cached is not None else _rebuilt(path, build)
-
-
-@lru_cache(maxsize=3)
-def _rebuilt(path: Path, build: Callable[[], WordList]) -> WordList:
-    """The list built afresh by ``build`` and cached at ``path`` (once per process)."""
-    words = build().build_all()
-    write_entry(path, words)
-    return words
+    breakfast = unpleasant_words()
+    return with_phrases(builtin_english(), lambda token: is_unpleasant(token, breakfast))

@@ -48,6 +48,7 @@ import zlib
 from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -529,3 +530,18 @@ def _age(entry: Path) -> float:
         return os.lstat(entry).st_mtime
     except OSError:
         return 0.0
+
+
+def cached_list(path: Path, build: Callable[[], WordList]) -> WordList:
+    """The list cached at ``path``, or built by ``build`` and cached there (on a miss, or
+    when a cached length is damaged: then the whole list is built once)."""
+    cached = read_entry(path, lambda length: _rebuilt(path, build).index(length))
+    return cached[0] if cached is not None else _rebuilt(path, build)
+
+
+@lru_cache(maxsize=3)
+def _rebuilt(path: Path, build: Callable[[], WordList]) -> WordList:
+    """The list built afresh by ``build`` and cached at ``path`` (once per process)."""
+    words = build().build_all()
+    write_entry(path, words)
+    return words

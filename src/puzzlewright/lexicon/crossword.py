@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from puzzlewright.lexicon.alphabet import Alphabet
-from puzzlewright.lexicon.cache import SUFFIX, VERSION, cache_dir
+from puzzlewright.lexicon.cache import SUFFIX, VERSION, cache_dir, cached_list
 from puzzlewright.lexicon.wordlist import WordList
 
 FORMAT = 2  # bump when the reading below changes (the data file's checksum keys the rest)
@@ -115,9 +115,7 @@ def builtin_crossword(min_score: int | None = None) -> WordList:
 @lru_cache(maxsize=2)
 def _compiled(floor: int) -> WordList:
     """The list of words scoring ``floor`` or more, once per process (cached on disk)."""
-    from puzzlewright.lexicon.builtin import _cached
-
-    return _cached(cache_path(floor), lambda: _build(floor))
+    return cached_list(cache_path(floor), lambda: _build(floor))
 
 
 def _build(floor: int) -> WordList:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 
+from puzzlewright.lexicon.datafiles import data_text
 from puzzlewright.lexicon.wordlist import WordList
 
 SCORING = 5  # bump when the scoring or the filter below changes (it keys the cached list)
@@ -103,18 +104,13 @@ def phrase_scores(
 
 def phrases_text() -> str:
     """The shipped phrase file, ``data/phrases.txt``."""
-    from puzzlewright.lexicon.builtin import _data_text
-
-    return _data_text("phrases.txt")
+    return data_text("phrases.txt")
 
 
-def with_phrases(words: WordList) -> WordList:
-    """``words`` (the built-in single words) and the shipped phrases, scored from them."""
-    from puzzlewright.lexicon.builtin import is_unpleasant, unpleasant_words
-
-    breakfast = unpleasant_words()
+def with_phrases(words: WordList, unpleasant: Callable[[str], bool]) -> WordList:
+    """``words`` (the built-in single words) and the shipped phrases, scored from them;
+    a phrase with a word that ``unpleasant`` flags (the built-in list's breakfast test,
+    lower case) is left out."""
     scores = words.scores()
-    added = phrase_scores(
-        phrases_text(), scores, gcide_phrases(), lambda token: is_unpleasant(token, breakfast)
-    )
+    added = phrase_scores(phrases_text(), scores, gcide_phrases(), unpleasant)
     return WordList([*scores.items(), *added.items()], words.alphabet, words.name)

@@ -89,10 +89,7 @@ def polish(
         pos for pos in problem.cells if problem.inside is None or pos in problem.inside
     }
     slots = slots_of(grid)
-    through: dict[Position, list[Slot]] = {}
-    for slot in slots:
-        for pos in slot.cells:
-            through.setdefault(pos, []).append(slot)
+    through = _slots_through(slots)
     current = grid
     best = sum(entry.score or 0 for entry in entries)
     for attempt, (_, k) in enumerate(weak):
@@ -104,28 +101,71 @@ def polish(
         region, cleared = neighbourhood(slot, written, through)
         if not cleared:
             continue
-        trial = current.copy()
-        for r, c in cleared:
-            trial.cells[r][c] = ""
-        keys = [other.key for other in region if any(not trial.cells[r][c] for r, c in other.cells)]
-        if not keys:
-            continue
-        sub = build_problem(trial, problem.words, problem.min_score, keys)
-        search = Search(
-            sub,
+        candidate = _refill(
+            problem,
+            current,
+            region,
+            cleared,
+            floor=floor,
             seed=seed * 1_000 + attempt,
-            max_shared_substring=max_shared_substring,
             stop=stop,
+            max_shared_substring=max_shared_substring,
             value_weights=value_weights,
+            effort=effort,
+            restart=restart,
         )
-        # One tier, the top one: a slot whose kept letters admit no top word keeps its own.
-        outcome = search.run(
-            1, (floor,), final_effort=effort * len(keys), luby_unit=restart * len(keys)
-        )
-        if not outcome.solutions:
+        if candidate is None:
             continue
-        candidate = place_solution(sub, outcome.solutions[0])
         score = total_score(candidate, problem)
         if score > best:
             current, best = candidate, score
     return current
+
+
+def _slots_through(slots: list[Slot]) -> dict[Position, list[Slot]]:
+    """Cell -> the slots through it (one across, one down, or one alone)."""
+    through: dict[Position, list[Slot]] = {}
+    for slot in slots:
+        for pos in slot.cells:
+            through.setdefault(pos, []).append(slot)
+    return through
+
+
+def _refill(
+    problem: Problem,
+    current: Grid,
+    region: set[Slot],
+    cleared: list[Position],
+    *,
+    floor: int,
+    seed: int,
+    stop: StopSignal,
+    max_shared_substring: int | None,
+    value_weights: ValueWeights,
+    effort: int,
+    restart: int,
+) -> Grid | None:
+    """``current`` with the ``cleared`` cells re-filled (the open slots of ``region``) from
+    words scoring ``floor`` or more, within ``effort`` dead ends per slot; None when that
+    finds no fill."""
+    trial = current.copy()
+    for r, c in cleared:
+        trial.cells[r][c] = ""
+    keys = [other.key for other in region if any(not trial.cells[r][c] for r, c in other.cells)]
+    if not keys:
+        return None
+    sub = build_problem(trial, problem.words, problem.min_score, keys)
+    search = Search(
+        sub,
+        seed=seed,
+        max_shared_substring=max_shared_substring,
+        stop=stop,
+        value_weights=value_weights,
+    )
+    # One tier, the top one: a slot whose kept letters admit no top word keeps its own.
+    outcome = search.run(
+        1, (floor,), final_effort=effort * len(keys), luby_unit=restart * len(keys)
+    )
+    if not outcome.solutions:
+        return None
+    return place_solution(sub, outcome.solutions[0])
