@@ -224,8 +224,9 @@ def test_words_tab_shows_the_lists_in_use_and_apply_changes_only_what_changed(
 
 
 @pytest.mark.xfail(
-    reason="after merging the crossword list, 'Ban for good' from the candidate list leaves "
-    "the word listed (the API edit works: test_workbench_api); open bug, see issue 28's note",
+    reason="open race: under load 'Ban for good' can still take the first candidate instead "
+    "of the one chosen with the arrow keys (a refreshed list kept the choice since 09:04; "
+    "another reset remains); the personal-list API is tested in test_workbench_api",
     strict=False,
 )
 def test_a_personal_list_edit_survives_a_restart(browser: Any, tmp_path: Path) -> None:

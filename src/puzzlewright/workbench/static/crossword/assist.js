@@ -62,8 +62,10 @@ export async function loadCandidates() {
     });
     if (seq !== candidateSeq) return;
     result.cellsKey = JSON.stringify(cells);
+    // a refreshed list of the same entry keeps the candidate the constructor had chosen
+    const before = S.candidates && S.candidates.key === result.key && S.candidates.words[S.candidateIndex];
     S.candidates = result;
-    S.candidateIndex = 0;
+    S.candidateIndex = before ? Math.max(0, result.words.findIndex((item) => item.word === before.word)) : 0;
     renderCandidates(S, ui);
     scheduleChecks(result, cells);
   } catch (err) {
