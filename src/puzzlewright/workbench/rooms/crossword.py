@@ -187,6 +187,10 @@ async def start_checks(request: Request) -> JSONResponse:
 
 
 PATTERN_ATTEMPTS = 12
+PATTERN_EFFORT = 300
+"""The trial fill's effort per pattern New... offers, in polls (about 1 s on a 2020s core,
+not the command line's 2,500): a page waiting on its first grid must not wait minutes, and a
+pattern the list fills at all is usually filled well within it. Counted, so deterministic."""
 """Patterns built for New... before giving up (each is checked by a trial fill)."""
 
 
@@ -205,7 +209,7 @@ async def make_pattern(request: Request) -> JSONResponse:
     if theme.strip():
         return await themed_pattern(request, doc, width, height, symmetry, seed, theme)
     words = await words_of(bench, doc, "crossword")
-    check = FillCheck(words, min_score=min_score_of(bench, doc), seed=seed)
+    check = FillCheck(words, min_score=min_score_of(bench, doc), seed=seed, effort=PATTERN_EFFORT)
     found = await bench.compute.run(
         lambda: symmetric_pattern(
             width,
