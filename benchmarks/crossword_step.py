@@ -107,7 +107,7 @@ def search_step(args: Any, tools: Any) -> None:
     worker = None
     if tools.blacksquare_available():
         worker = subprocess.Popen(
-            [sys.executable, "-c", WORKER],
+            [tools.PEER_PYTHON, "-c", WORKER],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
