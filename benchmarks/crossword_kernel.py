@@ -473,6 +473,7 @@ def numba_kernel() -> tuple[Any, float]:
     ):
         n = w.shape[0]
         pending = np.full(n, -1, dtype=np.int64)
+        picked = np.empty(64, dtype=np.int64)
         for v in queue:
             s = 0
             for k in range(w[v]):
@@ -548,13 +549,25 @@ def numba_kernel() -> tuple[Any, float]:
                 wt = w[t]
                 t0 = doff[t]
                 tbase = coff[t] + q * a * wt
+                # the crossing keeps its words with a letter left in the cell: an OR over
+                # the fewer of the kept or the removed letters, skipping empty words
+                removed = cur ^ new
+                keep = popcount(np.uint64(new)) <= popcount(np.uint64(removed))
+                chosen = new if keep else removed
+                chosen_n = 0
+                for letter in range(a):
+                    if (chosen >> letter) & 1:
+                        picked[chosen_n] = letter
+                        chosen_n += 1
                 count = 0
                 for k in range(wt):
+                    x = dom[t0 + k]
+                    if not x:
+                        continue
                     m = np.uint64(0)
-                    for letter in range(a):
-                        if (new >> letter) & 1:
-                            m |= cols[tbase + letter * wt + k]
-                    x = dom[t0 + k] & m
+                    for j in range(chosen_n):
+                        m |= cols[tbase + picked[j] * wt + k]
+                    x = x & m if keep else x & ~m
                     dom[t0 + k] = x
                     count += np.int64(popcount(x))
                 if count != sizes[t]:
