@@ -1,6 +1,6 @@
 """The acrostic studio: live checks, completion of open rows (a job), preview, save/export.
 
-Handlers check the request and call the engine (acrostic.studio) and the render layer; the
+Handlers check the request and call the engine (acrostic.live) and the render layer; the
 page is static/acrostic/. No puzzle logic here.
 """
 
@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
-from puzzlewright.acrostic.studio import complete_rows, finished_ipuz, studio_state
+from puzzlewright.acrostic.live import complete_rows, finished_ipuz, studio_state
 from puzzlewright.lexicon import WordList
 from puzzlewright.lexicon.function_words import FUNCTION_WORDS
 from puzzlewright.render import acrostic_document, render

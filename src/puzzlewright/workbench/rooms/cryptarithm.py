@@ -1,6 +1,6 @@
 """The cryptarithm studio: live solve, encode, find (a streamed job), save, print sheet.
 
-Handlers check the request and call the engines (cryptarithm.studio, encode, find) in a
+Handlers check the request and call the engines (cryptarithm.live_solve, encode, find) in a
 worker thread or a worker process; the page is static/cryptarithm/. No puzzle logic here.
 """
 
@@ -19,8 +19,8 @@ from puzzlewright.cryptarithm.encode import encode as encode_equation
 from puzzlewright.cryptarithm.find import FindSpec, build_spec, parse_form, shard_count
 from puzzlewright.cryptarithm.find import find as run_find
 from puzzlewright.cryptarithm.find_themes import find_pool
+from puzzlewright.cryptarithm.live_solve import live_solve
 from puzzlewright.cryptarithm.solver import Cryptarithm
-from puzzlewright.cryptarithm.studio import live_solve
 from puzzlewright.render.cryptarithm_sheet import SheetPuzzle, render_sheet
 from puzzlewright.stopping import StopSignal
 from puzzlewright.workbench.files import refuse_overwrite, write_file
