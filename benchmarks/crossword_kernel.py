@@ -18,16 +18,19 @@ its node by:
 * ``numpy``: candidate sets as uint64 arrays per slot, letter bitsets as (positions,
   letters, words) arrays; each cell's letter support in one vectorised AND over every
   letter, each crossing's cut in one OR-reduce and one AND. Conversion untimed;
-* ``numba`` (when importable): the same arrays, the whole fixpoint loop compiled with
-  ``numba.njit`` (AC-3 with residues, same queue order and threshold as the reference).
-  Its compile time per process is shown on its own: numba's on-disk cache loads pickled
-  data, which the house rules forbid, so every process compiles it again.
+* ``numba`` (when importable: the ``bench`` extra; benchmark only, never the engine's):
+  the same arrays, the whole fixpoint loop compiled with ``numba.njit`` (AC-3 with
+  residues, same queue order and threshold as the reference). Its import and compile time
+  per process is shown on its own: numba's on-disk cache loads pickled data, which the
+  house rules forbid, so every process compiles it again.
 
 The same fixpoint (candidates and cell letters) is checked against the reference for
-every call of ``numpy`` and ``numba`` (``counts``: a subset of the reference's candidates,
-equal at the root). Commitments re-implement only the no-duplicate rule (the recorded
-fills learn no nogoods and use no ``max_shared_substring``). Printed: CPU seconds summed
-over the calls (median of ``--runs`` replays), ratio to the reference in the same run.
+every call of ``numpy`` and ``numba`` (``counts``: a subset of the reference's
+candidates). Commitments re-implement only the no-duplicate rule: learned nogoods (after
+restarts) are left out, so the calls where the reference fires one may differ, and the
+"same" column counts them (the fills use no ``max_shared_substring``). Printed: CPU
+seconds summed over the calls (median of ``--runs`` replays), ratio to the reference in
+the same run.
 
 The step table (``--search-step``) says what a faster kernel can buy at most: the
 non-propagation part of our step alone, against blacksquare's whole step.
