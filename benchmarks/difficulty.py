@@ -192,7 +192,8 @@ def report(rows: list, cpu: list[float], base: list[float]) -> None:  # type: ig
     pairs = [(s.day, r.level if r.level is not None else 7.0) for s, r in rows]
     rho = spearman([float(d) for d, _ in pairs], [lv for _, lv in pairs])
     needed_rho = spearman(
-        [float(s.day) for s, _ in rows], [-(r.needed if r.needed is not None else -1) for _, r in rows]
+        [float(s.day) for s, _ in rows],
+        [-(r.needed if r.needed is not None else -1) for _, r in rows],
     )
     print(f"Spearman rho(day, level) = {rho:.3f}; rho(day, -needed) = {needed_rho:.3f}")
     exact = sum(1 for s, r in rows if r.day == DAYS[s.day - 1])
@@ -212,8 +213,13 @@ def write_figures(path: Path, rows: list) -> None:  # type: ignore[type-arg]
         out.writerow(["source", "day", "needed", "level", "naticks"])
         for sample, result in rows:
             out.writerow(
-                [sample.source, DAYS[sample.day - 1], result.needed, result.level,
-                 len(result.naticks)]
+                [
+                    sample.source,
+                    DAYS[sample.day - 1],
+                    result.needed,
+                    result.level,
+                    len(result.naticks),
+                ]
             )
 
 

@@ -88,7 +88,9 @@ def difficulty(
         familiarity = "-" if entry.familiarity is None else entry.familiarity
         falls = "never" if entry.falls_at is None else entry.falls_at
         how = "from crossings" if entry.by_crossings else "known"
-        click.echo(f"  {entry.key:>4} {entry.answer:<15} {familiarity!s:>3} falls at {falls} ({how})")
+        click.echo(
+            f"  {entry.key:>4} {entry.answer:<15} {familiarity!s:>3} falls at {falls} ({how})"
+        )
     for natick in estimate.naticks:
         click.echo(
             f"Natick r{natick.row}c{natick.col}: {natick.across} {natick.answers[0]} x "

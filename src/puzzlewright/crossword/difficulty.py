@@ -49,7 +49,7 @@ class EntryDifficulty:
 
     key: str
     answer: str
-    familiarity: int | None  # None: not in the list (or a rebus entry)
+    familiarity: int  # round(10 * zipf): crossword.familiarity.entry_familiarity
     falls_at: int | None  # None: never falls, even when every listed entry is known
     by_crossings: bool  # at the grid's needed threshold it comes from crossings alone
 
@@ -74,6 +74,9 @@ class Natick:
         return {**asdict(self), "answers": list(self.answers)}
 
 
+_PLAIN = "status needed typical average_length level day natick_familiarity"
+
+
 @dataclass(frozen=True)
 class DifficultyEstimate:
     """The estimate of one grid: the threshold it needs, its day, per entry, its Naticks."""
@@ -92,7 +95,9 @@ class DifficultyEstimate:
     def to_json(self) -> dict[str, object]:
         """The estimate as JSON, entries and Naticks each as their own ``to_json()``."""
         return {
-            **fields_json(self, "status needed typical average_length level day natick_familiarity"),
+            **fields_json(
+                self, "status needed typical average_length level day natick_familiarity"
+            ),
             "entries": [entry.to_json() for entry in self.entries],
             "naticks": [natick.to_json() for natick in self.naticks],
             "seconds": round(self.seconds, 3),
@@ -103,10 +108,10 @@ class DifficultyEstimate:
 class _Entry:
     key: str
     cells: tuple[Position, ...]
-    letters: tuple[str, ...]  # one normalized letter per cell ("" for a rebus cell)
+    letters: tuple[str, ...]  # normalized, one string per cell (several letters: a rebus)
     answer: str
-    familiarity: int | None
-    listed: bool  # the answer is a word of the matching list
+    familiarity: int
+    listed: bool  # the answer is a word of the matching list (never a rebus entry)
 
 
 def estimate_difficulty(
@@ -129,7 +134,7 @@ def estimate_difficulty(
             e.answer,
             e.familiarity,
             fall,
-            needed is not None and (e.familiarity is None or e.familiarity < needed),
+            needed is not None and e.familiarity < needed,
         )
         for e, fall in zip(entries, falls, strict=True)
     ]
@@ -139,7 +144,7 @@ def estimate_difficulty(
         typical,
         length,
         level,
-        DAYS[round(level) - 1],
+        DAYS[int(level + 0.5) - 1],
         rows,
         naticks(entries, words, natick_familiarity),
         natick_familiarity,
@@ -148,24 +153,17 @@ def estimate_difficulty(
 
 
 def _entries(grid: Grid, words: WordList) -> list[_Entry]:
-    """Each slot's letters, answer, familiarity and whether ``words`` has it."""
+    """Each slot's letters, answer, familiarity and whether ``words`` has it (a rebus
+    entry is scored on all its letters but matched only when fully crossed)."""
     found = []
     normalize = words.alphabet.normalize
     for slot in grid.slots():
         letters = tuple(normalize(grid.cells[r][c] or "") for r, c in slot.cells)
-        single = all(len(letter) == 1 for letter in letters)
         answer = "".join(letters)
-        familiarity = entry_familiarity(answer) if single else None
+        single = all(len(letter) == 1 for letter in letters)
         listed = single and words.score(answer) is not None
         found.append(
-            _Entry(
-                slot.key,
-                slot.cells,
-                letters if single else tuple("" for _ in letters),
-                answer,
-                familiarity,
-                listed,
-            )
+            _Entry(slot.key, slot.cells, letters, answer, entry_familiarity(answer), listed)
         )
     return found
 
@@ -221,7 +219,7 @@ class _Solver:
 def _sweep(entries: list[_Entry], words: WordList) -> tuple[list[int | None], int | None]:
     """Each entry's highest falling threshold and the grid's, lowering the threshold
     through the entries' familiarities (knowledge only grows, so the solver carries on)."""
-    levels = sorted({e.familiarity for e in entries if e.familiarity is not None}, reverse=True)
+    levels = sorted({e.familiarity for e in entries}, reverse=True)
     falls: list[int | None] = [None] * len(entries)
     solver = _Solver(entries, words)
     for level in levels:
@@ -247,13 +245,19 @@ def naticks(entries: list[_Entry], words: WordList, below: int) -> list[Natick]:
         if len(pair) != 2:
             continue
         (across, a_at), (down, d_at) = pair["A"], pair["D"]
-        if any(e.familiarity is not None and e.familiarity >= below for e in (across, down)):
+        if across.familiarity >= below or down.familiarity >= below:
             continue
         both = _open_letters(across, a_at, words) & _open_letters(down, d_at, words)
         if len(both) > 1:
             found.append(
-                Natick(r + 1, c + 1, across.key, down.key, (across.answer, down.answer),
-                       "".join(sorted(both)))
+                Natick(
+                    r + 1,
+                    c + 1,
+                    across.key,
+                    down.key,
+                    (across.answer, down.answer),
+                    "".join(sorted(both)),
+                )
             )
     return found
 
@@ -262,13 +266,12 @@ def _open_letters(entry: _Entry, at: int, words: WordList) -> set[str]:
     """The letters that could stand at offset ``at`` of ``entry`` given its other letters:
     the list's words that fit, or for an entry outside the list the letters that make a
     word or phrase wordfreq knows (familiarity ``PLAUSIBLE`` or more)."""
-    if not entry.letters[at]:
+    if len(entry.letters[at]) != 1:
         return set()
     if not entry.listed:
+        before, after = "".join(entry.letters[:at]), "".join(entry.letters[at + 1 :])
         return {entry.letters[at]} | {
-            letter
-            for letter in words.alphabet.letters
-            if plausible(entry.answer[:at] + letter + entry.answer[at + 1 :])
+            letter for letter in words.alphabet.letters if plausible(before + letter + after)
         }
     pattern = "".join("?" if i == at else ch for i, ch in enumerate(entry.letters))
     index = words.index(len(pattern))
