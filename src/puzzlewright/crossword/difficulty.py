@@ -152,6 +152,18 @@ def estimate_difficulty(
     )
 
 
+def solved_at(grid: Grid, words: WordList, threshold: int) -> set[str]:
+    """The keys of the entries the simulated solver gets when it knows every entry of
+    familiarity ``threshold`` and above (one threshold alone: what the sweep of
+    ``estimate_difficulty`` reads off for all of them at once)."""
+    if not grid.is_filled():
+        raise PuzzleInputError("the grid must be filled to estimate its difficulty")
+    entries = _entries(grid, words)
+    solver = _Solver(entries, words)
+    solver.learn([i for i, e in enumerate(entries) if e.familiarity >= threshold])
+    return {entries[i].key for i in solver.solved}
+
+
 def _entries(grid: Grid, words: WordList) -> list[_Entry]:
     """Each slot's letters, answer, familiarity and whether ``words`` has it (a rebus
     entry is scored on all its letters but matched only when fully crossed)."""
