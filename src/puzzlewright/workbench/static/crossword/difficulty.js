@@ -1,5 +1,7 @@
 // The difficulty map: a toolbar toggle that colours each cell by how late a simulated
-// solver gets it (the engine's per-entry falls_at, docs/difficulty.md), rings the Naticks,
+// solver writes its letter (when the first of its entries falls: the higher falls_at of
+// the two, docs/difficulty.md), from none (the grid's typical entry) to red (the
+// threshold the whole grid needs), rings the Naticks,
 // and shows the level, the Naticks and the hardest entries in the Checks panel.
 // Its own module: it only reads the editor's state and paints attributes that grid.js
 // leaves alone (data-fall, title, a CSS variable), so the grid painter needs no change.
@@ -8,8 +10,6 @@ import { call } from "../api.js";
 import { el } from "../dom.js";
 import { S, listen, ui, wordsPayload } from "./editor.js";
 
-const EASY = 45; // falls_at at or above this: no colour
-const HARD = 10; // at or below: the deepest colour
 const HARDEST = 8; // entries listed in the panel
 
 let button = null;
@@ -56,24 +56,27 @@ async function load() {
   paint();
 }
 
-// falls_at -> a background from pale yellow (fair) to red (late); "" when easy
-function colour(falls) {
-  if (falls === null) return "hsl(0, 75%, 62%)";
-  if (falls >= EASY) return "";
-  const t = Math.min(1, (EASY - falls) / (EASY - HARD));
+// falls_at -> a background from pale yellow to red between the grid's typical entry
+// (easy: no colour) and the threshold it needs (the deepest colour)
+function colour(falls, estimate) {
+  if (falls === null) return "hsl(0, 75%, 60%)";
+  const easy = estimate.typical;
+  const hard = Math.min(estimate.needed ?? 0, easy - 1);
+  if (falls >= easy) return "";
+  const t = Math.min(1, (easy - falls) / (easy - hard));
   return `hsl(${50 - 50 * t}, 90%, ${88 - 22 * t}%)`;
 }
 
 function cellMap(estimate) {
   const byKey = new Map(estimate.entries.map((e) => [e.key, e]));
-  const cells = new Map(); // "r,c" -> hardest entry through the cell
+  const cells = new Map(); // "r,c" -> the entry through the cell that falls first
   for (const slot of S.slots) {
     const entry = byKey.get(slot.key);
     if (!entry) continue;
     for (const [r, c] of slot.cells) {
       const pos = `${r},${c}`;
       const known = cells.get(pos);
-      if (!known || (entry.falls_at ?? -1) < (known.falls_at ?? -1)) cells.set(pos, entry);
+      if (!known || (entry.falls_at ?? -1) > (known.falls_at ?? -1)) cells.set(pos, entry);
     }
   }
   return cells;
@@ -89,15 +92,16 @@ function paint() {
   for (const node of ui.grid.querySelectorAll(".cell")) {
     const pos = `${node.dataset.row},${node.dataset.col}`;
     const entry = cells.get(pos);
-    if (entry) {
+    const background = entry ? colour(entry.falls_at, estimate) : "";
+    if (background) {
       node.dataset.fall = entry.falls_at === null ? "never" : String(entry.falls_at);
-      node.style.setProperty("--difficulty", colour(entry.falls_at) || "transparent");
-      node.title = `${entry.key} ${entry.answer}: familiarity ${entry.familiarity ?? "-"}, falls at ${entry.falls_at ?? "never"}`;
+      node.style.setProperty("--difficulty", background);
     } else if ("fall" in node.dataset) {
       delete node.dataset.fall;
       node.style.removeProperty("--difficulty");
-      node.removeAttribute("title");
     }
+    if (entry) node.title = `written when ${entry.key} ${entry.answer} falls (familiarity ${entry.familiarity}, falls at ${entry.falls_at ?? "never"})`;
+    else node.removeAttribute("title");
     if (naticks.has(pos)) node.dataset.natick = "true"; else delete node.dataset.natick;
   }
   renderPanel(estimate);
@@ -116,7 +120,7 @@ function renderPanel(estimate) {
   panel.replaceChildren(
     el("p", { class: "difficulty-level", text: `${estimate.day}-like (level ${estimate.level.toFixed(1)})` }),
     el("p", { text: `${needed}; typical entry falls at ${estimate.typical}.` }),
-    el("div", { class: "difficulty-legend", "aria-hidden": "true" }, el("span", { text: "fair" }), el("span", { class: "ramp" }), el("span", { text: "late" })),
+    el("div", { class: "difficulty-legend", "aria-hidden": "true" }, el("span", { text: `falls at ${Math.round(estimate.typical)}+` }), el("span", { class: "ramp" }), el("span", { text: `${estimate.needed ?? "never"}` })),
     el("h4", { text: estimate.naticks.length ? `Naticks (${estimate.naticks.length})` : "Naticks: none" }),
     el("ul", { class: "naticks", "aria-label": "Naticks" }, ...estimate.naticks.map((n) =>
       el("li", { text: `row ${n.row}, column ${n.col}: ${n.across} ${n.answers[0]} × ${n.down} ${n.answers[1]} (could be ${[...n.letters].join(", ")})` }))),
