@@ -3,32 +3,31 @@
 Reads real puzzles whose day is known from a folder given on the command line (nothing
 copyrighted is checked in; docs/difficulty.md says where the files come from):
 
-* JSON files in the layout of github.com/doshea/nyt_crosswords (``YYYY/MM/DD.json`` with
-  ``grid``, ``size`` and ``dow``): New York Times puzzles, (c) The New York Times, no
-  licence: read from the user's own copy, never redistributed;
-* ``.xd`` files (github.com/century-arcade/xd format) with a ``Date:`` header: the day is
-  that date's weekday.
+JSON files in the layout of github.com/doshea/nyt_crosswords (``YYYY/MM/DD.json`` with
+``grid``, ``size`` and ``dow``): New York Times puzzles, (c) The New York Times, published
+there without a licence, so read from the user's own copy and never redistributed.
 
 Monday to Saturday 15x15 puzzles only (Sunday is a larger, Wednesday-level puzzle), up to
 ``--per-day`` of each day drawn with ``--seed``. For each it runs
 ``estimate_difficulty(grid, builtin English)`` and prints the per-day medians of ``needed``
 (the calibration anchors ``DAY_MEDIANS``), Spearman's rank correlation of the estimated
 level with the day (1-6), and the estimate's CPU time against ``checking()`` of the same
-grids (the baseline, measured in the same run). ``--figures FILE`` writes the derived
-per-puzzle figures (source id, day, needed, level) as CSV: the only thing that may be
-committed (benchmarks/data/difficulty_nyt.csv).
+grids (the baseline, measured in the same run). ``--fit`` also prints the least-squares
+``LEVEL_MODEL`` of this sample (calibration: fit on 1994-2005, check on 2006-2017).
+``--figures FILE`` writes the derived per-puzzle figures (source id, day, needed, typical,
+average length, level, Naticks) as CSV: the only thing that may be committed
+(benchmarks/data/difficulty_nyt.csv).
 
 Not a test: nothing is asserted.
 
     python benchmarks/difficulty.py FOLDER [--per-day 10] [--seed 1] [--years 1994-2017]
-        [--figures benchmarks/data/difficulty_nyt.csv]
+        [--fit] [--figures benchmarks/data/difficulty_nyt.csv]
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
-import datetime
 import json
 import random
 import statistics
@@ -78,22 +77,6 @@ def _cell(value: str) -> str:
     return value if len(value) == 1 and value.isalpha() else f"[{value}]"
 
 
-def xd_file(path: Path, root: Path) -> Sample | None:
-    """An ``.xd`` file with a ``Date:`` header as a sample (its weekday)."""
-    from puzzlewright.crossword.formats import load_puzzle
-
-    head = path.read_text(encoding="utf-8", errors="replace")[:4000]
-    date = next((line[5:].strip() for line in head.splitlines() if line.startswith("Date:")), "")
-    try:
-        weekday = datetime.date.fromisoformat(date).weekday()
-    except ValueError:
-        return None
-    grid = load_puzzle(str(path)).grid
-    if weekday == 6 or grid.width != 15 or grid.height != 15:
-        return None
-    return Sample("xd-" + path.relative_to(root).as_posix(), weekday + 1, grid)
-
-
 def samples(root: Path, years: tuple[int, int], per_day: int, seed: int) -> list[Sample]:
     """Up to ``per_day`` samples of each day, drawn with ``seed`` from the files in range."""
     paths = sorted(p for p in _files(root) if years[0] <= _year(p) <= years[1])
@@ -102,7 +85,7 @@ def samples(root: Path, years: tuple[int, int], per_day: int, seed: int) -> list
     for path in paths:
         if all(len(found) >= per_day for found in chosen.values()):
             break
-        sample = nyt_json(path, root) if path.suffix == ".json" else xd_file(path, root)
+        sample = nyt_json(path, root)
         if sample is not None and len(chosen[sample.day]) < per_day and sample.grid.is_filled():
             chosen[sample.day].append(sample)
     return sorted((s for found in chosen.values() for s in found), key=lambda s: s.source)
@@ -110,7 +93,6 @@ def samples(root: Path, years: tuple[int, int], per_day: int, seed: int) -> list
 
 def _files(root: Path) -> Iterator[Path]:
     yield from root.rglob("*.json")
-    yield from root.rglob("*.xd")
 
 
 def _year(path: Path) -> int:
@@ -152,6 +134,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--years", default="1994-2017", help="first-last year (inclusive)")
     parser.add_argument("--figures", type=Path, help="write derived per-puzzle figures (CSV)")
+    parser.add_argument("--fit", action="store_true", help="print this sample's LEVEL_MODEL")
+    parser.add_argument("--label", default="", help="a first CSV column naming this sample")
     args = parser.parse_args()
     first, _, last = args.years.partition("-")
     found = samples(args.folder, (int(first), int(last or first)), args.per_day, args.seed)
@@ -170,8 +154,10 @@ def main() -> int:
         cpu.append(time.process_time() - started)
         rows.append((sample, result))
     report(rows, cpu, base)
+    if args.fit:
+        fit(rows)
     if args.figures:
-        write_figures(args.figures, rows)
+        write_figures(args.figures, rows, args.label)
     return 0
 
 
@@ -196,6 +182,10 @@ def report(rows: list, cpu: list[float], base: list[float]) -> None:  # type: ig
         [-(r.needed if r.needed is not None else -1) for _, r in rows],
     )
     print(f"Spearman rho(day, level) = {rho:.3f}; rho(day, -needed) = {needed_rho:.3f}")
+    days = [float(s.day) for s, _ in rows]
+    typical = spearman(days, [-r.typical for _, r in rows])
+    length = spearman(days, [r.average_length for _, r in rows])
+    print(f"  components: rho(day, -typical) = {typical:.3f}, rho(day, length) = {length:.3f}")
     exact = sum(1 for s, r in rows if r.day == DAYS[s.day - 1])
     within = sum(1 for s, r in rows if r.level is not None and abs(round(r.level) - s.day) <= 1)
     print(f"day exact {exact}/{len(rows)}, within one day {within}/{len(rows)}")
@@ -206,17 +196,38 @@ def report(rows: list, cpu: list[float], base: list[float]) -> None:  # type: ig
     )
 
 
-def write_figures(path: Path, rows: list) -> None:  # type: ignore[type-arg]
-    """The derived figures only: source id, day, needed familiarity, level, Naticks."""
-    with path.open("w", newline="", encoding="utf-8") as handle:
+def fit(rows: list) -> None:  # type: ignore[type-arg]
+    """Least squares of the day on (typical, needed, average length): LEVEL_MODEL's form."""
+    import numpy as np
+
+    features = np.array(
+        [[r.typical, r.needed or 0, r.average_length, 1.0] for _, r in rows], dtype=float
+    )
+    days = np.array([s.day for s, _ in rows], dtype=float)
+    coef, *_ = np.linalg.lstsq(features, days, rcond=None)
+    fitted = features @ coef
+    rho = spearman([float(d) for d in days], [float(f) for f in fitted])
+    print(f"fit: LEVEL_MODEL = {tuple(round(float(c), 3) for c in coef)} (in-sample rho {rho:.3f})")
+
+
+def write_figures(path: Path, rows: list, label: str) -> None:  # type: ignore[type-arg]
+    """The derived figures only (appended, a header when the file is new): sample label,
+    source id, day, needed familiarity, typical, average length, level, Naticks."""
+    new = not path.exists()
+    with path.open("a", newline="", encoding="utf-8") as handle:
         out = csv.writer(handle)
-        out.writerow(["source", "day", "needed", "level", "naticks"])
+        if new:
+            head = "sample source day needed typical average_length level naticks"
+            out.writerow(head.split())
         for sample, result in rows:
             out.writerow(
                 [
+                    label,
                     sample.source,
                     DAYS[sample.day - 1],
                     result.needed,
+                    result.typical,
+                    result.average_length,
                     result.level,
                     len(result.naticks),
                 ]

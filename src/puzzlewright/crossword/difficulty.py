@@ -32,7 +32,7 @@ entry outside the list with an unchecked cell, for instance)."""
 
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
 
-LEVEL_MODEL = (-0.072, -0.012, 2.857, -8.464)
+LEVEL_MODEL = (-0.046, 0.004, 3.243, -11.574)
 """The day scale: ``level = a * typical + b * needed + c * average_length + d``, least
 squares on 180 New York Times puzzles, 30 of each day Monday to Saturday (1994-2017;
 docs/difficulty.md "Calibration"), clamped to 1.0-6.0."""
