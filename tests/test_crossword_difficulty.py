@@ -49,6 +49,8 @@ def test_everyday_mini_rates_easier_than_a_friday_themeless(english: WordList) -
     assert mini.needed is not None and friday.needed is not None
     assert mini.needed > friday.needed + 20  # a mini of everyday words needs far less
     assert friday.level - mini.level > 1.5
+    assert friday.warnings == []
+    assert mini.warnings and "this grid (5x5) is outside it" in mini.warnings[0]
     assert friday.day in ("Thursday", "Friday", "Saturday")
 
 
@@ -132,6 +134,13 @@ def test_unique_fit_among_the_list_solves_an_unknown_entry() -> None:
     assert {e.key: e.falls_at for e in result.entries}["1D"] == entry_familiarity("KXQZ")
 
 
+def test_british_grid_is_warned_off_the_day_scale(english: WordList) -> None:
+    grid = Grid.parse("CAT#\nA#O#\nTOP#\n####\n")
+    result = estimate_difficulty(grid, english)
+    assert grid.unchecked()
+    assert f"(4x4 with {len(grid.unchecked())} unchecked cells)" in result.warnings[0]
+
+
 def test_unfilled_grid_is_refused(english: WordList) -> None:
     with pytest.raises(PuzzleInputError, match="filled"):
         estimate_difficulty(Grid.parse("HEA.T\nEMBER\nABUSE\nRESIN\nTREND\n"), english)
@@ -195,8 +204,9 @@ def test_difficulty_command_text_json_and_errors(tmp_path: Path) -> None:
     mini.write_text(MINI)
     text = runner.invoke(cli, ["crossword", "difficulty", str(mini)])
     assert text.exit_code == 0
-    assert text.output.startswith("difficulty: Wednesday-like (level 2.7)")
-    assert "HEART" in text.output and "Naticks: none" in text.output
+    assert text.stdout.startswith("difficulty: Wednesday-like (level 2.7)")
+    assert "HEART" in text.stdout and "Naticks: none" in text.stdout
+    assert text.stderr.startswith("warning: the day scale is calibrated on 15x15")
     doc = json.loads(runner.invoke(cli, ["crossword", "difficulty", str(mini), "--json"]).output)
     assert doc["status"] == "solves" and len(doc["entries"]) == 10
     empty = tmp_path / "empty.txt"

@@ -12,6 +12,7 @@ from puzzlewright.cli.common import (
     json_option,
     load_words,
     min_score_help,
+    warn,
     whole_option,
     wordlist_options,
 )
@@ -79,6 +80,8 @@ def difficulty(
     if as_json:
         emit_json(estimate.to_json())
         return 0
+    for warning in estimate.warnings:
+        warn(warning)
     click.echo(difficulty_line(estimate))
     click.echo(
         f"typical entry falls at familiarity {estimate.typical}; "

@@ -16,7 +16,7 @@ fits both: the solver can only guess.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Literal
 
 from puzzlewright.crossword.familiarity import entry_familiarity, plausible
@@ -36,6 +36,9 @@ LEVEL_MODEL = (-0.046, 0.004, 3.243, -11.574)
 """The day scale: ``level = a * typical + b * needed + c * average_length + d``, least
 squares on 180 New York Times puzzles, 30 of each day Monday to Saturday (1994-2017;
 docs/difficulty.md "Calibration"), clamped to 1.0-6.0."""
+
+CALIBRATED_SIDES = (13, 17)
+"""Grid sides the day scale is taken to fit (the calibration sample is 15x15)."""
 
 NATICK_FAMILIARITY = 20
 """The reference solver of the Natick check knows entries of this familiarity (zipf 2.0)
@@ -91,6 +94,7 @@ class DifficultyEstimate:
     naticks: list[Natick]
     natick_familiarity: int
     seconds: float
+    warnings: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, object]:
         """The estimate as JSON, entries and Naticks each as their own ``to_json()``."""
@@ -101,6 +105,7 @@ class DifficultyEstimate:
             "entries": [entry.to_json() for entry in self.entries],
             "naticks": [natick.to_json() for natick in self.naticks],
             "seconds": round(self.seconds, 3),
+            "warnings": self.warnings,
         }
 
 
@@ -149,7 +154,27 @@ def estimate_difficulty(
         naticks(entries, words, natick_familiarity),
         natick_familiarity,
         clock() - started,
+        scale_warnings(grid),
     )
+
+
+def scale_warnings(grid: Grid) -> list[str]:
+    """Why the day scale may not fit ``grid``: it was calibrated on 15x15 American dailies
+    (every cell checked), and its length term reads other grids' entries as those."""
+    unchecked = len(grid.unchecked())
+    if (
+        CALIBRATED_SIDES[0] <= min(grid.width, grid.height)
+        and max(grid.width, grid.height) <= CALIBRATED_SIDES[1]
+        and not unchecked
+    ):
+        return []
+    shape = f"{grid.width}x{grid.height}" + (
+        f" with {unchecked} unchecked cells" if unchecked else ""
+    )
+    return [
+        f"the day scale is calibrated on 15x15 American dailies; this grid ({shape}) is "
+        "outside it: compare its level only with similar grids"
+    ]
 
 
 def solved_at(grid: Grid, words: WordList, threshold: int) -> set[str]:

@@ -120,6 +120,7 @@ function renderPanel(estimate) {
   panel.replaceChildren(
     el("p", { class: "difficulty-level", text: `${estimate.day}-like (level ${estimate.level.toFixed(1)})` }),
     el("p", { text: `${needed}; typical entry falls at ${estimate.typical}.` }),
+    ...estimate.warnings.map((warning) => el("p", { class: "muted", text: warning })),
     el("div", { class: "difficulty-legend", "aria-hidden": "true" }, el("span", { text: `falls at ${Math.round(estimate.typical)}+` }), el("span", { class: "ramp" }), el("span", { text: `${estimate.needed ?? "never"}` })),
     el("h4", { text: estimate.naticks.length ? `Naticks (${estimate.naticks.length})` : "Naticks: none" }),
     el("ul", { class: "naticks", "aria-label": "Naticks" }, ...estimate.naticks.map((n) =>
