@@ -144,6 +144,8 @@ def test_british_grid_is_warned_off_the_day_scale(english: WordList) -> None:
 def test_unfilled_grid_is_refused(english: WordList) -> None:
     with pytest.raises(PuzzleInputError, match="filled"):
         estimate_difficulty(Grid.parse("HEA.T\nEMBER\nABUSE\nRESIN\nTREND\n"), english)
+    with pytest.raises(PuzzleInputError, match="no entries"):
+        estimate_difficulty(Grid.parse("A#\n#B\n"), english)
 
 
 @settings(max_examples=examples(25), deadline=None)

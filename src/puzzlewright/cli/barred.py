@@ -181,7 +181,7 @@ def check(
     report = checking(grid, min_length=min_length, max_length=max_length, symmetric=symmetric)
     words, _ = load_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
     stats = fill_statistics(grid, words, puzzle)
-    estimate = estimate_difficulty(grid, words) if grid.is_filled() else None
+    estimate = estimate_difficulty(grid, words) if grid.is_filled() and grid.slots() else None
     if as_json:
         found = None if estimate is None else estimate.to_json()
         emit_json({**_checking_json(report), "statistics": stats.to_json(), "difficulty": found})

@@ -129,9 +129,11 @@ def estimate_difficulty(
     if not grid.is_filled():
         raise PuzzleInputError("the grid must be filled to estimate its difficulty")
     entries = _entries(grid, words)
+    if not entries:
+        raise PuzzleInputError("the grid has no entries to estimate")
     falls, needed = _sweep(entries, words)
-    typical = round(sum(fall or 0 for fall in falls) / len(entries), 1) if entries else 0.0
-    length = round(sum(len(e.cells) for e in entries) / len(entries), 2) if entries else 0.0
+    typical = round(sum(fall or 0 for fall in falls) / len(entries), 1)
+    length = round(sum(len(e.cells) for e in entries) / len(entries), 2)
     level = difficulty_level(typical, needed, length)
     rows = [
         EntryDifficulty(
