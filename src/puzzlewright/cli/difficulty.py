@@ -40,7 +40,7 @@ def difficulty_line(estimate: DifficultyEstimate) -> str:
 @click.argument("grid_path", metavar="GRID")
 @whole_option(
     "--natick-familiarity",
-    help="The Natick check's solver knows entries of this familiarity and above (0-80).",
+    help="The Natick check's solver knows entries of this familiarity and above (default 20).",
     default=None,
     least=0,
     most=100,
