@@ -117,9 +117,11 @@ def test_unchecked_rare_entry_falls_only_when_known() -> None:
     words = _words("KUB", "DUB", "KUG", "DUG")
     result = estimate_difficulty(_two_entry_grid("KUB", "KUG"), words)
     falls = {e.key: e.falls_at for e in result.entries}
-    # knowing KUB gives K, but K?? still fits KUB and KUG: KUG falls only when known
-    assert falls == {"1A": entry_familiarity("KUB"), "1D": entry_familiarity("KUG")}
-    assert result.needed == entry_familiarity("KUG")
+    # knowing KUB gives K, but K?? still fits KUB and KUG, and KUG (familiarity 0, never
+    # met by wordfreq) is never known: no solver gets it
+    assert entry_familiarity("KUG") == 0
+    assert falls == {"1A": entry_familiarity("KUB"), "1D": None}
+    assert result.status == "unsolved" and result.needed is None
 
 
 def test_unique_fit_among_the_list_solves_an_unknown_entry() -> None:
@@ -129,9 +131,9 @@ def test_unique_fit_among_the_list_solves_an_unknown_entry() -> None:
     result = estimate_difficulty(grid, _words("KUB", "DUB", "KXQZ", "DXQZ"))
     falls = {e.key: e.falls_at for e in result.entries}
     assert falls["1D"] == falls["1A"] == entry_familiarity("KUB")
-    # a second K??? word leaves it open: it falls only when known
+    # a second K??? word leaves it open, and KXQZ (familiarity 0) is never known
     result = estimate_difficulty(grid, _words("KUB", "DUB", "KXQZ", "KXQA"))
-    assert {e.key: e.falls_at for e in result.entries}["1D"] == entry_familiarity("KXQZ")
+    assert {e.key: e.falls_at for e in result.entries}["1D"] is None
 
 
 def test_british_grid_is_warned_off_the_day_scale(english: WordList) -> None:

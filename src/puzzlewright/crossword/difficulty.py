@@ -27,8 +27,8 @@ from puzzlewright.stopping import clock, fields_json
 
 DifficultyStatus = Literal["solves", "unsolved"]
 """``solves``: some threshold lets the simulated solver finish the grid; ``unsolved``:
-even a solver who knows every listed entry cannot get some entry from its crossings (an
-entry outside the list with an unchecked cell, for instance)."""
+even a solver who knows every entry of familiarity 1 or more cannot get some entry (one
+wordfreq never met, familiarity 0, is never known: it must come from its crossings)."""
 
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
 
@@ -181,13 +181,13 @@ def scale_warnings(grid: Grid) -> list[str]:
 
 def solved_at(grid: Grid, words: WordList, threshold: int) -> set[str]:
     """The keys of the entries the simulated solver gets when it knows every entry of
-    familiarity ``threshold`` and above (one threshold alone: what the sweep of
-    ``estimate_difficulty`` reads off for all of them at once)."""
+    familiarity ``threshold`` and above, never one of familiarity 0 (one threshold alone:
+    what the sweep of ``estimate_difficulty`` reads off for all of them at once)."""
     if not grid.is_filled():
         raise PuzzleInputError("the grid must be filled to estimate its difficulty")
     entries = _entries(grid, words)
     solver = _Solver(entries, words)
-    solver.learn([i for i, e in enumerate(entries) if e.familiarity >= threshold])
+    solver.learn([i for i, e in enumerate(entries) if e.familiarity >= max(threshold, 1)])
     return {entries[i].key for i in solver.solved}
 
 
@@ -258,7 +258,7 @@ class _Solver:
 def _sweep(entries: list[_Entry], words: WordList) -> tuple[list[int | None], int | None]:
     """Each entry's highest falling threshold and the grid's, lowering the threshold
     through the entries' familiarities (knowledge only grows, so the solver carries on)."""
-    levels = sorted({e.familiarity for e in entries}, reverse=True)
+    levels = sorted({e.familiarity for e in entries if e.familiarity > 0}, reverse=True)
     falls: list[int | None] = [None] * len(entries)
     solver = _Solver(entries, words)
     for level in levels:
