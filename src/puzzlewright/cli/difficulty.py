@@ -26,7 +26,7 @@ def difficulty_line(estimate: DifficultyEstimate) -> str:
     needed = (
         f"a solver must know entries down to familiarity {estimate.needed}"
         if estimate.needed is not None
-        else "some entry cannot be got even knowing every listed entry"
+        else "some entry cannot be got even knowing every entry wordfreq has met"
     )
     where = ", ".join(f"r{n.row}c{n.col} {n.across}/{n.down}" for n in estimate.naticks[:6])
     naticks = f"{len(estimate.naticks)} ({where})" if estimate.naticks else "none"

@@ -112,7 +112,7 @@ function renderPanel(estimate) {
   if (!result || result.key !== cellsKey()) return; // an estimate is on its way
   if (!estimate) { panel.replaceChildren(el("p", { class: "muted", text: result.reason })); return; }
   const needed = estimate.needed === null
-    ? "some entry cannot be got even knowing every listed entry"
+    ? "some entry cannot be got even knowing every entry wordfreq has met"
     : `a solver must know entries down to familiarity ${estimate.needed}`;
   const hardest = [...estimate.entries]
     .sort((a, b) => (a.falls_at ?? -1) - (b.falls_at ?? -1) || a.key.localeCompare(b.key))
