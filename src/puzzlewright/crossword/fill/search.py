@@ -14,10 +14,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from math import log
+from operator import add, itemgetter, mul
 from random import Random
 
-from puzzlewright.bits import first_bits
+from puzzlewright.bits import WordSet, first_bits
 from puzzlewright.crossword.fill.problem import Problem, SlotId
 from puzzlewright.crossword.fill.propagate import Propagator
 from puzzlewright.crossword.fill.quality import ValueWeights
@@ -95,6 +97,10 @@ class Search:
         self.solutions: list[Solution] = []
         self.seen: set[Solution] = set()
         self.best: State | None = None
+        # (crossing slot << 8 | position) -> (its candidates, option weight, letter -> the
+        # options term): a crossing whose candidate set is the same object as when last
+        # weighed (a dead end's refutation seldom narrows it) is not counted again
+        self.options_known: dict[int, tuple[WordSet, float, dict[int, float]]] = {}
 
     # -- ordering --------------------------------------------------------------------------
     def choose(self, st: State) -> SlotId:
@@ -127,33 +133,46 @@ class Search:
         weights = self.value_weights
         option_weight = weights.options
         random = self.rng.random
-        jitter = option_weight * weights.jitter
-        score_jitter = weights.score_jitter
+        # Two tie-breaks per candidate, drawn in the order the seeds have always fixed; the
+        # sums below are those of one expression per candidate, term by term (C loops).
+        draws = [random() for _ in range(2 * len(candidates))]
+        values = list(
+            map(
+                add,
+                map(mul, repeat(weights.score), map(table.scores.__getitem__, candidates)),
+                map(mul, repeat(option_weight * weights.jitter), draws[::2]),
+            )
+        )
+        if weights.score_jitter:
+            values = list(map(add, values, map(mul, repeat(weights.score_jitter), draws[1::2])))
         penalty = self.penalty[v]
-        scores = table.scores
-        values = [
-            weights.score * scores[i]
-            + jitter * random()
-            + score_jitter * random()
-            - penalty.get(i, 0.0)
-            for i in candidates
-        ]
+        if penalty:  # only after a first fill of several (most searches never look it up)
+            values = [
+                value - penalty.get(i, 0.0) for value, i in zip(values, candidates, strict=True)
+            ]
         dom = st.dom
         cells = st.cells
         done = st.done
         cols = self.cols
+        known = self.options_known
         for c, p, t, q in self.links[v]:
             if not cells[c] & (cells[c] - 1) or done[t]:
                 continue
             dt = dom[t]
+            letters = list(map(itemgetter(p), rows))
+            key = t << 8 | q
+            kept = known.get(key)
+            if kept is not None and kept[0] is dt and kept[1] == option_weight:
+                options = kept[2]
+            else:
+                options = {}
+                known[key] = (dt, option_weight, options)
             col = cols[t][q]
-            options: dict[int, float] = {}
-            for letter in {row[p] for row in rows}:
+            for letter in set(letters).difference(options):
                 count = (dt & col[letter]).bit_count()
                 options[letter] = option_weight * log(count) if count else -1e9
-            values = [value + options[row[p]] for value, row in zip(values, rows, strict=True)]
-        best = max(range(len(candidates)), key=values.__getitem__)
-        return candidates[best]
+            values = list(map(add, values, map(options.__getitem__, letters)))
+        return candidates[values.index(max(values))]  # the first best, as max() keeps
 
     # -- the search ------------------------------------------------------------------------
     def backjump(self, stack: list[Decision], conflict: Conflict) -> State | None:
