@@ -32,6 +32,7 @@ CANDIDATES = 256  # best-scored candidates weighed by crossing options at each d
 CANDIDATE_SLOTS = 48  # ...in grids of this many slots or more; smaller grids weigh more
 DIVERSITY = 6.0  # score points a word loses in its slot for each earlier fill using it
 
+RESTRIKE = 16  # words gone from a slot's last candidate list that are struck out one by one
 ProgressHook = Callable[[int, int, int, int], None]  # filled, best, backtracks, restarts
 
 
@@ -100,6 +101,8 @@ class Search:
         # (crossing slot << 8 | position) -> (its candidates, option weight, letter -> the
         # options term): a crossing whose candidate set is the same object as when last
         # weighed (a dead end's refutation seldom narrows it) is not counted again
+        self.candidates_known: list[tuple[WordSet, list[int], list[tuple[int, ...]]] | None]
+        self.candidates_known = [None] * self.n  # per slot: its last weighed candidates
         self.options_known: dict[int, tuple[WordSet, float, dict[int, float]]] = {}
 
     # -- ordering --------------------------------------------------------------------------
@@ -127,9 +130,8 @@ class Search:
         d = st.dom[v]
         if not d & (d - 1):
             return d.bit_length() - 1
-        candidates = first_bits(d, self.candidates)
         table = self.tables[v]
-        rows = table.letters_of(candidates)
+        candidates, rows = self.candidates_of(v, d)
         weights = self.value_weights
         option_weight = weights.options
         random = self.rng.random
@@ -173,6 +175,30 @@ class Search:
                 options[letter] = option_weight * log(count) if count else -1e9
             values = list(map(add, values, map(options.__getitem__, letters)))
         return candidates[values.index(max(values))]  # the first best, as max() keeps
+
+    def candidates_of(self, v: SlotId, d: WordSet) -> tuple[list[int], list[tuple[int, ...]]]:
+        """The best-scored candidates of ``v`` (``d``) that value ordering weighs, and their
+        letters. After a dead end the slot is weighed again with a word or a few fewer:
+        when its last list held every candidate, the words gone are struck from it (each
+        found from the top bit, not by a new walk through the whole set)."""
+        kept = self.candidates_known[v]
+        if kept is not None and len(kept[1]) < self.candidates and not d & ~kept[0]:
+            gone = kept[0] ^ d
+            drop: set[int] = set()
+            while gone and len(drop) <= RESTRIKE:
+                top = gone.bit_length() - 1
+                drop.add(top)
+                gone ^= 1 << top
+            if not gone:
+                pairs = [pair for pair in zip(kept[1], kept[2], strict=True) if pair[0] not in drop]
+                candidates = [i for i, _ in pairs]
+                rows = [row for _, row in pairs]
+                self.candidates_known[v] = (d, candidates, rows)
+                return candidates, rows
+        candidates = first_bits(d, self.candidates)
+        rows = self.tables[v].letters_of(candidates)
+        self.candidates_known[v] = (d, candidates, rows)
+        return candidates, rows
 
     # -- the search ------------------------------------------------------------------------
     def backjump(self, stack: list[Decision], conflict: Conflict) -> State | None:
