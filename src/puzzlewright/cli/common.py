@@ -11,6 +11,7 @@ import importlib
 import json
 import math
 import os
+import re
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -500,3 +501,17 @@ def stdout_output(ctx: click.Context, _: click.Parameter, value: str | None) -> 
 def fail(message: str) -> PuzzleInputError:
     """An input error to raise from a command: ``raise fail("...")``."""
     return PuzzleInputError(message)
+
+
+SIZE = re.compile(r"^\s*(\d+)\s*(?:[x×X*]\s*(\d+))?\s*$")
+"""A grid size as typed: ``15x15``, ``15 x 11``, ``15`` (a square)."""
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``15x15`` (or ``15`` for a square) -> (width, height)."""
+    match = SIZE.match(text)
+    if not match:
+        raise fail(f"bad size {text!r}: write it as WIDTHxHEIGHT, e.g. 15x15")
+    width = int(match.group(1))
+    height = int(match.group(2) or width)
+    return width, height

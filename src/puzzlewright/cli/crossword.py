@@ -1,4 +1,4 @@
-"""``puzzlewright crossword``: fill grids (and, from crossword_construct, design them)."""
+"""``puzzlewright crossword``: the group, reading and writing grids, ``crossword fill``."""
 
 from __future__ import annotations
 
@@ -472,12 +472,12 @@ def report_fill(
     return 0 if result.status == "filled" else 1
 
 
-# -- construction commands (pattern, layout, clues) live in crossword_construct ---------------
+# -- the other commands live in their own modules ----------------------------------------------
 # Register them below with add_lazy(...) lines (imported when used: fill starts faster).
 assert isinstance(crossword, LazySubcommands)
-crossword.add_lazy("pattern", "puzzlewright.cli.crossword_construct", "pattern")
-crossword.add_lazy("layout", "puzzlewright.cli.crossword_construct", "layout")
-crossword.add_lazy("clues", "puzzlewright.cli.crossword_construct", "clues")
+crossword.add_lazy("pattern", "puzzlewright.cli.crossword_pattern", "pattern")
+crossword.add_lazy("layout", "puzzlewright.cli.crossword_freeform", "layout")
+crossword.add_lazy("clues", "puzzlewright.cli.clue_tools", "clues")
 crossword.add_lazy("check", "puzzlewright.cli.barred", "check")
 crossword.add_lazy("draft", "puzzlewright.cli.clue_tools", "draft")
 crossword.add_lazy("clue-history", "puzzlewright.cli.clue_tools", "clue_history")
