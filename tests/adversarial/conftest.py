@@ -28,16 +28,21 @@ def cache_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def built_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A cache folder holding only the compiled built-in list: a copy of the entry in the
-    run's cache (tests/conftest.py), which is compiled there once when missing."""
+    """A cache folder holding only the compiled built-in lists (the English list, and the
+    crossword list the fills use by default): copies of the entries in the run's cache
+    (tests/conftest.py), which are compiled there once when missing. Without the crossword
+    list every fill compiled it first (seconds of CPU), and under load a short ``--timeout``
+    ran out before a worker started."""
     from puzzlewright.lexicon import builtin_english
-    from puzzlewright.lexicon.builtin import cache_path
+    from puzzlewright.lexicon import builtin as english
+    from puzzlewright.lexicon import crossword
 
     builtin_english()
-    entry = cache_path()
+    crossword.builtin_crossword()
     path = tmp_path_factory.mktemp("builtin-cache")
     path.chmod(0o700)
-    shutil.copyfile(entry, path / entry.name)
+    for entry in (english.cache_path(), crossword.cache_path(crossword.DEFAULT_MIN_SCORE)):
+        shutil.copyfile(entry, path / entry.name)
     return path
 
 
