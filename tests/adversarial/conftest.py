@@ -33,9 +33,8 @@ def built_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (tests/conftest.py), which are compiled there once when missing. Without the crossword
     list every fill compiled it first (seconds of CPU), and under load a short ``--timeout``
     ran out before a worker started."""
-    from puzzlewright.lexicon import builtin_english
     from puzzlewright.lexicon import builtin as english
-    from puzzlewright.lexicon import crossword
+    from puzzlewright.lexicon import builtin_english, crossword
 
     builtin_english()
     crossword.builtin_crossword()
