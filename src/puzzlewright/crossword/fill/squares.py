@@ -249,6 +249,7 @@ class SquareSearch:
         progress: Callable[[int, int, int], None] | None = None,
         floor: int | None = None,
         max_nodes: int | None = None,
+        restarts: bool = True,
     ) -> None:
         self.problem = problem
         self.shape = shape = shape_of(problem)
@@ -277,6 +278,7 @@ class SquareSearch:
         self.failures = [0] * len(problem.vars)
         self.budget = 0  # the node count at which the current run restarts
         self.max_nodes = max_nodes  # None: restart until the space is covered
+        self.restarts = restarts  # False: one run to the end (a share of a proof)
         self.spread = self.weights.jitter  # the weight of the tie-break in this run
 
     # -- candidates ----------------------------------------------------------------------
@@ -388,10 +390,12 @@ class SquareSearch:
         Runs restart with a fresh tie-break after :data:`FIRST_CUTOFF` nodes, growing by
         :data:`CUTOFF_GROWTH` (a bad first word no longer holds the search for long); the
         run that ends within its cutoff has searched everything, so "none" is a proof.
-        With ``max_nodes`` the search gives up (incomplete) after that many nodes in all.
+        With ``max_nodes`` the search gives up (incomplete) after that many nodes in all;
+        without ``restarts`` it makes one run (a share of a proof is searched to its end
+        anyway, and a restart walks again what the last run walked).
         """
         found = Found([], [], [], -1)
-        cutoff = FIRST_CUTOFF
+        cutoff = FIRST_CUTOFF if self.restarts else 1 << 62
         while True:
             self.salt = self.rng.randrange(TIE_SCALE)
             self.spread = self.weights.jitter if not found.restarts else RESTART_JITTER
