@@ -1,0 +1,87 @@
+"""A double word square's search in independent shares (crossword/fill/shares.py): the
+shares agree with brute force, a proof needs every share, and a share runs end to end on a
+Dask LocalCluster (worker processes, one thread each) with the same result as here."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fuzzing import examples
+from puzzlewright.crossword import Grid
+from puzzlewright.crossword.fill import FillRequest
+from puzzlewright.crossword.fill.shares import prove_square, search_share
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import Alphabet, WordList, builtin_english
+from test_fill_squares import brute_force
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.lists(st.text("ABE", min_size=3, max_size=3), min_size=1, max_size=20, unique=True),
+    st.integers(1, 9),
+    st.integers(0, 3),
+)
+def test_the_shares_prove_what_brute_force_finds(chosen: list[str], parts: int, seed: int) -> None:
+    words = WordList(((w, 50) for w in chosen), Alphabet.latin(), "random")
+    grid = Grid.parse("...\n...\n...")
+    proof = prove_square(FillRequest(grid, seed=seed), words, parts)
+    expected = brute_force(["..."] * 3, dict.fromkeys(chosen, 50))
+    if expected:
+        assert proof.status == "filled"
+        assert tuple(proof.shares[-1].fill or ()) in expected
+    else:
+        assert proof.status == "unfillable"
+        assert sorted(s.share for s in proof.shares) == list(range(parts))
+        assert all(s.status == "exhausted" for s in proof.shares)
+
+
+def test_every_share_is_needed_and_the_shares_split_the_work() -> None:
+    words = builtin_english()
+    grid = Grid.parse("....\n....\n....\n....")
+    request = FillRequest(grid, min_score=48)  # no 4x4 square: 1,274 nodes
+    whole = search_share(request, words, 0, 1)
+    assert whole.status == "exhausted"
+    shares = [search_share(request, words, k, 5) for k in range(5)]
+    assert all(s.status == "exhausted" for s in shares)
+    partial = prove_square(request, words, 5, shares=[0, 2, 3])
+    assert partial.status == "partial" and partial.to_json()["shares_searched"] == 3
+    # every share walks the moves above the split again, then only its own nodes
+    assert whole.nodes <= sum(s.nodes for s in shares) < 5 * whole.nodes
+    assert max(s.nodes for s in shares) < whole.nodes
+
+
+def test_a_cut_share_proves_nothing() -> None:
+    request = FillRequest(Grid.parse("....\n....\n....\n...."), min_score=48)
+    cut = search_share(request, builtin_english(), 0, 2, max_nodes=50)
+    assert cut.status == "timeout" and cut.stop_reason == "limit" and cut.nodes <= 51
+    proof = prove_square(request, builtin_english(), 1, timeout=0.0)
+    assert proof.status == "partial" and proof.shares[0].stop_reason == "timeout"
+
+
+@pytest.mark.parametrize(
+    ("grid", "share", "parts", "message"),
+    [
+        ("...\n.#.\n...", 0, 1, "without blocks"),
+        ("...\n...\n...", 3, 3, "share must be 0 to 2"),
+        ("...\n...\n...", 0, 0, "parts must be"),
+    ],
+)
+def test_bad_shares_are_refused(grid: str, share: int, parts: int, message: str) -> None:
+    with pytest.raises(PuzzleInputError, match=message):
+        search_share(FillRequest(Grid.parse(grid)), builtin_english(), share, parts)
+
+
+def test_a_share_runs_end_to_end_on_a_local_cluster() -> None:
+    distributed = pytest.importorskip("distributed")
+    words = builtin_english()
+    request = FillRequest(Grid.parse("\n".join(["....."] * 5)), min_score=46, seed=2)
+    here = [search_share(request, words, k, 3) for k in (0, 1)]
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        proof = prove_square(request, words, 3, shares=[0, 1], scheduler=cluster.scheduler_address)
+    assert [s.share for s in proof.shares] == [0, 1]
+    assert [(s.status, s.nodes) for s in proof.shares] == [(s.status, s.nodes) for s in here]
+    assert proof.status == "partial" and proof.nodes == sum(s.nodes for s in here)
