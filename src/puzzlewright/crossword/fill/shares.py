@@ -37,6 +37,9 @@ MAX_PARTS = 10_000_000
 """Most shares a proof may be split into (a share re-walks the moves above the split, so
 far more shares than nodes below it would be all overhead)."""
 
+SHARE_SPLIT_DEPTH = 1
+"""Moves after which a proof's space is dealt to its shares (see the module docstring)."""
+
 ShareStatus = Literal["filled", "exhausted", "timeout"]
 ProofStatus = Literal["filled", "unfillable", "partial"]
 
@@ -113,6 +116,7 @@ def search_share(
     *,
     stop: StopSignal | None = None,
     max_nodes: int | None = None,
+    split_depth: int = SHARE_SPLIT_DEPTH,
 ) -> ShareResult:
     """Search share ``share`` of ``parts`` of the request's double word square to its end
     (or to the first fill). Raises PuzzleInputError when the grid is not an open rectangle
@@ -134,6 +138,7 @@ def search_share(
         part=(share, parts),
         max_nodes=max_nodes,
         restarts=False,
+        split_depth=split_depth,
     )
     found = search.run(1)
     spent = (found.nodes, clock() - started, process_time() - cpu)
@@ -156,18 +161,22 @@ def prove_square(
     scheduler: str | None = None,
     client: Any = None,
     timeout: float | None = None,
+    max_nodes: int | None = None,
     on_share: Callable[[ShareResult], None] | None = None,
 ) -> SquareProof:
     """Search ``shares`` (default: all ``parts``) of the square, each as one Dask task on
     ``client`` or the cluster at ``scheduler``, or in this process when neither is given.
-    Stops submitting once a share finds a fill. ``timeout`` bounds each share (seconds)."""
+    Stops once a share finds a fill. ``timeout`` (seconds) and ``max_nodes`` bound each
+    share (a share they cut proves nothing)."""
     chosen = list(range(parts) if shares is None else shares)
     for share in chosen:
         check_share(request, share, parts)
     proof = SquareProof(parts)
     if scheduler is None and client is None:
         for share in chosen:
-            result = search_share(request, words, share, parts, stop=StopSignal(timeout))
+            result = search_share(
+                request, words, share, parts, stop=StopSignal(timeout), max_nodes=max_nodes
+            )
             proof.shares.append(result)
             if on_share is not None:
                 on_share(result)
@@ -176,7 +185,8 @@ def prove_square(
         return proof
     check_scheduler(scheduler)
     with dask_client(scheduler, client) as dask:
-        _run_on_dask(dask, request, words, parts, chosen, timeout, proof, on_share)
+        bounds = (timeout, max_nodes)
+        _run_on_dask(dask, request, words, parts, chosen, bounds, proof, on_share)
     return proof
 
 
@@ -186,7 +196,7 @@ def _run_on_dask(
     words: WordList,
     parts: int,
     chosen: list[int],
-    timeout: float | None,
+    bounds: tuple[float | None, int | None],
     proof: SquareProof,
     on_share: Callable[[ShareResult], None] | None,
 ) -> None:
@@ -195,7 +205,7 @@ def _run_on_dask(
     distributed = import_distributed()
     remote_words = dask.scatter(words, broadcast=True)
     futures = [
-        dask.submit(_share_task, request, remote_words, share, parts, timeout, pure=False)
+        dask.submit(_share_task, request, remote_words, share, parts, bounds, pure=False)
         for share in chosen
     ]
     for future in distributed.as_completed(futures):
@@ -210,7 +220,12 @@ def _run_on_dask(
 
 
 def _share_task(
-    request: FillRequest, words: WordList, share: int, parts: int, timeout: float | None
+    request: FillRequest,
+    words: WordList,
+    share: int,
+    parts: int,
+    bounds: tuple[float | None, int | None],
 ) -> ShareResult:
-    """One share on a worker (its own time limit, counted from its start there)."""
-    return search_share(request, words, share, parts, stop=StopSignal(timeout))
+    """One share on a worker (its time limit counted from its start there)."""
+    timeout, max_nodes = bounds
+    return search_share(request, words, share, parts, stop=StopSignal(timeout), max_nodes=max_nodes)
