@@ -14,6 +14,7 @@ from puzzlewright.crossword.fill import FillRequest
 from puzzlewright.crossword.fill.shares import prove_square, search_share
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Alphabet, WordList, builtin_english
+from puzzlewright.stopping import StopSignal
 from test_fill_squares import brute_force
 
 
@@ -56,7 +57,7 @@ def test_a_cut_share_proves_nothing() -> None:
     request = FillRequest(Grid.parse("....\n....\n....\n...."), min_score=48)
     cut = search_share(request, builtin_english(), 0, 2, max_nodes=50)
     assert cut.status == "timeout" and cut.stop_reason == "limit" and cut.nodes <= 51
-    proof = prove_square(request, builtin_english(), 1, timeout=0.0)
+    proof = prove_square(request, builtin_english(), 1, stop=StopSignal(0.0))
     assert proof.status == "partial" and proof.shares[0].stop_reason == "timeout"
 
 

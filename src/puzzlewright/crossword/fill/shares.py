@@ -31,7 +31,7 @@ from puzzlewright.crossword.fill.squares import SquareSearch, applies
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import StopReason, StopSignal, clock, fields_json
-from puzzlewright.workers import check_scheduler, dask_client, import_distributed
+from puzzlewright.workers import POLL, check_scheduler, dask_client, import_distributed
 
 MAX_PARTS = 10_000_000
 """Most shares a proof may be split into (a share re-walks the moves above the split, so
@@ -126,8 +126,8 @@ def search_share(
     problem = build_problem(request.grid, words, request.min_score, request.region)
     if not applies(problem, request.region, request.max_shared_substring):
         raise PuzzleInputError(
-            "a proof in shares needs a grid without blocks or bars (a double word square)",
-            parameters=("grid",),
+            "a proof in shares needs a grid without blocks or bars (a double word square), "
+            "with no region or shared-substring limit"
         )
     stop = stop or StopSignal()
     search = SquareSearch(
@@ -160,63 +160,72 @@ def prove_square(
     shares: Iterable[int] | None = None,
     scheduler: str | None = None,
     client: Any = None,
-    timeout: float | None = None,
+    stop: StopSignal | None = None,
     max_nodes: int | None = None,
     on_share: Callable[[ShareResult], None] | None = None,
 ) -> SquareProof:
     """Search ``shares`` (default: all ``parts``) of the square, each as one Dask task on
-    ``client`` or the cluster at ``scheduler``, or in this process when neither is given.
-    Stops once a share finds a fill. ``timeout`` (seconds) and ``max_nodes`` bound each
-    share (a share they cut proves nothing)."""
+    ``client`` or the cluster at ``scheduler``, or one after another in this process when
+    neither is given. Ends once a share finds a fill, or when ``stop`` fires (the shares
+    not yet back are missing from the result: ``partial``). ``max_nodes`` bounds each share
+    (a share it cuts proves nothing)."""
     chosen = list(range(parts) if shares is None else shares)
     for share in chosen:
         check_share(request, share, parts)
+    stop = stop or StopSignal()
     proof = SquareProof(parts)
     if scheduler is None and client is None:
         for share in chosen:
-            result = search_share(
-                request, words, share, parts, stop=StopSignal(timeout), max_nodes=max_nodes
-            )
+            result = search_share(request, words, share, parts, stop=stop, max_nodes=max_nodes)
             proof.shares.append(result)
             if on_share is not None:
                 on_share(result)
-            if result.status == "filled":
+            if result.status == "filled" or stop.should_stop():
                 break
         return proof
     check_scheduler(scheduler)
     with dask_client(scheduler, client) as dask:
-        bounds = (timeout, max_nodes)
-        _run_on_dask(dask, request, words, parts, chosen, bounds, proof, on_share)
+        _run_on_dask(dask, (request, words, parts, max_nodes), chosen, stop, proof, on_share)
+    proof.shares.sort(key=lambda s: s.share)
     return proof
+
+
+Job = tuple[FillRequest, WordList, int, int | None]
+"""What every share task takes: the request, the words, the parts and the node bound."""
 
 
 def _run_on_dask(
     dask: Any,
-    request: FillRequest,
-    words: WordList,
-    parts: int,
+    job: Job,
     chosen: list[int],
-    bounds: tuple[float | None, int | None],
+    stop: StopSignal,
     proof: SquareProof,
     on_share: Callable[[ShareResult], None] | None,
 ) -> None:
-    """Submit the shares (the word list scattered once), gather them as they end, and
-    cancel the rest after a fill."""
+    """Submit the shares (the word list scattered once, each share's time limit what is
+    left of ``stop``'s), gather them as they end, and cancel the rest after a fill or when
+    ``stop`` fires (polled every :data:`~puzzlewright.workers.POLL` seconds)."""
     distributed = import_distributed()
+    request, words, parts, max_nodes = job
     remote_words = dask.scatter(words, broadcast=True)
-    futures = [
-        dask.submit(_share_task, request, remote_words, share, parts, bounds, pure=False)
+    limit = stop.remaining()
+    pending = {
+        dask.submit(
+            _share_task, request, remote_words, share, parts, (limit, max_nodes), pure=False
+        )
         for share in chosen
-    ]
-    for future in distributed.as_completed(futures):
-        result: ShareResult = future.result()
-        proof.shares.append(result)
-        if on_share is not None:
-            on_share(result)
-        if result.status == "filled":
-            dask.cancel(futures)
-            break
-    proof.shares.sort(key=lambda s: s.share)
+    }
+    while pending and not stop.should_stop():
+        done, pending = distributed.wait(pending, timeout=POLL, return_when="FIRST_COMPLETED")
+        for future in done:
+            result: ShareResult = future.result()
+            proof.shares.append(result)
+            if on_share is not None:
+                on_share(result)
+            if result.status == "filled":
+                dask.cancel(list(pending))
+                return
+    dask.cancel(list(pending))
 
 
 def _share_task(
