@@ -4,11 +4,16 @@ Dask LocalCluster (worker processes, one thread each) with the same result as he
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fuzzing import examples
+from puzzlewright.cli import cli
 from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import FillRequest
 from puzzlewright.crossword.fill.shares import prove_square, search_share
@@ -86,3 +91,46 @@ def test_a_share_runs_end_to_end_on_a_local_cluster() -> None:
     assert [s.share for s in proof.shares] == [0, 1]
     assert [(s.status, s.nodes) for s in proof.shares] == [(s.status, s.nodes) for s in here]
     assert proof.status == "partial" and proof.nodes == sum(s.nodes for s in here)
+
+
+def write_grid(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "grid.txt"
+    path.write_text(text)
+    return str(path)
+
+
+def test_the_command_proves_and_fills(tmp_path: Path) -> None:
+    runner = CliRunner()
+    square = write_grid(tmp_path, "....\n....\n....\n....\n")
+    args = ["crossword", "prove-square", square, "--words", "english", "--min-score", "48"]
+    proved = runner.invoke(cli, [*args, "--parts", "3", "--json"])
+    assert proved.exit_code == 1, proved.output
+    document = json.loads(proved.stdout)
+    assert document["status"] == "unfillable" and document["shares_searched"] == 3
+    some = runner.invoke(cli, [*args, "--parts", "3", "--shares", "0,2"])
+    assert some.exit_code == 1 and "not a proof until every share is" in some.stdout
+    filled = runner.invoke(cli, ["crossword", "prove-square", write_grid(tmp_path, "...\n" * 3)])
+    assert filled.exit_code == 0 and filled.stdout.startswith("filled")
+    rows = filled.stdout.splitlines()[-3:]
+    words = builtin_english()
+    assert all(row in words for row in rows)
+    assert all("".join(row[k] for row in rows) in words for k in range(3))
+
+
+@pytest.mark.parametrize(
+    ("grid", "extra", "message"),
+    [
+        ("...\n...\n...\n", ["--parts", "3", "--shares", "3"], "shares run from 0 to 2"),
+        ("...\n...\n...\n", ["--shares", "x"], "bad --shares"),
+        ("...\n.#.\n...\n", [], "without blocks or bars"),
+        ("...\n...\n...\n", ["--scheduler", "http://x"], "bad scheduler address"),
+    ],
+)
+def test_the_command_refuses_bad_input(
+    tmp_path: Path, grid: str, extra: list[str], message: str
+) -> None:
+    done = CliRunner().invoke(
+        cli, ["crossword", "prove-square", write_grid(tmp_path, grid), *extra]
+    )
+    assert done.exit_code == 2 and message in done.output
+    assert "Traceback" not in done.output
