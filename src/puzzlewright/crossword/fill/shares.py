@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from time import process_time
 from typing import Any, Literal
 
-from puzzlewright.crossword.fill.engine import candidate_scores
 from puzzlewright.crossword.fill.problem import build_problem, place_solution
 from puzzlewright.crossword.fill.quality import value_weights
 from puzzlewright.crossword.fill.request import FillRequest
+from puzzlewright.crossword.fill.run import candidate_scores
 from puzzlewright.crossword.fill.squares import SquareSearch, applies
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
