@@ -18,6 +18,7 @@ by it, by the time limit or by Ctrl-C is ``timeout`` and proves nothing.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from time import process_time
@@ -209,23 +210,26 @@ def _run_on_dask(
     request, words, parts, max_nodes = job
     remote_words = dask.scatter(words, broadcast=True)
     limit = stop.remaining()
-    pending = {
+    futures = [
         dask.submit(
             _share_task, request, remote_words, share, parts, (limit, max_nodes), pure=False
         )
         for share in chosen
-    }
-    while pending and not stop.should_stop():
-        done, pending = distributed.wait(pending, timeout=POLL, return_when="FIRST_COMPLETED")
-        for future in done:
+    ]
+    pending = distributed.as_completed(futures)
+    while not pending.is_empty() and not stop.should_stop():
+        if not pending.has_ready():
+            time.sleep(POLL)
+            continue
+        for future in pending.next_batch(block=False):
             result: ShareResult = future.result()
             proof.shares.append(result)
             if on_share is not None:
                 on_share(result)
             if result.status == "filled":
-                dask.cancel(list(pending))
+                dask.cancel(futures)
                 return
-    dask.cancel(list(pending))
+    dask.cancel([future for future in futures if not future.done()])
 
 
 def _share_task(
