@@ -39,7 +39,10 @@ MAX_PARTS = 10_000_000
 far more shares than nodes below it would be all overhead)."""
 
 SHARE_SPLIT_DEPTH = 1
-"""Moves after which a proof's space is dealt to its shares (see the module docstring)."""
+"""Moves after which a proof's space is dealt to its shares: after the first, every share
+walks only the first moves above its part (19,665 nodes, 0.2 CPU s on the open 7x7 at
+STWL 50); after two (the portfolio's split) it walks every pair of first moves, which on
+the open 7x7 had not ended after 60 CPU s."""
 
 ShareStatus = Literal["filled", "exhausted", "timeout"]
 ProofStatus = Literal["filled", "unfillable", "partial"]
