@@ -119,7 +119,7 @@ def fill(
     else:
         search = Search(
             problem,
-            value_weights=tuned(value_weights(scores, quality or count > 1), tuning),
+            value_weights=tuned(_hackw(value_weights(scores, quality or count > 1)), tuning),
             seed=seed,
             max_shared_substring=max_shared_substring,
             stop=stop,
@@ -178,6 +178,10 @@ def _fill_square(
     word, is the one whose "none" is a proof."""
     tiers = score_tiers(scores, quality=True) if quality and count == 1 else [None]
     weights = value_weights(scores, quality=True)  # the weights the search was tuned with
+    import os
+    if os.environ.get("SQW"):
+        from dataclasses import replace as _r
+        weights = _r(weights, score=float(os.environ["SQW"]))
     progress = (lambda filled, best, back: report(filled, best, back, 0)) if report else None
     spent = Found([], [], [], -1)
     for floor in tiers:
@@ -340,3 +344,13 @@ def make_result(
         backtracks=outcome.backtracks,
         restarts=outcome.restarts,
     )
+
+
+def _hackw(w):
+    import os
+    from dataclasses import replace as _r
+    if os.environ.get("SW"):
+        w = _r(w, score=float(os.environ["SW"]))
+    if os.environ.get("OW"):
+        w = _r(w, options=float(os.environ["OW"]))
+    return w
