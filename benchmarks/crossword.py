@@ -16,7 +16,8 @@ over blacksquare). Not a test: nothing is asserted.
 
 ``python benchmarks/crossword.py [--quick] [--runs N] [--timeout S] [--min-scores 50,30]``
 (``--quick``: four grids, one run, min score 50). Needs ../shared/data (STWL) and
-``pip install blacksquare`` (skipped with a note when missing).
+``pip install blacksquare`` (skipped with a note when missing; ``BLACKSQUARE_PYTHON=path``
+runs it with another interpreter, e.g. a separate venv).
 
 ``--frontier`` prints the frontier table instead (crossword_frontier.py: the hardest grids,
 ``--jobs 1,2``, blacksquare and Qxw side by side; min scores 50,40,30 by default);
@@ -27,6 +28,8 @@ tree's list in the same rounds, ``--phrases`` this tree's with multi-word phrase
 ``--scaling`` measures per-worker throughput on 1 and 2 processes and the Dask overhead;
 ``--search-step`` times the fill step alone on easy 15x15 grids against blacksquare's
 (crossword_step.py: both lists loaded first);
+``--kernel`` replays the propagation calls of those fills in each candidate form: the
+engine's Python ints, support counts, numpy arrays, a numba kernel (crossword_kernel.py);
 ``--tiny`` times whole processes on 3x3-5x5 grids against Qxw (crossword_tiny.py);
 ``--default-list`` fills with no ``--words`` and judges by STWL, before/after and beside
 STWL in one run (crossword_default.py; ``--frontier`` with it: the frontier grids).
@@ -48,6 +51,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 GRIDS = HERE / "grids"
 STWL = HERE.parents[1] / "shared" / "data" / "spreadthewordlist_via_blacksquare_0.10.0.dict.gz"
+PEER_PYTHON = os.environ.get("BLACKSQUARE_PYTHON") or sys.executable
+"""The interpreter that runs blacksquare: this one, or ``BLACKSQUARE_PYTHON`` (a separate
+venv with ``pip install blacksquare``, so the peer's numpy/pandas stay out of ours)."""
 
 # name, description; files are GRIDS/<name>.txt
 GRID_SET = [
@@ -169,7 +175,7 @@ class Blacksquare:
 
     def __init__(self) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-c", BLACKSQUARE_WORKER],
+            [PEER_PYTHON, "-c", BLACKSQUARE_WORKER],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -196,7 +202,7 @@ class Blacksquare:
 
 
 def blacksquare_available() -> bool:
-    probe = subprocess.run([sys.executable, "-c", "import blacksquare"], capture_output=True)
+    probe = subprocess.run([PEER_PYTHON, "-c", "import blacksquare"], capture_output=True)
     return probe.returncode == 0
 
 
@@ -255,6 +261,7 @@ REPORTS = [
     ("tiny", "crossword_tiny", "tiny"),
     ("scaling", "crossword_frontier", "scaling"),
     ("search_step", "crossword_step", "search_step"),
+    ("kernel", "crossword_kernel", "kernel"),
     ("builtin_quality", "crossword_frontier", "builtin_quality"),
     ("default_list", "crossword_default", "default_list"),
     ("frontier", "crossword_frontier", "run_frontier"),
@@ -273,6 +280,9 @@ def main() -> None:
     parser.add_argument("--scaling", action="store_true", help="1 vs 2 processes, Dask")
     parser.add_argument(
         "--search-step", action="store_true", help="the fill step alone vs blacksquare's"
+    )
+    parser.add_argument(
+        "--kernel", action="store_true", help="propagation replayed: Python, counts, numpy, numba"
     )
     parser.add_argument(
         "--builtin-quality", action="store_true", help="judge built-in list fills by STWL"
