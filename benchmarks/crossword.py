@@ -316,6 +316,13 @@ def main() -> None:
     )
     parser.add_argument("--extra", action="append", help="default-list: LABEL=ARGS variant")
     parser.add_argument("--no-stwl", action="store_true", help="default-list: no STWL runs")
+    parser.add_argument(
+        "--cpu-limit",
+        type=float,
+        default=None,
+        help="default-list: stop each fill after S CPU seconds (RLIMIT_CPU; --timeout then "
+        "only guards the wall clock), for a loaded machine whose wall clock says little",
+    )
     args = parser.parse_args()
     if not STWL.exists():
         sys.exit(f"Spread the Wordlist not found at {STWL}")
