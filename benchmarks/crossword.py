@@ -140,11 +140,14 @@ def figures(answers: list[str], scores: dict[str, int]) -> tuple[float | None, i
     return average, len(answers) - len(set(answers))
 
 
-def run_ours(grid: Path, min_score: int, seed: int, timeout: float, jobs: int = 1) -> Run:
-    """The real command in a fresh process."""
+def run_ours(
+    grid: Path, min_score: int, seed: int, timeout: float, jobs: int = 1, words: Path | None = STWL
+) -> Run:
+    """The real command in a fresh process (``words`` None: the default list, no --words)."""
     command = [
         sys.executable, "-m", "puzzlewright", "crossword", "fill", str(grid),
-        "--words", str(STWL), "--min-score", str(min_score), "--seed", str(seed),
+        *(["--words", str(words)] if words is not None else []),
+        "--min-score", str(min_score), "--seed", str(seed),
         "--timeout", str(timeout), "--json", "--jobs", str(jobs),
     ]  # fmt: skip
     # as installed: bytecode compiled once (a shell with PYTHONDONTWRITEBYTECODE would
@@ -277,6 +280,12 @@ def main() -> None:
     parser.add_argument("--grids", default=None, help="comma-separated subset")
     parser.add_argument("--frontier", action="store_true", help="the frontier table instead")
     parser.add_argument("--jobs", default="1,2", help="frontier: --jobs values to compare")
+    parser.add_argument(
+        "--lists", default="stwl", help="frontier: word lists, stwl and/or default (no --words)"
+    )
+    parser.add_argument(
+        "--peer-timeout", type=float, default=None, help="frontier: peers' limit (--timeout)"
+    )
     parser.add_argument("--scaling", action="store_true", help="1 vs 2 processes, Dask")
     parser.add_argument(
         "--search-step", action="store_true", help="the fill step alone vs blacksquare's"
@@ -307,6 +316,13 @@ def main() -> None:
     )
     parser.add_argument("--extra", action="append", help="default-list: LABEL=ARGS variant")
     parser.add_argument("--no-stwl", action="store_true", help="default-list: no STWL runs")
+    parser.add_argument(
+        "--cpu-limit",
+        type=float,
+        default=None,
+        help="default-list: stop each fill after S CPU seconds (RLIMIT_CPU; --timeout then "
+        "only guards the wall clock), for a loaded machine whose wall clock says little",
+    )
     args = parser.parse_args()
     if not STWL.exists():
         sys.exit(f"Spread the Wordlist not found at {STWL}")

@@ -157,19 +157,19 @@ class Search:
         done = st.done
         cols = self.cols
         known = self.options_known
-        for c, p, t, q in self.links[v]:
-            if not cells[c] & (cells[c] - 1) or done[t]:
+        for cell, position, other, other_position in self.links[v]:
+            if not cells[cell] & (cells[cell] - 1) or done[other]:
                 continue
-            dt = dom[t]
-            letters = list(map(itemgetter(p), rows))
-            key = t << 8 | q
+            dt = dom[other]
+            letters = list(map(itemgetter(position), rows))
+            key = other << 8 | other_position
             kept = known.get(key)
             if kept is not None and kept[0] is dt and kept[1] == option_weight:
                 options = kept[2]
             else:
                 options = {}
                 known[key] = (dt, option_weight, options)
-            col = cols[t][q]
+            col = cols[other][other_position]
             for letter in set(letters).difference(options):
                 count = (dt & col[letter]).bit_count()
                 options[letter] = option_weight * log(count) if count else -1e9
