@@ -7,7 +7,7 @@ import { banner } from "./layout.js";
 import { verdictKey, wordOf } from "./model.js";
 import { renderCandidates } from "./panels.js";
 
-const CHECKS = 12; // candidates sent for fill checks, best first
+const CHECKS = 16; // candidates sent for fill checks, best first: the list's first screen (340 px)
 const CHECK_DELAY = 250; // ms of quiet before the fill checks of an entry start
 
 // -- analysis, candidates and fill checks -----------------------------------------------
