@@ -463,3 +463,56 @@ def test_tablet_width_dark_theme_and_a_steady_layout(
     assert before is not None and after is not None and after["y"] == before["y"]  # ... in place
     page.screenshot(path=str(tmp_path / "tablet-dark.png"))
     context.close()
+
+
+def shares_a_run(answers: list[str], longest: int) -> bool:
+    """Do two answers share a run of more than ``longest`` letters?"""
+    runs: dict[str, int] = {}
+    for n, answer in enumerate(answers):
+        for start in range(len(answer) - longest):
+            run = answer[start : start + longest + 1]
+            if runs.setdefault(run, n) != n:
+                return True
+    return False
+
+
+@pytest.mark.slow
+def test_autofill_mode_and_shared_run_are_page_controls(
+    server: tuple[str, Path], page: Page, tmp_path: Path
+) -> None:
+    """Issues 27/28: the fill's ``quality`` and ``max_shared_substring`` from the Autofill
+    panel (labelled, reached by Tab, remembered for the session), sent with the request
+    and obeyed by the fill shown."""
+    url, _ = server
+    open_page(page, url)
+    new_blank(page, 5)
+    mode = page.get_by_role("combobox", name="Fill mode")
+    run = page.get_by_role("spinbutton", name="Longest shared run")
+    expect(mode).to_have_value("auto")
+    expect(run).to_have_value("")
+    page.get_by_role("spinbutton", name="Number of fills").focus()
+    page.keyboard.press("Tab")  # the keyboard reaches both, in the panel's order
+    expect(mode).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(run).to_be_focused()
+    mode.select_option(label="Fast")
+    run.fill("3")
+    with page.expect_request("**/api/crossword/fill") as request:
+        page.get_by_role("button", name="Autofill").click()
+    body = request.value.post_data_json
+    assert body["quality"] is False and body["max_shared_substring"] == 3
+    expect(page.get_by_role("heading", name=re.compile(r"Fill 1 of"))).to_be_visible(timeout=60_000)
+    rows = [ghost_word(page, r, 5) for r in range(5)]
+    answers = rows + ["".join(row[c] for row in rows) for c in range(5)]
+    assert "." not in "".join(rows) and not shares_a_run(answers, 3), answers
+    shot(page, tmp_path, "fill-options")
+    page.reload()  # remembered for the session, with the rest of the autosave
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=20_000)
+    expect(mode).to_have_value("fast")
+    expect(run).to_have_value("3")
+    mode.select_option(label="Automatic")
+    run.fill("")
+    with page.expect_request("**/api/crossword/fill") as request:
+        page.get_by_role("button", name="Autofill").click()
+    body = request.value.post_data_json
+    assert body["quality"] is None and body["max_shared_substring"] is None

@@ -57,7 +57,7 @@ export function buildLayout(root) {
     el("h2", { text: "Autofill" }),
     el("div", { class: "fill-row" }, ui.scope, el("label", {}, "Fills ", ui.fillCount)),
     ui.fillEntries,
-    el("div", { class: "fill-row fill-options" }, el("label", {}, "Mode ", ui.fillMode), el("label", {}, "Shared run ≤ ", ui.maxShared)),
+    el("div", { class: "fill-row fill-options" }, el("label", {}, "Mode ", ui.fillMode), el("label", {}, "Longest shared run ", ui.maxShared)),
     el("div", { class: "fill-row" }, button("autofillButton", "Autofill", { class: "primary" }), button("refillButton", "Refill"),
       button("cancelFillButton", "Cancel fill", { disabled: "" })),
     ui.fillStatus,
