@@ -132,7 +132,7 @@ def half_filled(url: str) -> tuple[list[list[str | None]], list[list[str | None]
     job = post(f"{url}/api/crossword/fill", {"cells": empty, "count": 1, "timeout": 60})
     wait_for(url, job["id"], lambda e: e["type"] == "end")
     result = next(e for e in get(f"{url}/api/jobs/{job['id']}")["events"] if e["type"] == "result")
-    full = result["fills"][0]["cells"]
+    full = [[None if ch == "#" else ch for ch in row] for row in result["grid"]]
     half = [
         row if r < len(full) // 2 else [None if c is None else "" for c in row]
         for r, row in enumerate(full)
@@ -278,10 +278,20 @@ def starting_grid(seeds: int) -> None:
 def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: Any) -> None:
     """Per candidate of the first screen, the time from asking until its verdict, through
     HTTP (a check job: a worker process) and in this process (the same engine calls)."""
-    from puzzlewright.crossword.analysis import check_entry_grid
-    from puzzlewright.crossword.fill_checks import check_candidates
+    from puzzlewright.crossword.analysis import check_candidate, check_entry_grid
     from puzzlewright.crossword.grid import Grid
     from puzzlewright.stopping import StopSignal
+
+    try:
+        from puzzlewright.crossword.fill_checks import check_candidates
+    except ImportError:  # a checkout before it (PYTHONPATH=old/src): a search per candidate
+
+        def check_candidates(  # type: ignore[misc]
+            grid: Grid, words: Any, key: str, todo: list[str], **options: Any
+        ) -> Iterator[str]:
+            for word in todo:
+                yield check_candidate(grid, words, key, word, min_score=MIN_SCORE,
+                                      stop=StopSignal(options["budget"]))  # fmt: skip
 
     web: list[float] = []
     alone: list[float] = []
