@@ -295,6 +295,8 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
 
     web: list[float] = []
     alone: list[float] = []
+    alone_cpu: list[float] = []  # CPU seconds in this process until each verdict
+    each_cpu: list[float] = []  # the same with one search per candidate (analysis.check_candidate)
     verdicts: dict[str, int] = {}
     entries = keys[:: max(1, len(keys) // 8)][:8]
     for entry in entries:
@@ -320,12 +322,17 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
                 break
             time.sleep(0.005)
         grid = Grid(half)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         whole = check_entry_grid(grid, words, entry, min_score=MIN_SCORE, stop=StopSignal(3))
         if whole.verdict != "dead end":
             for _ in check_candidates(grid, words, entry, todo, min_score=MIN_SCORE,
                                       budget=1.5, fill=whole.fill):  # fmt: skip
                 alone.append(time.perf_counter() - started)
+                alone_cpu.append(time.process_time() - cpu)
+            cpu = time.process_time()  # the same, one fresh search per candidate (before)
+            for word in todo:
+                check_candidate(grid, words, entry, word, min_score=MIN_SCORE, stop=StopSignal(1.5))
+                each_cpu.append(time.process_time() - cpu)
     within = sum(t <= 1.0 for t in web)
     print(
         f"fill checks, first screen ({FIRST_SCREEN}) of {len(entries)} entries: {len(web)} "
@@ -334,9 +341,16 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
     )
     report("  time to a candidate's verdict (HTTP)", web, 1.0, alone)
     report("  time to the screen's last verdict (HTTP)", [max(web)], 1.0, [max(alone)])
+    report("  engine CPU to a verdict (this process)", alone_cpu, 1.0, each_cpu)
+    print(f"  (ratio against one fresh search per candidate, same entries; load {load()})")
 
 
-def list_section(label: str, runs: int, browser: bool) -> None:
+def load() -> str:
+    """The load average now (the machine is shared: every figure is read beside it)."""
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+def list_section(label: str, runs: int, browser: bool, checks_only: bool = False) -> None:
     """Every figure for one list: analyse, candidates, fill checks, autofill, page load."""
     words = engine_words(label)
     with tempfile.TemporaryDirectory() as folder, server(Path(folder), label) as url:
@@ -376,6 +390,8 @@ def list_section(label: str, runs: int, browser: bool) -> None:
         report("candidates, after that analyse (HTTP)", after, 0.050, None)
         report("candidates of a new grid (HTTP)", alone, 0.050, base["candidates"])
         fill_checks(url, half, keys[len(keys) // 2 :], words)
+        if checks_only:
+            return
         fills = []
         empty = cells_of(GRID.read_text())
         for seed in range(3):
@@ -405,6 +421,9 @@ def main() -> int:
         help="the list(s) to measure with (default: both, STWL first)",
     )  # fmt: skip
     parser.add_argument("--no-browser", action="store_true", help="skip the page-load figure")
+    parser.add_argument(
+        "--checks-only", action="store_true", help="stop after the fill checks' figures"
+    )
     args = parser.parse_args()
     if not STWL.exists():
         print(f"skipped: Spread the Wordlist not found at {STWL}")
@@ -413,7 +432,8 @@ def main() -> int:
         starting_grid(args.starting_grid)
         return 0
     for label in args.words or ["stwl", "default"]:
-        list_section(label, args.runs, not args.no_browser)
+        print(f"load average {load()}", flush=True)
+        list_section(label, args.runs, not args.no_browser, args.checks_only)
     return 0
 
 
