@@ -26,9 +26,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 
 from puzzlewright.crossword.analysis import Verdict, freed, place_word
-from puzzlewright.crossword.fill.run import candidate_scores, run_modes
 from puzzlewright.crossword.fill.problem import build_problem, place_solution
 from puzzlewright.crossword.fill.quality import default_quality, value_weights
+from puzzlewright.crossword.fill.run import candidate_scores, run_modes
 from puzzlewright.crossword.fill.search import Search
 from puzzlewright.crossword.grid import Grid, Position, Slot
 from puzzlewright.errors import PuzzleInputError
