@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 
-from puzzlewright.crossword.analysis import Verdict, freed, place_word
-from puzzlewright.crossword.fill.problem import build_problem, place_solution
+from puzzlewright.crossword.analysis import Verdict, freed
+from puzzlewright.crossword.fill.problem import build_problem, place_solution, slots_of
 from puzzlewright.crossword.fill.quality import default_quality, value_weights
 from puzzlewright.crossword.fill.run import candidate_scores, run_modes
 from puzzlewright.crossword.fill.search import Search
@@ -106,16 +106,23 @@ def check_candidates(
             return
         started = clock()
         rest = max(0.0, budget - spent[word])
-        trial = place_word(base, slot.key, word)
+        trial = _with(base, slot, word)
         verdict, _ = _search(trial, words, min_score, EitherStop(rest, stop))
         seconds = round(spent[word] + clock() - started, 3)
         yield CandidateCheck(word, verdict, seconds, "search")
 
 
+def _with(grid: Grid, slot: Slot, word: str) -> Grid:
+    """A copy of ``grid`` with ``word`` in ``slot``."""
+    trial = grid.copy()
+    trial.place(slot, word)
+    return trial
+
+
 def _slot(grid: Grid, key: str) -> Slot:
     """Entry ``key`` of ``grid`` (an input error when it has none)."""
     name = key.strip().upper()
-    slot = next((s for s in grid.slots() if s.key == name), None)
+    slot = next((s for s in slots_of(grid) if s.key == name), None)
     if slot is None:
         raise PuzzleInputError(f"the grid has no entry {key!r}")
     return slot
@@ -124,7 +131,7 @@ def _slot(grid: Grid, key: str) -> Slot:
 def _complete(base: Grid, fill: Mapping[str, str]) -> Grid | None:
     """``base`` with the fill's words written in (None when they do not complete it)."""
     result = base.copy()
-    for slot in base.slots():
+    for slot in slots_of(base):
         word = fill.get(slot.key)
         if word is None or len(word) != slot.length:
             return None
@@ -152,7 +159,7 @@ def _quick(
         if repaired is not None:
             known.append(repaired)
             return "fills", "repair"
-    trial = place_word(base, slot.key, word)
+    trial = _with(base, slot, word)
     verdict, filled = _search(trial, words, min_score, PollBudget(QUICK_POLLS, timed))
     if filled is not None:
         known.append(filled)
@@ -174,9 +181,8 @@ def repair(
     ``filled`` by clearing only what the word breaks (and rings of crossing entries
     around it), or None when no such small change is found. Cells with letters in
     ``base`` (the constructor's) are never cleared."""
-    trial = filled.copy()
-    trial.place(slot, word)
-    slots = base.slots()
+    trial = _with(filled, slot, word)
+    slots = slots_of(base)  # shared by grids of one shape: base.slots() costs ~3 ms
     at: dict[Position, list[Slot]] = {}
     for other in slots:
         for pos in other.cells:
