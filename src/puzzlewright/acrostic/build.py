@@ -143,8 +143,8 @@ def mean_bound(plan: AnswerPlan, search: Search, words: WordList) -> float:
 
 class Reporter:
     """Turns the searches' best sets into :class:`Progress` reports for ``progress``: the
-    best set of all tries so far, with the bound (computed once, at the first set, and
-    reused for the result)."""
+    best set of all tries so far, with the bound (computed once, just after the first set
+    is reported without it, and reused for the result)."""
 
     def __init__(
         self,
@@ -167,22 +167,24 @@ class Reporter:
         if self.progress is None or value <= self.best + 1e-6:
             return
         self.best = value
-        if self.bound is None:
-            self.bound = mean_bound(self.plan, search, self.words)
         answer_words = self.plan.full(found)
         scores = [self.words.score(word) for word in answer_words]
         known = [score for score in scores if score is not None]
-        self.progress(
-            Progress(
-                answer_words,
-                scores,
-                round(sum(known) / len(known) / 10, 2) if known else None,
-                min(known) / 10 if known else None,
-                self.bound,
-                search.stats.steps,
-                clock() - self.started,
-            )
+        report = Progress(
+            answer_words,
+            scores,
+            round(sum(known) / len(known) / 10, 2) if known else None,
+            min(known) / 10 if known else None,
+            self.bound,
+            search.stats.steps,
+            clock() - self.started,
         )
+        self.progress(report)  # the first set at once; its bound takes up to seconds more
+        if self.bound is None:
+            self.bound = mean_bound(self.plan, search, self.words)
+            self.progress(
+                replace(report, mean_zipf_bound=self.bound, seconds=clock() - self.started)
+            )
 
 
 def _impossible(result: BuildResult, reason: str, started: float) -> BuildResult:
