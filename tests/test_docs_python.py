@@ -16,7 +16,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 ENGINE_PAGES = (
     "lexicon",
     "cryptarithm",
-    "cryptagen",
+    "cryptarithm-encode-find",
     "crossword-fill",
     "crossword-construction",
     "barred",

@@ -12,8 +12,8 @@ import pytest
 
 from play_helpers import launch_browser
 from puzzlewright.acrostic.letters import letters_of
+from puzzlewright.acrostic.live import complete_rows, finished_ipuz, studio_state
 from puzzlewright.acrostic.model import Progress
-from puzzlewright.acrostic.studio import complete_rows, finished_ipuz, studio_state
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import builtin_english
 from puzzlewright.lexicon.function_words import FUNCTION_WORDS
