@@ -59,7 +59,6 @@ class Tuning:
     resplit_size: int = 6  # ... of this many answers (two picked by cost, the rest at random)
     resplit_width: int = 50  # ... valuing this many of the lowest-gap re-splits each
     sweep_share: float = 0.3  # at most this much more for re-splits of the two costliest
-    first_quality: float | None = None  # the quality weight of the first set (None: quality)
 
 
 @dataclass

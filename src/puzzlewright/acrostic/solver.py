@@ -331,9 +331,6 @@ class Search(ExactSearch):
             self._random_start()
         else:
             self._set_all(start)
-        if self.tuning.first_quality is not None:  # a quick first set, improved afterwards
-            self.quality_weight = self.tuning.first_quality
-            self._set_floor(None)
         self.best_off = self.off_count()
         self.best_state = list(self.choice)
         if improve is None:
