@@ -226,6 +226,16 @@ async function runComplete(another) {
   }
 }
 
+// The open rows take `words` at once (the checks that score them follow from the server).
+function showAnswers(words) {
+  words.forEach((word, i) => {
+    if (S.locked[i]) return;
+    S.answers[i] = word;
+    const input = body.querySelector(`[data-row="${i}"][data-kind="answer"]`);
+    if (input) input.value = word;
+  });
+}
+
 function showBest(event, final = false) {
   const mean = event.mean_zipf;
   const bound = event.mean_zipf_bound;
@@ -243,13 +253,13 @@ function showBest(event, final = false) {
 function onEvent(event, tick) {
   if (event.type === "best") {
     S.bound = event.mean_zipf_bound;
-    event.words.forEach((word, i) => { if (!S.locked[i]) S.answers[i] = word; });
+    showAnswers(event.words);
     showBest(event);
     check();
   } else if (event.type === "result") {
     S.bound = event.mean_zipf_bound;
     if (event.status === "built") {
-      event.words.forEach((word, i) => { if (!S.locked[i]) S.answers[i] = word; });
+      showAnswers(event.words);
       showBest(event, true);
       jobInfo.textContent = `Completed in ${event.seconds.toFixed(1)} s: mean ${event.mean_zipf.toFixed(2)}` +
         (event.mean_zipf_bound ? ` (best possible ${event.mean_zipf_bound.toFixed(2)})` : "");
