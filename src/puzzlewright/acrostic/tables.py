@@ -40,9 +40,13 @@ def letter_hashes(size: int) -> HashArray:
 
 
 def on_grid(values: npt.NDArray[Any], grid: float) -> npt.NDArray[Any]:
-    """``values`` rounded to the nearest multiples of ``grid`` (a power of two: exact)."""
-    rounded: npt.NDArray[Any] = np.round(values / grid) * grid
-    return rounded.astype(values.dtype)
+    """``values`` rounded to the nearest multiples of ``grid`` (a power of two: exact),
+    ties to even; three passes over a new array, no more (the prices round 100,000 values
+    per iteration)."""
+    scaled: npt.NDArray[Any] = values * (1.0 / grid)
+    np.rint(scaled, out=scaled)
+    scaled *= grid
+    return scaled.astype(values.dtype, copy=False)
 
 
 def weight_grid(size: int, longest: int) -> float:
