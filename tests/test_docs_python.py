@@ -20,6 +20,7 @@ ENGINE_PAGES = (
     "crossword-fill",
     "crossword-construction",
     "barred",
+    "difficulty",
     "acrostic",
     "formats",
     "printing",

@@ -42,6 +42,7 @@ from puzzlewright.workbench.http import (
 )
 from puzzlewright.workbench.puzzles import MAX_SIDE, grid_from_doc
 from puzzlewright.workbench.rooms.crossword_clues import clue_ideas
+from puzzlewright.workbench.rooms.crossword_difficulty import difficulty
 from puzzlewright.workbench.rooms.crossword_jobs import CheckTask, FillTask
 from puzzlewright.workbench.shell import Room, page
 from puzzlewright.workbench.state import Workbench, words_of, workbench
@@ -275,6 +276,7 @@ ROUTES = [
             Route("/check", start_checks, methods=["POST"]),
             Route("/pattern", make_pattern, methods=["POST"]),
             Route("/clue-ideas", clue_ideas, methods=["POST"]),  # crossword_clues.py
+            Route("/difficulty", difficulty, methods=["POST"]),  # crossword_difficulty.py
         ],
     ),
 ]
