@@ -6,8 +6,9 @@ the word list. A nina is tried placement by placement (:func:`~puzzlewright.cros
 a fill: a slot (weakest first) is fixed to the best word supplying the rarest missing
 letter whose crossings still have words, the fill's rare letters are held in place (see
 :mod:`~puzzlewright.crossword.fill.pangram`), and the grid is filled again. A quota is
-repaired by keeping the best entries holding the letter up to the quota and filling the rest without it. Each
-fill is one step of a budget counted in fills, so the same seed gives the same answer.
+repaired by keeping the best entries holding the letter up to the quota and filling the
+rest without it. Each fill is one step of a budget counted in fills, so the same seed gives
+the same answer.
 """
 
 from __future__ import annotations
@@ -328,7 +329,8 @@ class _Run:
     def _anchors(self, base: Grid, result: FillResult, missing: str) -> list[tuple[Slot, str]]:
         """Up to :data:`ANCHORS_PER_ROUND` (slot, word) pairs: a word holding the first
         (rarest) missing letter with the most missing letters, then the best score, in a
-        slot not fixed yet (weakest entries first) whose crossings all keep a word; the letters' quotas are respected."""
+        slot not fixed yet (weakest entries first) whose crossings all keep a word; the
+        letters' quotas are respected."""
         scores = {entry.key: entry.score or 0 for entry in result.entries}
         open_slots = [slot for slot in base.slots() if "?" in base.word(slot)]
         open_slots.sort(key=lambda slot: (scores.get(slot.key, 0), slot.key))
