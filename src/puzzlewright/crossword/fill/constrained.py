@@ -42,7 +42,7 @@ REFILL_DEPTHS: tuple[int | None, ...] = (1, 2, None)
 """How far around a changed spot a repair clears the fill: the whole entries through it
 (depth 1), also the entries crossing those (depth 2), everything (None)."""
 
-REFILL_WORK: tuple[int, ...] = (300, 600, 1200)
+REFILL_WORK: tuple[int, ...] = (200, 300, 400)
 """Work (stop-signal polls, one per 16 search nodes) each repair margin may take before
 the next, wider one is tried: a neighbourhood that cannot be refilled is given up on,
 not proved, so a repair costs a bounded, repeatable amount of search."""
