@@ -66,9 +66,12 @@ ADDED, OPENED = "+", "o"
 )
 @whole_option("--count", help="Proposals to show.", default=3, most=MAX_COUNT)
 @whole_option(
-    "--effort", help="Polls of each trial fill (counted work).", default=1500, most=MAX_TRIES
+    "--effort",
+    help="Polls of each trial fill's stop signal (counted work; default 400).",
+    default=None,
+    most=MAX_TRIES,
 )
-@whole_option("--trials", help="Trial fills in all.", default=40, most=100_000)
+@whole_option("--trials", help="Trial fills in all (default 40).", default=None, most=100_000)
 @seed_option
 @timeout_option
 @output_option("Write the best repaired grid to OUT (.txt, .ipuz, .puz, .xd).", metavar="OUT")
@@ -87,8 +90,8 @@ def repair(
     max_words: int | None,
     locked: str,
     count: int,
-    effort: int,
-    trials: int,
+    effort: int | None,
+    trials: int | None,
     seed: int,
     timeout: float | None,
     output: str | None,
@@ -105,7 +108,7 @@ def repair(
     best fill. Exit status 0 repaired (or already fillable), 1 no repair found, out of
     time or interrupted, 2 bad input.
     """
-    from puzzlewright.crossword.repair import RepairRequest, repair
+    from puzzlewright.crossword.repair import REPAIR_EFFORT, REPAIR_TRIALS, RepairRequest, repair
 
     check_output(output, inputs=[grid_path], force=force, puzzle_format=True)
     grid, puzzle = load_grid(grid_path, encoding)
@@ -119,8 +122,8 @@ def repair(
         locked=tuple(key for key in locked.upper().replace(";", ",").split(",") if key.strip()),
         seed=seed,
         count=count,
-        effort=effort,
-        trials=trials,
+        effort=REPAIR_EFFORT if effort is None else effort,
+        trials=REPAIR_TRIALS if trials is None else trials,
     )
     request.check()
     words = _fill_words((word_paths, encoding, alphabet, min_score), as_json)

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from puzzlewright.crossword.analysis import analyse_grid
+from puzzlewright.crossword.analysis import GridAnalysis, analyse_grid
 from puzzlewright.crossword.fill import Fill, FillRequest, FillResult, fill
 from puzzlewright.crossword.grid import Grid, Position
 from puzzlewright.crossword.repair_moves import (
@@ -53,8 +53,10 @@ beat its fill); ``none``: no repair within the changes and effort allowed (``rea
 says why); ``timeout``: the time limit or Ctrl-C ended the search first (proposals found
 by then are kept)."""
 
-REPAIR_EFFORT = 1_500
-"""Polls of its stop signal one trial fill may take (the fill polls every 16 nodes)."""
+REPAIR_EFFORT = 250
+"""Polls of its stop signal one trial fill may take (the fill polls every 16 nodes: about
+4,000 nodes, a few seconds). A repaired grid usually fills in a tenth of that; a grid
+that does not fill would take the budget whatever it is, so a small one buys more trials."""
 REPAIR_TRIALS = 40
 """Trial fills a repair may run in all (the original grid's included)."""
 MAX_CHANGES = 6
@@ -193,6 +195,36 @@ class _Node:
     broken: str | None = None
 
 
+def _opened(changes: tuple[Change, ...]) -> int:
+    """How many of ``changes`` open blocks."""
+    return sum(not change.block for change in changes)
+
+
+def _opened_more(changes: tuple[Change, ...]) -> bool:
+    """True when ``changes`` open more orbits than they block."""
+    return sum(1 if change.block else -1 for change in changes) < 0
+
+
+def _promise(grid: Grid, analysis: GridAnalysis, weight: dict[Position, float]) -> float:
+    """How likely a grid is to fill: the candidates left after propagation (their log) to
+    its tightest entry, twice, plus their mean over the open entries weighed by the
+    failure evidence through them (the entries the fill failed on count most)."""
+    heat = {slot.key: sum(weight.get(pos, 0.0) for pos in slot.cells) for slot in grid.slots()}
+    most = max(heat.values(), default=0.0) or 1.0
+    total = mean = 0.0
+    counts = []
+    for entry in analysis.entries:
+        if "?" not in entry.pattern:
+            continue
+        share = 0.1 + heat.get(entry.key, 0.0) / most
+        counts.append(math.log1p(entry.candidates))
+        total += share
+        mean += share * counts[-1]
+    if not counts:
+        return 100.0
+    return 2 * min(counts) + mean / total
+
+
 Progress = Callable[[int, int, int], None]
 """Progress of a repair: the level (changes), trial fills run, proposals found."""
 
@@ -282,7 +314,13 @@ class _Repairer:
         for node in frontier:
             children.extend(self._children(node))
         sound = [child for child in children if child.broken is None]
-        sound.sort(key=lambda child: -child.promise)
+        # new blocks alone first, then moved blocks (they keep the word count, needed
+        # when max_words leaves no room), each by promise
+        sound.sort(key=lambda child: (_opened(child.changes), -child.promise))
+        # a block opened alone makes longer entries, never an easier fill: it waits for
+        # the block that goes elsewhere in its place (a moved block) to be tried
+        halfway = [child for child in sound if _opened_more(child.changes)]
+        sound = [child for child in sound if not _opened_more(child.changes)]
         levels_left = self.request.max_changes - level + 1
         allowed = max(VERIFY, (self.request.trials - self.counters.trials) // levels_left)
         tried = 0
@@ -300,26 +338,29 @@ class _Repairer:
                 self.progress(level, self.counters.trials, len(self.proposals))
         if level == self.request.max_changes:
             return []
-        carried = sound[:BEAM] + sorted(
-            (c for c in children if c.broken is not None), key=lambda c: -c.promise
-        )[: BEAM // 2]
-        return carried
+        broken = sorted((c for c in children if c.broken is not None), key=lambda c: -c.promise)
+        return sound[:BEAM] + halfway[: BEAM // 2] + broken[: BEAM // 2]
 
     def _children(self, node: _Node) -> list[_Node]:
         """The grids one change beyond ``node``, unseen ones only; dead grids dropped."""
-        out = []
-        moves = candidate_changes(node.grid, self.symmetry, self.frozen, node.weight, (ADDS, OPENS))
-        for change in moves:
-            if any(change.cells == done.cells for done in node.changes):
-                continue  # never undo a change
-            changes = (*node.changes, change)
-            key = frozenset(changes)
-            if key in self.seen:
-                continue
-            self.seen.add(key)
-            child = self._evaluate(changes, node)
-            if child is not None:
-                out.append(child)
+        out: list[_Node] = []
+        adds, opens = candidate_changes(node.grid, self.symmetry, self.frozen, node.weight, OPENS)
+        for moves, wanted in ((adds, ADDS), (opens, OPENS)):
+            found = 0
+            for change in moves:
+                if found >= wanted:
+                    break
+                if any(change.cells == done.cells for done in node.changes):
+                    continue  # never undo a change
+                changes = (*node.changes, change)
+                key = frozenset(changes)
+                if key in self.seen:
+                    continue
+                self.seen.add(key)
+                child = self._evaluate(changes, node)
+                if child is not None:
+                    out.append(child)
+                    found += child.broken is None
         return out
 
     def _evaluate(self, changes: tuple[Change, ...], parent: _Node) -> _Node | None:
@@ -337,9 +378,7 @@ class _Repairer:
         if analysis.status == "dead":
             self.counters.dead += 1
             return None
-        counts = [math.log1p(e.candidates) for e in analysis.entries if "?" in e.pattern]
-        promise = 2 * min(counts) + sum(counts) / len(counts) if counts else 100.0
-        return _Node(changes, grid, weight, promise + tie)
+        return _Node(changes, grid, weight, _promise(grid, analysis, weight) + tie)
 
     def _judge(self, child: _Node, result: FillResult) -> None:
         """A trial fill's verdict on ``child``: a proposal, or its failures as evidence."""

@@ -157,11 +157,11 @@ def candidate_changes(
     symmetry: ConcreteSymmetry,
     frozen: set[Position],
     weight: dict[Position, float],
-    limits: tuple[int, int],
-) -> list[Change]:
+    opens_limit: int,
+) -> tuple[list[Change], list[Change]]:
     """The moves worth trying on ``grid``, most promising first: blocks on the open cells
-    the failure evidence weighs most (``limits[0]`` of them), then openings of the blocks
-    next to them (``limits[1]``)."""
+    the failure evidence weighs, and openings of the blocks next to them
+    (``opens_limit`` of those)."""
     adds: dict[tuple[Position, ...], float] = {}
     opens: dict[tuple[Position, ...], float] = {}
     for pos, heat in weight.items():
@@ -177,23 +177,41 @@ def candidate_changes(
             near = orbit(grid, symmetry, (r, c))
             if not frozen.intersection(near) and all(grid.is_block(*cell) for cell in near):
                 opens[near] = opens.get(near, 0.0) + heat / 2
-    ranked_adds = sorted(adds, key=lambda cells: (-adds[cells], cells))[: limits[0]]
-    ranked_opens = sorted(opens, key=lambda cells: (-opens[cells], cells))[: limits[1]]
-    return [Change(cells, True) for cells in ranked_adds] + [
+    ranked_adds = sorted(adds, key=lambda cells: (-adds[cells], cells))
+    ranked_opens = sorted(opens, key=lambda cells: (-opens[cells], cells))[:opens_limit]
+    return [Change(cells, True) for cells in ranked_adds], [
         Change(cells, False) for cells in ranked_opens
     ]
 
 
+CROSSING_SHARE = 0.3
+"""The share of an entry's failures passed to the entries crossing it (a block there, a
+cheater square or a split crosser, frees the failing entry's letters)."""
+
+
 def cell_weights(grid: Grid, failures: dict[str, float]) -> dict[Position, float]:
     """Failure evidence per cell: the failures of the entries through it, each spread over
-    its cells with the middle weighed most (a block there splits the entry evenly)."""
+    its cells with the middle weighed most (a block there splits the entry evenly), and a
+    share over the entries crossing it, the crossing cell's neighbourhood most."""
     weight: dict[Position, float] = {}
+    through: dict[Position, list[Slot]] = {}
+    for slot in grid.slots():
+        for pos in slot.cells:
+            through.setdefault(pos, []).append(slot)
     for slot in grid.slots():
         heat = failures.get(slot.key, 0.0)
         if not heat:
             continue
-        middle = (slot.length - 1) / 2
-        for i, pos in enumerate(slot.cells):
-            near_middle = 1.0 - abs(i - middle) / (slot.length + 1)
-            weight[pos] = weight.get(pos, 0.0) + heat * near_middle
+        _spread(weight, slot.cells, heat, (slot.length - 1) / 2)
+        for pos in slot.cells:
+            for crossing in through[pos]:
+                if crossing is not slot:
+                    at = crossing.cells.index(pos)
+                    _spread(weight, crossing.cells, heat * CROSSING_SHARE, at)
     return weight
+
+
+def _spread(weight: dict[Position, float], cells: tuple[Position, ...], heat: float, centre: float) -> None:
+    """Add ``heat`` over ``cells``, most at offset ``centre``, less further away."""
+    for i, pos in enumerate(cells):
+        weight[pos] = weight.get(pos, 0.0) + heat * (1.0 - abs(i - centre) / (len(cells) + 1))
