@@ -174,7 +174,9 @@ class RepairResult:
             "original": self.original,
             "symmetry": self.symmetry,
             "failed_slots": [{"key": k, "failures": f} for k, f in self.failed_slots],
-            "original_average": None if self.original_fill is None else self.original_fill.average_score,
+            "original_average": None
+            if self.original_fill is None
+            else self.original_fill.average_score,
             "proposals": [proposal.to_json() for proposal in self.proposals],
             "reason": self.reason,
             "stop_reason": self.stop_reason,
@@ -321,25 +323,35 @@ class _Repairer:
         # the block that goes elsewhere in its place (a moved block) to be tried
         halfway = [child for child in sound if _opened_more(child.changes)]
         sound = [child for child in sound if not _opened_more(child.changes)]
-        levels_left = self.request.max_changes - level + 1
-        allowed = max(VERIFY, (self.request.trials - self.counters.trials) // levels_left)
-        tried = 0
-        for child in sound:
-            if tried >= allowed or len(self.proposals) >= self.request.count:
-                break
-            if self.stop.should_stop():
-                return []
-            result = self._trial(child.grid)
-            if result is None:
-                break
-            tried += 1
-            self._judge(child, result)
-            if self.progress is not None:
-                self.progress(level, self.counters.trials, len(self.proposals))
+        if not self._verify(sound, level):
+            return []
         if level == self.request.max_changes:
             return []
         broken = sorted((c for c in children if c.broken is not None), key=lambda c: -c.promise)
         return sound[:BEAM] + halfway[: BEAM // 2] + broken[: BEAM // 2]
+
+    def _verify(self, sound: list[_Node], level: int) -> bool:
+        """Fill the most promising grids of ``level`` in order, within this level's share
+        of the trials (and a few more once one filled, for a choice); False when stopped."""
+        levels_left = self.request.max_changes - level + 1
+        allowed = max(VERIFY, (self.request.trials - self.counters.trials) // levels_left)
+        since_found: int | None = None
+        for tried, child in enumerate(sound):
+            if tried >= allowed or len(self.proposals) >= self.request.count:
+                break
+            if since_found is not None and since_found >= 2 * self.request.count:
+                break
+            if self.stop.should_stop():
+                return False
+            result = self._trial(child.grid)
+            if result is None:
+                break
+            self._judge(child, result)
+            if self.proposals:
+                since_found = 0 if since_found is None else since_found + 1
+            if self.progress is not None:
+                self.progress(level, self.counters.trials, len(self.proposals))
+        return True
 
     def _children(self, node: _Node) -> list[_Node]:
         """The grids one change beyond ``node``, unseen ones only; dead grids dropped."""
@@ -393,7 +405,9 @@ class _Repairer:
 
     def _finish(self, result: RepairResult, level: int) -> RepairResult:
         """The result: proposals ranked, status, reason, figures."""
-        self.proposals.sort(key=lambda p: (-(p.fill.average_score or 0.0), len(p.added) + len(p.removed)))
+        self.proposals.sort(
+            key=lambda p: (-(p.fill.average_score or 0.0), len(p.added) + len(p.removed))
+        )
         result.proposals = self.proposals[: self.request.count]
         result.counters = self.counters
         result.seconds = clock() - self.started

@@ -74,8 +74,8 @@ def resolve_symmetry(grid: Grid, asked: RepairSymmetry) -> ConcreteSymmetry:
             )
         return asked
     for symmetry in ("rotational", "mirror", "diagonal"):
-        if symmetric_under(grid, symmetry):  # type: ignore[arg-type]
-            return symmetry  # type: ignore[return-value]
+        if symmetric_under(grid, symmetry):
+            return symmetry
     return "none"
 
 
@@ -168,10 +168,15 @@ def candidate_changes(
         if heat <= 0:
             continue
         cells = orbit(grid, symmetry, pos)
-        if grid.is_open(*pos) and not frozen.intersection(cells):
-            if all(grid.is_open(*cell) for cell in cells):
-                adds[cells] = adds.get(cells, 0.0) + heat
-        for r, c in ((pos[0] + 1, pos[1]), (pos[0] - 1, pos[1]), (pos[0], pos[1] + 1), (pos[0], pos[1] - 1)):
+        free = grid.is_open(*pos) and not frozen.intersection(cells)
+        if free and all(grid.is_open(*cell) for cell in cells):
+            adds[cells] = adds.get(cells, 0.0) + heat
+        for r, c in (
+            (pos[0] + 1, pos[1]),
+            (pos[0] - 1, pos[1]),
+            (pos[0], pos[1] + 1),
+            (pos[0], pos[1] - 1),
+        ):
             if not (0 <= r < grid.height and 0 <= c < grid.width) or not grid.is_block(r, c):
                 continue
             near = orbit(grid, symmetry, (r, c))
@@ -211,7 +216,9 @@ def cell_weights(grid: Grid, failures: dict[str, float]) -> dict[Position, float
     return weight
 
 
-def _spread(weight: dict[Position, float], cells: tuple[Position, ...], heat: float, centre: float) -> None:
+def _spread(
+    weight: dict[Position, float], cells: tuple[Position, ...], heat: float, centre: float
+) -> None:
     """Add ``heat`` over ``cells``, most at offset ``centre``, less further away."""
     for i, pos in enumerate(cells):
         weight[pos] = weight.get(pos, 0.0) + heat * (1.0 - abs(i - centre) / (len(cells) + 1))

@@ -15,7 +15,14 @@ from puzzlewright.crossword.repair import RepairRequest, repair
 from puzzlewright.crossword.repair_moves import REPAIR_SYMMETRIES
 from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import StopSignal
-from puzzlewright.workbench.http import ApiError, field_float, field_int, field_str, field_strings, json_body
+from puzzlewright.workbench.http import (
+    ApiError,
+    field_float,
+    field_int,
+    field_str,
+    field_strings,
+    json_body,
+)
 from puzzlewright.workbench.jobs import Event
 from puzzlewright.workbench.puzzles import grid_from_doc
 from puzzlewright.workbench.state import words_of, workbench
@@ -61,7 +68,7 @@ async def start_repair(request: Request) -> JSONResponse:
         grid,
         min_score=field_int(doc, "min_score", bench.config.min_score, 0, 1_000_000),
         max_changes=field_int(doc, "max_changes", 2, 1, MAX_CHANGES) or 2,
-        symmetry=symmetry,  # type: ignore[arg-type]  # checked above
+        symmetry=symmetry,  # checked above
         min_length=field_int(doc, "min_length", 3, 2, 99) or 3,
         max_words=field_int(doc, "max_words", None, 1, 10_000),
         locked=locked,
