@@ -129,6 +129,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=float, default=60.0, help="CPU seconds per repair")
     parser.add_argument("--only", default=None, help="run the cases whose name holds this")
+    parser.add_argument("--first", type=int, default=1, help="start at case N (from 1)")
+    parser.add_argument("--last", type=int, default=20, help="end at case N")
     args = parser.parse_args()
     full, _ = load_wordlist(["crossword"], min_score=None)
     rows = []
@@ -136,8 +138,8 @@ def main() -> None:
         f"{'grid':<28} {'original':<10} {'proof s':>7} {'status':<9} {'chg':>3} {'cells':>5} "
         f"{'avg':>5} {'ok':>3} {'cpu s':>6} {'trials':>6}"
     )
-    for name, grid, words in cases(full):
-        if args.only and args.only not in name:
+    for number, (name, grid, words) in enumerate(cases(full), 1):
+        if not args.first <= number <= args.last or (args.only and args.only not in name):
             continue
         row = run_case(name, grid, words, args.limit)
         rows.append(row)

@@ -67,7 +67,7 @@ ADDED, OPENED = "+", "o"
 @whole_option("--count", help="Proposals to show.", default=3, most=MAX_COUNT)
 @whole_option(
     "--effort",
-    help="Polls of each trial fill's stop signal (counted work; default 400).",
+    help="Polls of each trial fill's stop signal (counted work; default 250).",
     default=None,
     most=MAX_TRIES,
 )
