@@ -179,3 +179,16 @@ def test_cli_no_repair_exits_1_and_bad_input_exits_2(files: tuple[Path, Path]) -
     )
     assert bad.exit_code == 2
     assert "error:" in bad.output and "Traceback" not in bad.output
+
+
+def test_cli_timeout_reports_what_it_has_and_exits_1(files: tuple[Path, Path]) -> None:
+    grid, listed = files
+    run = CliRunner().invoke(
+        cli,
+        ["crossword", "repair", str(grid), "--words", str(listed), "--timeout", "1e-9", "--json"],
+    )
+    assert run.exit_code == 1
+    document = json.loads(run.stdout)
+    assert document["status"] == "timeout"
+    assert document["stop_reason"] == "timeout"
+    assert "time limit" in run.stderr
