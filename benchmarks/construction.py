@@ -20,7 +20,7 @@ from pathlib import Path
 from puzzlewright.crossword import Grid, Puzzle
 from puzzlewright.crossword.clues import parse_clues
 from puzzlewright.crossword.formats import load_puzzle, save_puzzle
-from puzzlewright.crossword.layout import lay_out
+from puzzlewright.crossword.freeform import lay_out
 from puzzlewright.crossword.pattern import PatternSpec, generate_patterns
 
 TEACHER_WORDS = """\

@@ -41,8 +41,8 @@ sys.path.insert(0, str(HERE))
 
 from cryptarithm import PUZZLES  # noqa: E402  (the cryptarithm benchmark's puzzle list)
 from puzzlewright.acrostic import build_acrostic  # noqa: E402
-from puzzlewright.acrostic.studio import complete_rows  # noqa: E402
-from puzzlewright.cryptarithm.studio import live_solve  # noqa: E402
+from puzzlewright.acrostic.live import complete_rows  # noqa: E402
+from puzzlewright.cryptarithm.live_solve import live_solve  # noqa: E402
 from puzzlewright.lexicon import builtin_english  # noqa: E402
 
 

@@ -16,10 +16,11 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 ENGINE_PAGES = (
     "lexicon",
     "cryptarithm",
-    "cryptagen",
+    "cryptarithm-encode-find",
     "crossword-fill",
     "crossword-construction",
     "barred",
+    "difficulty",
     "acrostic",
     "formats",
     "printing",

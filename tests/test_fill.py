@@ -388,7 +388,7 @@ def test_default_mode_is_fast_for_barred_grids_and_quality_for_blocked_ones(
 def test_fast_mode_out_of_budget_goes_on_in_quality_mode(
     english: WordList, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from puzzlewright.crossword.fill import engine
+    from puzzlewright.crossword.fill import run
     from puzzlewright.crossword.fill.problem import build_problem
     from puzzlewright.crossword.fill.quality import score_tiers
     from puzzlewright.crossword.fill.search import Search
@@ -400,16 +400,16 @@ def test_fast_mode_out_of_budget_goes_on_in_quality_mode(
         runs.append((args, kwargs))
         return real_run(self, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(engine, "FAST_EFFORT", 0)  # the first dead end ends fast mode
+    monkeypatch.setattr(run, "FAST_EFFORT", 0)  # the first dead end ends fast mode
     monkeypatch.setattr(Search, "run", spy)
     grid = grid_file("listener12.txt")
     result = fill_grid(grid, english, seed=0, stop=StopSignal(120))
     assert_valid(result, english)
     problem = build_problem(grid, english)
-    candidate_scores = engine.candidate_scores
+    candidate_scores = run.candidate_scores
     (fast_args, fast_options), (tier_args, _) = runs[:2]  # then polish's small searches
     assert fast_args == (1, [None]) and fast_options["final_effort"] == 0
-    assert fast_options["luby_unit"] == engine.FAST_RESTART * len(problem.vars)  # Luby restarts
+    assert fast_options["luby_unit"] == run.FAST_RESTART * len(problem.vars)  # Luby restarts
     assert tier_args[:2] == (1, score_tiers(candidate_scores(problem), quality=True))
     assert result.backtracks > 0
 
@@ -418,9 +418,9 @@ def test_fast_mode_out_of_budget_goes_on_in_quality_mode(
 def test_score_counts_give_the_tiers_and_weights_of_the_scores(english: WordList) -> None:
     from collections import Counter
 
-    from puzzlewright.crossword.fill.engine import candidate_scores
     from puzzlewright.crossword.fill.problem import build_problem
     from puzzlewright.crossword.fill.quality import polish_floor, score_tiers, value_weights
+    from puzzlewright.crossword.fill.run import candidate_scores
 
     problem = build_problem(grid_file("mini7.txt"), english, min_score=30)
     counts = candidate_scores(problem)

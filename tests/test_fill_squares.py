@@ -16,10 +16,10 @@ from fuzzing import examples
 from puzzlewright.cli import cli
 from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import FillRequest, FillResult, fill_grid
-from puzzlewright.crossword.fill.engine import candidate_scores
 from puzzlewright.crossword.fill.portfolio import fill_portfolio
 from puzzlewright.crossword.fill.problem import build_problem
 from puzzlewright.crossword.fill.quality import score_tiers
+from puzzlewright.crossword.fill.run import candidate_scores
 from puzzlewright.crossword.fill.squares import ROOT, SquareSearch, applies
 from puzzlewright.lexicon import Alphabet, WordList, builtin_english, load_wordlist
 from puzzlewright.stopping import StopSignal

@@ -169,13 +169,13 @@ def no_search(monkeypatch: pytest.MonkeyPatch) -> None:
 
     import puzzlewright.acrostic
     import puzzlewright.crossword.fill
-    import puzzlewright.crossword.layout
+    import puzzlewright.crossword.freeform
     import puzzlewright.crossword.pattern
     import puzzlewright.lexicon
 
     monkeypatch.setattr(puzzlewright.acrostic, "build_acrostic", refuse)
     monkeypatch.setattr(puzzlewright.crossword.fill, "fill_grid", refuse)
-    monkeypatch.setattr(puzzlewright.crossword.layout, "lay_out", refuse)
+    monkeypatch.setattr(puzzlewright.crossword.freeform, "lay_out", refuse)
     monkeypatch.setattr(puzzlewright.crossword.pattern, "generate_patterns", refuse)
     monkeypatch.setattr(puzzlewright.lexicon, "load_wordlist", refuse)
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from play_helpers import launch_browser
-from puzzlewright.acrostic.studio import complete_rows, finished_ipuz, studio_state
+from puzzlewright.acrostic.live import complete_rows, finished_ipuz, studio_state
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import builtin_english
 from puzzlewright.render import acrostic_document

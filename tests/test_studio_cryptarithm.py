@@ -11,7 +11,7 @@ import pytest
 
 from play_helpers import launch_browser
 from puzzlewright.cryptarithm.find_themes import word_pool
-from puzzlewright.cryptarithm.studio import live_solve
+from puzzlewright.cryptarithm.live_solve import live_solve
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import builtin_english
 from puzzlewright.render.cryptarithm_sheet import SheetPuzzle, render_sheet

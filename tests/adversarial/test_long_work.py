@@ -231,8 +231,8 @@ def test_threaded_dask_workers_are_warned_about_once() -> None:
 def test_a_cluster_of_worker_processes_runs_fill_and_find(
     cli_here: CliRun, warm_cache: Path
 ) -> None:
-    """Two real worker processes with one thread each (as docs/cryptagen.md now tells users
-    to start them): a fill and a find through --scheduler, the same answers as on this
+    """Two real worker processes with one thread each (as docs/cryptarithm-encode-find.md now
+    tells users to start them): a fill and a find through --scheduler, the same answers as on this
     process, and no warning about threads."""
     distributed = pytest.importorskip("distributed")
     fill = ("crossword", "fill", MINI5, "--min-score", "30", "--seed", "1", "--jobs", "2", "--json")

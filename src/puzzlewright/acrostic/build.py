@@ -57,7 +57,7 @@ def labels(n: int) -> list[str]:
 
 class SearchOptions(TypedDict, total=False):
     """The keyword options of :func:`build_acrostic` that other entry points pass on as they
-    are (the studio's :func:`~puzzlewright.acrostic.studio.complete_rows`)."""
+    are (the studio's :func:`~puzzlewright.acrostic.live.complete_rows`)."""
 
     min_length: int
     max_length: int | None

@@ -167,9 +167,12 @@ def check(
     entry, entries that do not connect), then the statistics: word count, average length,
     blocks, open and unchecked squares, letters and pangram, Scrabble score, entries by
     score band in the word list (--words), repeated words and stems, breakfast-test
-    failures and draft clues. Exit status 0 sound, 1 a convention broken.
+    failures and draft clues, and for a filled grid the difficulty estimate (a
+    Monday-to-Saturday level and the Naticks; details: crossword difficulty). Exit status
+    0 sound, 1 a convention broken.
     """
     from puzzlewright.crossword.checking import checking
+    from puzzlewright.crossword.difficulty import estimate_difficulty
     from puzzlewright.crossword.formats import load_puzzle
     from puzzlewright.crossword.statistics import fill_statistics
 
@@ -178,8 +181,10 @@ def check(
     report = checking(grid, min_length=min_length, max_length=max_length, symmetric=symmetric)
     words, _ = load_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
     stats = fill_statistics(grid, words, puzzle)
+    estimate = estimate_difficulty(grid, words) if grid.is_filled() and grid.slots() else None
     if as_json:
-        emit_json({**_checking_json(report), "statistics": stats.to_json()})
+        found = None if estimate is None else estimate.to_json()
+        emit_json({**_checking_json(report), "statistics": stats.to_json(), "difficulty": found})
         return 0 if report.ok else 1
     click.echo(checking_line(grid))
     for entry in report.entries:
@@ -191,6 +196,10 @@ def check(
     click.echo()
     for line in statistics_lines(stats):
         click.echo(line)
+    if estimate is not None:
+        from puzzlewright.cli.difficulty import difficulty_line
+
+        click.echo(difficulty_line(estimate))
     return 0 if report.ok else 1
 
 

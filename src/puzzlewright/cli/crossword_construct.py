@@ -1,6 +1,6 @@
 """``crossword pattern``, ``crossword layout`` and ``crossword clues``: building a puzzle.
 
-Thin shells over :mod:`puzzlewright.crossword.pattern`, :mod:`~puzzlewright.crossword.layout`
+Thin shells over :mod:`puzzlewright.crossword.pattern`, :mod:`~puzzlewright.crossword.freeform`
 and :mod:`~puzzlewright.crossword.clues`; registered into the ``crossword`` group.
 """
 
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from puzzlewright.crossword.classroom import CluedList
     from puzzlewright.crossword.clues import ClueLine, ClueReport
     from puzzlewright.crossword.drafts import PuzzleDrafts
-    from puzzlewright.crossword.layout import Layout
+    from puzzlewright.crossword.freeform import Layout
     from puzzlewright.crossword.pattern import FillCheck, PatternRun, PatternSpec, Symmetry
     from puzzlewright.crossword.puzzle import Puzzle
     from puzzlewright.crossword.theme import ThemedSpec
@@ -444,7 +444,7 @@ def layout(
     squashed, in any alphabet. Words that find no place are listed as warnings. --print
     writes a page to print and its key.
     """
-    from puzzlewright.crossword.layout import lay_out
+    from puzzlewright.crossword.freeform import lay_out
 
     if size is not None and max_size is not None:
         raise fail("give --size or --max-size, not both")

@@ -197,7 +197,7 @@ def _solve_layout(
 ) -> int:
     """A long division or multiplication (--layout, --layout-file) instead of an equation,
     also written as HTML and PDF sheets when asked."""
-    from puzzlewright.cli.cryptalayout import Sheets, load_layout, run_layout
+    from puzzlewright.cli.cryptarithm_longhand import Sheets, load_layout, run_layout
 
     sheets = Sheets(html, pdf)
     sheets.check()
@@ -338,10 +338,11 @@ def _summary(result: SolveResult, *, unique: bool, count_only: bool) -> str:
 
 
 # --- subcommands from other modules ---------------------------------------------------------
-# The generator commands (encode, find) live in puzzlewright.cli.cryptagen; register them here:
+# The generator commands (encode, find) live in cli.cryptarithm_encode_find and make-layout
+# in cli.cryptarithm_longhand; register them here:
 # cryptarithm.add_command(...)
-from puzzlewright.cli.cryptagen import encode, find  # noqa: E402
-from puzzlewright.cli.cryptalayout import make_layout  # noqa: E402
+from puzzlewright.cli.cryptarithm_encode_find import encode, find  # noqa: E402
+from puzzlewright.cli.cryptarithm_longhand import make_layout  # noqa: E402
 
 cryptarithm.add_command(encode)
 cryptarithm.add_command(find)

@@ -29,8 +29,8 @@ from puzzlewright.cryptarithm.algebra import (
     has_division,
     walk_numerals,
 )
-from puzzlewright.cryptarithm.engine import TreeCheck, build_search
 from puzzlewright.cryptarithm.parse import Equation, Node, normalize, parse_equations
+from puzzlewright.cryptarithm.search import TreeCheck, build_search
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.stopping import StopReason, StopSignal, clock, fields_json
 

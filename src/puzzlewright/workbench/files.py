@@ -12,7 +12,6 @@ import os
 import secrets
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -23,7 +22,7 @@ from puzzlewright.crossword.formats import EXTENSIONS, format_for, load_puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import TEMP_SUFFIX, remove_stale_temps, write_atomic
 from puzzlewright.render import FORMATS, crossword_document, render
-from puzzlewright.workbench.http import ApiError, field_str, json_body
+from puzzlewright.workbench.http import ApiError, field_str, json_body, save_target
 from puzzlewright.workbench.puzzles import puzzle_from_json, puzzle_to_json
 from puzzlewright.workbench.security import safe_path
 from puzzlewright.workbench.state import Workbench, words_of, workbench
@@ -96,13 +95,6 @@ async def open_file(request: Request) -> JSONResponse:
     return JSONResponse({"puzzle": puzzle_to_json(puzzle), "warnings": warnings})
 
 
-def refuse_overwrite(path: Path, doc: dict[str, Any]) -> None:
-    """409 at once when the file at ``path`` exists and the page did not ask to
-    ``overwrite`` it (a quick answer before the work; :func:`create_new` decides for real)."""
-    if path.exists() and not doc.get("overwrite"):
-        raise ApiError(409, f"{doc.get('path')} exists; save again to replace it")
-
-
 def saved(bench: Workbench, path: Path, **extra: object) -> JSONResponse:
     """The answer to a save: the file's path inside the folder (and ``extra`` fields)."""
     return JSONResponse({"saved": path.relative_to(bench.config.root).as_posix(), **extra})
@@ -160,7 +152,11 @@ async def write_file(
     """Make a file's bytes with ``produce`` off the event loop and store them at ``path``:
     replacing the file atomically when the request asked to ``overwrite`` it, else as a new
     file (409 when one is there, however close two saves come); answer with where it went
-    and ``extra`` fields (the rooms' save and export handlers)."""
+    and ``extra`` fields (the rooms' save and export handlers). An existing file the request
+    did not ask to replace is refused at once, before the work (:func:`create_new` decides
+    for real)."""
+    if not overwrite and path.exists():
+        raise ApiError(409, _exists(bench, path))
 
     def store() -> None:
         data = produce()
@@ -173,9 +169,12 @@ async def write_file(
     try:
         await run_in_threadpool(store)
     except FileExistsError:
-        shown = path.relative_to(bench.config.root).as_posix()
-        raise ApiError(409, f"{shown} exists; save again to replace it") from None
+        raise ApiError(409, _exists(bench, path)) from None
     return saved(bench, path, **extra)
+
+
+def _exists(bench: Workbench, path: Path) -> str:
+    return f"{path.relative_to(bench.config.root).as_posix()} exists; save again to replace it"
 
 
 async def save_file(request: Request) -> JSONResponse:
@@ -185,7 +184,6 @@ async def save_file(request: Request) -> JSONResponse:
     doc = await json_body(request)
     path = safe_path(bench.config.root, doc.get("path"))
     puzzle = puzzle_from_json(doc.get("puzzle"))
-    refuse_overwrite(path, doc)
     fmt = format_for(path)
     warnings: list[str] = []
     overwrite = bool(doc.get("overwrite"))
@@ -201,12 +199,10 @@ async def export_file(request: Request) -> JSONResponse:
     fmt = field_str(doc, "format", "pdf", limit=8)
     if fmt not in FORMATS:
         raise ApiError(400, f"format must be one of {', '.join(FORMATS)}")
-    path = safe_path(bench.config.root, doc.get("path"))
     suffix = "html" if fmt == "play" else fmt  # a playable page is an .html file
-    if path.suffix.lower() != f".{suffix}":
-        raise ApiError(400, f"the file name must end in .{suffix}")
+    refusal = f"the file name must end in .{suffix}"
+    path, _ = save_target(bench.config.root, doc, {f".{suffix}": fmt}, refusal)
     puzzle = puzzle_from_json(doc.get("puzzle"))
-    refuse_overwrite(path, doc)
     key = bool(doc.get("key"))
     missing = puzzle.missing_clues_warning()
     produce = lambda: render(crossword_document(puzzle), fmt, key=key)  # noqa: E731

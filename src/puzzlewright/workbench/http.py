@@ -1,8 +1,12 @@
-"""Request and response helpers: JSON bodies read defensively, errors as JSON."""
+"""Request and response helpers: JSON bodies read defensively, the file a save request
+names, JSON file contents, errors as JSON."""
 
 from __future__ import annotations
 
+import json
 import logging
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
@@ -10,6 +14,7 @@ from starlette.responses import JSONResponse
 
 from puzzlewright.crossword.formats.limits import load_json
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.workbench.security import safe_path
 
 log = logging.getLogger("puzzlewright.workbench")
 
@@ -79,6 +84,25 @@ def field_strings(doc: dict[str, Any], name: str, limit: int = 5000) -> list[str
     ):
         raise ApiError(400, f"{name} must be a list of at most {limit} short strings")
     return value
+
+
+def save_target(
+    root: Path, doc: dict[str, Any], kinds: Mapping[str, str], refusal: str
+) -> tuple[Path, str]:
+    """The file a save or export request names (``path``, inside the folder ``root``) and
+    its kind by suffix (``kinds`` maps ``".pdf"`` to ``"pdf"``...); 400 with ``refusal``
+    for any other suffix. Whether it may be replaced is
+    :func:`~puzzlewright.workbench.files.write_file`'s question."""
+    path = safe_path(root, doc.get("path"))
+    kind = kinds.get(path.suffix.lower())
+    if kind is None:
+        raise ApiError(400, refusal)
+    return path, kind
+
+
+def json_bytes(data: object) -> bytes:
+    """A JSON document as the rooms save it: UTF-8, indented by one, a final newline."""
+    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
 def error_response(status: int, message: str) -> JSONResponse:

@@ -1,6 +1,5 @@
 """Crossword autofill: a slot CSP on the lexicon's bitset index (see docs/crossword-fill.md)."""
 
-from puzzlewright.crossword.fill.engine import fill, fill_grid
 from puzzlewright.crossword.fill.problem import Region
 from puzzlewright.crossword.fill.request import FillRequest
 from puzzlewright.crossword.fill.result import (
@@ -11,6 +10,7 @@ from puzzlewright.crossword.fill.result import (
     SlotFailure,
     Status,
 )
+from puzzlewright.crossword.fill.run import fill, fill_grid
 
 __all__ = [
     "EntryScore",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
-from puzzlewright.crossword.fill import engine
+from puzzlewright.crossword.fill import run as fill_run
 from puzzlewright.crossword.fill.constraints import (
     ConstraintReport,
     Constraints,
@@ -33,7 +33,7 @@ from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import NEVER, StopSignal, clock
 
 Filler = Callable[[FillRequest, WordList, StopSignal], FillResult]
-"""One plain fill (no constraints): :func:`engine.fill` or a portfolio race."""
+"""One plain fill (no constraints): :func:`fill_run.fill` or a portfolio race."""
 
 REFILL_MARGINS: tuple[int | None, ...] = (2, 4, None)
 """How far around a changed spot a repair clears the fill: 2 cells, 4 cells, everything."""
@@ -72,7 +72,7 @@ def fill_constrained(
     plain = replace(request, constraints=None)
 
     def one_fill(req: FillRequest, listing: WordList, signal: StopSignal) -> FillResult:
-        return engine.fill(req, listing, stop=signal, on_progress=on_progress)
+        return fill_run.fill(req, listing, stop=signal, on_progress=on_progress)
 
     run = _Run(plain, words, constraints, stop, filler or one_fill)
     return run.solve()

@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from math import ceil
 from typing import Any
 
-from puzzlewright.crossword.fill import engine
+from puzzlewright.crossword.fill import run as fill_run
 from puzzlewright.crossword.fill.constrained import fill_constrained
 from puzzlewright.crossword.fill.problem import build_problem
 from puzzlewright.crossword.fill.quality import rank_key
@@ -171,7 +171,7 @@ def run_member(
     """Run one member's fill of ``request`` (with the member's seed and count) under a
     :class:`RaceStop`."""
     stop = RaceStop(race.timeout, read_bound if race.race else lambda: NO_BOUND, poll)
-    result = engine.fill(
+    result = fill_run.fill(
         replace(request, seed=member.seed, count=member.count),
         words,
         stop=stop,
@@ -453,7 +453,7 @@ def fill_portfolio(
     request.check()
     check_scheduler(scheduler)
     if jobs == 1 and scheduler is None and client is None:
-        return engine.fill(request, words, stop=stop, on_progress=on_progress)
+        return fill_run.fill(request, words, stop=stop, on_progress=on_progress)
     problem = build_problem(request.grid, words, request.min_score, request.region)  # bad input
     split = applies(problem, request.region, request.max_shared_substring)
     race = Race(stop.remaining(), request.count == 1, jobs if split else 0)
@@ -463,7 +463,7 @@ def fill_portfolio(
     else:
         results = race_processes(request, race, team, words, stop, process_count(jobs))
     if not results:  # stopped while every worker was still starting
-        answer = engine.fill(request, words, stop=stop)  # stop has fired: returns at once
+        answer = fill_run.fill(request, words, stop=stop)  # stop has fired: returns at once
         return replace(answer, seconds=round(clock() - started, 3))
     answer = merged(results, request.count) if request.count > 1 else winner(results).result
     if answer.status == "timeout" and stop.reason is not None:

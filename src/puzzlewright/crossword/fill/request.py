@@ -1,7 +1,7 @@
 """``FillRequest``: what to fill and how, built once by a face and passed down unchanged.
 
 The command line (``crossword fill``) and the workbench (``POST /api/crossword/fill``) both
-build one :class:`FillRequest`; :func:`~puzzlewright.crossword.fill.engine.fill`,
+build one :class:`FillRequest`; :func:`~puzzlewright.crossword.fill.run.fill`,
 :func:`~puzzlewright.crossword.fill.portfolio.fill_portfolio` and each portfolio member take
 it as it is (as python-chess passes one ``Limit`` through every call). What is not part of
 the request stays beside it: the word list (shipped once to workers), the stop signal and

@@ -20,7 +20,7 @@ ways (and its given letters placed symmetrically) is symmetric under transpositi
 only fills whose first row comes before their first column in the list are searched (the
 transposes are the others; with ``count`` > 1 both are reported). ``floor`` limits the
 words to a score tier and ``max_nodes`` bounds the search (the engine tries the best tiers
-first: see ``_fill_square`` in fill/engine.py).
+first: see ``_fill_square`` in fill/run.py).
 
 ``part=(k, n)`` searches the ``k``-th of ``n`` disjoint shares of the space (the nodes
 after :data:`SPLIT_DEPTH` moves, dealt by a hash of their words), so ``n`` workers split

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 
 from puzzlewright.cryptarithm.explain.catalogue import RULES
-from puzzlewright.cryptarithm.explain.engine import Run, count_in, explain_from
+from puzzlewright.cryptarithm.explain.driver import Run, count_in, explain_from
 from puzzlewright.cryptarithm.explain.grade import GRADES, Grade, grade
 from puzzlewright.cryptarithm.explain.model import Model, build_model, single
 from puzzlewright.cryptarithm.explain.steps import Branch, Step, digits_of, snapshot

@@ -1,12 +1,11 @@
 """The acrostic studio: live checks, completion of open rows (a job), preview, save/export.
 
-Handlers check the request and call the engine (acrostic.studio) and the render layer; the
+Handlers check the request and call the engine (acrostic.live) and the render layer; the
 page is static/acrostic/. No puzzle logic here.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,12 +14,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
-from puzzlewright.acrostic.studio import complete_rows, finished_ipuz, studio_state
+from puzzlewright.acrostic.live import complete_rows, finished_ipuz, studio_state
 from puzzlewright.lexicon import WordList
 from puzzlewright.lexicon.function_words import FUNCTION_WORDS
 from puzzlewright.render import acrostic_document, render
 from puzzlewright.stopping import StopSignal
-from puzzlewright.workbench.files import refuse_overwrite, write_file
+from puzzlewright.workbench.files import write_file
 from puzzlewright.workbench.http import (
     ApiError,
     field_float,
@@ -28,9 +27,10 @@ from puzzlewright.workbench.http import (
     field_str,
     field_strings,
     json_body,
+    json_bytes,
+    save_target,
 )
 from puzzlewright.workbench.jobs import Event
-from puzzlewright.workbench.security import safe_path
 from puzzlewright.workbench.shell import Room, page
 from puzzlewright.workbench.state import words_of, workbench
 
@@ -186,19 +186,16 @@ async def save(request: Request) -> JSONResponse:
     bench = workbench(request)
     doc = await json_body(request)
     draft = draft_of(doc)
-    path = safe_path(bench.config.root, doc.get("path"))
-    kind = EXPORTS.get(path.suffix.lower())
+    refusal = "the file name must end in .ipuz, .pdf or .html"
+    path, kind = save_target(bench.config.root, doc, EXPORTS, refusal)
     if kind == "html" and doc.get("format") == "play":
         kind = "play"
-    if kind is None:
-        raise ApiError(400, "the file name must end in .ipuz, .pdf or .html")
-    refuse_overwrite(path, doc)
     words = await words_of(bench, doc)
 
     def produce() -> bytes:
         data = _ipuz(draft, words, doc)
         if kind == "ipuz":
-            return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+            return json_bytes(data)
         return render(acrostic_document(data), kind, key=bool(doc.get("key")))  # type: ignore[arg-type]
 
     return await write_file(bench, path, produce, overwrite=bool(doc.get("overwrite")))

@@ -1,12 +1,11 @@
 """The cryptarithm studio: live solve, encode, find (a streamed job), save, print sheet.
 
-Handlers check the request and call the engines (cryptarithm.studio, encode, find) in a
+Handlers check the request and call the engines (cryptarithm.live_solve, encode, find) in a
 worker thread or a worker process; the page is static/cryptarithm/. No puzzle logic here.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,11 +18,11 @@ from puzzlewright.cryptarithm.encode import encode as encode_equation
 from puzzlewright.cryptarithm.find import FindSpec, build_spec, parse_form, shard_count
 from puzzlewright.cryptarithm.find import find as run_find
 from puzzlewright.cryptarithm.find_themes import find_pool
+from puzzlewright.cryptarithm.live_solve import live_solve
 from puzzlewright.cryptarithm.solver import Cryptarithm
-from puzzlewright.cryptarithm.studio import live_solve
 from puzzlewright.render.cryptarithm_sheet import SheetPuzzle, render_sheet
 from puzzlewright.stopping import StopSignal
-from puzzlewright.workbench.files import refuse_overwrite, write_file
+from puzzlewright.workbench.files import write_file
 from puzzlewright.workbench.http import (
     ApiError,
     field_float,
@@ -31,9 +30,10 @@ from puzzlewright.workbench.http import (
     field_str,
     field_strings,
     json_body,
+    json_bytes,
+    save_target,
 )
 from puzzlewright.workbench.jobs import Event
-from puzzlewright.workbench.security import safe_path
 from puzzlewright.workbench.shell import Room, page
 from puzzlewright.workbench.state import on_builtin_list, words_of, workbench
 
@@ -47,6 +47,7 @@ ROOM = Room(
 SOLVE_SECONDS = 2.0  # a live solve answers within this, with what it found
 ENCODE_SECONDS = 10.0
 MAX_SHEET = 40
+SAVES = {".json": "json", ".html": "html"}  # puzzles with solutions; a print sheet
 
 
 async def home(request: Request) -> Response:
@@ -180,21 +181,17 @@ async def save(request: Request) -> JSONResponse:
     """Save puzzles with their solutions as JSON, or print them as an HTML sheet + key."""
     bench = workbench(request)
     doc = await json_body(request)
-    path = safe_path(bench.config.root, doc.get("path"))
-    suffix = path.suffix.lower()
-    if suffix not in (".json", ".html"):
-        raise ApiError(400, "the file name must end in .json (puzzles) or .html (print sheet)")
-    refuse_overwrite(path, doc)
+    refusal = "the file name must end in .json (puzzles) or .html (print sheet)"
+    path, kind = save_target(bench.config.root, doc, SAVES, refusal)
     title = field_str(doc, "title", "Cryptarithms", limit=200) or "Cryptarithms"
     key = doc.get("key", True) is not False
 
     def produce() -> bytes:
         puzzles = _sheet_puzzles(doc)
-        if suffix == ".html":
+        if kind == "html":
             return render_sheet(puzzles, title=title, key=key).encode("utf-8")
         records = [{"puzzle": p.puzzle, "solution": p.solution} for p in puzzles]
-        text = json.dumps({"title": title, "puzzles": records}, ensure_ascii=False, indent=1)
-        return (text + "\n").encode("utf-8")
+        return json_bytes({"title": title, "puzzles": records})
 
     return await write_file(bench, path, produce, overwrite=bool(doc.get("overwrite")))
 

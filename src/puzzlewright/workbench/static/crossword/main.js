@@ -6,11 +6,13 @@
 //   grid.js, view.js  drawing; panels.js the side panels; controls.js their wiring
 //   keys.js      keyboard and mouse; assist.js analysis, candidates, fill checks
 //   autofill.js  autofill and its fills; files.js autosave, files, settings
+//   difficulty.js  the difficulty map (its toolbar toggle, cell colours, Checks section)
 
 import { call, setStatus } from "../api.js";
 import { S, listen, loadDoc, ui } from "./editor.js";
 import { scheduleAnalysis, scheduleCandidates } from "./assist.js";
 import { wire } from "./controls.js";
+import { wireDifficulty } from "./difficulty.js";
 import { newPuzzle, restoreSession, scheduleSave } from "./files.js";
 import { onKey } from "./keys.js";
 import { banner } from "./layout.js";
@@ -26,6 +28,7 @@ listen("focus", focusGrid);
 async function start() {
   ui.grid.addEventListener("keydown", onKey);
   wire();
+  wireDifficulty();
   try {
     const info = await call("/api/files");
     S.wordlists = info.wordlists;

@@ -20,7 +20,7 @@ from puzzlewright.cli.common import (
     timeout_option,
     warn,
 )
-from puzzlewright.cryptarithm.layout import (
+from puzzlewright.cryptarithm.longhand import (
     DivisionLayout,
     Layout,
     LayoutResult,
@@ -87,11 +87,11 @@ class Sheets:
         """Write the pages that were asked for."""
         title = "Long division" if isinstance(layout, DivisionLayout) else "Long multiplication"
         if self.html is not None:
-            from puzzlewright.render.layout import layout_html
+            from puzzlewright.render.longhand_html import layout_html
 
             write_atomic(self.html, layout_html(layout, solution, title=title))
         if self.pdf is not None:
-            from puzzlewright.render.pdf.layout import layout_pdf
+            from puzzlewright.render.pdf.longhand import layout_pdf
 
             write_atomic(self.pdf, layout_pdf(layout, solution, title=title))
 

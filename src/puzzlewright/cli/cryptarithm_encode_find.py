@@ -26,7 +26,7 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 
 if TYPE_CHECKING:
-    from puzzlewright.cli.cryptagen_output import PuzzlePrinter
+    from puzzlewright.cli.cryptarithm_encode_find_output import PuzzlePrinter
     from puzzlewright.cryptarithm.find import FindRun, FindSpec, Form
     from puzzlewright.stopping import StopSignal
 
@@ -80,7 +80,7 @@ def encode(
     score, then the mean. Exit status 1 when no encoding exists or the time limit or
     Ctrl-C stopped the search (the best found so far are shown).
     """
-    from puzzlewright.cli.cryptagen_output import progress_bar, report_encode
+    from puzzlewright.cli.cryptarithm_encode_find_output import progress_bar, report_encode
     from puzzlewright.cryptarithm.encode import encode as run_encode
 
     text = " ".join(equation)
@@ -210,7 +210,7 @@ def find(
     Exit status 1 when nothing was found or the time limit or Ctrl-C stopped the search
     (the puzzles found so far are shown).
     """
-    from puzzlewright.cli.cryptagen_output import PuzzlePrinter, report_find
+    from puzzlewright.cli.cryptarithm_encode_find_output import PuzzlePrinter, report_find
     from puzzlewright.cryptarithm.executors import make_map
     from puzzlewright.cryptarithm.find import parse_form
 
@@ -238,7 +238,7 @@ def _run_find(
 ) -> FindRun:
     """The search on ``executor`` (``--jobs``, ``--scheduler``), with a progress bar over its
     shards (over ``max_candidates`` when it samples a pool too large to take whole)."""
-    from puzzlewright.cli.cryptagen_output import progress_bar
+    from puzzlewright.cli.cryptarithm_encode_find_output import progress_bar
     from puzzlewright.cryptarithm.executors import make_map
     from puzzlewright.cryptarithm.find import find as run_find
     from puzzlewright.cryptarithm.find import shard_count

@@ -19,7 +19,7 @@
 * end-to-end time to 20 puzzles.
 
 Not a test: nothing is asserted.
-``python benchmarks/cryptagen.py [--naive-limit 60] [--baseline REV] [--only checks]``
+``python benchmarks/cryptarithm_encode_find.py [--naive-limit 60] [--baseline REV] [--only checks]``
 """
 
 from __future__ import annotations

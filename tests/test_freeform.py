@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from fuzzing import examples
 from puzzlewright.crossword.clues import ClueLine, enumeration, parse_clues
-from puzzlewright.crossword.layout import Layout, lay_out
+from puzzlewright.crossword.freeform import Layout, lay_out
 from puzzlewright.errors import PuzzleInputError
 
 PLANETS = """\

@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from puzzlewright import __version__
-from puzzlewright.cryptarithm.layout import (
+from puzzlewright.cryptarithm.longhand import (
     DivisionLayout,
     Layout,
     LayoutSolution,

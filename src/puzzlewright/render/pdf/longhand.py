@@ -1,6 +1,6 @@
 """PDF of a long division or long multiplication layout, aligned as on paper.
 
-The same lines as the HTML page (:func:`puzzlewright.cryptarithm.layout.paper_lines`), set
+The same lines as the HTML page (:func:`puzzlewright.cryptarithm.longhand.paper_lines`), set
 in Courier, one character per fixed-width column so digits line up; rules under
 subtractions and additions are drawn lines, and the division bracket is a line left of the
 dividend. The puzzle is on page 1 and, when a solution is given, the answer on page 2 (a
@@ -15,7 +15,7 @@ from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen.canvas import Canvas
 
 from puzzlewright import __version__
-from puzzlewright.cryptarithm.layout import (
+from puzzlewright.cryptarithm.longhand import (
     DivisionLayout,
     Layout,
     LayoutSolution,

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from puzzlewright.cli import cli
-from puzzlewright.cryptarithm.layout import solve_layout, true_division, true_multiplication
+from puzzlewright.cryptarithm.longhand import solve_layout, true_division, true_multiplication
 
 pypdf = pytest.importorskip("pypdf")
 pytest.importorskip("reportlab")
@@ -23,7 +23,7 @@ def _pages(data: bytes) -> list[str]:
 
 
 def test_division_pdf_has_the_puzzle_then_the_solved_layout() -> None:
-    from puzzlewright.render.pdf.layout import layout_pdf
+    from puzzlewright.render.pdf.longhand import layout_pdf
 
     layout = true_division(28274, 40)
     solution = solve_layout(layout, limit=2).solutions[0]
@@ -35,7 +35,7 @@ def test_division_pdf_has_the_puzzle_then_the_solved_layout() -> None:
 
 
 def test_multiplication_pdf_without_solution_is_one_page() -> None:
-    from puzzlewright.render.pdf.layout import layout_pdf
+    from puzzlewright.render.pdf.longhand import layout_pdf
 
     pages = _pages(layout_pdf(true_multiplication(193, 17), title="Long multiplication"))
     assert len(pages) == 1

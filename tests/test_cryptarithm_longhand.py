@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from puzzlewright.cli import cli
-from puzzlewright.cryptarithm.layout import (
+from puzzlewright.cryptarithm.longhand import (
     DivisionLayout,
     hide_digits,
     layout_text,
@@ -23,7 +23,7 @@ from puzzlewright.cryptarithm.layout import (
     true_multiplication,
 )
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.render.layout import layout_html
+from puzzlewright.render.longhand_html import layout_html
 
 # Published long divisions (New Scientist Enigma puzzles, as listed with their answers in
 # the examples of Jim Randell's enigma.py SubstitutedDivision): facts, not copied text.

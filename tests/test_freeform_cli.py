@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from puzzlewright.cli import cli
 from puzzlewright.crossword.formats import load_puzzle
-from test_layout import PLANETS, RUSSIAN
+from test_freeform import PLANETS, RUSSIAN
 
 
 def run(*args: str) -> tuple[int, str, str]:
