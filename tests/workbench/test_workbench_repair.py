@@ -61,6 +61,7 @@ def test_the_api_repairs_and_verifies(four_client: Any) -> None:
         ({"cells": OPEN4, "locked": ["9A"]}, "no entry 9A"),
         ({"cells": OPEN4, "symmetry": "spiral"}, "symmetry must be"),
         ({"cells": OPEN4, "max_changes": 99}, "max_changes"),
+        ({"cells": [[None, "", ""], ["", "", ""], ["", "", ""]], "symmetry": "rotational"}, "not"),
         ({"cells": "nope"}, "cells"),
     ],
 )

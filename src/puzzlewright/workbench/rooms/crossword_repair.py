@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from puzzlewright.crossword.repair import RepairRequest, repair
-from puzzlewright.crossword.repair_moves import REPAIR_SYMMETRIES
+from puzzlewright.crossword.repair_moves import REPAIR_SYMMETRIES, resolve_symmetry
 from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import StopSignal
 from puzzlewright.workbench.http import (
@@ -75,6 +75,8 @@ async def start_repair(request: Request) -> JSONResponse:
         seed=field_int(doc, "seed", 0, 0, 2**31) or 0,
         count=field_int(doc, "count", 3, 1, MAX_PROPOSALS) or 3,
     )
+    repair_request.check()
+    resolve_symmetry(grid, repair_request.symmetry)  # a grid without it: 400 now, not later
     words = await words_of(bench, doc, "crossword", less_banned=True)
     task = RepairTask(repair_request, words, field_float(doc, "timeout", 120.0, 0.1, 3600.0))
     return JSONResponse(bench.jobs.start(task).to_json(), status_code=202)
