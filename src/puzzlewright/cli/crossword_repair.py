@@ -3,6 +3,7 @@ shell over :mod:`puzzlewright.crossword.repair`)."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import click
@@ -119,7 +120,7 @@ def repair(
         symmetry=symmetry,  # type: ignore[arg-type]  # click.Choice checked it
         min_length=min_length,
         max_words=max_words,
-        locked=tuple(key for key in locked.upper().replace(";", ",").split(",") if key.strip()),
+        locked=tuple(re.findall(r"\w+", locked.upper())),
         seed=seed,
         count=count,
         effort=REPAIR_EFFORT if effort is None else effort,
@@ -134,6 +135,11 @@ def repair(
         save_grid(best.fill.grid if with_fill else best.grid, puzzle, output, grid_path, force)
     elif output is not None:
         warn(f"nothing written to {output}: no repair found")
+    return report(grid, result, as_json)
+
+
+def report(grid: Grid, result: RepairResult, as_json: bool) -> int:
+    """The JSON document or the readable report, the stop note; the exit status."""
     if as_json:
         emit_json(result.to_json())
     else:
