@@ -60,6 +60,7 @@ that does not fill would take the budget whatever it is, so a small one buys mor
 REPAIR_TRIALS = 40
 """Trial fills a repair may run in all (the original grid's included)."""
 MAX_CHANGES = 6
+DEAD_EVIDENCE = 10.0  # the failures an entry propagation leaves without a word counts for
 ADDS, OPENS = 24, 8  # moves tried from each grid: new blocks, then blocks opened
 BEAM = 6  # grids carried to the next level
 VERIFY = 6  # grids filled at each level (more once a level has found proposals)
@@ -195,6 +196,7 @@ class _Node:
     weight: dict[Position, float]
     promise: float = 0.0
     broken: str | None = None
+    dead: bool = False  # propagation leaves some entry without a word
 
 
 def _opened(changes: tuple[Change, ...]) -> int:
@@ -284,7 +286,7 @@ class _Repairer:
         grid, min_score = self.request.grid, self.request.min_score
         analysis = analyse_grid(grid, self.words, min_score=min_score)
         if analysis.status == "dead":
-            return "dead", [(key, 10.0) for key in analysis.dead], None
+            return "dead", [(key, DEAD_EVIDENCE) for key in analysis.dead], None
         result = self._trial(grid)
         assert result is not None  # the first trial is always allowed
         if result.status == "filled":
@@ -315,7 +317,8 @@ class _Repairer:
         children: list[_Node] = []
         for node in frontier:
             children.extend(self._children(node))
-        sound = [child for child in children if child.broken is None]
+        dead = sorted((c for c in children if c.dead), key=lambda c: -c.promise)
+        sound = [child for child in children if child.broken is None and not child.dead]
         # new blocks alone first, then moved blocks (they keep the word count, needed
         # when max_words leaves no room), each by promise
         sound.sort(key=lambda child: (_opened(child.changes), -child.promise))
@@ -328,7 +331,7 @@ class _Repairer:
         if level == self.request.max_changes:
             return []
         broken = sorted((c for c in children if c.broken is not None), key=lambda c: -c.promise)
-        return sound[:BEAM] + halfway[: BEAM // 2] + broken[: BEAM // 2]
+        return sound[:BEAM] + dead[:BEAM] + halfway[: BEAM // 2] + broken[: BEAM // 2]
 
     def _verify(self, sound: list[_Node], level: int) -> bool:
         """Fill the most promising grids of ``level`` in order, within this level's share
@@ -387,9 +390,10 @@ class _Repairer:
             self.counters.rule_breaking += 1
             return _Node(changes, grid, weight, parent.promise - 1.0 + tie, broken)
         analysis = analyse_grid(grid, self.words, min_score=self.request.min_score)
-        if analysis.status == "dead":
-            self.counters.dead += 1
-            return None
+        if analysis.status == "dead":  # never filled, but carried on when fewer entries
+            self.counters.dead += 1  # are dead than before (several long entries to split)
+            dead = {key: DEAD_EVIDENCE for key in analysis.dead}
+            return _Node(changes, grid, cell_weights(grid, dead), -len(dead) + tie, dead=True)
         return _Node(changes, grid, weight, _promise(grid, analysis, weight) + tie)
 
     def _judge(self, child: _Node, result: FillResult) -> None:
