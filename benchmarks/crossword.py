@@ -16,7 +16,8 @@ over blacksquare). Not a test: nothing is asserted.
 
 ``python benchmarks/crossword.py [--quick] [--runs N] [--timeout S] [--min-scores 50,30]``
 (``--quick``: four grids, one run, min score 50). Needs ../shared/data (STWL) and
-``pip install blacksquare`` (skipped with a note when missing).
+``pip install blacksquare`` (skipped with a note when missing; ``BLACKSQUARE_PYTHON=path``
+runs it with another interpreter, e.g. a separate venv).
 
 ``--frontier`` prints the frontier table instead (crossword_frontier.py: the hardest grids,
 ``--jobs 1,2``, blacksquare and Qxw side by side; min scores 50,40,30 by default);
@@ -27,6 +28,8 @@ tree's list in the same rounds, ``--phrases`` this tree's with multi-word phrase
 ``--scaling`` measures per-worker throughput on 1 and 2 processes and the Dask overhead;
 ``--search-step`` times the fill step alone on easy 15x15 grids against blacksquare's
 (crossword_step.py: both lists loaded first);
+``--kernel`` replays the propagation calls of those fills in each candidate form: the
+engine's Python ints, support counts, numpy arrays, a numba kernel (crossword_kernel.py);
 ``--tiny`` times whole processes on 3x3-5x5 grids against Qxw (crossword_tiny.py);
 ``--default-list`` fills with no ``--words`` and judges by STWL, before/after and beside
 STWL in one run (crossword_default.py; ``--frontier`` with it: the frontier grids).
@@ -48,6 +51,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 GRIDS = HERE / "grids"
 STWL = HERE.parents[1] / "shared" / "data" / "spreadthewordlist_via_blacksquare_0.10.0.dict.gz"
+PEER_PYTHON = os.environ.get("BLACKSQUARE_PYTHON") or sys.executable
+"""The interpreter that runs blacksquare: this one, or ``BLACKSQUARE_PYTHON`` (a separate
+venv with ``pip install blacksquare``, so the peer's numpy/pandas stay out of ours)."""
 
 # name, description; files are GRIDS/<name>.txt
 GRID_SET = [
@@ -134,11 +140,14 @@ def figures(answers: list[str], scores: dict[str, int]) -> tuple[float | None, i
     return average, len(answers) - len(set(answers))
 
 
-def run_ours(grid: Path, min_score: int, seed: int, timeout: float, jobs: int = 1) -> Run:
-    """The real command in a fresh process."""
+def run_ours(
+    grid: Path, min_score: int, seed: int, timeout: float, jobs: int = 1, words: Path | None = STWL
+) -> Run:
+    """The real command in a fresh process (``words`` None: the default list, no --words)."""
     command = [
         sys.executable, "-m", "puzzlewright", "crossword", "fill", str(grid),
-        "--words", str(STWL), "--min-score", str(min_score), "--seed", str(seed),
+        *(["--words", str(words)] if words is not None else []),
+        "--min-score", str(min_score), "--seed", str(seed),
         "--timeout", str(timeout), "--json", "--jobs", str(jobs),
     ]  # fmt: skip
     # as installed: bytecode compiled once (a shell with PYTHONDONTWRITEBYTECODE would
@@ -169,7 +178,7 @@ class Blacksquare:
 
     def __init__(self) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-c", BLACKSQUARE_WORKER],
+            [PEER_PYTHON, "-c", BLACKSQUARE_WORKER],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -196,7 +205,7 @@ class Blacksquare:
 
 
 def blacksquare_available() -> bool:
-    probe = subprocess.run([sys.executable, "-c", "import blacksquare"], capture_output=True)
+    probe = subprocess.run([PEER_PYTHON, "-c", "import blacksquare"], capture_output=True)
     return probe.returncode == 0
 
 
@@ -255,6 +264,7 @@ REPORTS = [
     ("tiny", "crossword_tiny", "tiny"),
     ("scaling", "crossword_frontier", "scaling"),
     ("search_step", "crossword_step", "search_step"),
+    ("kernel", "crossword_kernel", "kernel"),
     ("builtin_quality", "crossword_frontier", "builtin_quality"),
     ("default_list", "crossword_default", "default_list"),
     ("frontier", "crossword_frontier", "run_frontier"),
@@ -270,9 +280,18 @@ def main() -> None:
     parser.add_argument("--grids", default=None, help="comma-separated subset")
     parser.add_argument("--frontier", action="store_true", help="the frontier table instead")
     parser.add_argument("--jobs", default="1,2", help="frontier: --jobs values to compare")
+    parser.add_argument(
+        "--lists", default="stwl", help="frontier: word lists, stwl and/or default (no --words)"
+    )
+    parser.add_argument(
+        "--peer-timeout", type=float, default=None, help="frontier: peers' limit (--timeout)"
+    )
     parser.add_argument("--scaling", action="store_true", help="1 vs 2 processes, Dask")
     parser.add_argument(
         "--search-step", action="store_true", help="the fill step alone vs blacksquare's"
+    )
+    parser.add_argument(
+        "--kernel", action="store_true", help="propagation replayed: Python, counts, numpy, numba"
     )
     parser.add_argument(
         "--builtin-quality", action="store_true", help="judge built-in list fills by STWL"
@@ -297,6 +316,13 @@ def main() -> None:
     )
     parser.add_argument("--extra", action="append", help="default-list: LABEL=ARGS variant")
     parser.add_argument("--no-stwl", action="store_true", help="default-list: no STWL runs")
+    parser.add_argument(
+        "--cpu-limit",
+        type=float,
+        default=None,
+        help="default-list: stop each fill after S CPU seconds (RLIMIT_CPU; --timeout then "
+        "only guards the wall clock), for a loaded machine whose wall clock says little",
+    )
     args = parser.parse_args()
     if not STWL.exists():
         sys.exit(f"Spread the Wordlist not found at {STWL}")

@@ -9,7 +9,8 @@ the entries judged by Spread the Wordlist (benchmark use only): the mean STWL sc
 entries it knows, the share of those under 30, the share of entries it does not know at all,
 and the entries failing the breakfast test (``builtin.is_unpleasant`` on the word and on
 each English word of a squashed phrase). ``--extra VARIANT=ARGS`` adds variants (e.g.
-``floor40=--min-score 40``).
+``floor40=--min-score 40``). ``--cpu-limit S`` stops each fill after S CPU seconds
+(RLIMIT_CPU), so that a loaded machine's wall clock (``--timeout``) does not decide.
 
 The standard set (ten American grids, 5x5 to 15x15, themed and themeless, with origins in
 ``grids/README.md``) is ``STANDARD``; ``--grids`` and ``--runs`` change it.
@@ -35,16 +36,28 @@ STANDARD = [
 FRONTIER = ["triple15", "sunday21", "open15"]
 
 
-def cpu_of_child(command: list[str], env: dict[str, str] | None) -> tuple[Any, float]:
-    """(parsed JSON stdout, CPU seconds user + sys) of one whole process."""
+def cpu_of_child(
+    command: list[str], env: dict[str, str] | None, cpu_limit: float | None = None
+) -> tuple[Any, float]:
+    """(parsed JSON stdout, CPU seconds user + sys) of one whole process; with
+    ``cpu_limit`` the process is stopped after that many CPU seconds (status "cpu-limit")."""
+
+    def limit() -> None:
+        if cpu_limit is not None:
+            seconds = max(1, round(cpu_limit))
+            resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
+    done = subprocess.run(
+        command, capture_output=True, text=True, check=False, env=env, preexec_fn=limit
+    )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     try:
         return json.loads(done.stdout), cpu
     except json.JSONDecodeError:
-        return {"status": "error", "entries": [], "stderr": done.stderr[-300:]}, cpu
+        status = "cpu-limit" if done.returncode < 0 else "error"
+        return {"status": status, "entries": [], "stderr": done.stderr[-300:]}, cpu
 
 
 def breakfast_test() -> Callable[[str], bool]:
@@ -107,7 +120,7 @@ def default_list(args: Any, tools: Any) -> None:
         for seed in range(args.runs):
             for label, (env, extra) in chosen.items():
                 document, cpu = cpu_of_child(
-                    fill_command(tools, name, seed, args.timeout, extra), env
+                    fill_command(tools, name, seed, args.timeout, extra), env, args.cpu_limit
                 )
                 answers = [e["answer"] for e in document["entries"] if "?" not in e["answer"]]
                 row = {"grid": name, "seed": seed, "status": document["status"], "cpu": cpu,

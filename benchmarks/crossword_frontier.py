@@ -32,12 +32,30 @@ from typing import Any
 
 FRONTIER = [
     ("triple15", "15x15 themeless, triple-stacked 15s top and bottom, 28 blocks"),
-    ("sunday21", "21x21 Sunday size, 79 blocks"),
+    ("triple15b", "15x15, triple-stacked 15s top and bottom, another block layout, 30 blocks"),
+    ("triple15m", "15x15, a triple stack of 15s in the middle rows, 34 blocks"),
+    ("quad16", "15 wide x 16 tall, a quad stack of 15s in the middle rows, 34 blocks"),
+    ("sunday21", "21x21 Sunday size, 79 blocks (random block search)"),
+    ("sunday21b", "21x21 Sunday size, 78 blocks (random block search)"),
+    ("sunday21c", "21x21 Sunday size, 78 blocks (crossword pattern, seed 7)"),
+    ("sunday21d", "21x21 Sunday size, 72 blocks, 15s (crossword pattern, seed 11)"),
     ("open15", "15x15 open themeless, 36 blocks, 7-9 letter corner stacks"),
+    ("stair15a", "15x15 open staircase, 28 blocks, three 15-letter downs"),
+    ("stair15b", "15x15 open staircase, 32 blocks, three 15-letter downs"),
     ("one7", "7x7 with one block"),
+    ("two7c", "7x7 with two corner blocks"),
+    ("two7e", "7x7 with two blocks mid-edge"),
     ("open6", "open 6x6 double word square"),
     ("open7", "open 7x7 double word square"),
 ]
+HALVES = {
+    "tuning": ["triple15", "quad16", "sunday21", "sunday21c", "stair15a", "one7", "two7c", "open6"],
+    "held-out": [
+        "triple15b", "triple15m", "sunday21b", "sunday21d", "open15", "stair15b", "two7e", "open7",
+    ],
+}  # fmt: skip
+"""Fixed split (issue 31): search heuristics are tuned on the first half only; the second,
+one grid of each kind and generator, checks that the tuning is not fitted to the first."""
 QXW = Path("/usr/games/qxw")
 
 
@@ -60,6 +78,7 @@ class Attempt:
 class FrontierRow:
     grid: str
     min_score: int
+    words: str = "stwl"  # stwl, or default (no --words: the built-in crossword list)
     ours: dict[int, list[Attempt]] = field(default_factory=dict)  # by --jobs
     peers: dict[str, Attempt] = field(default_factory=dict)
 
@@ -169,58 +188,118 @@ def print_frontier(rows: list[FrontierRow], peers: list[str]) -> None:
 
 
 def run_frontier(args: Any, tools: Any) -> None:
-    """Fill every frontier grid at every minimum score with every tool; print the table."""
+    """Fill every frontier grid at every minimum score with every tool and list; print the
+    tables, one per list and half (tuning, held-out)."""
     names = args.grids.split(",") if args.grids else [name for name, _ in FRONTIER]
     min_scores = [int(x) for x in (args.min_scores or "50,40,30").split(",")]
     jobs_list = [int(x) for x in args.jobs.split(",")]
+    lists = args.lists.split(",")
     scores = tools.load_scores()
     blacksquare = tools.Blacksquare() if tools.blacksquare_available() else None
     qxw = Qxw(scores) if QXW.exists() else None
     peers = (["blacksquare"] if blacksquare else []) + (["qxw"] if qxw else [])
+    peer_timeout = args.peer_timeout or args.timeout
+    load = os.getloadavg()[0]
     print(
-        f"frontier: {len(names)} grids, min scores {min_scores}, {args.runs} seed(s), "
-        f"time limit {args.timeout:.0f} s, peers {peers or 'none'}\n"
+        f"frontier: {len(names)} grids, min scores {min_scores}, lists {lists}, {args.runs} "
+        f"seed(s), time limit {args.timeout:.0f} s (peers {peer_timeout:.0f} s, STWL), "
+        f"peers {peers or 'none'}, load {load:.1f}\n"
     )
-    tools.run_ours(tools.GRIDS / "mini5.txt", min_scores[0], 0, args.timeout)  # warm the cache
+    for words in lists:  # warm each list's compiled cache
+        mini = tools.GRIDS / "mini5.txt"
+        tools.run_ours(mini, min_scores[0], 0, args.timeout, 1, list_path(words, tools))
     rows: list[FrontierRow] = []
     try:
         for min_score in min_scores:
             for name in names:
-                grid = tools.GRIDS / f"{name}.txt"
-                row = FrontierRow(name, min_score)
-                for jobs in jobs_list:
-                    row.ours[jobs] = [
-                        timed_cpu(ours, tools, grid, min_score, seed, args.timeout, jobs)
-                        for seed in range(args.runs)
-                    ]
-                if blacksquare is not None:
-                    found = blacksquare.fill(grid, min_score, args.timeout, scores)
-                    status = "filled" if found.ok else "timeout"
-                    row.peers["blacksquare"] = Attempt(
-                        status, found.fill, found.average, found.duplicates
+                for words in lists:
+                    row = FrontierRow(name, min_score, words)
+                    for jobs in jobs_list:
+                        row.ours[jobs] = [
+                            timed_cpu(
+                                ours, tools, tools.GRIDS / f"{name}.txt", min_score, seed,
+                                args.timeout, jobs, list_path(words, tools),
+                            )
+                            for seed in range(args.runs)
+                        ]  # fmt: skip
+                    if words == "stwl":
+                        run_peers(row, blacksquare, qxw, tools, peer_timeout, scores)
+                    rows.append(row)
+                    print(
+                        f"  done {name} at {min_score} ({words}, load {os.getloadavg()[0]:.1f})",
+                        file=sys.stderr,
+                        flush=True,
                     )
-                if qxw is not None:
-                    row.peers["qxw"] = timed_cpu(qxw.fill, grid, min_score, args.timeout)
-                rows.append(row)
-                print(f"  done {name} at {min_score}", file=sys.stderr, flush=True)
     finally:
         if blacksquare is not None:
             blacksquare.close()
         if qxw is not None:
             qxw.close()
-    print_frontier(rows, peers)
-    print_cpu(rows, "qxw" if qxw is not None else None)
+    print_halves(rows, peers, lists, "qxw" if qxw is not None else None)
     descriptions = dict(FRONTIER)
     print("\ngrids: " + "; ".join(f"{n}: {descriptions.get(n, '')}" for n in names))
     print(
         "cells: status, seeds done (filled or proved)/runs, median seconds, median average"
-        " (max: the slowest seed)"
+        " (max: the slowest seed); peers run on STWL only"
     )
 
 
-def ours(tools: Any, grid: Path, min_score: int, seed: int, timeout: float, jobs: int) -> Attempt:
+def list_path(words: str, tools: Any) -> Path | None:
+    """The ``--words`` of a ``--lists`` label: STWL, or None for the default list."""
+    if words not in ("stwl", "default"):
+        sys.exit(f"unknown list {words!r}: stwl or default")
+    return tools.STWL if words == "stwl" else None
+
+
+def run_peers(
+    row: FrontierRow, blacksquare: Any, qxw: Qxw | None, tools: Any, timeout: float, scores: Any
+) -> None:
+    """blacksquare (warm) and Qxw (whole process) on the row's grid, STWL at its score."""
+    grid = tools.GRIDS / f"{row.grid}.txt"
+    if blacksquare is not None:
+        found = timed_cpu_of_worker(blacksquare.fill, grid, row.min_score, timeout, scores)
+        row.peers["blacksquare"] = found
+    if qxw is not None:
+        row.peers["qxw"] = timed_cpu(qxw.fill, grid, row.min_score, timeout)
+
+
+def timed_cpu_of_worker(fill: Callable[..., Any], *args: Any) -> Attempt:
+    """A warm blacksquare fill as an Attempt (its seconds are the fill's own, in-process)."""
+    found = fill(*args)
+    status = "filled" if found.ok else "timeout"
+    return Attempt(status, found.fill, found.average, found.duplicates)
+
+
+def half_of(name: str) -> str:
+    return next((half for half, names in HALVES.items() if name in names), "other")
+
+
+def print_halves(
+    rows: list[FrontierRow], peers: list[str], lists: list[str], peer: str | None
+) -> None:
+    """One table (and its CPU seconds) per word list and half."""
+    for words in lists:
+        for half in [*HALVES, "other"]:
+            chosen = [r for r in rows if r.words == words and half_of(r.grid) == half]
+            if not chosen:
+                continue
+            done = sum(any(a.done for a in r.ours.get(max(r.ours), [])) for r in chosen)
+            print(f"\n== {words} list, {half} half: {done}/{len(chosen)} done with the most jobs")
+            print_frontier(chosen, peers if words == "stwl" else [])
+            print_cpu(chosen, peer if words == "stwl" else None)
+
+
+def ours(
+    tools: Any,
+    grid: Path,
+    min_score: int,
+    seed: int,
+    timeout: float,
+    jobs: int,
+    words: Path | None,
+) -> Attempt:
     """One puzzlewright process (benchmarks/crossword.py's run_ours) as an Attempt."""
-    return as_attempt(tools.run_ours(grid, min_score, seed, timeout, jobs))
+    return as_attempt(tools.run_ours(grid, min_score, seed, timeout, jobs, words))
 
 
 def timed_cpu(attempt: Callable[..., Attempt], *args: Any) -> Attempt:

@@ -22,7 +22,10 @@ puzzlewright's default (quality) mode looks for a fill from the best score tier 
 Our fast mode (``fill_grid(..., quality=False)``, ``--fast``) does blacksquare's job: one
 tier of every word >= N, best-scored first by value ordering (then the fill is polished
 toward the 50s). At min score 50 the three jobs are the same. Medians over the runs; the
-ratios are ours (quality, fast) over blacksquare's pre-filtered step, CPU.
+ratios are ours (quality, fast) over blacksquare's pre-filtered step, CPU. "prop" is the
+share of our CPU spent inside ``Propagator.propagate`` (clocked per call in the same
+runs), and the "floor" ratios take it away: what even an infinitely fast propagation
+kernel (issue 31's compiled core) would leave of our step against blacksquare's.
 """
 
 from __future__ import annotations
@@ -33,6 +36,9 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 EASY = ["themed1", "themed2", "themed3", "themeless"]
@@ -70,11 +76,47 @@ for line in sys.stdin:
 """
 
 
+@dataclass
+class Ours:
+    """Our figures per seed: CPU and wall seconds, CPU seconds inside propagation."""
+
+    cpu: list[float] = field(default_factory=list)
+    wall: list[float] = field(default_factory=list)
+    propagation: list[float] = field(default_factory=list)
+    status: str = ""
+    averages: list[float] = field(default_factory=list)
+
+    def rest(self) -> list[float]:
+        """CPU seconds outside propagation per seed: what no faster kernel can remove."""
+        return [c - p for c, p in zip(self.cpu, self.propagation, strict=True)]
+
+
+@contextmanager
+def propagation_clock(spent: list[float]) -> Iterator[None]:
+    """Add the CPU seconds of every ``Propagator.propagate`` call to ``spent[0]``."""
+    from puzzlewright.crossword.fill import propagate as module
+
+    original = module.Propagator.propagate
+
+    def timed(self: Any, st: Any, queue: list[int], big: int = module.BIG) -> Any:
+        c = time.process_time()
+        try:
+            return original(self, st, queue, big)
+        finally:
+            spent[0] += time.process_time() - c
+
+    module.Propagator.propagate = timed  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        module.Propagator.propagate = original  # type: ignore[method-assign]
+
+
 def ours(
     grid_text: str, words: Any, min_score: int, runs: int, quality: bool | None = None
-) -> tuple[list[float], list[float], str, list[float]]:
-    """(CPU seconds, wall seconds, status, average scores) of ``fill_grid`` per seed
-    (``quality``: None for the default mode, False for the fast mode)."""
+) -> Ours:
+    """Figures of ``fill_grid`` per seed (``quality``: None for the default mode, False
+    for the fast mode)."""
     from puzzlewright.crossword.fill import fill_grid
     from puzzlewright.crossword.fill.problem import build_problem
     from puzzlewright.crossword.grid import Grid
@@ -82,18 +124,21 @@ def ours(
 
     grid = Grid.parse(grid_text)
     build_problem(grid, words, min_score)  # the list's indexes for these lengths: untimed
-    cpu, wall, status, averages = [], [], "", []
+    out = Ours()
     for seed in range(runs):
+        spent = [0.0]
         c, w = time.process_time(), time.perf_counter()
-        result = fill_grid(
-            grid, words, min_score=min_score, seed=seed, stop=StopSignal(60), quality=quality
-        )
-        cpu.append(time.process_time() - c)
-        wall.append(time.perf_counter() - w)
-        status = result.status
-        if result.average_score is not None and status == "filled":
-            averages.append(result.average_score)
-    return cpu, wall, status, averages
+        with propagation_clock(spent):
+            result = fill_grid(
+                grid, words, min_score=min_score, seed=seed, stop=StopSignal(60), quality=quality
+            )
+        out.cpu.append(time.process_time() - c)
+        out.wall.append(time.perf_counter() - w)
+        out.propagation.append(spent[0])
+        out.status = result.status
+        if result.average_score is not None and result.status == "filled":
+            out.averages.append(result.average_score)
+    return out
 
 
 def search_step(args: Any, tools: Any) -> None:
@@ -107,7 +152,7 @@ def search_step(args: Any, tools: Any) -> None:
     worker = None
     if tools.blacksquare_available():
         worker = subprocess.Popen(
-            [sys.executable, "-c", WORKER],
+            [tools.PEER_PYTHON, "-c", WORKER],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -117,20 +162,18 @@ def search_step(args: Any, tools: Any) -> None:
     load = os.getloadavg()[0]
     print(f"search step alone, lists loaded; {runs} runs; load {load:.1f}; CPU s (wall s)\n")
     header = (
-        f"{'grid':<10} {'min':>3} | {'quality':>8} {'(wall)':>8} {'first':>7} {'avg':>5} | "
-        f"{'fast':>7} {'(wall)':>8} {'avg':>5} | "
+        f"{'grid':<10} {'min':>3} | {'quality':>8} {'(wall)':>8} {'first':>7} {'avg':>5} "
+        f"{'prop':>4} | {'fast':>7} {'(wall)':>8} {'avg':>5} {'prop':>4} | "
         f"{'bs pre':>8} {'(wall)':>9} {'avg':>5} {'bs full':>8} | {'q/bs':>6} {'fast/bs':>7}"
+        f" | {'floor q':>7} {'floor f':>7}"
     )
     print(header)
     print("-" * len(header))
     for min_score in min_scores:
         for name in names:
             text = (tools.GRIDS / f"{name}.txt").read_text()
-            cpu, wall, status, averages = ours(text, words, min_score, runs)
-            mine = statistics.median(cpu)
-            fast_cpu, fast_wall, fast_status, fast_averages = ours(
-                text, words, min_score, runs, quality=False
-            )
+            q = ours(text, words, min_score, runs)
+            f = ours(text, words, min_score, runs, quality=False)
             theirs: dict[str, Any] = {}
             if worker is not None and worker.stdin is not None and worker.stdout is not None:
                 rows = [line.strip() for line in text.splitlines() if line.strip()]
@@ -143,18 +186,29 @@ def search_step(args: Any, tools: Any) -> None:
 
             bs_average = tools.figures(pre["answers"], scores)[0] if pre and pre["ok"] else None
             print(
-                f"{name:<10} {min_score:>3} | {mine:>8.4f} ({statistics.median(wall):.4f}) "
-                f"{cpu[0]:>7.4f} {tools.show(median_or_none(averages), 1):>5} | "
-                f"{statistics.median(fast_cpu):>7.4f} ({statistics.median(fast_wall):.4f}) "
-                f"{tools.show(median_or_none(fast_averages), 1):>5} | "
+                f"{name:<10} {min_score:>3} | {mode_cells(q, tools, first=True)} | "
+                f"{mode_cells(f, tools)} | "
                 f"{cell(pre, 'cpu'):>8} ({cell(pre, 'wall'):>7}) {tools.show(bs_average, 1):>5} "
-                f"{cell(full, 'cpu'):>8} | {ratio(cpu, status, pre):>6} "
-                f"{ratio(fast_cpu, fast_status, pre):>7}   {status}/{fast_status}"
+                f"{cell(full, 'cpu'):>8} | {ratio(q.cpu, q.status, pre):>6} "
+                f"{ratio(f.cpu, f.status, pre):>7} | {ratio(q.rest(), q.status, pre):>7} "
+                f"{ratio(f.rest(), f.status, pre):>7}   {q.status}/{f.status}"
             )
     if worker is not None and worker.stdin is not None:
         worker.stdin.close()
         worker.wait(timeout=60)
-    print("\n! = blacksquare found no fill within the time limit")
+    print("\n! = blacksquare found no fill within the time limit; prop = share of our CPU in")
+    print("propagation; floor = our CPU outside propagation over blacksquare's: the ratio")
+    print("an infinitely fast propagation kernel would leave")
+
+
+def mode_cells(mine: Ours, tools: Any, first: bool = False) -> str:
+    """One mode's columns: median CPU (wall), first seed's CPU, average score, share."""
+    cpu = statistics.median(mine.cpu)
+    share = statistics.median(mine.propagation) / max(cpu, 1e-9)
+    text = f"{cpu:>8.4f} ({statistics.median(mine.wall):.4f})"
+    if first:
+        text += f" {mine.cpu[0]:>7.4f}"
+    return f"{text} {tools.show(median_or_none(mine.averages), 1):>5} {share:>4.0%}"
 
 
 def cell(part: dict[str, Any] | None, key: str) -> str:

@@ -32,6 +32,9 @@ REJECTED = [
     *["OREO", "SUMATRA", "TATLER", "UTA", "ORN", "IYO", "ARN", "SLA", "MARTIN", "VINCENT"],
     # spurious inflections: no plural, a misspelling, a foreign word (rule 12, issue 18)
     *["ANDS", "THES", "AROUNDS", "JUSTS", "HAVEING", "CONTROLED", "DIFFERENTS", "COMED"],
+    # names and junk that reached fills and answers (issue 26: rules 13 and 14)
+    *["GEET", "NUER", "PHU", "SISI", "YOI", "ELT", "LYS", "AMAS", "TRAVIS", "KELLY"],
+    *["DURAS", "SOE", "BAHAR", "IRIAN", "INDE", "ATMO", "ALWAY", "REIMS", "GRUBER"],
 ]
 KEPT = [
     *["HOUSE", "QUIXOTIC", "ZEPHYR", "HOUSES", "WALKED", "CITIES", "BIGGER", "TO", "EGG"],
@@ -42,6 +45,8 @@ KEPT = [
     *["COMMITTEE", "BOOKKEEPER", "ASSESS", "LEVEL"],
     # real inflections rule 12 must keep: rare forms of frequent words
     *["KINDEST", "OUTS", "INNS", "HISSES", "UPPED", "COURTED", "FEWEST", "WALKING"],
+    # rare words that rule 14's look-alikes must keep (capitalized too, CWL under 50)
+    *["FEY", "NOUS", "LIEGE", "CAIRN", "CANNY", "ROOMIE", "COOKOUT", "ERNE", "AWED"],
 ]
 
 
@@ -247,3 +252,53 @@ def test_english_zipfs_equal_wordfreqs_own() -> None:
             assert zipf == zipf_frequency(token, "en", "large"), token
             kinds.add(bool(PLAIN_TOKEN.fullmatch(token)))
     assert kinds == {True, False}
+
+
+def test_rule_14_keeps_the_common_words_of_wordnet_and_gcide() -> None:
+    """Every one of wordfreq's 5,000 most frequent words that GCIDE lists in lower case and
+    WordNet knows in a lower-case sense stays (rules 13 and 14 only take names and junk),
+    unless the blocklists or the breakfast test's stems take it."""
+    from wordfreq import top_n_list
+
+    from puzzlewright.lexicon.builtin import blocked_words, dictionary_entries
+    from puzzlewright.lexicon.definitions import definitions
+
+    forms, wordnet, words = dictionary_entries(), definitions(), builtin_english()
+    listed = excluded_words() | blocked_words()
+    common = [
+        token
+        for token in top_n_list("en", 5000)
+        if len(token) > 2 and token.isascii() and token.isalpha()
+        and token in forms.lower and token in forms.gcide and wordnet.has_common_sense(token)
+        and {token, *stems(token)}.isdisjoint(listed)
+    ]  # fmt: skip
+    assert len(common) > 3000
+    assert [token for token in common if token.upper() not in words] == []
+
+
+def test_is_name_or_junk_weighs_each_piece_of_evidence() -> None:
+    from puzzlewright.lexicon.builtin import DictionaryEntries, is_name_or_junk
+
+    forms = DictionaryEntries(lower={"travis", "soe", "fey"}, capital={"travis", "soe", "fey"},
+                              acronyms=set())  # fmt: skip
+    named = {"travis", "soe"}.__contains__
+
+    def judged(token: str, zipf: float, crossword: dict[str, int], **kind: object) -> bool:
+        evidence = Evidence(zipf, **kind)  # type: ignore[arg-type]
+        return is_name_or_junk(token, zipf, evidence, forms, crossword, lambda t: not named(t))
+
+    assert judged("travis", 4.0, {"travis": 83}, obscure=True)  # (a) at any frequency
+    assert not judged("travis", 4.0, {"travis": 83})  # GCIDE lists it: not (a)
+    assert judged("soe", 2.9, {"soe": 47})  # (b)
+    assert not judged("soe", 2.9, {"soe": 50})  # clean fill in the crossword list
+    assert not judged("soe", 3.1, {"soe": 47})  # frequent
+    assert not judged("fey", 2.9, {"fey": 31})  # WordNet: a common word
+
+
+def test_wordnet_common_sense_tells_words_from_names() -> None:
+    from puzzlewright.lexicon.definitions import definitions
+
+    wordnet = definitions()
+    assert wordnet.has_common_sense("CAIRN") and wordnet.has_common_sense("CITIES")
+    assert not wordnet.has_common_sense("KELLY")  # WordNet: Gene Kelly, capitalized
+    assert not wordnet.has_common_sense("TRAVIS")  # not in WordNet at all

@@ -39,6 +39,28 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+class LazySubcommands(click.Group):
+    """A command group whose subcommands may live in other modules, imported when used:
+    ``crossword fill`` does not import the pattern, layout and clue commands."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy: dict[str, tuple[str, str]] = {}
+
+    def add_lazy(self, name: str, module: str, attribute: str) -> None:
+        """Register the command ``attribute`` of ``module`` as ``name`` (imported on use)."""
+        self.lazy[name] = (module, attribute)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            module, attribute = self.lazy[cmd_name]
+            self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
+        return self.commands.get(cmd_name)
+
+
 class LazyGroup(click.Group):
     """A click group whose subcommands are imported on first use."""
 

@@ -1,4 +1,5 @@
-"""Shared pieces of every command: errors, --json, word-list options, progress, stopping.
+"""Shared pieces of every command: errors, --json, word-list options, progress, stopping
+(the word-list options' help and limits are in :mod:`puzzlewright.cli.wordlists`).
 
 Commands are thin: parse options, call the library, print. Error handling lives in
 :class:`puzzlewright.cli.LazyGroup.main`; a command returns its exit status (0, 1) or None.
@@ -7,10 +8,10 @@ Commands are thin: parse options, call the library, print. Error handling lives 
 from __future__ import annotations
 
 import errno
-import importlib
 import json
 import math
 import os
+import re
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from puzzlewright.cli.wordlists import add_wordlist_options, builtin_cached, list_bound
 from puzzlewright.errors import PuzzleInputError, PuzzlewrightWarning
 from puzzlewright.stopping import StopReason, StopSignal, interrupt_sets, interrupted_by
 
@@ -61,28 +63,6 @@ def _stderr() -> Console:
     """The rich console on stderr (made on first use)."""
     console: Console = globals().get("stderr") or __getattr__("stderr")
     return console
-
-
-class LazySubcommands(click.Group):
-    """A command group whose subcommands may live in other modules, imported when used:
-    ``crossword fill`` does not import the pattern, layout and clue commands."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.lazy: dict[str, tuple[str, str]] = {}
-
-    def add_lazy(self, name: str, module: str, attribute: str) -> None:
-        """Register the command ``attribute`` of ``module`` as ``name`` (imported on use)."""
-        self.lazy[name] = (module, attribute)
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*self.commands, *self.lazy})
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in self.commands and cmd_name in self.lazy:
-            module, attribute = self.lazy[cmd_name]
-            self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
-        return self.commands.get(cmd_name)
 
 
 def emit_json(document: Any) -> None:
@@ -193,89 +173,21 @@ def output_option(
     )
 
 
-def max_list_mb_option(func: F) -> F:
-    """Add ``--max-list-mb N`` (read by :func:`load_words`; commands need not pass it)."""
-    return click.option(
-        "--max-list-mb",
-        type=click.IntRange(min=1, max=1_000_000),
-        default=None,
-        expose_value=False,
-        callback=_remember_max_list_mb,
-        help="Refuse word lists larger than N MB of text (default 200).",
-    )(func)
-
-
-WORDS_HELP = (
-    "Word list file(s), layered in order (word, word;score, word<TAB>score, .gz). Built-in "
-    "lists: 'crossword' (the Collaborative Word List, cleaned; entries scoring under 50 "
-    "only with --min-score), 'english' (word frequencies; 'builtin' is its old name), "
-    "'builtin+phrases' (english with multi-word phrases). Default: {default}."
-)
-DEFAULT_LIST_NAMES = {
-    "crossword": "the crossword list",
-    "english": "the English list",
-    "mixed": "the crossword list for a PATTERN, the English list otherwise",
-}
-
-
 def wordlist_options(func: F) -> F:
     """Add --words/--encoding/--alphabet/--min-score, read by :func:`load_words`, for a
     command whose default is the English list (acrostics, cryptarithms, wordplay)."""
-    return _wordlist_options(func, "english")
+    return add_wordlist_options(func, "english")
 
 
 def crossword_wordlist_options(func: F) -> F:
     """:func:`wordlist_options` for a command that fills or proposes crossword entries (its
     default is the crossword list; it loads with ``load_words(..., default="crossword")``)."""
-    return _wordlist_options(func, "crossword")
+    return add_wordlist_options(func, "crossword")
 
 
 def mixed_wordlist_options(func: F) -> F:
     """:func:`wordlist_options` for ``words``: crossword list for patterns, English else."""
-    return _wordlist_options(func, "mixed")
-
-
-def _wordlist_options(func: F, default: str) -> F:
-    options = [
-        click.option(
-            "--words",
-            "word_paths",
-            multiple=True,
-            metavar="PATH",
-            help=WORDS_HELP.format(default=DEFAULT_LIST_NAMES[default]),
-        ),
-        click.option(
-            "--encoding",
-            default="utf-8-sig",
-            show_default=True,
-            help="Encoding of the word lists (e.g. cp1251); 'auto' detects it.",
-        ),
-        click.option(
-            "--alphabet",
-            default=None,
-            help="Alphabet: en, ru, or its letters. Default: inferred from the list.",
-        ),
-        click.option(
-            "--min-score",
-            type=int,
-            default=None,
-            help="Ignore words scoring below N (default: 50 for the crossword list, "
-            "none for the others).",
-        ),
-        max_list_mb_option,
-    ]
-    for option in reversed(options):
-        func = option(func)
-    return func
-
-
-MAX_LIST_MB = "puzzlewright.max_list_mb"
-
-
-def _remember_max_list_mb(ctx: click.Context, _: click.Parameter, value: int | None) -> None:
-    """Keep --max-list-mb for :func:`load_words` (commands need not pass it along)."""
-    if value is not None:
-        ctx.meta[MAX_LIST_MB] = value
+    return add_wordlist_options(func, "mixed")
 
 
 def min_score_help(text: str) -> Callable[[F], F]:
@@ -292,27 +204,6 @@ def min_score_help(text: str) -> Callable[[F], F]:
         return func
 
     return decorate
-
-
-def _wordlist_limits(paths: Sequence[str], encoding: str) -> int:
-    """The --max-list-mb bound in bytes; warns about --encoding given for the built-in list."""
-    from puzzlewright.lexicon.loading import (
-        BUILTIN_NAMES,
-        CROSSWORD_NAMES,
-        DEFAULT_MAX_MB,
-        PHRASE_NAMES,
-    )
-
-    ctx = click.get_current_context(silent=True)
-    explicit = ctx is not None and ctx.get_parameter_source("encoding") in (
-        click.core.ParameterSource.COMMANDLINE,
-        click.core.ParameterSource.ENVIRONMENT,
-    )
-    built_in = BUILTIN_NAMES | CROSSWORD_NAMES | PHRASE_NAMES
-    if explicit and all(path.lower() in built_in for path in paths):
-        warn(f"--encoding {encoding} ignored: the built-in list is not read from a file")
-    megabytes = ctx.meta.get(MAX_LIST_MB, DEFAULT_MAX_MB) if ctx is not None else DEFAULT_MAX_MB
-    return int(megabytes) << 20
 
 
 def load_words(
@@ -340,10 +231,12 @@ def load_words(
         min_score = 0 if lower and paths[0].lower() in CROSSWORD_NAMES else None
     if len(paths) == 1 and paths[0].lower() in {"builtin", "english", "crossword"}:
         message = "Building the built-in list (first run only)…"  # later: from the cache
-        quiet = quiet or _builtin_cached(paths[0].lower())
+        quiet = quiet or builtin_cached(paths[0].lower())
     else:
         message = "Loading word list…"
-    max_bytes = _wordlist_limits(paths, encoding)
+    max_bytes, note = list_bound(paths, encoding)
+    if note:
+        warn(note)
     with status(message, quiet=quiet):
         words, reports = load_wordlist(
             paths, encoding=encoding, alphabet=alphabet, min_score=min_score, max_bytes=max_bytes
@@ -353,17 +246,6 @@ def load_words(
             if encoding == "auto":
                 _stderr().print(f"[dim]{report.path}: detected encoding {report.encoding}[/dim]")
     return words, reports
-
-
-def _builtin_cached(name: str) -> bool:
-    """True when the compiled built-in list ``name`` is in the cache (loads in a blink)."""
-    if name == "crossword":
-        from puzzlewright.lexicon.crossword import DEFAULT_MIN_SCORE, cache_path
-
-        return cache_path(DEFAULT_MIN_SCORE).exists()
-    from puzzlewright.lexicon.builtin import cache_path as english_path
-
-    return english_path().exists()
 
 
 def on_terminal() -> bool:
@@ -500,3 +382,17 @@ def stdout_output(ctx: click.Context, _: click.Parameter, value: str | None) -> 
 def fail(message: str) -> PuzzleInputError:
     """An input error to raise from a command: ``raise fail("...")``."""
     return PuzzleInputError(message)
+
+
+SIZE = re.compile(r"^\s*(\d+)\s*(?:[x×X*]\s*(\d+))?\s*$")
+"""A grid size as typed: ``15x15``, ``15 x 11``, ``15`` (a square)."""
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``15x15`` (or ``15`` for a square) -> (width, height)."""
+    match = SIZE.match(text)
+    if not match:
+        raise fail(f"bad size {text!r}: write it as WIDTHxHEIGHT, e.g. 15x15")
+    width = int(match.group(1))
+    height = int(match.group(2) or width)
+    return width, height

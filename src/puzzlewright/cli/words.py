@@ -13,12 +13,12 @@ from puzzlewright.cli.common import (
     emit_json,
     json_option,
     load_words,
-    max_list_mb_option,
     min_score_help,
     mixed_wordlist_options,
     stdout,
     whole_option,
 )
+from puzzlewright.cli.wordlists import max_list_mb_option
 from puzzlewright.cli.wordplay import show_wordplay, wordplay_options
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Entry

@@ -261,65 +261,99 @@ def search_encodings(
         if not mask:
             return 0, 0
         slots.append(_Slot(number.digits, index, mask))
-    n = len(slots)
-    chosen: list[str | None] = [None] * n
-    bound: dict[str, str] = {}  # digit -> letter
-    used: dict[str, str] = {}  # letter -> digit
-    counters = {"nodes": 0, "found": 0, "done": 0, "total": 0}
+    walk = _Walk(slots, leaves, stop, progress)
+    walk.search(0, 1 << 30, 0)
+    if progress is not None and len(slots) == 1:
+        progress(1, 1, walk.found)
+    return walk.found, walk.nodes + walk.found
 
-    def candidates(slot: _Slot) -> WordSet:
-        mask = slot.base_mask
-        bits = slot.index.bits
-        for digit, pos in slot.fresh:
-            letter = bound.get(digit)
-            column = bits[pos]
-            if letter is not None:
-                mask &= column.get(letter, 0)
-            elif used:
-                taken = 0
-                for other in used:
-                    taken |= column.get(other, 0)
-                mask &= ~taken
-            if not mask:
-                return 0
-        return mask
 
-    def search(depth: int, low: int, total: int) -> None:
-        best, best_mask, best_count = -1, 0, -1
-        for i in range(n):
-            if chosen[i] is not None:
-                continue
-            mask = candidates(slots[i])
-            count = mask.bit_count()  # popcount(mask), inlined: once per slot per node
-            if best < 0 or count < best_count:
-                best, best_mask, best_count = i, mask, count
-                if count == 0:
+def _candidates(slot: _Slot, bound: dict[str, str], used: dict[str, str]) -> WordSet:
+    """The words of ``slot`` that agree with the letters ``bound`` to digits so far and use
+    no letter another digit holds (``used``)."""
+    mask = slot.base_mask
+    bits = slot.index.bits
+    for digit, pos in slot.fresh:
+        letter = bound.get(digit)
+        column = bits[pos]
+        if letter is not None:
+            mask &= column.get(letter, 0)
+        elif used:
+            taken = 0
+            for other in used:
+                taken |= column.get(other, 0)
+            mask &= ~taken
+        if not mask:
+            return 0
+    return mask
+
+
+class _Walk:
+    """One depth-first walk over the numbers' words, fewest candidates first, binding each
+    digit to a letter as a word is chosen; the counts it reports as it goes."""
+
+    __slots__ = (
+        "bound",
+        "chosen",
+        "done",
+        "found",
+        "leaves",
+        "nodes",
+        "progress",
+        "slots",
+        "stop",
+        "total",
+        "used",
+    )
+
+    def __init__(
+        self, slots: list[_Slot], leaves: Leaves, stop: StopSignal, progress: Progress | None
+    ) -> None:
+        self.slots = slots
+        self.leaves = leaves
+        self.stop = stop
+        self.progress = progress
+        self.chosen: list[str | None] = [None] * len(slots)
+        self.bound: dict[str, str] = {}  # digit -> letter
+        self.used: dict[str, str] = {}  # letter -> digit
+        self.nodes = self.found = self.done = self.total = 0
+
+    def search(self, depth: int, low: int, total: int) -> None:
+        """Choose each candidate of the most constrained open slot in turn (``low``, ``total``:
+        the lowest score and the score sum of the words chosen so far)."""
+        bound, used, chosen, stop = self.bound, self.used, self.chosen, self.stop
+        best, mask, count = -1, 0, -1
+        for i, candidate in enumerate(self.slots):
+            if chosen[i] is None:
+                here = _candidates(candidate, bound, used)
+                size = here.bit_count()  # popcount, inlined: once per slot per node
+                if size == 0:
                     return
-        slot = slots[best]
-        if depth + 1 == n:
-            counters["found"] += best_count
-            leaves(chosen, best, slot, best_mask, low, total)
+                if best < 0 or size < count:
+                    best, mask, count = i, here, size
+        slot = self.slots[best]
+        if depth + 1 == len(self.slots):
+            self.found += count
+            self.leaves(self.chosen, best, slot, mask, low, total)
             return
         top = depth == 0
         if top:
-            counters["total"] = best_count
-        word_list = slot.index.words
-        score_list = slot.index.scores
-        mask = best_mask
+            self.total = count
+        word_list, score_list = slot.index.words, slot.index.scores
         while mask:  # iter_bits(mask), inlined: the search's hottest loop
             lowest = mask & -mask
             mask ^= lowest
             k = lowest.bit_length() - 1
             word = word_list[k]
-            counters["nodes"] += 1
-            if counters["nodes"] % POLL_EVERY == 0 and stop.should_stop():
+            self.nodes += 1
+            if self.nodes % POLL_EVERY == 0 and stop.should_stop():
                 return
             new = [(d, word[p]) for d, p in slot.fresh if d not in bound]
             for digit, letter in new:
                 bound[digit] = letter
                 used[letter] = digit
             chosen[best] = word
-            search(depth + 1, min(low, score_list[k]), total + score_list[k])
+            self.search(depth + 1, min(low, score_list[k]), total + score_list[k])
             chosen[best] = None
             for digit, letter in new:
                 del bound[digit]
@@ -327,14 +361,9 @@ def search_encodings(
             if stop.reason is not None:
                 return
             if top:
-                counters["done"] += 1
-                if progress is not None:
-                    progress(counters["done"], counters["total"], counters["found"])
-
-    search(0, 1 << 30, 0)
-    if progress is not None and n == 1:
-        progress(1, 1, counters["found"])
-    return counters["found"], counters["nodes"] + counters["found"]
+                self.done += 1
+                if self.progress is not None:
+                    self.progress(self.done, self.total, self.found)
 
 
 def iter_encodings(

@@ -43,6 +43,16 @@ How the filter works (see docs/lexicon.md):
     ``CROSS_CHECK_ZIPF`` that the built-in crossword list lacks (names, junk and what its
     editors blocked: ``geet``, ``nuer``, ``thier``), or an obscure one of rule 11's kept
     band that it scores below clean fill (``sisi``, ``amas``, ``phu``).
+14. Names and junk with a dictionary alibi, by three pieces of evidence (WordNet through
+    ``lexicon.definitions``, the dictionaries' capitals, the crossword list): (a) a token
+    the dictionaries also write capitalized that GCIDE lacks (by any stem) and that WordNet
+    knows in no lower-case sense, at any frequency (``travis``, ``kelly``: Webster's lists
+    an obscure lower-case sense); below ``NAME_ZIPF``, when the crossword list scores it
+    under clean fill or lacks it, (b) such a capitalized token of at most
+    ``CROSS_CHECK_LENGTH`` letters without a lower-case WordNet sense even if GCIDE has it
+    (``soe``, ``bahar``, ``irian``, ``inde``, ``atmo``, ``alway``), and (c) a token only
+    the suffix rule of 3. admits that is about as frequent abroad as in English (a foreign
+    name or word that looks like an inflection: ``duras``, ``reims``, ``gruber``).
 
 Scores start from ``round(10 * zipf)`` (``the`` 77, ``house`` 57, ``zephyr`` 28; 35 is a
 zipf of 3.5, about once per 300,000 words of text) and lose points for what makes a common
@@ -80,7 +90,7 @@ from puzzlewright.lexicon.datafiles import data_text as _data_text
 from puzzlewright.lexicon.wordlist import WordList
 
 MIN_ZIPF = 1.5
-FORMAT = 14  # bump when the filter changes (the cache format has its own version)
+FORMAT = 15  # bump when the filter changes (the cache format has its own version)
 FAMILIAR_VERSION = 2  # bump when familiarity_score changes (the acrostic's cached variant)
 VOWELS = set("aeiouy")
 TWO_LETTER_WORDS = frozenset(
@@ -119,6 +129,11 @@ CROSS_CHECK_LENGTH = 5
 """Rule 13: tokens of at most CROSS_CHECK_LENGTH letters rarer than CROSS_CHECK_ZIPF are
 checked against the built-in crossword list (the Collaborative Word List, which lists names,
 crosswordese and abbreviations from 25 up and leaves out what its editors blocked)."""
+NAME_ZIPF = 3.0
+"""Rule 14 (b) and (c): tokens rarer than this that the crossword list scores under
+``CLEAN_FILL`` (or lacks) are checked for names and foreign words."""
+CLEAN_FILL = 50
+"""The crossword list's clean-fill score (its ``DEFAULT_MIN_SCORE``)."""
 SPURIOUS_ZIPF = 3.0
 SPURIOUS_GAP = 3.0
 """Rule 12: a derived token rarer than SPURIOUS_ZIPF whose stems are all at least
@@ -421,14 +436,31 @@ def evidence_of(
 
 
 def crossword_scores() -> dict[str, int]:
-    """Lower-case word -> score of the built-in crossword list's short entries (rule 13)."""
+    """Lower-case word -> score of the built-in crossword list's entries (rules 13, 14)."""
     from puzzlewright.lexicon.crossword import data_bytes, decode_entries
 
-    return {
-        word.lower(): score
-        for word, score in decode_entries(data_bytes())
-        if len(word) <= CROSS_CHECK_LENGTH
-    }
+    return {word.lower(): score for word, score in decode_entries(data_bytes())}
+
+
+def is_name_or_junk(
+    token: str,
+    zipf: float,
+    evidence: Evidence,
+    forms: DictionaryEntries,
+    crossword: dict[str, int],
+    common_sense: Callable[[str], bool],
+) -> bool:
+    """Rule 14 (module docstring): a name or foreign word that a dictionary vouches for.
+    ``common_sense``: WordNet knows the token or its base form in a lower-case sense."""
+    capital = token in forms.capital
+    if capital and evidence.obscure and not common_sense(token):
+        return True  # (a) travis, kelly
+    score = crossword.get(token)
+    if zipf >= NAME_ZIPF or (score is not None and score >= CLEAN_FILL):
+        return False
+    if capital and len(token) <= CROSS_CHECK_LENGTH and not common_sense(token):
+        return True  # (b) soe, bahar, irian
+    return evidence.suffix is not None and is_international(token, zipf)  # (c) duras
 
 
 def fails_cross_check(token: str, zipf: float, obscure: bool, crossword: dict[str, int]) -> bool:
@@ -503,6 +535,9 @@ def build_english(
     contractions: set[str] = set()  # "dont" from "don't" (seen first: more frequent)
     zipfs: dict[str, float] = {}  # every token seen so far (stems for rule 12)
     crossword = crossword_scores()
+    from puzzlewright.lexicon.definitions import definitions
+
+    common_sense = definitions().has_common_sense
     for token, zipf in english_zipfs():  # most frequent first
         if zipf < min_zipf:
             break
@@ -521,6 +556,8 @@ def build_english(
             continue  # rule 11
         if fails_cross_check(token, zipf, evidence.obscure, crossword):
             continue  # rule 13
+        if is_name_or_junk(token, zipf, evidence, forms, crossword, common_sense):
+            continue  # rule 14
         entries[token.upper()] = score(evidence)
     return WordList(entries.items(), Alphabet.latin(), "english")
 

@@ -33,6 +33,14 @@ DATA_NAME = "crossword.dict.gz"
 DEFAULT_MIN_SCORE = 50
 """The floor a command uses with the crossword list when given no ``--min-score``: clean
 fill. Lower floors (down to the file's lowest score) load the rest of the list."""
+SEARCH_SCORE_WEIGHT = 0.05
+"""The factor a fill search puts on this list's scores against the options a word leaves its
+crossings (the engine weighs one score point as one nat of options). Every score from 50 up
+is clean fill (CWL's community bands, ticks of evidence inside them), so at the engine's
+weight a 90 outranked a 50 leaving its crossings e^40 times more options, and the 15x15
+themeless and the open 6x6 did not fill within 12 s of CPU; at 0.05 both fill (the one-block
+7x7 got slower: docs/lexicon.md, "Filling with it", has the benchmark). Polishing afterwards
+still lifts the weakest entries to the list's top tier."""
 LINE = re.compile(r"(\d+)([a-z]*);(\d+)")
 HEADER = "# puzzlewright crossword list"
 

@@ -161,6 +161,22 @@ class Definitions:
             self._forms = forms
         return sorted(self._forms.get((pos, squash(base)), []))
 
+    def has_common_sense(self, entry: str) -> bool:
+        """True when WordNet lists ``entry`` or its base form (as :meth:`senses` finds it)
+        in lower case in a sense of the right part of speech: a common word, not only a
+        name (WordNet writes ``Travis`` and ``Kelly`` capitalized, ``cairn`` not)."""
+        answer = squash(entry)
+        for base, _how, parts in self._bases(answer):
+            for _lemma, senses in self._index.get(base, []):
+                for item in senses.split():
+                    line = self._synsets[int(item.partition(":")[0])]
+                    if line[2] not in parts:
+                        continue
+                    written = line.split("\t", 3)[2].split("|")
+                    if any(w == w.lower() and squash(w) == base for w in written):
+                        return True
+        return False
+
     def __contains__(self, entry: str) -> bool:
         return any(base in self._index for base, _, _ in self._bases(squash(entry)))
 

@@ -50,6 +50,11 @@ placement is tried (that placement then counts as given up, not proved unfillabl
 ANCHORS_PER_ROUND = 8
 """Words supplying a missing letter tried per pangram round before giving up."""
 
+ANCHOR_TRIALS = 100
+"""Words with a missing letter weighed per slot when choosing anchors, best-scored first: a
+large list has thousands (the built-in crossword list: 250,000 words from score 50), and
+weighing each one's crossings took most of a 15x15 pangram's time."""
+
 
 def fill_constrained(
     request: FillRequest,
@@ -329,16 +334,22 @@ class _Run:
 
     def _anchor_word(self, base: Grid, slot: Slot, missing: str) -> tuple[int, int, str] | None:
         """The slot's word with the most missing letters that leaves its crossings the
-        most words (the tightest crossing's count), respecting the letters' quotas."""
+        most words (the tightest crossing's count), respecting the letters' quotas; among
+        the first :data:`ANCHOR_TRIALS` words holding a missing letter, best-scored first."""
         index = self.words.index(slot.length)
-        mask = index.mask(base.word(slot))
+        holding = 0  # the words with a missing letter anywhere
+        for column in index.bits:
+            for letter in missing:
+                holding |= column.get(letter, 0)
+        mask = index.mask(base.word(slot)) & holding
+        trials = ANCHOR_TRIALS
         best: tuple[int, int, str] | None = None
         counts = letter_counts(base)
         quotas = dict(self.constraints.quotas)
         crossing = [
             other for other in base.slots() if other != slot and set(other.cells) & set(slot.cells)
         ]
-        while mask:
+        while mask and trials:
             low = mask & -mask
             mask ^= low
             word = index.words[low.bit_length() - 1]
@@ -347,6 +358,7 @@ class _Run:
                 continue
             if any(counts[x] + word.count(x) > most for x, most in quotas.items()):
                 continue
+            trials -= 1
             trial = base.copy()
             trial.place(slot, word)
             room = min((self._options(trial, other) for other in crossing), default=1)

@@ -147,7 +147,8 @@ def _refill(
 ) -> Grid | None:
     """``current`` with the ``cleared`` cells re-filled (the open slots of ``region``) from
     words scoring ``floor`` or more, within ``effort`` dead ends per slot; None when that
-    finds no fill."""
+    finds no fill. Only the cleared cells change: a slot running out of a rectangular
+    region keeps its cells outside it empty, as the fill left them."""
     trial = current.copy()
     for r, c in cleared:
         trial.cells[r][c] = ""
@@ -168,4 +169,8 @@ def _refill(
     )
     if not outcome.solutions:
         return None
-    return place_solution(sub, outcome.solutions[0])
+    filled = place_solution(sub, outcome.solutions[0])
+    result = current.copy()
+    for r, c in cleared:
+        result.cells[r][c] = filled.cells[r][c]
+    return result

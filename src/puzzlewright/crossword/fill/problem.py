@@ -37,7 +37,8 @@ class Place(NamedTuple):
 class Link(NamedTuple):
     """A crossing seen from one variable: the cell it shares with another variable.
 
-    Hot loops unpack it as ``for c, p, t, q in links`` (a NamedTuple is a plain tuple).
+    Hot loops unpack it by these names, ``for cell, position, other, other_position in
+    links[v]`` (as fast as unpacking into one-letter names; ``link.cell`` would be slower).
     """
 
     cell: CellId
@@ -306,13 +307,13 @@ def link_crossings(variables: list[Var]) -> None:
     """Give each variable a :class:`Link` per crossing variable through its empty cells."""
     at_cell: dict[CellId, list[tuple[SlotId, int]]] = {}
     for v, var in enumerate(variables):
-        for cell, offset in var.cells:
-            at_cell.setdefault(cell, []).append((v, offset))
+        for cell, position in var.cells:
+            at_cell.setdefault(cell, []).append((v, position))
     for v, var in enumerate(variables):
-        for cell, offset in var.cells:
-            for other, other_offset in at_cell[cell]:
+        for cell, position in var.cells:
+            for other, other_position in at_cell[cell]:
                 if other != v:
-                    var.links.append(Link(cell, offset, other, other_offset))
+                    var.links.append(Link(cell, position, other, other_position))
 
 
 def rectangle_cells(region: Region) -> set[Position] | None:
@@ -363,8 +364,8 @@ def place_solution(problem: Problem, solution: tuple[int, ...]) -> Grid:
         if i < 0:
             continue
         word = var.table.words[i]
-        for cell, pos in var.cells:
+        for cell, position in var.cells:
             r, c = problem.cells[cell]
             if inside is None or (r, c) in inside:
-                grid.cells[r][c] = word[pos]
+                grid.cells[r][c] = word[position]
     return grid

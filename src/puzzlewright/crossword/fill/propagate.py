@@ -211,10 +211,10 @@ class Propagator:
             first = firsts[v] if not d & (d + 1) else None
             colv = cols[v]
             resv = residues[v]
-            for c, p, t, q in links[v]:
-                cur = cells[c]
+            for cell, position, other, other_position in links[v]:
+                cur = cells[cell]
                 if word is not None:
-                    new = 1 << word[p]
+                    new = 1 << word[position]
                     if new == cur:
                         continue
                 else:
@@ -223,13 +223,13 @@ class Propagator:
                     # the letters of the cell some candidate still has there
                     new = 0
                     if first is not None:
-                        at = first[p]
+                        at = first[position]
                         for low, letter in letter_lists.get(cur) or letters_in(cur):
                             if at[letter] < size:
                                 new |= low
                     else:
-                        col = colv[p]
-                        res = resv[p]
+                        col = colv[position]
+                        res = resv[position]
                         for low, letter in letter_lists.get(cur) or letters_in(cur):
                             support = res[letter]
                             if support and d & support:
@@ -241,13 +241,13 @@ class Propagator:
                                 new |= low
                     if new == cur:
                         continue
-                cells[c] = new
+                cells[cell] = new
                 # the crossing keeps the words with a letter left in the cell (an OR over
                 # the fewer of the kept or the removed letters)
                 removed = cur ^ new
-                colt = cols[t][q]
+                colt = cols[other][other_position]
                 mask = 0
-                dt = dom[t]
+                dt = dom[other]
                 if new.bit_count() <= removed.bit_count():
                     for _, letter in letter_lists.get(new) or letters_in(new):
                         mask |= colt[letter]
@@ -257,12 +257,12 @@ class Propagator:
                         mask |= colt[letter]
                     nt = dt & ~mask
                 if nt != dt:
-                    why[t] |= why[v]
+                    why[other] |= why[v]
                     if not nt:
-                        self.fail(t, v)
-                        return why[t]
-                    dom[t] = nt
-                    push(t, nt)
+                        self.fail(other, v)
+                        return why[other]
+                    dom[other] = nt
+                    push(other, nt)
         return None
 
     # -- initial nodes ---------------------------------------------------------------------

@@ -37,7 +37,7 @@ from puzzlewright.crossword.fill.ties import crossing_options
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
-from puzzlewright.lexicon.crossword import is_crossword_list
+from puzzlewright.lexicon.crossword import SEARCH_SCORE_WEIGHT, is_crossword_list
 from puzzlewright.stopping import StopSignal
 
 FAILED_SLOTS = 5
@@ -111,15 +111,19 @@ def fill(
     report = _reporter(problem, on_progress, started)
     scores = candidate_scores(problem)
     quality = request.quality
+    banded = is_crossword_list(words)
     if quality is None:
-        quality = default_quality(scores, bool(grid.bars), is_crossword_list(words))
+        quality = default_quality(scores, bool(grid.bars), banded)
     stop = stop or StopSignal()
     if applies(problem, region, max_shared_substring):
-        outcome, grids = _fill_square(problem, scores, seed, stop, part, count, quality, report)
+        outcome, grids = _fill_square(
+            problem, scores, seed, stop, part, count, quality, report, banded
+        )
     else:
+        weights = list_weights(value_weights(scores, quality or count > 1), banded)
         search = Search(
             problem,
-            value_weights=tuned(value_weights(scores, quality or count > 1), tuning),
+            value_weights=tuned(weights, tuning),
             seed=seed,
             max_shared_substring=max_shared_substring,
             stop=stop,
@@ -130,6 +134,19 @@ def fill(
             search, scores, quality, count, seed, max_shared_substring
         )
     return make_result(problem, outcome, grids, stop, time.monotonic() - started)
+
+
+def list_weights(weights: ValueWeights, banded: bool) -> ValueWeights:
+    """``weights`` for the list in use: with the built-in crossword list (``banded``), its
+    scores weigh :data:`~puzzlewright.lexicon.crossword.SEARCH_SCORE_WEIGHT` as much (all
+    its scores from 50 up are clean fill; crossing options decide among them)."""
+    if not banded:
+        return weights
+    return replace(
+        weights,
+        score=weights.score * SEARCH_SCORE_WEIGHT,
+        score_jitter=weights.score_jitter * SEARCH_SCORE_WEIGHT,
+    )
 
 
 Reporter = Callable[[int, int, int, int], None]
@@ -169,6 +186,7 @@ def _fill_square(
     count: int,
     quality: bool,
     report: Reporter | None,
+    banded: bool = False,
 ) -> tuple[Outcome, list[Grid]]:
     """The double-word-square search's outcome and fills (a grid without blocks or bars).
 
@@ -177,7 +195,7 @@ def _fill_square(
     meets, so without tiers a 3x3 could take THE/WIR/OSE); the last search, over every
     word, is the one whose "none" is a proof."""
     tiers = score_tiers(scores, quality=True) if quality and count == 1 else [None]
-    weights = value_weights(scores, quality=True)  # the weights the search was tuned with
+    weights = list_weights(value_weights(scores, quality=True), banded)  # as tuned
     progress = (lambda filled, best, back: report(filled, best, back, 0)) if report else None
     spent = Found([], [], [], -1)
     for floor in tiers:

@@ -142,16 +142,18 @@ class Search:
         cells = st.cells
         done = st.done
         cols = self.cols
-        for c, p, t, q in self.links[v]:
-            if not cells[c] & (cells[c] - 1) or done[t]:
+        for cell, position, other, other_position in self.links[v]:
+            if not cells[cell] & (cells[cell] - 1) or done[other]:
                 continue
-            dt = dom[t]
-            col = cols[t][q]
+            dt = dom[other]
+            col = cols[other][other_position]
             options: dict[int, float] = {}
-            for letter in {row[p] for row in rows}:
+            for letter in {row[position] for row in rows}:
                 count = (dt & col[letter]).bit_count()
                 options[letter] = option_weight * log(count) if count else -1e9
-            values = [value + options[row[p]] for value, row in zip(values, rows, strict=True)]
+            values = [
+                value + options[row[position]] for value, row in zip(values, rows, strict=True)
+            ]
         best = max(range(len(candidates)), key=values.__getitem__)
         return candidates[best]
 

@@ -249,6 +249,8 @@ class SquareSearch:
         progress: Callable[[int, int, int], None] | None = None,
         floor: int | None = None,
         max_nodes: int | None = None,
+        restarts: bool = True,
+        split_depth: int = SPLIT_DEPTH,
     ) -> None:
         self.problem = problem
         self.shape = shape = shape_of(problem)
@@ -277,6 +279,8 @@ class SquareSearch:
         self.failures = [0] * len(problem.vars)
         self.budget = 0  # the node count at which the current run restarts
         self.max_nodes = max_nodes  # None: restart until the space is covered
+        self.restarts = restarts  # False: one run to the end (a share of a proof)
+        self.split_depth = split_depth  # moves after which the space is dealt to the parts
         self.spread = self.weights.jitter  # the weight of the tie-break in this run
 
     # -- candidates ----------------------------------------------------------------------
@@ -388,10 +392,12 @@ class SquareSearch:
         Runs restart with a fresh tie-break after :data:`FIRST_CUTOFF` nodes, growing by
         :data:`CUTOFF_GROWTH` (a bad first word no longer holds the search for long); the
         run that ends within its cutoff has searched everything, so "none" is a proof.
-        With ``max_nodes`` the search gives up (incomplete) after that many nodes in all.
+        With ``max_nodes`` the search gives up (incomplete) after that many nodes in all;
+        without ``restarts`` it makes one run (a share of a proof is searched to its end
+        anyway, and a restart walks again what the last run walked).
         """
         found = Found([], [], [], -1)
-        cutoff = FIRST_CUTOFF
+        cutoff = FIRST_CUTOFF if self.restarts else 1 << 62
         while True:
             self.salt = self.rng.randrange(TIE_SCALE)
             self.spread = self.weights.jitter if not found.restarts else RESTART_JITTER
@@ -420,6 +426,7 @@ class SquareSearch:
         used_rows: set[WordId] = set()
         used_cols = used_rows if self.same else set()
         share, parts = self.part
+        split = self.split_depth
         rows, cols = self.rows, self.cols
         fixed = shape.fixed
         symmetric = self.symmetric
@@ -495,7 +502,7 @@ class SquareSearch:
             note(r, c)
             if r == height or c == width:
                 return finish(r, c)
-            if r + c == SPLIT_DEPTH and parts > 1 and self.share_of(rword, cword, parts) != share:
+            if r + c == split and parts > 1 and self.share_of(rword, cword, parts, split) != share:
                 return False
             by_row = row_moves(r, c)
             by_col = col_moves(r, c, len(by_row)) if by_row else []
@@ -542,11 +549,13 @@ class SquareSearch:
         return ended[0]
 
     @staticmethod
-    def share_of(rword: list[WordId], cword: list[WordId], parts: int) -> int:
-        """The share a node after :data:`SPLIT_DEPTH` moves belongs to: a hash of its words,
-        so the shares stay disjoint whatever order each run visits the nodes in."""
+    def share_of(
+        rword: list[WordId], cword: list[WordId], parts: int, depth: int = SPLIT_DEPTH
+    ) -> int:
+        """The share a node after ``depth`` moves belongs to: a hash of its words, so the
+        shares stay disjoint whatever order each run visits the nodes in."""
         mixed = 0
-        for w in (*rword[:SPLIT_DEPTH], *cword[:SPLIT_DEPTH]):
+        for w in (*rword[:depth], *cword[:depth]):
             mixed = (mixed * 1_000_003 + w + 1) % 2_147_483_647
         return mixed % parts
 
