@@ -251,6 +251,41 @@ def test_default_answers_do_not_depend_on_the_clock(
     assert answer_of(racing) == answer_of(normal)
 
 
+BLAS_RUN = """
+import json, sys
+from puzzlewright.acrostic import build_acrostic
+from puzzlewright.lexicon import builtin_english
+result = build_acrostic(sys.argv[1], "Oscar Wilde Gray", builtin_english(), seed=1, improve=0.2,
+                        tries=1)
+print(json.dumps([[a.word for a in result.puzzles[0].answers], result.mean_zipf_bound]))
+"""
+DORIAN = (
+    "There is no such thing as a moral or an immoral book. Books are well written, or badly "
+    "written. That is all."
+)
+
+
+@pytest.mark.slow
+def test_acrostic_answers_do_not_depend_on_blas_threads_or_kernels(warm_cache: Path) -> None:
+    """Before: the search summed float tables through BLAS in an order that depends on its
+    kernels, so one BLAS thread gave OTHER SMALL CONTROL ... and two threads on another
+    CPU's kernels (OPENBLAS_CORETYPE=Prescott) OTHER STREET CRIMINAL ... for seed 1. Now
+    every sum is exact (values on power-of-two grids), so any threads and kernels agree."""
+    answers = []
+    for threads, kernels in (("1", ""), ("2", ""), ("2", "Prescott")):
+        env = {**os.environ, "PUZZLEWRIGHT_CACHE_DIR": str(warm_cache)}
+        env.update(OPENBLAS_NUM_THREADS=threads, OMP_NUM_THREADS=threads)
+        env.pop("OPENBLAS_CORETYPE", None)
+        if kernels:
+            env["OPENBLAS_CORETYPE"] = kernels
+        run = subprocess.run(
+            [sys.executable, "-c", BLAS_RUN, DORIAN], env=env, capture_output=True, text=True
+        )
+        assert run.returncode == 0, run.stderr[-2000:]
+        answers.append(json.loads(run.stdout))
+    assert answers[0] == answers[1] == answers[2]
+
+
 def test_the_library_and_the_command_give_the_same_acrostic(
     cli_here: CliRun, warm_cache: Path
 ) -> None:

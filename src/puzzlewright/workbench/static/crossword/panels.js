@@ -237,6 +237,9 @@ export function syncControls(S, ui) {
   ui.wordFile.value = chosen.startsWith("file:") ? chosen.slice(5) : "";
   if (chosen && !chosen.startsWith("file:")) ui.wordSource.value = chosen;
   ui.encoding.value = S.words.encoding || "utf-8-sig";
+  const { quality, max_shared_substring: run } = S.fillOptions;
+  ui.fillMode.value = quality === null ? "auto" : quality ? "quality" : "fast";
+  ui.maxShared.value = run === null ? "" : String(run);
   wordControls = wordControlState(ui);
 }
 
