@@ -28,12 +28,13 @@ the first fill arrives, and times the first candidate of an entry marked ``fills
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import statistics
 import sys
 import tempfile
 import time
-import urllib.request
+import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -48,23 +49,57 @@ CHROMIUM = Path("/usr/bin/chromium")
 MIN_SCORE = 50
 
 
+FIRST_SCREEN = 16  # candidates the page checks: the list's first screen (assist.js CHECKS)
+LISTS = {"stwl": ("--words", str(STWL)), "default": ()}
+"""The lists compared: Spread the Wordlist and the built-in crossword list (no --words)."""
+
+
 @contextmanager
-def server(folder: Path) -> Iterator[str]:
-    with serving(folder, "--words", str(STWL), "--min-score", str(MIN_SCORE)) as url:
+def server(folder: Path, words: str = "stwl") -> Iterator[str]:
+    with serving(folder, *LISTS[words], "--min-score", str(MIN_SCORE)) as url:
         yield url
 
 
+def engine_words(label: str) -> Any:
+    from puzzlewright.lexicon import load_wordlist
+
+    words, _ = load_wordlist([STWL] if label == "stwl" else ["crossword"])
+    return words
+
+
+CONNECTIONS: dict[str, http.client.HTTPConnection] = {}
+"""One kept-alive connection per server, as the page's browser keeps one: a new TCP
+connection per call (urllib) measured the client's connect, not the server."""
+
+
+def call(method: str, url: str, body: dict[str, Any] | None = None) -> Any:
+    parts = urllib.parse.urlsplit(url)
+    for attempt in (1, 2):
+        connection = CONNECTIONS.get(parts.netloc)
+        if connection is None:
+            connection = CONNECTIONS[parts.netloc] = http.client.HTTPConnection(
+                parts.netloc, timeout=120
+            )
+        data = None if body is None else json.dumps(body).encode()
+        try:
+            connection.request(method, f"{parts.path}?{parts.query}" if parts.query else parts.path,
+                               data, {"Content-Type": "application/json"})  # fmt: skip
+            response = connection.getresponse()
+            return json.loads(response.read())
+        except (http.client.HTTPException, OSError):
+            connection.close()  # the server closed an idle connection: one new one
+            del CONNECTIONS[parts.netloc]
+            if attempt == 2:
+                raise
+    return None
+
+
 def post(url: str, body: dict[str, Any]) -> Any:
-    request = urllib.request.Request(
-        url, json.dumps(body).encode(), {"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=120) as response:
-        return json.loads(response.read())
+    return call("POST", url, body)
 
 
 def get(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=120) as response:
-        return json.loads(response.read())
+    return call("GET", url)
 
 
 def timed(action: Callable[[], object]) -> float:
@@ -97,7 +132,7 @@ def half_filled(url: str) -> tuple[list[list[str | None]], list[list[str | None]
     job = post(f"{url}/api/crossword/fill", {"cells": empty, "count": 1, "timeout": 60})
     wait_for(url, job["id"], lambda e: e["type"] == "end")
     result = next(e for e in get(f"{url}/api/jobs/{job['id']}")["events"] if e["type"] == "result")
-    full = result["fills"][0]["cells"]
+    full = [[None if ch == "#" else ch for ch in row] for row in result["grid"]]
     half = [
         row if r < len(full) // 2 else [None if c is None else "" for c in row]
         for r, row in enumerate(full)
@@ -157,17 +192,32 @@ def page_load(url: str, runs: int) -> list[float]:
     return times
 
 
+def endpoint_work(cells: list[list[str | None]], words: Any) -> bytes:
+    """What POST /api/crossword/analyse computes, in this process: the analysis, the grid's
+    checks and statistics, the JSON (the endpoint's own work, without HTTP)."""
+    from puzzlewright.crossword.analysis import analyse_grid, grid_stats
+    from puzzlewright.crossword.grid import Grid
+    from puzzlewright.crossword.statistics import fill_statistics
+
+    grid = Grid(cells)
+    result = analyse_grid(grid, words, min_score=MIN_SCORE).to_json()
+    result["stats"] = grid_stats(grid, words, min_score=MIN_SCORE).to_json()
+    result["statistics"] = fill_statistics(grid, words).to_json()
+    return json.dumps(result).encode()
+
+
 def engine_baselines(
-    grids: list[list[list[str | None]]], others: list[list[list[str | None]]], key: str
+    grids: list[list[list[str | None]]],
+    others: list[list[list[str | None]]],
+    key: str,
+    words: Any,
 ) -> dict[str, list[float]]:
     """The engine calls alone, in this process, on the same grids as the HTTP calls."""
     from puzzlewright.crossword.analysis import analyse_grid, entry_candidates
     from puzzlewright.crossword.fill import fill_grid
     from puzzlewright.crossword.grid import Grid
-    from puzzlewright.lexicon import load_wordlist
     from puzzlewright.stopping import StopSignal
 
-    words, _ = load_wordlist([STWL])
     empty = Grid(cells_of(GRID.read_text()))
     analyse_grid(Grid(grids[0]), words, min_score=MIN_SCORE)  # warm, as the server is
     analyse_grid(Grid(others[-1]), words, min_score=MIN_SCORE)
@@ -175,6 +225,7 @@ def engine_baselines(
         "analyse": [
             timed(lambda g=g: analyse_grid(Grid(g), words, min_score=MIN_SCORE)) for g in grids
         ],
+        "endpoint": [timed(lambda g=g: endpoint_work(g, words)) for g in grids],
         "candidates": [
             timed(lambda g=g: entry_candidates(Grid(g), words, key, min_score=MIN_SCORE))
             for g in others
@@ -224,31 +275,96 @@ def starting_grid(seeds: int) -> None:
             report(f"  {label}: first candidate marked 'fills'", firsts, 1.0, None)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=30, help="keystrokes timed per figure")
-    parser.add_argument(
-        "--starting-grid", type=int, default=0, metavar="N", help="issue 26: N seeds"
+def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: Any) -> None:
+    """Per candidate of the first screen, the time from asking until its verdict, through
+    HTTP (a check job: a worker process) and in this process (the same engine calls)."""
+    from puzzlewright.crossword.analysis import check_candidate, check_entry_grid
+    from puzzlewright.crossword.grid import Grid
+    from puzzlewright.stopping import StopSignal
+
+    try:
+        from puzzlewright.crossword.fill_checks import check_candidates
+    except ImportError:  # a checkout before it (PYTHONPATH=old/src): a search per candidate
+
+        def check_candidates(  # type: ignore[misc]
+            grid: Grid, words: Any, key: str, todo: list[str], **options: Any
+        ) -> Iterator[str]:
+            for word in todo:
+                yield check_candidate(grid, words, key, word, min_score=MIN_SCORE,
+                                      stop=StopSignal(options["budget"]))  # fmt: skip
+
+    web: list[float] = []
+    alone: list[float] = []
+    alone_cpu: list[float] = []  # CPU seconds in this process until each verdict
+    each_cpu: list[float] = []  # the same with one search per candidate (analysis.check_candidate)
+    verdicts: dict[str, int] = {}
+    entries = keys[:: max(1, len(keys) // 8)][:8]
+    for entry in entries:
+        words_of_entry = post(
+            f"{url}/api/crossword/candidates",
+            {"cells": half, "entry": entry, "limit": FIRST_SCREEN},
+        )["words"]
+        todo = [w["word"] for w in words_of_entry]
+        started = time.perf_counter()
+        body = {"cells": half, "entry": entry, "candidates": todo, "budget": 1.5}
+        job = post(f"{url}/api/crossword/check", body)
+        since, left = 0, set(todo)
+        while left:
+            state = get(f"{url}/api/jobs/{job['id']}?since={since}")
+            since = state["next"]
+            for event in state["events"]:
+                if event.get("type") == "verdict" and event["word"] in left:
+                    left.discard(event["word"])
+                    web.append(time.perf_counter() - started)
+                    verdicts[event["verdict"]] = verdicts.get(event["verdict"], 0) + 1
+            if state["status"] != "running":
+                web += [float("inf")] * len(left)
+                break
+            time.sleep(0.005)
+        grid = Grid(half)
+        started, cpu = time.perf_counter(), time.process_time()
+        whole = check_entry_grid(grid, words, entry, min_score=MIN_SCORE, stop=StopSignal(3))
+        if whole.verdict != "dead end":
+            for _ in check_candidates(grid, words, entry, todo, min_score=MIN_SCORE,
+                                      budget=1.5, fill=whole.fill):  # fmt: skip
+                alone.append(time.perf_counter() - started)
+                alone_cpu.append(time.process_time() - cpu)
+            cpu = time.process_time()  # the same, one fresh search per candidate (before)
+            for word in todo:
+                check_candidate(grid, words, entry, word, min_score=MIN_SCORE, stop=StopSignal(1.5))
+                each_cpu.append(time.process_time() - cpu)
+    within = sum(t <= 1.0 for t in web)
+    print(
+        f"fill checks, first screen ({FIRST_SCREEN}) of {len(entries)} entries: {len(web)} "
+        f"verdicts {verdicts}; {within} of {len(web)} within 1 s",
+        flush=True,
     )
-    args = parser.parse_args()
-    if not STWL.exists():
-        print(f"skipped: Spread the Wordlist not found at {STWL}")
-        return 0
-    if args.starting_grid:
-        starting_grid(args.starting_grid)
-        return 0
-    with tempfile.TemporaryDirectory() as folder, server(Path(folder)) as url:
+    report("  time to a candidate's verdict (HTTP)", web, 1.0, alone)
+    report("  time to the screen's last verdict (HTTP)", [max(web)], 1.0, [max(alone)])
+    report("  engine CPU to a verdict (this process)", alone_cpu, 1.0, each_cpu)
+    print(f"  (ratio against one fresh search per candidate, same entries; load {load()})")
+
+
+def load() -> str:
+    """The load average now (the machine is shared: every figure is read beside it)."""
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+def list_section(label: str, runs: int, browser: bool, checks_only: bool = False) -> None:
+    """Every figure for one list: analyse, candidates, fill checks, autofill, page load."""
+    words = engine_words(label)
+    with tempfile.TemporaryDirectory() as folder, server(Path(folder), label) as url:
         full, half = half_filled(url)
         analysis = post(f"{url}/api/crossword/analyse", {"cells": half})
         keys = [e["key"] for e in analysis["entries"] if "?" in e["pattern"]]
         key = keys[len(keys) // 2]
-        grids = keystrokes(full, half, args.runs)
-        others = keystrokes(full, half, args.runs, skip=args.runs)
+        grids = keystrokes(full, half, runs)
+        others = keystrokes(full, half, runs, skip=runs)
         print(
-            f"themed 15x15 ({GRID.name}) half filled: {len(keys)} open entries; "
-            f"STWL min score {MIN_SCORE}; {len(grids)} keystrokes (one new letter each)"
+            f"[{label}] themed 15x15 ({GRID.name}) half filled: {len(keys)} open entries; "
+            f"min score {MIN_SCORE}; {len(grids)} keystrokes (one new letter each)"
         )
-        base = engine_baselines(grids, others, key)
+        base = engine_baselines(grids, others, key, words)
         analyse = []
         after = []
         for grid in grids:  # what the page does after a keystroke: analyse, then candidates
@@ -268,28 +384,14 @@ def main() -> int:
             )
             for grid in others
         ]
-        report("analyse after a keystroke (HTTP)", analyse, 0.100, base["analyse"])
+        report("analyse after a keystroke (HTTP) / analyse_grid", analyse, 0.100, base["analyse"])
+        report("analyse after a keystroke (HTTP) / its engine work", analyse, 0.100,
+               base["endpoint"])  # fmt: skip
         report("candidates, after that analyse (HTTP)", after, 0.050, None)
         report("candidates of a new grid (HTTP)", alone, 0.050, base["candidates"])
-        firsts = []
-        for entry in keys[:8]:
-            words = post(
-                f"{url}/api/crossword/candidates", {"cells": half, "entry": entry, "limit": 12}
-            )["words"]
-            started = time.perf_counter()
-            job = post(
-                f"{url}/api/crossword/check",
-                {
-                    "cells": half,
-                    "entry": entry,
-                    "candidates": [w["word"] for w in words],
-                    "budget": 1.5,
-                },
-            )
-            wait_for(url, job["id"], lambda e: e.get("verdict") == "fills")
-            firsts.append(time.perf_counter() - started)
-            post(f"{url}/api/jobs/{job['id']}/cancel", {})
-        report("first candidate marked 'fills' (8 entries)", firsts, 2.0, None)
+        fill_checks(url, half, keys[len(keys) // 2 :], words)
+        if checks_only:
+            return
         fills = []
         empty = cells_of(GRID.read_text())
         for seed in range(3):
@@ -301,11 +403,37 @@ def main() -> int:
             wait_for(url, job["id"], lambda e: e["type"] == "result")
             fills.append(time.perf_counter() - started)
         report("autofill empty themed 15x15, first fill", fills, 1.0, base["fill"])
-        loads = page_load(url, 5)
+        loads = page_load(url, 5) if browser else []
         if loads:
             report("page load to interactive (Chromium)", loads, 1.0, None)
-        else:
+        elif browser:
             print("page load: skipped (needs Playwright and /usr/bin/chromium)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30, help="keystrokes timed per figure")
+    parser.add_argument(
+        "--starting-grid", type=int, default=0, metavar="N", help="issue 26: N seeds"
+    )
+    parser.add_argument(
+        "--words", choices=sorted(LISTS), action="append",
+        help="the list(s) to measure with (default: both, STWL first)",
+    )  # fmt: skip
+    parser.add_argument("--no-browser", action="store_true", help="skip the page-load figure")
+    parser.add_argument(
+        "--checks-only", action="store_true", help="stop after the fill checks' figures"
+    )
+    args = parser.parse_args()
+    if not STWL.exists():
+        print(f"skipped: Spread the Wordlist not found at {STWL}")
+        return 0
+    if args.starting_grid:
+        starting_grid(args.starting_grid)
+        return 0
+    for label in args.words or ["stwl", "default"]:
+        print(f"load average {load()}", flush=True)
+        list_section(label, args.runs, not args.no_browser, args.checks_only)
     return 0
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 # The engines' numpy products are small (thousands of words by 26 letters): BLAS threads only
 # add overhead there (an acrostic build took 5 s of CPU instead of 0.6 s on this 2-core
-# machine) and make float sums depend on the thread count. One thread for the suite; set
-# before anything imports numpy.
+# machine); the answers do not depend on it (tests/adversarial/test_long_work.py checks the
+# acrostic's). One thread for the suite; set before anything imports numpy.
 for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_name, "1")
 

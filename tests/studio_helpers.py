@@ -29,7 +29,7 @@ def run_server(root: Path, *, head_timeout: float | None = None, **limits: Any) 
     server = make_server(create_app(config), sock, head_timeout=head_timeout or HEAD_TIMEOUT)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60  # a loaded machine starts it slowly; a hang still fails
     while not server.started:
         if time.monotonic() > deadline:
             raise RuntimeError("the workbench server did not start")

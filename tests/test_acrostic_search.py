@@ -13,7 +13,7 @@ from puzzlewright.acrostic.candidates import make_tables, score_goal, score_spre
 from puzzlewright.acrostic.exact import ExactSearch
 from puzzlewright.acrostic.resplit import resplits
 from puzzlewright.acrostic.solver import Search
-from puzzlewright.acrostic.tables import counts_of
+from puzzlewright.acrostic.tables import counts_of, on_grid, weight_grid
 from puzzlewright.stopping import NEVER, StopSignal
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -211,3 +211,23 @@ def test_resplits_are_every_exact_split_within_the_gap_budget() -> None:
         assert set(found) == expected and len(found) == len(expected)
         totals = [sum(g[j] for g, j in zip(gaps, row, strict=True)) for row in found]
         assert totals == sorted(totals)
+
+
+def test_distances_on_the_weight_grid_are_exact_sums() -> None:
+    """The search's weights lie on ``weight_grid``: then every distance equals the exact
+    integer sum (in grid steps), whatever order BLAS adds it in (issue 25: the answers for
+    a seed depended on the BLAS kernels, OPENBLAS_CORETYPE, before)."""
+    rng = np.random.default_rng(7)
+    words = ["".join(rng.choice(list("AEIRSTLNOW"), size=rng.integers(4, 16))) for _ in range(3000)]
+    table = make_tables({"A": [("A" + w, 50) for w in words]}, LETTERS)[0]["A"]
+    grid = weight_grid(len(LETTERS), table.longest)
+    target = rng.integers(0, 9, len(LETTERS)).astype(np.int32)
+    for _ in range(20):
+        raw = rng.random(len(LETTERS)) * 3
+        weights = on_grid((raw * len(LETTERS) / raw.sum()).astype(np.float32), grid)
+        steps = np.round(weights.astype(np.float64) / grid).astype(np.int64)
+        exact = np.zeros(len(table), np.int64)
+        for copy in range(1, int(table.counts.max()) + 1):  # the k-th copies of each letter
+            sign = np.where(target >= copy, -steps, steps)
+            exact += (table.counts >= copy).astype(np.int64) @ sign
+        assert (table.distances(target, weights).astype(np.float64) / grid == exact).all()

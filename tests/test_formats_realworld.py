@@ -253,7 +253,7 @@ def test_wynne_1913_clue_numbers_are_kept_and_printed(tmp_path: Path) -> None:
 def test_acrostic_converts_between_ipuz_and_jpz(tmp_path: Path) -> None:
     import json
 
-    from puzzlewright.acrostic.ipuz import read_ipuz
+    from puzzlewright.crossword.formats.acrostic_ipuz import read_ipuz
 
     source = Path(__file__).parent / "data" / "acrostic" / "sample.ipuz"
     code, stdout, _ = run("convert", str(source), str(tmp_path / "a.jpz"))

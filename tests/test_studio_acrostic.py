@@ -11,9 +11,12 @@ from typing import Any
 import pytest
 
 from play_helpers import launch_browser
+from puzzlewright.acrostic.letters import letters_of
 from puzzlewright.acrostic.live import complete_rows, finished_ipuz, studio_state
+from puzzlewright.acrostic.model import Progress
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import builtin_english
+from puzzlewright.lexicon.function_words import FUNCTION_WORDS
 from puzzlewright.render import acrostic_document
 from studio_helpers import Server, checked_page, run_server
 
@@ -146,7 +149,8 @@ def test_lock_two_answers_complete_and_save(page: Any, server: Server) -> None:
     answer_b = page.get_by_role("textbox", name="Answer B (starts with S)")
     # "Completed" is still on screen from the first run: wait for the new answer itself
     expect(answer_b).to_have_value(re.compile(rf"^(?!{first}$)S[A-Z]+$"), timeout=90_000)
-    expect(info).to_contain_text("Completed")
+    # the best set so far fills the rows while the search still improves it: wait for the end
+    expect(info).to_contain_text("Completed", timeout=90_000)
     second = answer_b.input_value()
     expect(answer_a).to_have_value("ORAL")
 
@@ -169,3 +173,67 @@ def test_lock_two_answers_complete_and_save(page: Any, server: Server) -> None:
     expect(page.locator("#out-h ~ .info")).to_have_text("Saved dorian-play.html.")
     playable = (server.root / "dorian-play.html").read_text(encoding="utf-8")
     assert 'id="pw-data"' in playable and "pw-acrostic" in playable
+
+
+def test_progress_reports_the_best_set_so_far_with_its_bound(words: Any) -> None:
+    """Issue 31 item 4: the first exact set is reported as soon as it is found (in row
+    order, the locks in place), again with the bound, then each better set; reporting
+    changes nothing in the answers."""
+    seen: list[Progress] = []
+    options: dict[str, Any] = {"seed": 1, "improve": 0.5, "tries": 1}
+    done = complete_rows(DORIAN, DORIAN_SOURCE, {0: "ORAL"}, words, progress=seen.append, **options)
+    quiet = complete_rows(DORIAN, DORIAN_SOURCE, {0: "ORAL"}, words, **options)
+    assert done.status == quiet.status == "built" and done.words == quiet.words
+    assert len(seen) >= 2
+    assert seen[0].mean_zipf_bound is None  # the first set is not held back for the bound
+    assert seen[1].words == seen[0].words and seen[1].mean_zipf_bound == done.mean_zipf_bound
+    for report in seen:
+        assert report.words[0] == "ORAL" and len(report.words) == 14
+        assert Counter("".join(report.words)) == Counter(letters_of(DORIAN, words.alphabet))
+    assert seen[-1].words == done.words and seen[-1].mean_zipf == done.mean_zipf
+    means = [report.mean_zipf or 0.0 for report in seen]
+    assert means[-1] >= means[0]
+    assert [r.steps for r in seen[1:]] == sorted(r.steps for r in seen[1:])
+
+
+@pytest.mark.slow
+def test_avoid_function_words_progress_and_playable_export(
+    page: Any, server: Server, tmp_path: Any
+) -> None:
+    """Issue 28 item 10: no source prefilled, the option to avoid function words (THAT,
+    NEXT, NOPE were chosen), progress against the bound, Export writes a playable page."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page.goto(server.url + "/acrostic")
+    expect(page.get_by_role("textbox", name="Source")).to_have_value("")
+    expect(page.get_by_role("textbox", name="Quotation")).to_have_value("")
+    page.get_by_role("textbox", name="Quotation").fill(DORIAN)
+    page.get_by_role("textbox", name="Source").fill(DORIAN_SOURCE)
+    page.get_by_role("checkbox", name="Avoid function words").check()
+    expect(page.get_by_role("textbox", name="Answer A (starts with O)")).to_be_visible()
+    page.get_by_role("button", name="Complete").click()
+    info = page.locator("#rows-h ~ .row .info")
+    expect(info).to_contain_text("Completed", timeout=90_000)
+    best = page.get_by_role("status", name="Best so far")
+    expect(best).to_contain_text(
+        re.compile(r"Best set: mean \d\.\d\d · bound \d\.\d\d, \d\.\d\d below it")
+    )
+    expect(best.get_by_role("meter")).to_be_visible()
+    answers = [
+        page.get_by_role("textbox", name=re.compile(f"^Answer {label} ")).input_value()
+        for label in "ABCDEFGHIJKLMN"
+    ]
+    assert all(answers) and not set(answers) & FUNCTION_WORDS, answers
+    page.screenshot(path=str(tmp_path / "acrostic-progress.png"), full_page=True)
+
+    page.get_by_role("textbox", name="File name").fill("gray")
+    page.get_by_role("button", name="Export playable page").click()
+    expect(page.locator("#out-h ~ .info")).to_have_text("Saved gray-play.html.")
+    page.goto((server.root / "gray-play.html").as_uri())  # offline, as a solver opens it
+    grid = page.get_by_role("grid", name=re.compile("^Quotation grid"))
+    squares = grid.get_by_role("gridcell", name=re.compile(r"^square \d+, clue [A-N]: empty$"))
+    expect(squares).to_have_count(len(letters_of(DORIAN, builtin_english().alphabet)))
+    squares.first.click()
+    page.keyboard.press("T")  # the quotation starts with T: the solver can type it in
+    expect(
+        grid.get_by_role("gridcell", name=re.compile(r"^square 1, clue [A-N]: T"))
+    ).to_be_visible()

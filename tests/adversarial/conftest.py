@@ -28,16 +28,27 @@ def cache_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def built_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A cache folder holding only the compiled built-in list: a copy of the entry in the
-    run's cache (tests/conftest.py), which is compiled there once when missing."""
-    from puzzlewright.lexicon import builtin_english
-    from puzzlewright.lexicon.builtin import cache_path
+    """A cache folder holding only the compiled built-in lists (the English list, its
+    familiarity-scored twin the acrostics use, and the crossword list the fills use by
+    default): copies of the entries in the run's cache (tests/conftest.py), which are
+    compiled there once when missing. Without the last two every acrostic or fill compiled
+    them first (seconds of CPU), and under load a short ``--timeout`` ran out before a
+    worker started."""
+    from puzzlewright.lexicon import builtin as english
+    from puzzlewright.lexicon import builtin_english, crossword, familiar
 
     builtin_english()
-    entry = cache_path()
+    familiar.builtin_familiar()
+    crossword.builtin_crossword()
     path = tmp_path_factory.mktemp("builtin-cache")
     path.chmod(0o700)
-    shutil.copyfile(entry, path / entry.name)
+    entries = (
+        english.cache_path(),
+        familiar.familiar_cache_path(),
+        crossword.cache_path(crossword.DEFAULT_MIN_SCORE),
+    )
+    for entry in entries:
+        shutil.copyfile(entry, path / entry.name)
     return path
 
 

@@ -350,7 +350,8 @@ def test_s09b_uploads_are_bounded_in_count_and_bytes_oldest_first(folder: Path) 
 
 # -- 10. a flood of half-sent requests ----------------------------------------------------------
 def health(url: str, timeout: float) -> float | None:
-    """Seconds /api/health took to answer, None when it did not within ``timeout``."""
+    """Seconds /api/health took to answer, None when it did not within ``timeout`` (a
+    lock-out never answers: the tests give a loaded machine a minute, not a bound on speed)."""
     start = time.monotonic()
     try:
         urllib.request.urlopen(f"{url}/api/health", timeout=timeout).close()
@@ -392,7 +393,7 @@ def test_s10_a_flood_of_half_sent_requests_neither_locks_out_nor_floods_the_log(
 ) -> None:
     """Before: 1,500 half-sent requests at a limit of 1,024 descriptors locked the server out
     (health timed out) and asyncio logged a traceback for every failed accept: 18.8 MB in
-    5 s. Here 400 at a limit of 256: health still answers at once, and the log holds a few
+    5 s. Here 400 at a limit of 256: health still answers, and the log holds a few
     lines. Loopback only, a bounded number of sockets, the child stopped at the end."""
     log = tmp_path / "server.log"
     child, url = start_limited_server(folder, 256, log)
@@ -406,7 +407,7 @@ def test_s10_a_flood_of_half_sent_requests_neither_locks_out_nor_floods_the_log(
                 flood[-1].sendall(head)
             except OSError:  # closed at once: the server made room for the next one
                 continue
-        took = health(url, 10)
+        took = health(url, 60)
         assert took is not None, "the server no longer answers"
         assert child.poll() is None
     finally:
@@ -435,7 +436,7 @@ def test_s10b_a_request_head_or_body_that_never_ends_is_cut_off(tmp_path: Path) 
             head = f"POST /api/save HTTP/1.1\r\n{host}Content-Length: 100\r\n\r\n"
             half_body.sendall(head.encode() + b'{"path": ')
             assert half_body.recv(1024).startswith(b"HTTP/1.1 408")
-        assert health(server.url, 10) is not None
+        assert health(server.url, 60) is not None
     finally:
         served.close()
 

@@ -22,11 +22,17 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from adversarial.clirun import Run, start_watched, wait_until_starting_workers
+from adversarial.clirun import (
+    Run,
+    start_watched,
+    wait_until_starting_workers,
+    worker_children,
+)
 from puzzlewright import stopping, workers
 
 CliRun = Callable[..., Run]
@@ -76,50 +82,106 @@ def test_more_jobs_than_cpus_run_on_fewer_processes_with_the_same_answer(
     assert result.grid.rows_text() == expected.grid.rows_text()
 
 
+@dataclass
+class Watched:
+    """One command run under :func:`run_watching_workers`."""
+
+    code: int
+    stdout: str
+    stderr: str
+    wall: float
+    workers: set[int]  # the worker processes seen while it ran
+
+
+def run_watching_workers(runs: list[list[str]], cache: Path, folder: Path) -> list[Watched]:
+    """Run the ``puzzlewright`` commands ``runs`` side by side (so they see the same load),
+    noting every worker process each one starts; output goes to files, not pipes."""
+    env = {**os.environ, "PUZZLEWRIGHT_CACHE_DIR": str(cache)}
+    files = [(folder / f"out{i}", folder / f"err{i}") for i in range(len(runs))]
+    started = time.monotonic()
+    children = []
+    for args, (out, err) in zip(runs, files, strict=True):
+        with out.open("w") as stdout, err.open("w") as stderr:
+            command = [sys.executable, "-m", "puzzlewright", *args]
+            children.append(
+                subprocess.Popen(command, env=env, cwd=folder, stdout=stdout, stderr=stderr)
+            )
+    seen: list[set[int]] = [set() for _ in runs]
+    walls = [0.0] * len(runs)
+    try:
+        while any(walls[i] == 0.0 for i in range(len(runs))):
+            for i, child in enumerate(children):
+                if walls[i] == 0.0:
+                    seen[i].update(worker_children(child.pid))
+                    if child.poll() is not None:
+                        walls[i] = time.monotonic() - started
+            assert time.monotonic() - started < 300, "a command never ended"  # a hang
+            time.sleep(0.05)
+    finally:
+        for child in children:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+    return [
+        Watched(child.returncode, out.read_text(), err.read_text(), wall, workers)
+        for child, (out, err), wall, workers in zip(children, files, walls, seen, strict=True)
+    ]
+
+
 @pytest.mark.slow
 def test_many_jobs_keep_the_time_limit(warm_cache: Path, tmp_path: Path) -> None:
     """Before: ``--jobs 40 --timeout 8`` took 36 s (40 processes started one by one, each
-    joined for up to 5 s); now the processes are capped and the limit counts from the
-    command's start. Generous margin: the figure that matters is in the report."""
-    env = {**os.environ, "PUZZLEWRIGHT_CACHE_DIR": str(warm_cache)}
-    args = ["crossword", "fill", OPEN7, "--jobs", "40", "--timeout", "3", "--json"]
-    started = time.monotonic()
-    done = subprocess.run(
-        [sys.executable, "-m", "puzzlewright", *args],
-        env=env,
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
+    joined for up to 5 s); now the processes are capped at the usable CPUs, a warning says
+    so, and the limit counts from the command's start. No fixed number of seconds (the
+    machine may be loaded): the run with 40 jobs takes about as long as the same command
+    run beside it with as many jobs as it has processes (the old bug: 6 times as long). The
+    first worker starts 1.5 s after the command (load 17); the 6 s limit leaves room."""
+    cpus = workers.usable_cpus()
+    fill = ["crossword", "fill", OPEN7, "--timeout", "6", "--json", "--jobs"]
+    many, baseline = run_watching_workers(
+        [[*fill, "40"], [*fill, str(min(40, cpus))]], warm_cache, tmp_path
     )
-    wall = time.monotonic() - started
-    document = json.loads(done.stdout)
-    assert done.returncode == 1 and document["stop_reason"] == "timeout", done.stderr
-    assert "Traceback" not in done.stderr
-    assert wall < 3 + 12, wall
-    if workers.usable_cpus() < 40:
-        assert "processes, one per usable CPU" in done.stderr
+    for run in (many, baseline):
+        assert run.code == 1 and json.loads(run.stdout)["stop_reason"] == "timeout", run.stderr
+        assert "Traceback" not in run.stderr
+    if cpus < 40:
+        assert "processes, one per usable CPU" in many.stderr
+    assert len(many.workers) <= min(40, cpus), many.workers
+    assert many.wall < 2 * baseline.wall, (many.wall, baseline.wall)
+    if not many.workers:  # start-up counts against the limit: all 6 s went on start-up
+        pytest.skip("too loaded for a worker to start within the limit: the cap went unseen")
 
 
 # -- 13. Ctrl-C while the workers start ------------------------------------------------------
 def ctrl_c_while_workers_start(
     *args: str, cache: Path, tmp_path: Path
-) -> tuple[int, str, str, float]:
+) -> tuple[int, str, str, list[int]]:
     """Start ``puzzlewright ARGS`` in its own session, press Ctrl-C (SIGINT to the whole
     process group, as a terminal does) as its first worker process starts; return the exit
-    status, the output and the seconds from Ctrl-C to exit."""
+    status, the output and the worker processes that were running when Ctrl-C was pressed.
+    A command that never exits (the old bug) fails after two minutes, however loaded the
+    machine (here it exits 0.6-1.5 s after Ctrl-C)."""
     marker = tmp_path / "ctrl-c-handler-installed"
     child = start_watched(args, cache, marker, own_session=True)
     try:
         wait_until_starting_workers(child.pid, marker)
-        pressed = time.monotonic()
+        started = worker_children(child.pid)
         os.killpg(child.pid, signal.SIGINT)
-        out, err = child.communicate(timeout=60)
+        out, err = child.communicate(timeout=120)
     except BaseException:
         os.killpg(child.pid, signal.SIGKILL)
         child.communicate()
         raise
-    return child.returncode, out, err, time.monotonic() - pressed
+    return child.returncode, out, err, started
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` exists and has not exited (a zombie has)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X")
 
 
 @pytest.mark.slow
@@ -136,15 +198,16 @@ def test_ctrl_c_while_workers_start_stops_with_the_partial_result(
     warm_cache: Path, tmp_path: Path, args: tuple[str]
 ) -> None:
     """Before: the workers died of KeyboardInterrupt mid-import (tracebacks) and the
-    command waited for them forever."""
-    code, out, err, seconds = ctrl_c_while_workers_start(*args, cache=warm_cache, tmp_path=tmp_path)
+    command waited for them forever. Now it exits 1 with its partial result, and the
+    workers it had started are gone."""
+    code, out, err, started = ctrl_c_while_workers_start(*args, cache=warm_cache, tmp_path=tmp_path)
     assert code == 1, err[-2000:]
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err[-2000:]
     if args[0] == "cryptarithm":  # JSON Lines of the puzzles, the stop on stderr
         assert "stopped by the interrupt" in err
     else:
         assert json.loads(out)["stop_reason"] == "interrupted"
-    assert seconds < 10, seconds  # 0.6-1.5 s here; the margin is for a loaded machine
+    assert started and not [pid for pid in started if running(pid)]  # none left behind
 
 
 # -- 16. no default effort in seconds -----------------------------------------------------------
@@ -186,6 +249,41 @@ def test_default_answers_do_not_depend_on_the_clock(
     racing = cli_here(*args, cache=warm_cache)
     assert racing.code == 0, racing.stderr[-2000:]
     assert answer_of(racing) == answer_of(normal)
+
+
+BLAS_RUN = """
+import json, sys
+from puzzlewright.acrostic import build_acrostic
+from puzzlewright.lexicon import builtin_english
+result = build_acrostic(sys.argv[1], "Oscar Wilde Gray", builtin_english(), seed=1, improve=0.2,
+                        tries=1)
+print(json.dumps([[a.word for a in result.puzzles[0].answers], result.mean_zipf_bound]))
+"""
+DORIAN = (
+    "There is no such thing as a moral or an immoral book. Books are well written, or badly "
+    "written. That is all."
+)
+
+
+@pytest.mark.slow
+def test_acrostic_answers_do_not_depend_on_blas_threads_or_kernels(warm_cache: Path) -> None:
+    """Before: the search summed float tables through BLAS in an order that depends on its
+    kernels, so one BLAS thread gave OTHER SMALL CONTROL ... and two threads on another
+    CPU's kernels (OPENBLAS_CORETYPE=Prescott) OTHER STREET CRIMINAL ... for seed 1. Now
+    every sum is exact (values on power-of-two grids), so any threads and kernels agree."""
+    answers = []
+    for threads, kernels in (("1", ""), ("2", ""), ("2", "Prescott")):
+        env = {**os.environ, "PUZZLEWRIGHT_CACHE_DIR": str(warm_cache)}
+        env.update(OPENBLAS_NUM_THREADS=threads, OMP_NUM_THREADS=threads)
+        env.pop("OPENBLAS_CORETYPE", None)
+        if kernels:
+            env["OPENBLAS_CORETYPE"] = kernels
+        run = subprocess.run(
+            [sys.executable, "-c", BLAS_RUN, DORIAN], env=env, capture_output=True, text=True
+        )
+        assert run.returncode == 0, run.stderr[-2000:]
+        answers.append(json.loads(run.stdout))
+    assert answers[0] == answers[1] == answers[2]
 
 
 def test_the_library_and_the_command_give_the_same_acrostic(

@@ -165,7 +165,8 @@ def test_a_dead_grid_is_said_once_with_the_entries_responsible(client: TestClien
 
 
 def test_cancel_stops_a_long_fill(client: TestClient) -> None:
-    # an open 7x7 on the built-in list: a long search, stopped by the cancel
+    # an open 7x7 on the built-in list: a long search, stopped by the cancel (the result says
+    # "interrupted", not its 120 s "timeout"; no bound in seconds: the machine may be loaded)
     start = client.post(
         "/api/crossword/fill",
         json={"cells": [[""] * 7 for _ in range(7)], "timeout": 120, "words": ["builtin"]},
@@ -173,10 +174,8 @@ def test_cancel_stops_a_long_fill(client: TestClient) -> None:
     job_id = start.json()["id"]
     time.sleep(0.5)
     assert client.get(f"/api/jobs/{job_id}").json()["status"] == "running"
-    began = time.monotonic()
     client.post(f"/api/jobs/{job_id}/cancel")
-    job = wait_job(client, job_id, limit=10)
-    assert time.monotonic() - began < 5
+    job = wait_job(client, job_id, limit=60)  # well before its 120 s limit, however loaded
     assert job["status"] == "cancelled"
     result = next(e for e in job["events"] if e["type"] == "result")
     assert result["stop_reason"] == "interrupted" and result["status"] == "timeout"

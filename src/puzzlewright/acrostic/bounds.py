@@ -25,7 +25,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from puzzlewright.acrostic.tables import IntArray, WordTable
+from puzzlewright.acrostic.prices import PRICE_GRID
+from puzzlewright.acrostic.tables import IntArray, WordTable, on_grid
 
 Floats = npt.NDArray[np.float64]
 Longs = npt.NDArray[np.int64]
@@ -228,7 +229,7 @@ def kept_letter_bound(
     if not kept or not tables:
         return start
     best = start
-    prices = prices.astype(np.float64).copy()
+    prices = on_grid(prices.astype(np.float64), PRICE_GRID)  # exact sums, as the search's
     top = target[kept].astype(np.int64)
     fittings = [_Fitting.of(table, kept, top) for table, _ in _groups(tables)]
     step = FIRST_STEP
@@ -243,6 +244,6 @@ def kept_letter_bound(
         norm = float(np.sqrt(slope @ slope))
         if norm == 0:
             break  # the relaxation's choice is exact: its value is the optimum
-        prices -= step * slope / norm
+        prices = on_grid(prices - step * slope / norm, PRICE_GRID)  # exact sums: prices.py
         step *= STEP_DECAY
     return best

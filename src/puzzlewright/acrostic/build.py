@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypedDict
 
@@ -27,7 +27,7 @@ from puzzlewright.acrostic.letters import (
     split_text,
     words_of,
 )
-from puzzlewright.acrostic.model import Acrostic, Answer, BuildResult
+from puzzlewright.acrostic.model import Acrostic, Answer, BuildResult, Progress
 from puzzlewright.acrostic.numbering import number_cells
 from puzzlewright.acrostic.portfolio import SearchSetup, merge_results, run_portfolio
 from puzzlewright.acrostic.quality import QuoteFilter, first_clash, stem
@@ -66,6 +66,7 @@ class SearchOptions(TypedDict, total=False):
     stop: StopSignal
     tries: int
     max_steps: int | None
+    progress: Callable[[Progress], None] | None
 
 
 def build_acrostic(
@@ -86,6 +87,7 @@ def build_acrostic(
     jobs: int = 1,
     tries: int = DEFAULT_TRIES,
     max_steps: int | None = MAX_STEPS,
+    progress: Callable[[Progress], None] | None = None,
 ) -> BuildResult:
     """Find ``count`` answer sets for ``quote`` whose initials spell ``source``.
 
@@ -104,7 +106,10 @@ def build_acrostic(
     quotation letter), ``tries`` and ``max_steps`` (each search's cap, None: no cap), so the
     same arguments and seed give the same answers on any machine; the command line has the
     same defaults. ``stop`` (a time limit, Ctrl-C) can cut the search short, and then
-    ``stop_reason`` says so.
+    ``stop_reason`` says so. ``progress`` (with one job) is called with the first exact set
+    as soon as it is found and then with each better one (:class:`Progress`, with the
+    bound), so a face can show the best so far while the search improves it; it does not
+    change the answers.
     Answers are scored by ``words``' scores, except that the built-in list scores them by
     familiarity (:func:`~puzzlewright.lexicon.familiar.familiar_scores`).
     """
@@ -120,10 +125,66 @@ def build_acrostic(
     setup = _prepare_search(plan, quote, words, exclude, tuning)
     if isinstance(setup, str):
         return _impossible(result, setup, started)
-    search, outcome = _run(setup, seed, count, improve, stop, max_steps, jobs, tries)
+    reporter = Reporter(progress, plan, words, started)
+    search, outcome = _run(setup, seed, count, improve, stop, max_steps, jobs, tries, reporter)
     result.seconds = clock() - started
-    _assemble(result, plan, search, outcome, words, seed, width)
+    _assemble(result, plan, search, outcome, words, seed, width, reporter.bound)
     return result
+
+
+def mean_bound(plan: AnswerPlan, search: Search, words: WordList) -> float:
+    """The kept-letter bound on the mean score / 10 of any exact set (included answers
+    counted), rounded to 2 decimals."""
+    fixed_total = sum(words.score(word) or 0 for word in plan.fixed.values())
+    prices = search.prices
+    free_bound = kept_letter_bound(search.tables, prices.prices, search.target, prices.bound)
+    return round((free_bound + fixed_total) / len(plan.initials) / 10, 2)
+
+
+class Reporter:
+    """Turns the searches' best sets into :class:`Progress` reports for ``progress``: the
+    best set of all tries so far, with the bound (computed once, just after the first set
+    is reported without it, and reused for the result)."""
+
+    def __init__(
+        self,
+        progress: Callable[[Progress], None] | None,
+        plan: AnswerPlan,
+        words: WordList,
+        started: float,
+    ) -> None:
+        self.progress, self.plan, self.words, self.started = progress, plan, words, started
+        self.best = -math.inf
+        self.bound: float | None = None
+
+    def watch(self, search: Search) -> None:
+        """Report ``search``'s best sets (when there is a ``progress`` to report to)."""
+        if self.progress is not None:
+            search.on_best = lambda found, value: self.tell(search, found, value)
+
+    def tell(self, search: Search, found: list[str], value: float) -> None:
+        """Report ``found`` (the free clues' words) if it beats every set reported."""
+        if self.progress is None or value <= self.best + 1e-6:
+            return
+        self.best = value
+        answer_words = self.plan.full(found)
+        scores = [self.words.score(word) for word in answer_words]
+        known = [score for score in scores if score is not None]
+        report = Progress(
+            answer_words,
+            scores,
+            round(sum(known) / len(known) / 10, 2) if known else None,
+            min(known) / 10 if known else None,
+            self.bound,
+            search.stats.steps,
+            clock() - self.started,
+        )
+        self.progress(report)  # the first set at once; its bound takes up to seconds more
+        if self.bound is None:
+            self.bound = mean_bound(self.plan, search, self.words)
+            self.progress(
+                replace(report, mean_zipf_bound=self.bound, seconds=clock() - self.started)
+            )
 
 
 def _impossible(result: BuildResult, reason: str, started: float) -> BuildResult:
@@ -142,14 +203,17 @@ def _run(
     max_steps: int | None,
     jobs: int,
     tries: int,
+    reporter: Reporter,
 ) -> tuple[Search, SearchResult]:
     """The search (its tables, for assembling the puzzles) and what it found: the best of
-    ``tries`` in this process, or a portfolio of ``jobs`` processes."""
+    ``tries`` in this process (reported as they improve), or a portfolio of ``jobs``
+    processes."""
     capped = StepCap(stop, max_steps)
     search = capped.search = setup.make(seed, capped)
     if jobs == 1:
         tries = tries if improve is None or improve > 0 else 1
-        outcome = _best_of_tries(setup, search, seed, count, improve, capped, tries)
+        reporter.watch(search)
+        outcome = _best_of_tries(setup, search, seed, count, improve, capped, tries, reporter)
         if capped.spent and stop.reason is None:
             outcome.stop_reason = "steps"
     else:
@@ -175,6 +239,7 @@ def _best_of_tries(
     improve: float | None,
     stop: StopSignal,
     tries: int,
+    reporter: Reporter,
 ) -> SearchResult:
     """``tries`` whole searches, the first with ``seed`` and the others with the
     sub-seeds ``"{seed}/try{i}"``, and the ``count`` best sets of all (ties: the earlier
@@ -191,6 +256,7 @@ def _best_of_tries(
             break
         capped = StepCap(stop, left)
         capped.search = setup.make(f"{seed}/try{i}", capped)
+        reporter.watch(capped.search)
         found = capped.search.run(count=count, improve=improve)
         left -= found.stats.steps
         if found.solutions:
@@ -397,15 +463,13 @@ def _assemble(
     words: WordList,
     seed: int,
     width: int,
+    bound: float | None = None,
 ) -> None:
-    """Fill ``result`` from the search: numbered puzzles, or the closest partial set."""
+    """Fill ``result`` from the search: numbered puzzles, or the closest partial set
+    (``bound``: the mean bound when the progress reports computed it already)."""
     alphabet = words.alphabet
     result.stop_reason = outcome.stop_reason
-    fixed_total = sum(words.score(word) or 0 for word in plan.fixed.values())
-    prices = search.prices
-    free_bound = kept_letter_bound(search.tables, prices.prices, search.target, prices.bound)
-    bound = (free_bound + fixed_total) / len(plan.initials) / 10
-    result.mean_zipf_bound = round(bound, 2)
+    result.mean_zipf_bound = mean_bound(plan, search, words) if bound is None else bound
     result.stats = outcome.stats.to_json()
     if outcome.solutions:
         result.status = "built"

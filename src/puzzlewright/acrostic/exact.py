@@ -15,6 +15,7 @@ Improving a set once found is :mod:`puzzlewright.acrostic.solver`'s job.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -25,7 +26,7 @@ import numpy as np
 
 from puzzlewright.acrostic.prices import Prices, letter_prices
 from puzzlewright.acrostic.quality import first_clash
-from puzzlewright.acrostic.tables import HashArray, IntArray, WordTable
+from puzzlewright.acrostic.tables import HashArray, IntArray, WordTable, on_grid, weight_grid
 from puzzlewright.stopping import NEVER, Counters, StopSignal
 
 BARRED = 1.0e9  # energy of a word below the current quality floor
@@ -123,8 +124,13 @@ class ExactSearch:
         self.off = self.target.copy()
         self.stems: Counter[str] = Counter()
         self.weights = np.ones(self.size, np.float32)
+        longest = max((t.longest for t in self.tables), default=0)
+        self.weight_grid = weight_grid(self.size, longest)  # exact sums: tables.py
         self.best_off = int(np.abs(self.off).sum())
         self.best_state = list(self.choice)
+        # called with each exact set that is the best so far (its words, its ranking value)
+        self.on_best: Callable[[list[str], float], None] | None = None
+        self.reported = -math.inf
 
     # -- state -----------------------------------------------------------------------------
     def _put(self, clue: int, j: int) -> None:
@@ -300,8 +306,7 @@ class ExactSearch:
                 check_at = stats.steps + tuning.adapt_every
                 if self.stop.should_stop() or (end is not None and stats.steps > end):
                     return False
-                self.weights += tuning.adapt * (self.off != 0)
-                self.weights *= self.size / float(self.weights.sum())
+                self._adapt_weights()
                 if self.floor is None and stats.steps >= relax_at:
                     relax_at += tuning.relax_every
                     self._relax()
@@ -328,6 +333,14 @@ class ExactSearch:
                     if self._repair(off_count):
                         continue
             self._step(int(self.np_rng.integers(self.n)))
+
+    def _adapt_weights(self) -> None:
+        """Letters still off gain weight; the weights are scaled back to add up to the
+        alphabet's size and put on their grid, so every distance sum is exact
+        (:func:`~puzzlewright.acrostic.tables.weight_grid`)."""
+        weights = self.weights.astype(np.float64) + self.tuning.adapt * (self.off != 0)
+        weights *= self.size / float(weights.sum())
+        self.weights[:] = on_grid(weights, self.weight_grid)
 
     # -- the quality energy ------------------------------------------------------------
     def _set_floor(self, floor: float | None) -> None:

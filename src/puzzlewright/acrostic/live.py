@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Unpack
 
 from puzzlewright.acrostic import checks
@@ -26,7 +26,7 @@ from puzzlewright.acrostic.build import (
 )
 from puzzlewright.acrostic.ipuz import to_ipuz
 from puzzlewright.acrostic.letters import foreign_letters, letters_of, split_text, words_of
-from puzzlewright.acrostic.model import BuildResult
+from puzzlewright.acrostic.model import BuildResult, Progress
 from puzzlewright.acrostic.quality import QuoteFilter, first_clash
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
@@ -257,7 +257,8 @@ def complete_rows(
     """Fill the rows not in ``locked`` (row -> answer); ``avoid``: a set to differ from.
 
     ``options`` are those of :func:`~puzzlewright.acrostic.build.build_acrostic`, with its
-    defaults (the same answers as the command line for the same arguments and seed).
+    defaults (the same answers as the command line for the same arguments and seed); its
+    ``progress`` gets the best set so far in row order, never one that repeats ``avoid``.
     """
     words = familiar_scores(words)
     initials = letters_of(source, words.alphabet)
@@ -266,6 +267,9 @@ def complete_rows(
             raise PuzzleInputError(f"row {row + 1} is not a row of the source")
     include = [words.alphabet.normalize(word) for word in locked.values()]
     count = 3 if avoid else 1
+    watch = options.pop("progress", None)
+    if watch is not None:
+        options["progress"] = lambda found: _row_progress(found, locked, avoid, words, watch)
     result = build_acrostic(
         quote, source, words, include=include, exclude=list(banned), count=count, **options
     )
@@ -294,6 +298,23 @@ def complete_rows(
     known = [s for s in done.scores if s is not None]
     done.mean_zipf = round(sum(known) / len(known) / 10, 2) if known else None
     return done
+
+
+def _row_progress(
+    found: Progress,
+    locked: Mapping[RowIndex, str],
+    avoid: Sequence[str],
+    words: WordList,
+    watch: Callable[[Progress], None],
+) -> None:
+    """Pass ``found`` on to ``watch`` in row order, unless its open rows repeat ``avoid``."""
+    normalized = {row: words.alphabet.normalize(word) for row, word in locked.items()}
+    rows = _in_row_order(found.words, normalized)
+    kept = set(normalized.values())
+    avoid_set = {words.alphabet.normalize(w) for w in avoid if w} - kept
+    if avoid_set and set(rows) - kept == avoid_set:
+        return
+    watch(replace(found, words=rows, scores=[words.score(word) for word in rows]))
 
 
 def _first_new_set(

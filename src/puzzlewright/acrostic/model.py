@@ -51,6 +51,26 @@ class Acrostic:
 
 
 @dataclass
+class Progress:
+    """The best answer set so far of a running build, as :func:`build_acrostic` reports it
+    to its ``progress`` callback: first the first exact set, then each better one."""
+
+    words: list[str]  # one answer per clue, in source order (included answers in place)
+    scores: list[int | None]
+    mean_zipf: float | None  # mean score / 10 (the figure the bound caps)
+    min_zipf: float | None
+    mean_zipf_bound: float | None  # no exact set has a higher mean (as BuildResult's)
+    steps: int  # the search's steps so far (of this try)
+    seconds: float  # since the build started
+
+    def to_json(self) -> dict[str, object]:
+        """Every field, in order (seconds rounded to ms)."""
+        document = asdict(self)
+        document["seconds"] = round(self.seconds, 3)
+        return document
+
+
+@dataclass
 class BuildResult:
     """Outcome of :func:`build_acrostic`: status built / impossible / timeout.
 

@@ -16,7 +16,10 @@ quality energy instead of raw rarity, which points it at letter-balanced common 
 
 The dual is minimized with the log-sum-exp smoothing (a softmax per clue, the Gibbs
 distribution the search samples from) by Adam steps on a cooling temperature; no solver
-library is needed and the result is deterministic.
+library is needed and the result is deterministic. The prices (and the softmax weights
+summed against the counts) are kept on grids of powers of two, :data:`PRICE_GRID` and
+:data:`CHANCE_GRID`, so that every matrix product here and in the search is an exact sum:
+the same in any order BLAS adds it (see :mod:`puzzlewright.acrostic.tables`).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from puzzlewright.acrostic.tables import IntArray, WordTable
+from puzzlewright.acrostic.tables import IntArray, WordTable, on_grid
 from puzzlewright.stopping import NEVER, StopSignal
 
 Floats = npt.NDArray[np.float64]
@@ -37,6 +40,12 @@ START_TEMPERATURE = 5.0  # score points: smooth at first ...
 END_TEMPERATURE = 0.3  # ... nearly the true maximum at the end
 LEARNING_RATE = 1.0  # score points per letter per Adam step
 STOP_EVERY = 20  # iterations between looks at the stop signal
+PRICE_GRID = 2.0**-20
+"""Prices are multiples of this: a word's priced letters (below 2**32 in absolute value)
+then add up exactly in float64 in any order."""
+CHANCE_GRID = 2.0**-30
+"""The smoothed choice weights summed against the counts are multiples of this (their sums
+stay below 2**22: exact in float64)."""
 
 
 @dataclass(frozen=True)
@@ -85,12 +94,12 @@ def letter_prices(
         temperature = START_TEMPERATURE * cooling**step
         reduced = (scores - counts @ prices) / temperature
         odds = np.exp(reduced - np.maximum.reduceat(reduced, starts)[group_of])
-        chance = odds / np.add.reduceat(odds, starts)[group_of] * weight
+        chance = on_grid(odds / np.add.reduceat(odds, starts)[group_of] * weight, CHANCE_GRID)
         slope = goal - counts.T @ chance  # gradient of the smoothed dual
         moment = 0.9 * moment + 0.1 * slope
         second = 0.999 * second + 0.001 * slope * slope
         rate = LEARNING_RATE * np.sqrt(1 - 0.999**step) / (1 - 0.9**step)
-        prices -= rate * moment / (np.sqrt(second) + 1e-8)
+        prices = on_grid(prices - rate * moment / (np.sqrt(second) + 1e-8), PRICE_GRID)
     reduced = scores - counts @ prices
     best = np.maximum.reduceat(reduced, starts)
     bound = float(prices @ goal + sum(m * float(b) for (_, m), b in zip(groups, best, strict=True)))

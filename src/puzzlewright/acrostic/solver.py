@@ -54,6 +54,15 @@ class Search(ExactSearch):
         mean, low = self.quality(state)
         return mean + self.tuning.low_weight * low
 
+    def report(self, state: Sequence[int]) -> None:
+        """Tell ``on_best`` about ``state`` (an exact set) when it beats every set told so
+        far: the first set at once, then each better one, so a face can show the best so far
+        while the search goes on."""
+        value = self.value(state)
+        if self.on_best is not None and value > self.reported + 1e-6:
+            self.reported = value
+            self.on_best(self.words(state), value)
+
     def _value_with(self, changes: Sequence[tuple[int, int]]) -> float:
         """The value of the current answers with some clues' words replaced."""
         state = list(self.choice)
@@ -260,6 +269,7 @@ class Search(ExactSearch):
         end = self.stats.steps + budget
         self.settle()
         best = list(self.choice)
+        self.report(best)
         half = self.stats.steps + budget // 2
         while half - self.stats.steps > self.tuning.adapt_every and not self.stop.should_stop():
             self._set_all(best)
@@ -271,6 +281,7 @@ class Search(ExactSearch):
                 self.settle()
                 if self.value(self.choice) > self.value(best):
                     best = list(self.choice)
+                    self.report(best)
         base = best
         rise = max(1, math.ceil((self.goal - self.quality(base)[1]) / 2))
         retry = False
@@ -292,6 +303,7 @@ class Search(ExactSearch):
                 base = list(self.choice)
                 if self.value(base) > self.value(best):
                     best = base
+                    self.report(best)
                 rise = max(1, math.ceil((self.goal - self.quality(base)[1]) / 2))
                 retry = False
             elif rise > 1:
@@ -301,7 +313,9 @@ class Search(ExactSearch):
         self._set_floor(None)
         self._set_all(best)
         self.recombine(int(budget * self.tuning.resplit_share))  # only ever raises the value
+        self.report(self.choice)
         self.sweep(int(budget * self.tuning.sweep_share))  # so does this
+        self.report(self.choice)
         return list(self.choice)
 
     # -- driver ----------------------------------------------------------------------------
@@ -330,6 +344,7 @@ class Search(ExactSearch):
             if not self._find(None):
                 stopped = self.stop.reason
                 break
+            self.report(self.choice)  # the first exact set: shown before it is improved
             state = self.improve(budget) if budget > 0 else list(self.choice)
             self.best_off = 0
             key = frozenset(self.words(state))

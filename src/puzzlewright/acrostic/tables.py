@@ -9,11 +9,20 @@ Exact lookups ("which words have exactly these letters?") go through a linear ha
 count vector: ``hash(a - b) == hash(a) - hash(b)`` (64-bit wrap-around), so "which words
 complete this pool" is one vectorized subtraction and a dictionary probe per word; every
 hit is verified against the counts.
+
+Exact sums: the matrix-vector products run through BLAS, whose threads and kernels may add
+in any order, and float additions in another order may round otherwise, which once made the
+answers for a seed depend on the BLAS thread count. So every value summed is kept on a grid
+(a multiple of a power of two, :func:`on_grid`) coarse enough that every partial sum is a
+whole number of grid steps that the float type holds exactly: the letter weights on
+:func:`weight_grid`, the letter prices on ``prices.PRICE_GRID``. Sums of such values are
+exact in any order, so the same seed gives the same answers with any BLAS and thread count.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +37,29 @@ def letter_hashes(size: int) -> HashArray:
     """Random 62-bit weights, one per letter, for the linear multiset hash."""
     rng = np.random.default_rng(HASH_SEED)
     return rng.integers(1, 1 << 62, size, dtype=np.int64)
+
+
+def on_grid(values: npt.NDArray[Any], grid: float) -> npt.NDArray[Any]:
+    """``values`` rounded to the nearest multiples of ``grid`` (a power of two: exact),
+    ties to even; three passes over a new array, no more (the prices round 100,000 values
+    per iteration)."""
+    scaled: npt.NDArray[Any] = values * (1.0 / grid)
+    np.rint(scaled, out=scaled)
+    scaled *= grid
+    return scaled.astype(values.dtype, copy=False)
+
+
+def weight_grid(size: int, longest: int) -> float:
+    """The grid of the letter weights (adding up to ``size``) that keeps every distance sum
+    exact in float32.
+
+    A word's distance sums at most ``size`` weights per 0/1 matrix (two of them) plus its
+    later copies (at most ``longest`` weights), so every partial sum stays below
+    ``(longest + 2) * size`` in absolute value; float32 holds every multiple of the grid
+    below that exactly while it is under 2**24 grid steps. At most 2**-12 (a weight moves
+    by 0.01 per adaptation, so finer would not change the search)."""
+    bits = 23 - ((max(longest, 1) + 2) * max(size, 1)).bit_length()
+    return float(2.0 ** -max(0, min(12, bits)))
 
 
 def counts_of(word: str, index: dict[str, int], size: int) -> IntArray:
@@ -55,6 +87,7 @@ class WordTable:
         self.counts = counts  # (n, letters) int32
         self.size = int(counts.shape[1])
         self.lengths = counts.sum(axis=1)
+        self.longest = int(self.lengths.max()) if len(words) else 0
         # first and second copies of each letter as 0/1 matrices (column-major: the matrix-
         # vector products run about twice as fast), later copies as (word, letter, copy) triples
         self.once = np.asfortranarray(counts >= 1, np.float32)
@@ -80,6 +113,9 @@ class WordTable:
 
     def distances(self, target: IntArray, weights: FloatArray) -> FloatArray:
         """Weighted letter distance to ``target`` for every word, up to a shared constant.
+
+        Exact (the same in any order of summing) when ``weights`` lie on
+        :func:`weight_grid` of this alphabet and the longest word.
 
         A word's k-th copy of letter l moves ``|target[l] - count|`` by -1 while
         ``target[l] >= k`` and by +1 after, so each copy adds ``w[l] * (1 - 2 [target[l] >= k])``.

@@ -272,7 +272,7 @@ def _acrostic_document(path: str) -> dict[str, Any] | None:
     """The ipuz document at ``path`` when it is an acrostic, else None (a crossword)."""
     if not path.lower().endswith(".ipuz"):
         return None
-    from puzzlewright.acrostic.ipuz import is_acrostic
+    from puzzlewright.crossword.formats.acrostic_ipuz import is_acrostic
     from puzzlewright.crossword.formats.limits import load_json
     from puzzlewright.fileio import read_text_input
 

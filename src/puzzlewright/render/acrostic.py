@@ -1,8 +1,9 @@
 """An acrostic ipuz as a printable document.
 
-The file is read by :func:`puzzlewright.acrostic.ipuz.read_ipuz` (next to the writer, so the
-layout and its constants live in one place); this module only turns the sheet it returns into
-the layout model: grid squares into :class:`CellView`, clues into entries with numbered blanks.
+The file is read by :func:`puzzlewright.crossword.formats.acrostic_ipuz.read_ipuz` (with
+the other file formats, which the JPZ converter shares); this module only turns the sheet it
+returns into the layout model: grid squares into :class:`CellView`, clues into entries with
+numbered blanks.
 """
 
 from __future__ import annotations
@@ -11,7 +12,12 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-from puzzlewright.acrostic.ipuz import AcrosticSheet, SheetCell, is_acrostic, read_ipuz
+from puzzlewright.crossword.formats.acrostic_ipuz import (
+    AcrosticSheet,
+    SheetCell,
+    is_acrostic,
+    read_ipuz,
+)
 from puzzlewright.render.markup import plain_text
 from puzzlewright.render.model import (
     Blank,

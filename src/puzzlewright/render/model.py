@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from puzzlewright.acrostic.ipuz import SheetCell
+from puzzlewright.crossword.formats.acrostic_ipuz import SheetCell
 from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError

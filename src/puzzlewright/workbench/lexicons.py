@@ -151,6 +151,29 @@ class Lexicons:
                 self._overlaid.popitem(last=False)
         return words
 
+    def ready(
+        self,
+        sources: list[Source] | None,
+        encoding: str = "utf-8-sig",
+        purpose: Purpose = "english",
+        min_score: int | None = None,
+    ) -> WordList | None:
+        """What :meth:`get` would return when it needs no work (the list is loaded and
+        overlaid already, the personal list unchanged since), else None: a request's usual
+        case, answered without a trip to a worker thread."""
+        key = (*(sources or self.default(purpose)), encoding, str(load_floor(min_score)))
+        if not self._lock.acquire(blocking=False):  # a list is loading: never wait on the loop
+            return None
+        try:
+            base = self._cache.get(key)
+            found = self._overlaid.get(key)
+        finally:
+            self._lock.release()
+        if base is None or found is None:
+            return None
+        version, overlaid_base, words = found
+        return words if version == self.personal.version and overlaid_base is base else None
+
     def chosen(
         self,
         sources: list[Source] | None,

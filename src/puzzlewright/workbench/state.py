@@ -57,7 +57,9 @@ async def words_of(
     encoding = field_str(doc, "encoding", "utf-8-sig", limit=40) or "utf-8-sig"
     floor = doc.get("min_score", bench.config.min_score)
     min_score = floor if isinstance(floor, int) and not isinstance(floor, bool) else None
-    words = await run_in_threadpool(bench.lexicons.get, sources, encoding, purpose, min_score)
+    words = bench.lexicons.ready(sources, encoding, purpose, min_score)
+    if words is None:  # to be loaded or overlaid: off the event loop
+        words = await run_in_threadpool(bench.lexicons.get, sources, encoding, purpose, min_score)
     if less_banned:
         words = await run_in_threadpool(bench.lexicons.without, words, field_strings(doc, "banned"))
     return words

@@ -14,10 +14,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from math import log
+from operator import add, itemgetter, mul
 from random import Random
 
-from puzzlewright.bits import first_bits
+from puzzlewright.bits import WordSet, first_bits
 from puzzlewright.crossword.fill.problem import Problem, SlotId
 from puzzlewright.crossword.fill.propagate import Propagator
 from puzzlewright.crossword.fill.quality import ValueWeights
@@ -30,6 +32,7 @@ CANDIDATES = 256  # best-scored candidates weighed by crossing options at each d
 CANDIDATE_SLOTS = 48  # ...in grids of this many slots or more; smaller grids weigh more
 DIVERSITY = 6.0  # score points a word loses in its slot for each earlier fill using it
 
+RESTRIKE = 16  # words gone from a slot's last candidate list that are struck out one by one
 ProgressHook = Callable[[int, int, int, int], None]  # filled, best, backtracks, restarts
 
 
@@ -95,6 +98,12 @@ class Search:
         self.solutions: list[Solution] = []
         self.seen: set[Solution] = set()
         self.best: State | None = None
+        # (crossing slot << 8 | position) -> (its candidates, option weight, letter -> the
+        # options term): a crossing whose candidate set is the same object as when last
+        # weighed (a dead end's refutation seldom narrows it) is not counted again
+        self.candidates_known: list[tuple[WordSet, list[int], list[tuple[int, ...]]] | None]
+        self.candidates_known = [None] * self.n  # per slot: its last weighed candidates
+        self.options_known: dict[int, tuple[WordSet, float, dict[int, float]]] = {}
 
     # -- ordering --------------------------------------------------------------------------
     def choose(self, st: State) -> SlotId:
@@ -121,41 +130,75 @@ class Search:
         d = st.dom[v]
         if not d & (d - 1):
             return d.bit_length() - 1
-        candidates = first_bits(d, self.candidates)
         table = self.tables[v]
-        rows = table.letters_of(candidates)
+        candidates, rows = self.candidates_of(v, d)
         weights = self.value_weights
         option_weight = weights.options
         random = self.rng.random
-        jitter = option_weight * weights.jitter
-        score_jitter = weights.score_jitter
+        # Two tie-breaks per candidate, drawn in the order the seeds have always fixed; the
+        # sums below are those of one expression per candidate, term by term (C loops).
+        draws = [random() for _ in range(2 * len(candidates))]
+        values = list(
+            map(
+                add,
+                map(mul, repeat(weights.score), map(table.scores.__getitem__, candidates)),
+                map(mul, repeat(option_weight * weights.jitter), draws[::2]),
+            )
+        )
+        if weights.score_jitter:
+            values = list(map(add, values, map(mul, repeat(weights.score_jitter), draws[1::2])))
         penalty = self.penalty[v]
-        scores = table.scores
-        values = [
-            weights.score * scores[i]
-            + jitter * random()
-            + score_jitter * random()
-            - penalty.get(i, 0.0)
-            for i in candidates
-        ]
+        if penalty:  # only after a first fill of several (most searches never look it up)
+            values = [
+                value - penalty.get(i, 0.0) for value, i in zip(values, candidates, strict=True)
+            ]
         dom = st.dom
         cells = st.cells
         done = st.done
         cols = self.cols
+        known = self.options_known
         for cell, position, other, other_position in self.links[v]:
             if not cells[cell] & (cells[cell] - 1) or done[other]:
                 continue
             dt = dom[other]
+            letters = list(map(itemgetter(position), rows))
+            key = other << 8 | other_position
+            kept = known.get(key)
+            if kept is not None and kept[0] is dt and kept[1] == option_weight:
+                options = kept[2]
+            else:
+                options = {}
+                known[key] = (dt, option_weight, options)
             col = cols[other][other_position]
-            options: dict[int, float] = {}
-            for letter in {row[position] for row in rows}:
+            for letter in set(letters).difference(options):
                 count = (dt & col[letter]).bit_count()
                 options[letter] = option_weight * log(count) if count else -1e9
-            values = [
-                value + options[row[position]] for value, row in zip(values, rows, strict=True)
-            ]
-        best = max(range(len(candidates)), key=values.__getitem__)
-        return candidates[best]
+            values = list(map(add, values, map(options.__getitem__, letters)))
+        return candidates[values.index(max(values))]  # the first best, as max() keeps
+
+    def candidates_of(self, v: SlotId, d: WordSet) -> tuple[list[int], list[tuple[int, ...]]]:
+        """The best-scored candidates of ``v`` (``d``) that value ordering weighs, and their
+        letters. After a dead end the slot is weighed again with a word or a few fewer:
+        when its last list held every candidate, the words gone are struck from it (each
+        found from the top bit, not by a new walk through the whole set)."""
+        kept = self.candidates_known[v]
+        if kept is not None and len(kept[1]) < self.candidates and not d & ~kept[0]:
+            gone = kept[0] ^ d
+            drop: set[int] = set()
+            while gone and len(drop) <= RESTRIKE:
+                top = gone.bit_length() - 1
+                drop.add(top)
+                gone ^= 1 << top
+            if not gone:
+                pairs = [pair for pair in zip(kept[1], kept[2], strict=True) if pair[0] not in drop]
+                candidates = [i for i, _ in pairs]
+                rows = [row for _, row in pairs]
+                self.candidates_known[v] = (d, candidates, rows)
+                return candidates, rows
+        candidates = first_bits(d, self.candidates)
+        rows = self.tables[v].letters_of(candidates)
+        self.candidates_known[v] = (d, candidates, rows)
+        return candidates, rows
 
     # -- the search ------------------------------------------------------------------------
     def backjump(self, stack: list[Decision], conflict: Conflict) -> State | None:

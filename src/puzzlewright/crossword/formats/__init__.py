@@ -172,7 +172,7 @@ def load_acrostic(path: str | os.PathLike[str]) -> dict[str, object] | None:
             return read_jpz_acrostic(data)
         import json
 
-        from puzzlewright.acrostic.ipuz import is_acrostic
+        from puzzlewright.crossword.formats.acrostic_ipuz import is_acrostic
         from puzzlewright.crossword.formats.limits import refuse_lone_surrogates
 
         doc = json.loads(data.decode("utf-8-sig"))

@@ -27,10 +27,17 @@ import io
 import re
 import zipfile
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from xml.etree.ElementTree import Element
 from xml.sax.saxutils import escape, quoteattr
 
+from puzzlewright.crossword.formats.acrostic_ipuz import (
+    EXTENSION,
+    KIND,
+    QUOTE_LABEL,
+    AcrosticSheet,
+    read_ipuz,
+)
 from puzzlewright.crossword.formats.common import (
     Capabilities,
     add_bars,
@@ -44,9 +51,6 @@ from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, BarSides, Cell, Po
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.pagetexts import PageTexts
-
-if TYPE_CHECKING:
-    from puzzlewright.acrostic.ipuz import AcrosticSheet
 
 CAPABILITIES = Capabilities(".jpz", labels=True)
 MAX_XML_BYTES = 16 * 1024 * 1024  # a 25x25 with long clues is ~200 kB
@@ -482,11 +486,11 @@ def read_jpz_acrostic(data: bytes | str) -> dict[str, Any] | None:
     last_row = max(r for r, _ in quote_cells)
     puzzle_rows, solution_rows = _quote_rows(grid, last_row)
     quote = "".join(grid.cells[pos].solution for pos in quote_cells if pos in grid.cells)
-    clues.append({"label": "[QUOTE]", "clue": "", "answer": quote, "cells": []})
+    clues.append({"label": QUOTE_LABEL, "clue": "", "answer": quote, "cells": []})
     meta = rect.find("metadata")
     document: dict[str, Any] = {
         "version": "http://ipuz.org/v2",
-        "kind": ["http://ipuz.org/acrostic#1"],
+        "kind": [KIND],
         "title": _text(_child(meta, "title")),
         "author": _text(_child(meta, "creator")),
         "copyright": _text(_child(meta, "copyright")),
@@ -498,7 +502,7 @@ def read_jpz_acrostic(data: bytes | str) -> dict[str, Any] | None:
         "clues": {"Clues": clues},
     }
     if extension:
-        document["org.puzzlewright:acrostic"] = extension
+        document[EXTENSION] = extension
     return document
 
 
@@ -536,8 +540,6 @@ def write_jpz_acrostic(document: dict[str, Any]) -> str:
     ``type="clue"`` square followed by its answer squares, each numbered with the quotation
     square it feeds (wrapped to the grid's width). Each clue and the quotation are words.
     """
-    from puzzlewright.acrostic.ipuz import read_ipuz
-
     sheet = read_ipuz(document)
     width = max(len(sheet.rows[0]), 1 + max(len(clue.cells) for clue in sheet.clues))
     lines = _opening_lines(sheet, "acrostic")

@@ -86,7 +86,9 @@ async def check(request: Request) -> JSONResponse:
 
 @dataclass
 class CompleteTask:
-    """Completion of the open rows in a worker; one ``result`` event."""
+    """Completion of the open rows in a worker: a ``best`` event with the first exact set as
+    soon as it is found and with each better one (words in row order, mean, bound), then
+    one ``result`` event."""
 
     draft: Draft
     words: WordList
@@ -112,6 +114,7 @@ class CompleteTask:
             tries=COMPLETE_TRIES,
             min_length=self.draft.min_length,
             stop=stop,
+            progress=lambda best: post({"type": "best", **best.to_json()}),
         )
         post({"type": "result", **done.to_json()})
 

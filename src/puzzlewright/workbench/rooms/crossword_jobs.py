@@ -9,8 +9,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from puzzlewright.crossword.analysis import check_candidate, check_entry_grid
+from puzzlewright.crossword.analysis import check_entry_grid
 from puzzlewright.crossword.fill import FillRequest, fill
+from puzzlewright.crossword.fill_checks import check_candidates
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import EitherStop, StopSignal
@@ -41,13 +42,15 @@ class FillTask:
 @dataclass(frozen=True)
 class CheckTask:
     """Fill checks of entry ``key``'s ``candidates``, in the order given, ``budget``
-    seconds each: one ``verdict`` event per candidate (``fills``, ``dead end``, ``unknown``).
+    seconds each: one ``verdict`` event per candidate (``fills``, ``dead end``, ``unknown``;
+    with ``seconds`` and ``method``), the quick ones first
+    (:func:`~puzzlewright.crossword.fill_checks.check_candidates`).
 
     First one ``grid`` event: can the grid the entry lives in be filled at all
     (:func:`~puzzlewright.crossword.analysis.check_entry_grid`, twice the budget)? When
     its search proves it cannot, that is said once, with the entries responsible, and no
     candidate is checked (each would be a dead end); when it finds a fill, the candidate in
-    it is marked ``fills`` at once."""
+    it is marked ``fills`` at once and the other candidates' checks start from it."""
 
     grid: Grid
     key: str
@@ -71,21 +74,14 @@ class CheckTask:
         post({"type": "grid", **whole.to_json(), "seconds": seconds})
         if whole.verdict == "dead end":
             return
-        found = whole.fill.get(self.key)
-        for word in self.candidates:
-            if stop.should_stop():
-                break
-            if word == found:
-                post({"type": "verdict", "word": word, "verdict": "fills", "seconds": 0.0})
-                continue
-            started = time.monotonic()
-            verdict = check_candidate(
-                self.grid,
-                self.words,
-                self.key,
-                word,
-                min_score=self.min_score,
-                stop=EitherStop(self.budget, stop),
-            )
-            seconds = round(time.monotonic() - started, 3)
-            post({"type": "verdict", "word": word, "verdict": verdict, "seconds": seconds})
+        for check in check_candidates(
+            self.grid,
+            self.words,
+            self.key,
+            self.candidates,
+            min_score=self.min_score,
+            budget=self.budget,
+            stop=stop,
+            fill=whole.fill,
+        ):
+            post({"type": "verdict", **check.to_json()})

@@ -51,6 +51,10 @@ const anotherBtn = add(actions, "button", { type: "button", text: "Another", onc
 const cancelBtn = add(actions, "button", { type: "button", text: "Cancel", disabled: true, onclick: () => S.job && cancelJob(S.job) });
 add(actions, "button", { type: "button", text: "Clear unlocked", onclick: clearUnlocked });
 const jobInfo = add(actions, "span", { class: "info", role: "status", "aria-live": "polite" });
+// the best set so far while Complete improves it, against the bound no set can beat
+const bestInfo = add(rowsBox, "p", { class: "best", role: "status", "aria-label": "Best so far", hidden: true });
+const bestMeter = add(bestInfo, "meter", { "aria-label": "Mean score against the bound", min: 0, max: 1, value: 0 });
+const bestText = add(bestInfo, "span", {});
 const summary = add(rowsBox, "p", { class: "summary", "aria-live": "polite" });
 const table = add(rowsBox, "table", { class: "rows" });
 const head = add(add(table, "thead", {}), "tr", {});
@@ -203,6 +207,7 @@ async function runComplete(another) {
   S.seed = another ? S.seed + 1 : S.seed;
   keep();
   jobInfo.textContent = "Starting…";
+  bestInfo.hidden = true;
   try {
     const job = await call("/api/acrostic/complete", draft({
       answers: locked, banned: S.banned, avoid, seed: S.seed, avoid_function_words: avoidFunction.checked,
@@ -210,8 +215,10 @@ async function runComplete(another) {
     S.job = job.job;
     setBusy(true);
     const started = Date.now();
+    const open = S.answers.length - locked.filter(Boolean).length;
     const tick = setInterval(() => {
-      jobInfo.textContent = `Completing ${S.answers.length - locked.filter(Boolean).length} open rows… ${Math.round((Date.now() - started) / 1000)} s`;
+      const doing = bestInfo.hidden ? `Completing ${open} open rows…` : "Improving…";
+      jobInfo.textContent = `${doing} ${Math.round((Date.now() - started) / 1000)} s`;
     }, 500);
     S.stop = follow(job.job, (event) => onEvent(event, tick));
   } catch (err) {
@@ -219,11 +226,41 @@ async function runComplete(another) {
   }
 }
 
+// The open rows take `words` at once (the checks that score them follow from the server).
+function showAnswers(words) {
+  words.forEach((word, i) => {
+    if (S.locked[i]) return;
+    S.answers[i] = word;
+    const input = body.querySelector(`[data-row="${i}"][data-kind="answer"]`);
+    if (input) input.value = word;
+  });
+}
+
+function showBest(event, final = false) {
+  const mean = event.mean_zipf;
+  const bound = event.mean_zipf_bound;
+  if (mean === null || mean === undefined) return;
+  bestInfo.hidden = false;
+  const lead = final ? "Best set" : "Best so far";
+  const gap = bound ? ` · bound ${bound.toFixed(2)}, ${Math.max(0, bound - mean).toFixed(2)} below it` : "";
+  bestText.textContent = ` ${lead}: mean ${mean.toFixed(2)}${gap}` + (final ? "" : ` (after ${event.seconds.toFixed(1)} s; still improving)`);
+  // the meter spans the last two points below the bound, where the sets differ
+  bestMeter.min = bound ? Math.max(0, bound - 2) : 0;
+  bestMeter.max = bound || Math.max(mean, 1);
+  bestMeter.value = mean;
+}
+
 function onEvent(event, tick) {
-  if (event.type === "result") {
+  if (event.type === "best") {
+    S.bound = event.mean_zipf_bound;
+    showAnswers(event.words);
+    showBest(event);
+    check();
+  } else if (event.type === "result") {
     S.bound = event.mean_zipf_bound;
     if (event.status === "built") {
-      event.words.forEach((word, i) => { if (!S.locked[i]) S.answers[i] = word; });
+      showAnswers(event.words);
+      showBest(event, true);
       jobInfo.textContent = `Completed in ${event.seconds.toFixed(1)} s: mean ${event.mean_zipf.toFixed(2)}` +
         (event.mean_zipf_bound ? ` (best possible ${event.mean_zipf_bound.toFixed(2)})` : "");
     } else if (event.status === "timeout") {

@@ -7,7 +7,7 @@ import { banner } from "./layout.js";
 import { verdictKey, wordOf } from "./model.js";
 import { renderCandidates } from "./panels.js";
 
-const CHECKS = 12; // candidates sent for fill checks, best first
+const CHECKS = 16; // candidates sent for fill checks, best first: the list's first screen (340 px)
 const CHECK_DELAY = 250; // ms of quiet before the fill checks of an entry start
 
 // -- analysis, candidates and fill checks -----------------------------------------------
@@ -61,11 +61,15 @@ export async function loadCandidates() {
       cells, bars: S.doc.bars, entry: slot.key, filter: S.filter, regex: S.regex, limit: 150, ...wordsPayload(),
     });
     if (seq !== candidateSeq) return;
+    // a list of an entry the cursor has left since is dropped, even when it is the latest
+    // asked for: the list of the entry the cursor is on now is already on its way (its
+    // request waits out the 20 ms debounce), and showing this one meanwhile reset the
+    // constructor's choice, so "Ban for good" banned the first word of the other entry
+    const now = currentSlot();
+    if (!now || now.key !== result.key) return;
     result.cellsKey = JSON.stringify(cells);
-    // a refreshed list of the same entry keeps the candidate the constructor had chosen
-    const before = S.candidates && S.candidates.key === result.key && S.candidates.words[S.candidateIndex];
     S.candidates = result;
-    S.candidateIndex = before ? Math.max(0, result.words.findIndex((item) => item.word === before.word)) : 0;
+    S.candidateIndex = chosenIndex(result);
     renderCandidates(S, ui);
     scheduleChecks(result, cells);
   } catch (err) {
@@ -73,6 +77,15 @@ export async function loadCandidates() {
     S.candidates = { key: slot.key, pattern: wordOf(S.doc, slot), words: [], total: 0, matching: 0, error: err.message };
     renderCandidates(S, ui);
   }
+}
+
+// The candidate the constructor chose in `list` (S.chosen: its entry and word, set by the
+// arrow keys), else the first. By entry and word, not by index or by the list shown before:
+// lists come late and out of turn under load (1A's, then 1D's from a click that turned the
+// cursor, then 1A's again), and each must still show, and "Ban for good" take, that word.
+function chosenIndex(list) {
+  if (!S.chosen || S.chosen.key !== list.key) return 0;
+  return Math.max(0, list.words.findIndex((item) => item.word === S.chosen.word));
 }
 
 // Fill checks start once the typing pauses: a worker process per keystroke would be waste.

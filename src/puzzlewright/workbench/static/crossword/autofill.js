@@ -30,7 +30,7 @@ export async function autofill(refill = false) {
   const seed = Math.floor(Math.random() * 1e6);
   try {
     const job = await call("/api/crossword/fill", {
-      cells: S.doc.cells, bars: S.doc.bars, count, region, seed, timeout: 120, ...wordsPayload(),
+      cells: S.doc.cells, bars: S.doc.bars, count, region, seed, timeout: 120, ...S.fillOptions, ...wordsPayload(),
     });
     S.fillJob = job.id;
     fillRunning(ui, true, "Autofill running…");

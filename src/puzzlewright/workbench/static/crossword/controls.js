@@ -8,7 +8,9 @@ import {
   S, announce, banWord, currentSlot, edit, placeWord, redo, requestFocus, startRebus, toggleBlock, toggleCircle,
   toggleLock, toggleShade, toggleTheme, ui, undo,
 } from "./editor.js";
-import { exportFile, freeName, newPuzzle, openFile, saveFile, setFilter, setHeat, setSymmetry, setWords } from "./files.js";
+import {
+  exportFile, freeName, newPuzzle, openFile, saveFile, setFillOptions, setFilter, setHeat, setSymmetry, setWords,
+} from "./files.js";
 import { personalEditor, setPersonal } from "./wordlists.js";
 import { banner } from "./layout.js";
 import { SYMMETRIES } from "./model.js";
@@ -75,6 +77,13 @@ function wireCandidates() {
   ui.autofillButton.addEventListener("click", () => autofill(false));
   ui.refillButton.addEventListener("click", () => autofill(true));
   ui.cancelFillButton.addEventListener("click", () => cancelFill());
+  const fillOptions = () => {
+    const run = ui.maxShared.value === "" ? null : Math.round(Number(ui.maxShared.value));
+    setFillOptions({ quality: { auto: null, quality: true, fast: false }[ui.fillMode.value], max_shared_substring: run });
+    ui.maxShared.setCustomValidity(run !== null && S.fillOptions.max_shared_substring === null ? "1 to 25 letters, or empty for no limit" : "");
+  };
+  ui.fillMode.addEventListener("change", fillOptions);
+  ui.maxShared.addEventListener("input", fillOptions);
   let filterTimer = 0;
   const onFilter = () => { clearTimeout(filterTimer); filterTimer = setTimeout(() => setFilter(ui.filter.value, ui.regex.checked), 120); };
   ui.filter.addEventListener("input", onFilter);
@@ -85,6 +94,7 @@ function wireCandidates() {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       S.candidateIndex = Math.max(0, Math.min(list.words.length - 1, S.candidateIndex + (event.key === "ArrowDown" ? 1 : -1)));
+      S.chosen = { key: list.key, word: list.words[S.candidateIndex].word };
       renderCandidates(S, ui);
       const node = document.getElementById(`cand-${S.candidateIndex}`);
       if (node) scrollWithin(ui.candidates, node);

@@ -28,6 +28,7 @@ export const S = {
   analysis: null,
   candidates: null,
   candidateIndex: 0,
+  chosen: null, // { key, word }: the candidate chosen with the arrow keys, kept across refreshes
   verdicts: new Map(),
   checkJob: null,
   stopChecks: null,
@@ -37,6 +38,7 @@ export const S = {
   fillIndex: 0,
   failed: [],
   words: { sources: null, min_score: null },
+  fillOptions: { quality: null, max_shared_substring: null }, // Autofill's mode and shared-run limit
   wordlists: [],
   filter: "",
   regex: false,

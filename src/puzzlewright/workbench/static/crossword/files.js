@@ -14,7 +14,7 @@ export function scheduleSave() {
   saveTimer = setTimeout(autosave, 200);
 }
 export function autosave() {
-  const kept = writeSaved(STORE, { doc: S.doc, fileName: S.fileName, ownsFile: S.ownsFile, symmetry: S.symmetry, words: S.words });
+  const kept = writeSaved(STORE, { doc: S.doc, fileName: S.fileName, ownsFile: S.ownsFile, symmetry: S.symmetry, words: S.words, fillOptions: S.fillOptions });
   if (!kept) setStatus("autosave failed: the browser's storage is full");
 }
 
@@ -30,6 +30,7 @@ export function restoreSession() {
   }
   S.symmetry = typeof saved.symmetry === "string" ? saved.symmetry : "rotational";
   if (saved.words && typeof saved.words === "object") S.words = saved.words;
+  S.fillOptions = fillOptionsOf(saved.fillOptions);
   loadDoc(doc, typeof saved.fileName === "string" ? saved.fileName : null, false);
   S.ownsFile = saved.ownsFile === true;
   return true;
@@ -109,5 +110,18 @@ export function setFilter(text, regex) {
 }
 
 export function setSymmetry(value) { S.symmetry = value; scheduleSave(); }
+
+// Autofill's options as the fill request takes them (`quality`: true, false or null for
+// the engine's choice; `max_shared_substring`: 1-25 or null), from anything saved.
+export function fillOptionsOf(saved) {
+  const given = saved && typeof saved === "object" ? saved : {};
+  const quality = given.quality === true || given.quality === false ? given.quality : null;
+  const run = Number.isInteger(given.max_shared_substring) && given.max_shared_substring >= 1 && given.max_shared_substring <= 25
+    ? given.max_shared_substring : null;
+  return { quality, max_shared_substring: run };
+}
+
+// Set Autofill's options (kept for the session by the autosave).
+export function setFillOptions(options) { S.fillOptions = fillOptionsOf(options); scheduleSave(); }
 export function setHeat(on) { S.heat = on; announce("view"); }
 

@@ -44,6 +44,11 @@ export function buildLayout(root) {
   ui.fillEntries = el("input", { type: "text", "aria-label": "Entries to fill", placeholder: "e.g. 1A 5D 17A", hidden: "" });
   ui.fillCount = el("input", { type: "number", min: "1", max: "20", value: "5", "aria-label": "Number of fills" });
   ui.fillStatus = el("div", { class: "fill-status", role: "status" });
+  // the fill request's options (FillRequest.quality, max_shared_substring), kept per session
+  ui.fillMode = el("select", { "aria-label": "Fill mode", title: "Quality: best-scored words first, in score tiers; Fast: every word at once" },
+    el("option", { value: "auto", text: "Automatic" }), el("option", { value: "quality", text: "Quality" }), el("option", { value: "fast", text: "Fast" }));
+  ui.maxShared = el("input", { type: "number", min: "1", max: "25", placeholder: "any", "aria-label": "Longest shared run",
+    title: "No two entries may share a run of more letters than this (STAR and STARE share 4); empty: no limit" });
   const middle = el("section", { class: "middle", "aria-label": "Entry" },
     el("h2", { text: "Candidates" }),
     el("div", { class: "filter-row" }, ui.filter, el("label", { for: "regex-toggle" }, ui.regex, " Regex")),
@@ -52,6 +57,7 @@ export function buildLayout(root) {
     el("h2", { text: "Autofill" }),
     el("div", { class: "fill-row" }, ui.scope, el("label", {}, "Fills ", ui.fillCount)),
     ui.fillEntries,
+    el("div", { class: "fill-row fill-options" }, el("label", {}, "Mode ", ui.fillMode), el("label", {}, "Longest shared run ", ui.maxShared)),
     el("div", { class: "fill-row" }, button("autofillButton", "Autofill", { class: "primary" }), button("refillButton", "Refill"),
       button("cancelFillButton", "Cancel fill", { disabled: "" })),
     ui.fillStatus,

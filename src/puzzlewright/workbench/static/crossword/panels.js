@@ -8,11 +8,13 @@ import { currentSlot, edit, placeWord, requestFocus, selectEntry, themeSlots, wo
 import { banner } from "./layout.js";
 import { entryKey, enumeration, verdictKey, wordOf } from "./model.js";
 import { clueFlags, setClue } from "./clues.js";
+import { renderRepair } from "./repair.js";
 import { showActiveLists } from "./wordlists.js";
 
 export function renderAll(S, ui) {
   renderEntryLine(S, ui);
   renderDeadBanner(S, ui);
+  renderRepair();
   renderFills(S, ui);
   renderClues(S, ui);
   renderClueIdeas(S, ui, { currentSlot, edit });
@@ -235,6 +237,9 @@ export function syncControls(S, ui) {
   ui.wordFile.value = chosen.startsWith("file:") ? chosen.slice(5) : "";
   if (chosen && !chosen.startsWith("file:")) ui.wordSource.value = chosen;
   ui.encoding.value = S.words.encoding || "utf-8-sig";
+  const { quality, max_shared_substring: run } = S.fillOptions;
+  ui.fillMode.value = quality === null ? "auto" : quality ? "quality" : "fast";
+  ui.maxShared.value = run === null ? "" : String(run);
   wordControls = wordControlState(ui);
 }
 
