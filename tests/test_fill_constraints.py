@@ -13,7 +13,8 @@ from puzzlewright.cli import cli
 from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import FillRequest, fill
 from puzzlewright.crossword.fill.constrained import fill_constrained
-from puzzlewright.crossword.fill.constraints import Constraints, letter_counts
+from puzzlewright.crossword.fill.constraints import Constraints, letter_counts, without_letters
+from puzzlewright.crossword.fill.pangram import LOCK_AT_MOST, lock_rare, rarest_first
 from puzzlewright.crossword.fill.portfolio import fill_portfolio
 from puzzlewright.crossword.nina import Nina, letters_of, perimeter, placements
 from puzzlewright.errors import PuzzleInputError
@@ -146,3 +147,47 @@ def test_budget_of_one_fill_is_a_limit(english: WordList) -> None:
     assert result.status == "timeout" and result.stop_reason == "limit"
     assert result.constraints is not None and result.constraints.reason == "budget"
     assert result.constraints.missing  # the one plain fill is no pangram
+
+
+def test_a_letter_no_entry_can_take_is_refused_before_any_fill(english: WordList) -> None:
+    less_q = without_letters(english, "Q")  # same alphabet, no word with a Q
+    request = FillRequest(grid_file("mini7.txt"), constraints=Constraints(pangram=True))
+    result = fill_constrained(request, less_q)
+    report = result.constraints
+    assert result.status == "unfillable" and report is not None
+    assert report.reason == "unfillable" and "Q" in report.detail and report.steps == 0
+
+
+def test_a_grid_with_fewer_cells_than_letters_is_no_pangram(english: WordList) -> None:
+    request = FillRequest(grid_file("mini5.txt"), constraints=Constraints(pangram=True))
+    result = fill_constrained(request, english)
+    assert result.constraints is not None and result.constraints.reason == "conflict"
+    assert "open cells" in result.constraints.detail
+
+
+def test_a_repair_keeps_the_rare_letters_it_would_clear(english: WordList) -> None:
+    filled = fill(FillRequest(grid_file("british15.txt")), english).grid
+    counts = letter_counts(filled)
+    rare = [x for x in sorted(counts) if counts[x] <= LOCK_AT_MOST]
+    assert rare  # a real fill has letters held once or twice
+    empty = Grid.parse(grid_file("british15.txt").to_text())
+    focus = {next(iter(empty.positions()))}
+    locked = lock_rare(empty, filled, focus, "".join(sorted(counts)), english)
+    kept = letter_counts(locked)
+    assert all(kept[x] == 1 for x in rare)
+    assert sum(kept.values()) == len(rare)
+    for r, c in locked.positions():  # each kept letter sits where the fill had it
+        assert locked.cells[r][c] in ("", filled.cells[r][c])
+
+
+def test_the_rarest_missing_letter_is_supplied_first(english: WordList) -> None:
+    assert rarest_first(grid_file("british15.txt"), english, "EQS")[0] == "Q"
+
+
+def test_a_pangram_repair_is_deterministic(english: WordList) -> None:
+    request = FillRequest(grid_file("british15.txt"), constraints=Constraints(pangram=True))
+    first = fill_constrained(request, english)
+    again = fill_constrained(request, english)
+    assert first.grid.to_text() == again.grid.to_text()
+    assert first.constraints is not None and again.constraints is not None
+    assert first.constraints.steps == again.constraints.steps

@@ -45,7 +45,7 @@ def test_clue_box_offers_history_and_drafts(browser: Browser, tmp_path: Path) ->
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(url)
-        expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=20_000)
+        expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
         page.get_by_role("button", name="Open…").click()
         page.get_by_role("dialog", name="Open puzzle").get_by_role(
             "button", name="mine.ipuz"

@@ -108,7 +108,7 @@ def grid_text(page: Page, size: int) -> list[str]:
 
 def open_page(page: Page, url: str) -> None:
     page.goto(url)
-    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=20_000)
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
 
 
 def new_blank(page: Page, size: int) -> None:
@@ -224,7 +224,7 @@ def test_construct_a_5x5_end_to_end(server: tuple[str, Path], page: Page) -> Non
 
     # reload: the work is still there (autosave)
     page.reload()
-    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=20_000)
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
     expect(page.locator('[role="gridcell"]')).to_have_count(25)
     assert grid_text(page, 5) == final
     page.get_by_role("tab", name="Clues").click()

@@ -507,7 +507,7 @@ def test_autofill_mode_and_shared_run_are_page_controls(
     assert "." not in "".join(rows) and not shares_a_run(answers, 3), answers
     shot(page, tmp_path, "fill-options")
     page.reload()  # remembered for the session, with the rest of the autosave
-    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=20_000)
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
     expect(mode).to_have_value("fast")
     expect(run).to_have_value("3")
     mode.select_option(label="Automatic")

@@ -3,10 +3,12 @@
 Nothing here enters the filler's core search. Banned letters (and quotas of zero) filter
 the word list. A nina is tried placement by placement (:func:`~puzzlewright.crossword.nina
 .placements`), each a grid with fixed letters, filled around. A pangram is repaired after
-a fill: a slot (weakest first) is fixed to the best word supplying a missing letter whose
-crossings still have words, and the grid is filled again. A quota is repaired by keeping
-the best entries holding the letter up to the quota and filling the rest without it. Each
-fill is one step of a budget counted in fills, so the same seed gives the same answer.
+a fill: a slot (weakest first) is fixed to the best word supplying the rarest missing
+letter whose crossings still have words, the fill's rare letters are held in place (see
+:mod:`~puzzlewright.crossword.fill.pangram`), and the grid is filled again. A quota is
+repaired by keeping the best entries holding the letter up to the quota and filling the
+rest without it. Each fill is one step of a budget counted in fills, so the same seed gives
+the same answer.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from puzzlewright.crossword.fill.constraints import (
     shortfall,
     without_letters,
 )
+from puzzlewright.crossword.fill.pangram import holding, lock_rare, pangram_refusal, rarest_first
 from puzzlewright.crossword.fill.quality import average_score, grid_entries, weakest
 from puzzlewright.crossword.fill.request import FillRequest
 from puzzlewright.crossword.fill.result import FillProgress, FillResult
@@ -35,10 +38,11 @@ from puzzlewright.stopping import NEVER, StopSignal, clock
 Filler = Callable[[FillRequest, WordList, StopSignal], FillResult]
 """One plain fill (no constraints): :func:`fill_run.fill` or a portfolio race."""
 
-REFILL_MARGINS: tuple[int | None, ...] = (2, 4, None)
-"""How far around a changed spot a repair clears the fill: 2 cells, 4 cells, everything."""
+REFILL_DEPTHS: tuple[int | None, ...] = (1, 2, None)
+"""How far around a changed spot a repair clears the fill: the whole entries through it
+(depth 1), also the entries crossing those (depth 2), everything (None)."""
 
-REFILL_WORK: tuple[int, ...] = (300, 600, 1200)
+REFILL_WORK: tuple[int, ...] = (200, 300, 400)
 """Work (stop-signal polls, one per 16 search nodes) each repair margin may take before
 the next, wider one is tried: a neighbourhood that cannot be refilled is given up on,
 not proved, so a repair costs a bounded, repeatable amount of search."""
@@ -149,6 +153,8 @@ class _Run:
             over = ", ".join(f"{x} {n}" for x, n in given.over.items())
             found = given.banned_found + (f" (over quota: {over})" if over else "")
             return "given", f"the grid's own letters break the constraints: {found}"
+        if self.constraints.pangram:
+            return pangram_refusal(self.request.grid, self.words, self.alphabet)
         nina = self.constraints.nina
         if nina is None:
             return None
@@ -280,15 +286,19 @@ class _Run:
     def _pangram(
         self, base: Grid, listing: WordList, result: FillResult, missing: str
     ) -> tuple[Grid, FillResult]:
-        """Fix one slot to a word supplying missing letters and fill around it again; the
-        first anchor (best first) whose grid fills is kept in ``base`` from then on."""
+        """Fix one slot to a word supplying the rarest missing letter and fill around it
+        again, holding one cell of each of the fill's rare letters (so a round seldom
+        loses a letter an earlier one supplied); the first anchor (best first) whose grid fills is
+        kept in ``base`` from then on (the held cells are chosen again each round)."""
         last = replace(result, status="unfillable")
+        missing = rarest_first(base, listing, missing)
         for slot, word in self._anchors(base, result, missing):
             if self._spent():
                 break
             anchored = base.copy()
             anchored.place(slot, word)
-            last = self._refill(anchored, result.grid, set(slot.cells), listing)
+            kept = lock_rare(anchored, result.grid, set(slot.cells), self.alphabet, listing)
+            last = self._refill(kept, result.grid, set(slot.cells), listing)
             if last.status == "filled":
                 return anchored, last
             if last.status == "timeout":
@@ -298,16 +308,16 @@ class _Run:
     def _refill(
         self, fixed: Grid, current: Grid, focus: set[Position], listing: WordList
     ) -> FillResult:
-        """Fill again around ``focus``: the current fill's cells near it (then farther,
+        """Fill again around ``focus``: the current fill's entries through it (then farther,
         then everywhere) are cleared to ``fixed``'s letters, the rest kept; each try is
         one step. A small neighbourhood refills in a fraction of a whole fill's time."""
         last = replace(self.last_fill, status="unfillable")
-        for margin, work in zip(REFILL_MARGINS, REFILL_WORK, strict=True):
+        for depth, work in zip(REFILL_DEPTHS, REFILL_WORK, strict=True):
             if self._spent():
                 break
-            trial = fixed.copy() if margin is None else current.copy()
-            if margin is not None:
-                for r, c in _near(current, focus, margin):
+            trial = fixed.copy() if depth is None else current.copy()
+            if depth is not None:
+                for r, c in _around(current, focus, depth):
                     trial.cells[r][c] = fixed.cells[r][c]
             last = self._fill(trial, listing, work)
             if last.status == "filled" or self.stop.should_stop():
@@ -317,9 +327,10 @@ class _Run:
         return last
 
     def _anchors(self, base: Grid, result: FillResult, missing: str) -> list[tuple[Slot, str]]:
-        """Up to :data:`ANCHORS_PER_ROUND` (slot, word) pairs: a word with the most missing
-        letters, then the best score, in a slot not fixed yet (weakest entries first)
-        whose crossings all keep a word; the letters' quotas are respected."""
+        """Up to :data:`ANCHORS_PER_ROUND` (slot, word) pairs: a word holding the first
+        (rarest) missing letter with the most missing letters, then the best score, in a
+        slot not fixed yet (weakest entries first) whose crossings all keep a word; the
+        letters' quotas are respected."""
         scores = {entry.key: entry.score or 0 for entry in result.entries}
         open_slots = [slot for slot in base.slots() if "?" in base.word(slot)]
         open_slots.sort(key=lambda slot: (scores.get(slot.key, 0), slot.key))
@@ -335,13 +346,9 @@ class _Run:
     def _anchor_word(self, base: Grid, slot: Slot, missing: str) -> tuple[int, int, str] | None:
         """The slot's word with the most missing letters that leaves its crossings the
         most words (the tightest crossing's count), respecting the letters' quotas; among
-        the first :data:`ANCHOR_TRIALS` words holding a missing letter, best-scored first."""
+        the first :data:`ANCHOR_TRIALS` words holding ``missing[0]``, best-scored first."""
         index = self.words.index(slot.length)
-        holding = 0  # the words with a missing letter anywhere
-        for column in index.bits:
-            for letter in missing:
-                holding |= column.get(letter, 0)
-        mask = index.mask(base.word(slot)) & holding
+        mask = index.mask(base.word(slot)) & holding(self.words, slot.length, missing[0])
         trials = ANCHOR_TRIALS
         best: tuple[int, int, str] | None = None
         counts = letter_counts(base)
@@ -487,16 +494,15 @@ def _closure(
     return group
 
 
-def _near(grid: Grid, focus: set[Position], margin: int) -> list[Position]:
-    """The open cells within ``margin`` rows and columns of a cell of ``focus``."""
-    rows = {r for r, _ in focus}
-    cols = {c for _, c in focus}
-    if not focus:
-        return []
-    return [
-        (r, c)
-        for r, c in grid.positions()
-        if any(abs(r - fr) <= margin and abs(c - fc) <= margin for fr, fc in focus)
-        and (min(rows) - margin <= r <= max(rows) + margin)
-        and (min(cols) - margin <= c <= max(cols) + margin)
-    ]
+def _around(grid: Grid, focus: set[Position], depth: int) -> set[Position]:
+    """The cells of every entry within ``depth`` crossings of ``focus``: whole entries, so
+    no entry inside the cleared area keeps part of its old word (clearing a square around
+    a spot left such entries with a fixed tail, and most of those refills were dead)."""
+    through: dict[Position, list[Slot]] = {}
+    for slot in grid.slots():
+        for cell in slot.cells:
+            through.setdefault(cell, []).append(slot)
+    cells = set(focus)
+    for _ in range(depth):
+        cells |= {cell for spot in cells for slot in through.get(spot, ()) for cell in slot.cells}
+    return cells

@@ -44,6 +44,7 @@ from puzzlewright.workbench.puzzles import MAX_SIDE, grid_from_doc
 from puzzlewright.workbench.rooms.crossword_clues import clue_ideas
 from puzzlewright.workbench.rooms.crossword_difficulty import difficulty
 from puzzlewright.workbench.rooms.crossword_jobs import CheckTask, FillTask
+from puzzlewright.workbench.rooms.crossword_repair import start_repair
 from puzzlewright.workbench.shell import Room, page
 from puzzlewright.workbench.state import Workbench, words_of, workbench
 
@@ -274,6 +275,7 @@ ROUTES = [
             Route("/candidates", candidates, methods=["POST"]),
             Route("/fill", start_fill, methods=["POST"]),
             Route("/check", start_checks, methods=["POST"]),
+            Route("/repair", start_repair, methods=["POST"]),  # crossword_repair.py
             Route("/pattern", make_pattern, methods=["POST"]),
             Route("/clue-ideas", clue_ideas, methods=["POST"]),  # crossword_clues.py
             Route("/difficulty", difficulty, methods=["POST"]),  # crossword_difficulty.py

@@ -8,11 +8,13 @@ import { currentSlot, edit, placeWord, requestFocus, selectEntry, themeSlots, wo
 import { banner } from "./layout.js";
 import { entryKey, enumeration, verdictKey, wordOf } from "./model.js";
 import { clueFlags, setClue } from "./clues.js";
+import { renderRepair } from "./repair.js";
 import { showActiveLists } from "./wordlists.js";
 
 export function renderAll(S, ui) {
   renderEntryLine(S, ui);
   renderDeadBanner(S, ui);
+  renderRepair();
   renderFills(S, ui);
   renderClues(S, ui);
   renderClueIdeas(S, ui, { currentSlot, edit });
