@@ -164,24 +164,50 @@ def worker_processes(client: Any) -> int:
     return max(1, len(client.nthreads()))
 
 
-def _start_worker(initializer: Callable[..., None], initargs: tuple[Any, ...]) -> None:
+def _start_worker(
+    initializer: Callable[..., None], initargs: tuple[Any, ...], parcel: Any = None
+) -> None:
     """Leave Ctrl-C to the parent (which stops after the work in hand instead of killing it
-    mid-way), then run the pool's own initializer."""
+    mid-way), take this worker's copy of the shipped arguments from ``parcel`` (when there
+    is one), then run the pool's own initializer."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    initializer(*initargs)
+    shipped = parcel.get() if parcel is not None else ()
+    initializer(*initargs, *shipped)
+
+
+def ship(context: Any, payload: tuple[Any, ...], copies: int) -> Any:
+    """A queue of ``context`` holding ``copies`` of ``payload``, pickled and written by the
+    queue's own thread. Arguments given to a spawned process are written down a pipe by
+    ``start()`` itself, which waits (Ctrl-C held back) until the child has started Python
+    and imported puzzlewright to read them past the pipe's 64 KiB: megabytes of tables
+    kept a Ctrl-C waiting 2-3 s on a loaded machine. A worker takes its copy once it is
+    up; the queue's thread is not waited for at exit (a worker ended while starting
+    leaves its copy unread)."""
+    parcel = context.Queue()
+    parcel.cancel_join_thread()
+    for _ in range(copies):
+        parcel.put(payload)
+    return parcel
 
 
 def spawn_pool(
-    processes: int, initializer: Callable[..., None], initargs: tuple[Any, ...]
+    processes: int,
+    initializer: Callable[..., None],
+    initargs: tuple[Any, ...],
+    shipped: tuple[Any, ...] = (),
 ) -> ProcessPoolExecutor:
     """A pool of ``processes`` spawned (not forked) processes that ignore Ctrl-C, each set up
-    by ``initializer(*initargs)`` once. Submit through :func:`submit_all` (which starts them
-    with Ctrl-C blocked) and end with :func:`end_pool`."""
+    by ``initializer(*initargs, *shipped)`` once: ``initargs`` go with the process (small
+    values, and shared ones such as events), ``shipped`` after it is up (bulky ones, see
+    :func:`ship`). Submit through :func:`submit_all` (which starts them with Ctrl-C
+    blocked) and end with :func:`end_pool`."""
+    context = multiprocessing.get_context("spawn")
+    parcel = ship(context, shipped, processes) if shipped else None
     return ProcessPoolExecutor(
         max_workers=processes,
-        mp_context=multiprocessing.get_context("spawn"),
+        mp_context=context,
         initializer=_start_worker,
-        initargs=(initializer, initargs),
+        initargs=(initializer, initargs, parcel),
     )
 
 

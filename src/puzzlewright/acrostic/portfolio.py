@@ -118,7 +118,7 @@ _BEST: Any = None
 _CAP = _Cap(NOT_FOUND)
 
 
-def _install(setup: SearchSetup, seed: int, event: Any, best: Any, cap: int) -> None:
+def _install(seed: int, event: Any, best: Any, cap: int, setup: SearchSetup) -> None:
     """Pool initializer: the search's tables, the seed, the shared stop flags, the cap."""
     global _SETUP, _SEED, _EVENT, _BEST, _CAP
     _SETUP, _SEED, _EVENT, _BEST, _CAP = setup, seed, event, best, _Cap(cap)
@@ -176,7 +176,7 @@ def run_portfolio(
     context = multiprocessing.get_context("spawn")
     event = context.Event()
     best = context.Value("q", cap)
-    pool = spawn_pool(process_count(jobs), _install, (setup, seed, event, best, cap))
+    pool = spawn_pool(process_count(jobs), _install, (seed, event, best, cap), (setup,))
     try:
         return _rounds(pool, setup, jobs, seed, count, improve, stop, event)
     finally:

@@ -53,6 +53,7 @@ from puzzlewright.workers import (
     end_processes,
     import_distributed,
     process_count,
+    ship,
     worker_processes,
 )
 
@@ -245,12 +246,15 @@ Results = Iterator[MemberResult]
 
 
 def _process_main(
-    request: FillRequest, race: Race, team: list[Member], words: WordList, bound: Any, queue: Any
+    request: FillRequest, race: Race, team: list[Member], parcel: Any, bound: Any, queue: Any
 ) -> None:
-    """A worker process: run its members one after another (until the race is aborted),
-    then say it is done. Ctrl-C is the coordinator's to handle (it aborts the race)."""
+    """A worker process: take its copy of the word list from ``parcel`` (shipped after the
+    process is up, see :func:`puzzlewright.workers.ship`), run its members one after
+    another (until the race is aborted), then say it is done. Ctrl-C is the coordinator's
+    to handle (it aborts the race)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
+        (words,) = parcel.get()
         for member in team:
             if int(bound.value) == ABORT:
                 break
@@ -280,10 +284,11 @@ def race_processes(
     context = multiprocessing.get_context("spawn")
     bound = context.RawValue("q", NO_BOUND)
     queue = context.Queue()
+    parcel = ship(context, (words,), processes)  # megabytes: not written by start()
     workers = [
         context.Process(
             target=_process_main,
-            args=(request, race, team[p::processes], words, bound, queue),
+            args=(request, race, team[p::processes], parcel, bound, queue),
             daemon=True,
         )
         for p in range(processes)
