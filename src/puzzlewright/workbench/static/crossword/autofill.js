@@ -27,6 +27,8 @@ export async function autofill(refill = false) {
   const count = Math.max(1, Math.min(20, Number(ui.fillCount.value) || 5));
   S.fills = [];
   S.failed = [];
+  S.fillCount = count;
+  S.fillTaken = false;
   const seed = Math.floor(Math.random() * 1e6);
   try {
     const job = await call("/api/crossword/fill", {
@@ -43,8 +45,18 @@ export async function autofill(refill = false) {
 
 function onFillEvent(event) {
   if (event.type === "progress") {
-    fillRunning(ui, true, `Autofill: ${event.filled} of ${event.total} entries (best ${event.best}), ${event.backtracks} backtracks, ${event.elapsed}s`);
+    const shown = S.fills.length ? `1 fill shown, ranking ${S.fillCount} · ` : "";
+    fillRunning(ui, true, `Autofill: ${shown}${event.filled} of ${event.total} entries (best ${event.best}), ${event.backtracks} backtracks, ${event.elapsed}s`);
+  } else if (event.type === "first") {
+    // the fill `crossword fill` makes, shown at once; the ranked fills replace it (it stays among them)
+    S.fills = [event];
+    S.fillIndex = 0;
+    banner(ui, "", "");
+    setStatus(`a fill in ${event.seconds}s${S.fillCount > 1 ? `; looking for ${S.fillCount - 1} more` : ""}`);
+    if (S.fillCount > 1) fillRunning(ui, true, `Autofill: 1 fill shown, ranking ${S.fillCount}…`);
+    announce("view");
   } else if (event.type === "result") {
+    if (S.fillTaken) return;
     S.fills = event.fills;
     S.fillIndex = 0;
     if (!event.fills.length) {
@@ -84,6 +96,7 @@ export function acceptFill() {
     if (doc.cells[r][c] === "" && cell) doc.cells[r][c] = cell;
   })));
   S.fills = [];
+  if (S.fillJob) { S.fillTaken = true; cancelFill(); } // the first fill was enough
   announce("view");
   setStatus("fill accepted");
 }
