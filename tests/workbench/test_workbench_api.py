@@ -210,6 +210,15 @@ def test_pattern(client: TestClient) -> None:
     for r in range(7):
         for c in range(9):
             assert (cells[r][c] is None) == (cells[6 - r][c] is None)
+    # the fill its check found, for Autofill to show at once: of these cells, from the list
+    known = doc["fill"]
+    assert [[ch == "#" for ch in row] for row in known["grid"]] == [
+        [cell is None for cell in row] for row in cells
+    ]
+    words = client.app.state.workbench.lexicons.get(["crossword"])  # type: ignore[attr-defined]
+    assert known["entries"] and all(
+        entry["score"] == words.score(entry["answer"]) is not None for entry in known["entries"]
+    )
     assert client.post("/api/crossword/pattern", json={"width": 99}).status_code == 400
 
 

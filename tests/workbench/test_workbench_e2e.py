@@ -13,6 +13,7 @@ import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -134,19 +135,35 @@ def test_autofill_of_the_starting_grid_shows_a_fill_at_once(
     server: tuple[str, Path], page: Page, tmp_path: Path
 ) -> None:
     """Issue 26: a new user's first Autofill (the starting 15x15, the built-in list) shows
-    the fill `crossword fill` makes as soon as it exists, while the ranked fills are still
-    searched (seconds more); accepting it ends that search."""
+    at once the fill New...'s check found for the pattern, then the fill `crossword fill`
+    makes, while the ranked fills are still searched (seconds more); accepting one ends
+    that search."""
+    patterns: list[Any] = []
+    page.on(
+        "response",
+        lambda r: patterns.append(r.json()) if r.url.endswith("/api/crossword/pattern") else None,
+    )
     open_page(page, server[0])
     expect(page.get_by_role("gridcell")).to_have_count(15 * 15, timeout=60_000)
     blocks = page.get_by_role("gridcell", name=re.compile(r", block$")).count()
-    assert 20 <= blocks <= 60
+    assert 20 <= blocks <= 60 and len(patterns) == 1
+    known = patterns[0]["fill"]["grid"]  # rows, "#" for blocks
+    assert sum(row.count("#") for row in known) == blocks
     page.get_by_role("button", name="Autofill").click()
-    expect(page.get_by_role("heading", name="Fill 1 of 1")).to_be_visible(timeout=30_000)
-    ranking = page.get_by_role("status").filter(has_text="1 fill shown, ranking 5")
+    expect(page.get_by_role("heading", name=re.compile(r"^Fill 1 of [12]$"))).to_be_visible()
+    ranking = page.get_by_role("status").filter(has_text=re.compile(r"shown, ranking 5"))
     expect(ranking).to_be_visible()
     expect(page.get_by_role("button", name="Cancel fill")).to_be_enabled()
     ghosts = page.get_by_role("gridcell", name=re.compile(r", empty, [A-Z] likely$"))
     expect(ghosts).to_have_count(15 * 15 - blocks)  # the fill previewed in every white cell
+    shown = [
+        cell(page, r, c).get_attribute("data-ghost") or "#" for r in range(15) for c in range(15)
+    ]
+    assert shown == [ch for row in known for ch in row]  # New...'s fill, before any other
+    # then the job's first fill beside it (or, should that be the same, the ranked fills)
+    expect(page.get_by_role("heading", name=re.compile(r"^Fill 1 of [2-9]$"))).to_be_visible(
+        timeout=60_000
+    )
     page.screenshot(path=str(tmp_path / "first-fill.png"))
     print(f"screenshot: {tmp_path / 'first-fill.png'}")
     page.get_by_role("button", name="Accept fill").click()

@@ -37,6 +37,7 @@ export const S = {
   fills: [],
   fillIndex: 0,
   fillCount: 5, // the fills the running Autofill ranks
+  patternFill: null, // { cells, words, fill }: New...'s trial fill of the pattern it made
   fillTaken: false, // its first fill accepted: the ranked result is no longer wanted
   failed: [],
   words: { sources: null, min_score: null },
