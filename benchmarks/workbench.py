@@ -247,11 +247,12 @@ def starting_grid(seeds: int) -> None:
     lists = {"default": (), "stwl50": ("--words", str(STWL), "--min-score", str(MIN_SCORE))}
     for label, args in lists.items():
         with tempfile.TemporaryDirectory() as folder, serving(Path(folder), *args) as url:
-            made, shown, filled, firsts, failed = [], [], [], [], 0
+            made, shown, filled, firsts, failed, known = [], [], [], [], 0, 0
             for seed in range(seeds):
                 started = time.perf_counter()
                 body = {"width": 15, "height": 15, "symmetry": "rotational", "seed": seed}
-                cells = post(f"{url}/api/crossword/pattern", body)["cells"]
+                pattern = post(f"{url}/api/crossword/pattern", body)
+                cells, known = pattern["cells"], known + (pattern.get("fill") is not None)
                 made.append(time.perf_counter() - started)
                 started = time.perf_counter()
                 fill = {"cells": cells, "seed": 0, "count": 5, "timeout": 60}  # as the page asks
@@ -273,7 +274,8 @@ def starting_grid(seeds: int) -> None:
                 wait_for(url, job["id"], lambda e: e.get("verdict") == "fills")
                 firsts.append(time.perf_counter() - started)
                 post(f"{url}/api/jobs/{job['id']}/cancel", {})
-            print(f"{label}: {seeds} starting 15x15 grids, {failed} without a fill")
+            print(f"{label}: {seeds} starting 15x15 grids, {failed} without a fill; {known} came "
+                  "with New...'s fill (the page shows it at once on Autofill)")  # fmt: skip
             report(f"  {label}: New... 15x15 (with its fill check)", made, 5.0, None)
             report(f"  {label}: Autofill of it, first fill shown", shown, 2.0, None)
             report(f"  {label}: Autofill of it, the ranked 5", filled, 60.0, None)
