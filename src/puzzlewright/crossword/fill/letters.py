@@ -24,7 +24,12 @@ from puzzlewright.crossword.fill.problem import Problem, SlotId
 from puzzlewright.crossword.fill.state import Conflict, State
 
 LETTER_BONUS = 12.0
-"""Score points value ordering adds to a candidate per missing required letter it holds."""
+"""Score points value ordering adds to a candidate per missing rare required letter it holds."""
+
+RARE = 0.1
+"""A letter held by fewer than this share of the slots' candidate words is rare: only rare
+letters earn :data:`LETTER_BONUS` (at the root every letter is missing, and favouring words
+with many common letters only steered the search away from good fills)."""
 
 
 def letters_mask(problem: Problem, letters: str) -> LetterSet:
@@ -40,11 +45,29 @@ def letters_mask(problem: Problem, letters: str) -> LetterSet:
     return mask
 
 
+def rare_letters(problem: Problem) -> LetterSet:
+    """The letter-set mask of the letters fewer than :data:`RARE` of the open slots'
+    candidate words hold (each length's words counted once)."""
+    tables = {id(var.table): var.table for var in problem.vars if var.required}.values()
+    size = len(problem.words.alphabet)
+    holding = [0] * size
+    total = 0
+    for table in tables:
+        total += len(table.words)
+        for x in range(size):
+            found = 0
+            for col in table.cols:
+                found |= col[x]
+            holding[x] += found.bit_count()
+    return sum(1 << x for x in range(size) if holding[x] < RARE * total)
+
+
 class LetterNeed:
     """The required letters of one search and the rules above, over a problem's cells."""
 
     def __init__(self, problem: Problem, need: LetterSet) -> None:
         self.need = need
+        self.rare = rare_letters(problem) & need
         self.missing = need  # the letters not yet fixed in the node seen last
         self.cols = [var.table.cols for var in problem.vars]
         self.places: list[list[tuple[SlotId, int]]] = [[] for _ in problem.cells]
@@ -132,7 +155,7 @@ class LetterNeed:
 
     def bonus(self, rows: list[tuple[int, ...]]) -> list[float]:
         """Per candidate (its letters), :data:`LETTER_BONUS` per missing letter it holds."""
-        missing = self.missing
+        missing = self.missing & self.rare
         return [
             LETTER_BONUS * sum(1 for x in set(row) if missing >> x & 1) if missing else 0.0
             for row in rows
