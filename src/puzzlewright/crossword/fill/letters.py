@@ -76,10 +76,15 @@ class LetterNeed:
             for cell, position in var.cells:
                 self.places[cell].append((v, position))
             self.var_cells.append([(cell, position) for cell, position in var.cells])
+        self.tables = [var.table for var in problem.vars]
+        self.unchecked = [  # cells of one slot only: propagation never narrows them
+            (cell, *places[0]) for cell, places in enumerate(self.places) if len(places) == 1
+        ]
 
     def check(self, st: State) -> tuple[Conflict | None, list[SlotId]]:
         """Apply the rules to ``st``: (a conflict, []) at a dead end, else (None, the
         slots whose candidates were cut, to propagate)."""
+        self._settle(st)
         once = twice = fixed = 0
         for m in st.cells:
             twice |= once & m
@@ -107,6 +112,14 @@ class LetterNeed:
                     return conflict, []
                 changed.append(v)
         return self._one_slot(st, missing & twice, blame, changed)
+
+    def _settle(self, st: State) -> None:
+        """Give each unchecked cell of a slot left with one word that word's letter."""
+        cells, dom = st.cells, st.dom
+        for cell, v, position in self.unchecked:
+            d = dom[v]
+            if not d & (d - 1) and cells[cell] & (cells[cell] - 1):
+                cells[cell] = 1 << self.tables[v].letters(d.bit_length() - 1)[position]
 
     def _one_slot(
         self, st: State, letters: LetterSet, blame: Conflict, changed: list[SlotId]
