@@ -4,8 +4,9 @@ Banned letters (and quotas of zero) filter the word list. A nina is tried placem
 placement (:func:`~puzzlewright.crossword.nina.placements`), each a grid with fixed
 letters, filled around. A pangram's letters go into every fill as a constraint inside the
 search (``FillRequest.letters``, see :mod:`~puzzlewright.crossword.fill.letters`); a fill
-that still misses some (a square grid's search does not take them) is repaired: a slot (weakest first) is fixed to the best word supplying the rarest missing
-letter whose crossings still have words, the fill's rare letters are held in place (see
+that still misses some (a square grid's search does not take them) is repaired: a slot
+(weakest first) is fixed to the best word supplying the rarest missing letter whose
+crossings still have words, the fill's rare letters are held in place (see
 :mod:`~puzzlewright.crossword.fill.pangram`), and the grid is filled again. A quota is
 repaired by keeping the best entries holding the letter up to the quota and filling the
 rest without it. Each fill is one step of a budget counted in fills, so the same seed gives
