@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable, Collection
 from dataclasses import replace
 
+from puzzlewright.crossword.fill.letters import letters_mask
 from puzzlewright.crossword.fill.polish import (
     POLISH_EFFORT,
     POLISH_FAST_EFFORT,
@@ -129,6 +130,7 @@ def fill(
             stop=stop,
             progress=report,
             tuning=tuning,
+            letters=letters_mask(problem, request.letters),
         )
         outcome, grids = _search_and_polish(
             search, scores, quality, count, seed, max_shared_substring
@@ -236,7 +238,7 @@ def _search_and_polish(
     grids = [place_solution(problem, solution) for solution in outcome.solutions]
     floor = polish_floor(scores)
     if count == 1 and grids and floor is not None:
-        grids[0] = polish(
+        polished = polish(
             problem,
             grids[0],
             floor=floor,
@@ -247,7 +249,16 @@ def _search_and_polish(
             effort=POLISH_EFFORT if quality else POLISH_FAST_EFFORT,
             restart=0 if quality else POLISH_FAST_RESTART,
         )
+        if search.letters is None or _holds(polished, search.letters.need, problem):
+            grids[0] = polished  # (a polish that drops a required letter is not kept)
     return outcome, grids
+
+
+def _holds(grid: Grid, need: int, problem: Problem) -> bool:
+    """True when ``grid`` holds every letter of the letter-set mask ``need``."""
+    letters = problem.words.alphabet.letters
+    present = {cell for row in grid.cells for cell in row if cell}
+    return all(letters[i] in present for i in range(len(letters)) if need >> i & 1)
 
 
 def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: int) -> Outcome:
