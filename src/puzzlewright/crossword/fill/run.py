@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 
 from puzzlewright.crossword.fill.letters import letters_mask
@@ -322,9 +322,14 @@ def partial_solution(problem: Problem, state: State) -> Solution:
 
 def make_fill(problem: Problem, grid: Grid) -> Fill:
     """A fill with its entries and quality figures."""
-    given = {entry.slot.key for entry in problem.givens}
-    entries = grid_entries(grid, problem.words, given)
-    options = crossing_options(grid, problem.words)
+    return describe_fill(grid, problem.words, {entry.slot.key for entry in problem.givens})
+
+
+def describe_fill(grid: Grid, words: WordList, given: Collection[str] = ()) -> Fill:
+    """A complete ``grid`` as a fill of ``words``: its entries and quality figures (the
+    entries in ``given`` were there before, not chosen), as :func:`fill` reports one."""
+    entries = grid_entries(grid, words, given)
+    options = crossing_options(grid, words)
     return Fill(grid, entries, average_score(entries), weakest(entries, options=options))
 
 
