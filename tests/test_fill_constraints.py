@@ -4,6 +4,7 @@ output (not just in the report), and an impossible request says why it cannot be
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,11 +17,12 @@ from puzzlewright.crossword.fill.constrained import fill_constrained
 from puzzlewright.crossword.fill.constraints import Constraints, letter_counts, without_letters
 from puzzlewright.crossword.fill.pangram import LOCK_AT_MOST, lock_rare, rarest_first
 from puzzlewright.crossword.fill.portfolio import fill_portfolio
+from puzzlewright.crossword.fill.result import FillResult
 from puzzlewright.crossword.nina import Nina, letters_of, perimeter, placements
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList, builtin_english
 from puzzlewright.stopping import StopSignal
-from test_fill import GRIDS, assert_valid, grid_file
+from test_fill import GRIDS, assert_valid, grid_file, tiny_list
 
 
 @pytest.fixture(scope="module")
@@ -142,11 +144,11 @@ def test_a_stopped_search_is_a_timeout_with_its_reason(english: WordList) -> Non
 
 
 def test_budget_of_one_fill_is_a_limit(english: WordList) -> None:
-    asked = Constraints(pangram=True, budget=1)
+    asked = Constraints(quotas=(("E", 3),), budget=1)  # (a pangram now takes one fill)
     result = fill_constrained(FillRequest(grid_file("british15.txt"), constraints=asked), english)
     assert result.status == "timeout" and result.stop_reason == "limit"
     assert result.constraints is not None and result.constraints.reason == "budget"
-    assert result.constraints.missing  # the one plain fill is no pangram
+    assert result.constraints.over  # the one plain fill has too many Es
 
 
 def test_a_letter_no_entry_can_take_is_refused_before_any_fill(english: WordList) -> None:
@@ -191,3 +193,46 @@ def test_a_pangram_repair_is_deterministic(english: WordList) -> None:
     assert first.grid.to_text() == again.grid.to_text()
     assert first.constraints is not None and again.constraints is not None
     assert first.constraints.steps == again.constraints.steps
+
+
+def test_a_pangram_is_found_in_one_search(english: WordList) -> None:
+    request = FillRequest(grid_file("british15.txt"), constraints=Constraints(pangram=True))
+    result = fill_constrained(request, english)
+    assert_valid(result, english)
+    assert set(letter_counts(result.grid)) >= set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    assert result.constraints is not None and result.constraints.steps == 1  # no refill
+
+
+RING = Grid.parse("...\n.#.\n...")
+RING_WORDS = ["ABC", "ADG", "CHE", "GIE", "QXY"]  # one fill (ABC/ADG/CHE/GIE), none with Q
+
+
+def test_required_letters_prove_a_grid_unfillable() -> None:
+    words = tiny_list(RING_WORDS)
+    assert fill(FillRequest(RING), words).status == "filled"
+    result = fill(FillRequest(RING, letters="q"), words)  # QXY fits no slot of a fill
+    assert result.status == "unfillable" and result.stop_reason is None
+
+
+def test_required_letters_are_held_when_a_fill_can_hold_them() -> None:
+    words = tiny_list([*RING_WORDS, "AQG"])  # the left column can take a Q (unchecked)
+    result = fill(FillRequest(RING, letters="Q"), words)
+    assert result.status == "filled" and "Q" in letter_counts(result.grid)
+
+
+def test_repairs_given_up_at_their_work_limit_are_no_proof(english: WordList) -> None:
+    calls = []
+
+    def filler(request: FillRequest, words: WordList, stop: StopSignal) -> FillResult:
+        calls.append(request)
+        plain = fill(replace(request, letters=""), words)  # a fill that is no pangram
+        if len(calls) == 1:
+            return plain
+        return replace(plain, status="timeout", stop_reason="timeout")  # a work limit hit
+
+    request = FillRequest(grid_file("mini7.txt"), constraints=Constraints(pangram=True))
+    result = fill_constrained(request, english, filler=filler)
+    report = result.constraints
+    assert len(calls) > 1 and report is not None and not report.met
+    assert result.status == "timeout" and result.stop_reason == "limit"
+    assert report.reason == "budget" and "not proved impossible" in report.detail

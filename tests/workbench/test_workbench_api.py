@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 
 from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import FillRequest, fill
+from puzzlewright.crossword.fill.streamed import fill_first
 from puzzlewright.crossword.formats import load_puzzle
 from puzzlewright.workbench import Config, create_app
 
@@ -79,6 +80,14 @@ def test_fill_job_returns_ranked_fills(client: TestClient) -> None:
     fills = {tuple(fill["grid"]) for fill in result["fills"]}
     assert fills == {("BAD", "ONE", "ATE"), ("BOA", "ANT", "DEE")}  # the square, both ways
     assert all(fill["average_score"] is not None for fill in result["fills"])
+    # before them, at once, the one fill `crossword fill` makes (issue 26: the page shows it)
+    first = next(e for e in job["events"] if e["type"] == "first")
+    assert job["events"].index(first) < job["events"].index(result)
+    words = client.app.state.workbench.lexicons.get(None)  # type: ignore[attr-defined]
+    single = fill(FillRequest(Grid.parse("...\n...\n...\n")), words)
+    assert {k: v for k, v in first.items() if k not in ("type", "seconds")} == (
+        single.ranked[0].to_json()
+    )
 
 
 def test_fill_job_reports_the_engines_own_document(client: TestClient) -> None:
@@ -92,8 +101,9 @@ def test_fill_job_reports_the_engines_own_document(client: TestClient) -> None:
     request = FillRequest(
         Grid.parse("....\n....\n....\n...."), seed=3, count=2, quality=False, max_shared_substring=2
     )
-    expected = fill(request, words).to_json(every_fill=True)
+    expected = fill_first(request, words, on_first=lambda _: None).to_json(every_fill=True)
     assert set(result) == {"type", "warnings", *expected}
+    assert not any(e["type"] == "first" for e in job["events"])  # no fill, nothing shown
     assert result["grid"] == expected["grid"] and result["fills"] == expected["fills"]
     for one in result["fills"]:  # no two entries share a run of three letters
         answers = [entry["answer"] for entry in one["entries"]]
@@ -200,6 +210,15 @@ def test_pattern(client: TestClient) -> None:
     for r in range(7):
         for c in range(9):
             assert (cells[r][c] is None) == (cells[6 - r][c] is None)
+    # the fill its check found, for Autofill to show at once: of these cells, from the list
+    known = doc["fill"]
+    assert [[ch == "#" for ch in row] for row in known["grid"]] == [
+        [cell is None for cell in row] for row in cells
+    ]
+    words = client.app.state.workbench.lexicons.get(["crossword"])  # type: ignore[attr-defined]
+    assert known["entries"] and all(
+        entry["score"] == words.score(entry["answer"]) is not None for entry in known["entries"]
+    )
     assert client.post("/api/crossword/pattern", json={"width": 99}).status_code == 400
 
 

@@ -144,6 +144,16 @@ def test_refill_sets_clues_aside_and_undo_restores_them(
     shot(page, tmp_path, "clue-restored")
 
 
+def saved_again(path: Path, before: int, page: Page, wait_ms: int = 30_000) -> bool:
+    """Has the page written ``path`` again since its modification time was ``before``?
+    (Polls while the page runs: a readiness wait, not a speed assertion.)"""
+    for _ in range(wait_ms // 100):
+        if path.stat().st_mtime_ns != before:
+            return True
+        page.wait_for_timeout(100)
+    return False
+
+
 def test_two_new_documents_save_to_two_files(
     server: tuple[str, Path], page: Page, tmp_path: Path
 ) -> None:
@@ -170,7 +180,10 @@ def test_two_new_documents_save_to_two_files(
     # the second document now owns puzzle-2.ipuz: Save replaces it without asking
     go(page, 1, 0)
     page.keyboard.type("ONE")
+    saved_before = (folder / "puzzle-2.ipuz").stat().st_mtime_ns
     page.get_by_role("button", name="Save", exact=True).click()
+    # the status already said "saved puzzle-2.ipuz" after the first save: wait for the file
+    assert saved_again(folder / "puzzle-2.ipuz", saved_before, page)
     expect(page.get_by_role("status").first).to_contain_text("saved puzzle-2.ipuz")
     assert load_puzzle(folder / "puzzle-2.ipuz").grid.rows_text()[1] == "ONE"
     # naming another document's file asks before replacing it

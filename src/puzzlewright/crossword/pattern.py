@@ -655,8 +655,22 @@ def symmetric_pattern(
         return None
     grid = run.patterns[0]
     if flip:
-        grid = Grid([list(row) for row in zip(*grid.cells, strict=True)])
+        grid = transposed(grid)
     return grid
+
+
+def transposed(grid: Grid) -> Grid:
+    """``grid`` turned about its main diagonal (rows become columns)."""
+    return Grid([list(row) for row in zip(*grid.cells, strict=True)])
+
+
+def checked_fill(check: FillCheck, grid: Grid) -> Grid | None:
+    """The fill ``check`` found for ``grid``, a pattern :func:`symmetric_pattern` returned
+    (a ``mirror-tb`` one was checked before it was turned), or None."""
+    found = check.fills.get(grid.to_text())
+    if found is None and (turned := check.fills.get(transposed(grid).to_text())) is not None:
+        found = transposed(turned)
+    return found
 
 
 def describe(spec: PatternSpec) -> str:

@@ -1,10 +1,12 @@
 """``fill_constrained``: a fill that meets global constraints, as an outer loop around ``fill``.
 
-Nothing here enters the filler's core search. Banned letters (and quotas of zero) filter
-the word list. A nina is tried placement by placement (:func:`~puzzlewright.crossword.nina
-.placements`), each a grid with fixed letters, filled around. A pangram is repaired after
-a fill: a slot (weakest first) is fixed to the best word supplying the rarest missing
-letter whose crossings still have words, the fill's rare letters are held in place (see
+Banned letters (and quotas of zero) filter the word list. A nina is tried placement by
+placement (:func:`~puzzlewright.crossword.nina.placements`), each a grid with fixed
+letters, filled around. A pangram's letters go into every fill as a constraint inside the
+search (``FillRequest.letters``, see :mod:`~puzzlewright.crossword.fill.letters`); a fill
+that still misses some (a square grid's search does not take them) is repaired: a slot
+(weakest first) is fixed to the best word supplying the rarest missing letter whose
+crossings still have words, the fill's rare letters are held in place (see
 :mod:`~puzzlewright.crossword.fill.pangram`), and the grid is filled again. A quota is
 repaired by keeping the best entries holding the letter up to the quota and filling the
 rest without it. Each fill is one step of a budget counted in fills, so the same seed gives
@@ -78,7 +80,8 @@ def fill_constrained(
     constraints = request.constraints or Constraints()
     constraints.check()
     request.check()
-    plain = replace(request, constraints=None)
+    letters = alphabet_letters(words) if constraints.pangram else ""
+    plain = replace(request, constraints=None, letters=request.letters + letters)
 
     def one_fill(req: FillRequest, listing: WordList, signal: StopSignal) -> FillResult:
         return fill_run.fill(req, listing, stop=signal, on_progress=on_progress)
@@ -189,7 +192,7 @@ class _Run:
             assert last.constraints is not None
             last.constraints.nina = placement
             last.constraints.placements_tried = self.tried
-            if last.status == "filled" or last.constraints.reason != "unfillable":
+            if last.status == "filled" or last.constraints.reason not in ("unfillable", "budget"):
                 return last
         grid = last.grid if last else self.request.grid
         if self.stop.should_stop():
@@ -268,9 +271,16 @@ class _Run:
         if result.status == "timeout" or self.stop.should_stop():
             return "stopped", "the time limit or Ctrl-C stopped the search"
         if report is None:
+            if self.request.letters:
+                return "unfillable", f"no fill of the grid holds every letter of {self.alphabet}"
             return "unfillable", "the grid cannot be filled with these letters"
         letters = report.missing or "".join(report.over)
-        return "unfillable", f"no repair supplying or removing {letters} could be filled"
+        # a repair tries a few anchors and refills: failing them proves nothing
+        given_up = f", {self.given_up} given up at their work limit" if self.given_up else ""
+        return "budget", (
+            f"no repair supplying or removing {letters} filled within its work "
+            f"({self.steps} fills{given_up}); not proved impossible"
+        )
 
     def _fill(self, grid: Grid, listing: WordList, work: int | None = None) -> FillResult:
         """One plain fill (one step of the budget), within ``work`` polls if given."""
@@ -323,7 +333,8 @@ class _Run:
             if last.status == "filled" or self.stop.should_stop():
                 break
         if last.status == "timeout" and not self.stop.should_stop():
-            last = replace(last, status="unfillable", stop_reason=None)  # given up, not stopped
+            self.given_up += 1  # given up at its work limit: not a proof, not stopped
+            last = replace(last, status="unfillable", stop_reason=None)
         return last
 
     def _anchors(self, base: Grid, result: FillResult, missing: str) -> list[tuple[Slot, str]]:

@@ -4,7 +4,8 @@ This module holds what is asked (:class:`Constraints`, a field of
 :class:`~puzzlewright.crossword.fill.request.FillRequest`) and what was met
 (:class:`ConstraintReport`), plus the plain checks both need. The search for a fill that
 meets them lives in :mod:`~puzzlewright.crossword.fill.constrained`, outside the filler's
-core loop: bans filter the word list, the rest is an outer loop around ``fill``.
+core loop: bans filter the word list, a pangram's letters are a constraint inside the
+search (:mod:`~puzzlewright.crossword.fill.letters`), the rest an outer loop around ``fill``.
 """
 
 from __future__ import annotations

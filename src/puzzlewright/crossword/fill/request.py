@@ -31,7 +31,9 @@ class FillRequest:
     ``quality`` chooses the tiered (True) or fast (False) mode, None by grid and list;
     ``constraints`` asks for a pangram, letter bans and quotas or a nina (see
     :mod:`~puzzlewright.crossword.fill.constraints`; filled by
-    :func:`~puzzlewright.crossword.fill.constrained.fill_constrained`).
+    :func:`~puzzlewright.crossword.fill.constrained.fill_constrained`);
+    ``letters``: letters every fill must hold somewhere, a constraint inside the search
+    (see :mod:`~puzzlewright.crossword.fill.letters`; a pangram's missing letters).
     """
 
     grid: Grid
@@ -42,12 +44,14 @@ class FillRequest:
     region: Region = None
     quality: bool | None = None
     constraints: Constraints | None = None
+    letters: str = ""
 
     def __post_init__(self) -> None:
         """A region's entry keys as a tuple (the request is frozen all the way down)."""
         region = self.region
         if isinstance(region, Sequence) and region and isinstance(region[0], str):
             object.__setattr__(self, "region", tuple(str(key) for key in region))
+        object.__setattr__(self, "letters", "".join(sorted(set(self.letters.upper()))))
 
     def check(self) -> None:
         """Refuse option values no search can honour (PuzzleInputError)."""

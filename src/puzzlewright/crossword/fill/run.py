@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 
+from puzzlewright.crossword.fill.letters import letters_mask
 from puzzlewright.crossword.fill.polish import (
     POLISH_EFFORT,
     POLISH_FAST_EFFORT,
@@ -129,6 +130,7 @@ def fill(
             stop=stop,
             progress=report,
             tuning=tuning,
+            letters=letters_mask(problem, request.letters),
         )
         outcome, grids = _search_and_polish(
             search, scores, quality, count, seed, max_shared_substring
@@ -236,7 +238,7 @@ def _search_and_polish(
     grids = [place_solution(problem, solution) for solution in outcome.solutions]
     floor = polish_floor(scores)
     if count == 1 and grids and floor is not None:
-        grids[0] = polish(
+        polished = polish(
             problem,
             grids[0],
             floor=floor,
@@ -247,7 +249,16 @@ def _search_and_polish(
             effort=POLISH_EFFORT if quality else POLISH_FAST_EFFORT,
             restart=0 if quality else POLISH_FAST_RESTART,
         )
+        if search.letters is None or _holds(polished, search.letters.need, problem):
+            grids[0] = polished  # (a polish that drops a required letter is not kept)
     return outcome, grids
+
+
+def _holds(grid: Grid, need: int, problem: Problem) -> bool:
+    """True when ``grid`` holds every letter of the letter-set mask ``need``."""
+    letters = problem.words.alphabet.letters
+    present = {cell for row in grid.cells for cell in row if cell}
+    return all(letters[i] in present for i in range(len(letters)) if need >> i & 1)
 
 
 def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: int) -> Outcome:
@@ -311,9 +322,14 @@ def partial_solution(problem: Problem, state: State) -> Solution:
 
 def make_fill(problem: Problem, grid: Grid) -> Fill:
     """A fill with its entries and quality figures."""
-    given = {entry.slot.key for entry in problem.givens}
-    entries = grid_entries(grid, problem.words, given)
-    options = crossing_options(grid, problem.words)
+    return describe_fill(grid, problem.words, {entry.slot.key for entry in problem.givens})
+
+
+def describe_fill(grid: Grid, words: WordList, given: Collection[str] = ()) -> Fill:
+    """A complete ``grid`` as a fill of ``words``: its entries and quality figures (the
+    entries in ``given`` were there before, not chosen), as :func:`fill` reports one."""
+    entries = grid_entries(grid, words, given)
+    options = crossing_options(grid, words)
     return Fill(grid, entries, average_score(entries), weakest(entries, options=options))
 
 

@@ -20,6 +20,7 @@ from operator import add, itemgetter, mul
 from random import Random
 
 from puzzlewright.bits import WordSet, first_bits
+from puzzlewright.crossword.fill.letters import LetterNeed
 from puzzlewright.crossword.fill.problem import Problem, SlotId
 from puzzlewright.crossword.fill.propagate import Propagator
 from puzzlewright.crossword.fill.quality import ValueWeights
@@ -73,6 +74,7 @@ class Search:
         progress: ProgressHook | None = None,
         value_weights: ValueWeights | None = None,
         tuning: Tuning | None = None,
+        letters: int = 0,
     ) -> None:
         self.problem = problem
         self.network = network = Propagator(problem, max_shared_substring)
@@ -84,8 +86,12 @@ class Search:
         self.cols = network.cols
         self.links = network.links
         self.failure_weights = network.failure_weights
-        self.propagate = network.propagate
+        self.propagate: Callable[[State, list[SlotId]], Conflict | None] = network.propagate
         self.fail = network.fail
+        # required letters (a pangram's): checked after arc consistency at every node
+        self.letters = LetterNeed(problem, letters) if letters else None
+        if self.letters is not None:
+            self.propagate = self.propagate_letters
         # Each decision matters more in a small grid, and there are few: weigh more words.
         self.tuning = tuning = tuning or Tuning()
         self.candidates = tuning.candidates * max(1, CANDIDATE_SLOTS // max(len(self.order), 12))
@@ -147,6 +153,8 @@ class Search:
         )
         if weights.score_jitter:
             values = list(map(add, values, map(mul, repeat(weights.score_jitter), draws[1::2])))
+        if self.letters is not None and self.letters.missing & self.letters.rare:
+            values = list(map(add, values, self.letters.bonus(rows)))
         penalty = self.penalty[v]
         if penalty:  # only after a first fill of several (most searches never look it up)
             values = [
@@ -199,6 +207,26 @@ class Search:
         rows = self.tables[v].letters_of(candidates)
         self.candidates_known[v] = (d, candidates, rows)
         return candidates, rows
+
+    def propagate_letters(self, st: State, queue: list[SlotId]) -> Conflict | None:
+        """Arc consistency, then the required letters' rules (see
+        :mod:`~puzzlewright.crossword.fill.letters`), to a fixpoint."""
+        assert self.letters is not None
+        while True:
+            conflict = self.network.propagate(st, queue)
+            if conflict is not None:
+                return conflict
+            conflict, queue = self.letters.check(st)
+            if conflict is not None:
+                return conflict
+            if not queue:
+                return None
+
+    def letters_root(self, root: State | None) -> State | None:
+        """The root with the required letters' rules applied (None: they cannot hold)."""
+        if root is None or self.letters is None:
+            return root
+        return root if self.propagate_letters(root, []) is None else None
 
     # -- the search ------------------------------------------------------------------------
     def backjump(self, stack: list[Decision], conflict: Conflict) -> State | None:
@@ -271,7 +299,7 @@ class Search:
                 status = "timeout"
                 break
             final = k == len(tiers) - 1
-            root = self.network.root(tier)
+            root = self.letters_root(self.network.root(tier))
             if self.best is None or (root is not None and root.filled > self.best.filled):
                 self.best = root
             if root is None:

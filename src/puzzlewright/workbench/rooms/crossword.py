@@ -22,11 +22,13 @@ from puzzlewright.crossword.analysis import (
 )
 from puzzlewright.crossword.fill import FillRequest
 from puzzlewright.crossword.fill.problem import Region
+from puzzlewright.crossword.fill.run import describe_fill
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.crossword.pattern import (
     SYMMETRIES,
     FillCheck,
     PatternSpec,
+    checked_fill,
     generate_patterns,
     symmetric_pattern,
 )
@@ -198,7 +200,9 @@ pattern the list fills at all is usually filled well within it. Counted, so dete
 
 async def make_pattern(request: Request) -> JSONResponse:
     """A generated block pattern (the ``crossword pattern`` engine) that the room's word
-    list fills within the fill check's step budget, so a first Autofill succeeds."""
+    list fills within the fill check's step budget, so a first Autofill succeeds; with
+    ``fill``, the fill that check found (``Fill.to_json()``), which the page shows at once
+    when Autofill is pressed on the pattern unchanged (issue 26)."""
     bench = workbench(request)
     doc = await json_body(request)
     width = field_int(doc, "width", 15, 2, MAX_SIDE) or 15
@@ -227,7 +231,9 @@ async def make_pattern(request: Request) -> JSONResponse:
         raise ApiError(
             422, f"no {width}x{height} pattern the word list fills; try another size or seed"
         )
-    return JSONResponse({"cells": found.cells, "seed": seed})
+    filled = checked_fill(check, found)  # the trial fill: Autofill shows it at once
+    fill = None if filled is None else describe_fill(filled, words).to_json()
+    return JSONResponse({"cells": found.cells, "seed": seed, "fill": fill})
 
 
 THEME_TRIALS = 8  # patterns built around theme entries, each tried by the filler

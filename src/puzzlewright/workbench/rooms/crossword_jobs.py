@@ -10,7 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from puzzlewright.crossword.analysis import check_entry_grid
-from puzzlewright.crossword.fill import FillRequest, fill
+from puzzlewright.crossword.fill import FillRequest
+from puzzlewright.crossword.fill.streamed import fill_first
 from puzzlewright.crossword.fill_checks import check_candidates
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.lexicon import WordList
@@ -20,8 +21,11 @@ from puzzlewright.workbench.jobs import Event
 
 @dataclass(frozen=True)
 class FillTask:
-    """An autofill: ``progress`` events, then one ``result``: the engine's own document
-    (``FillResult.to_json(every_fill=True)``) and its warnings."""
+    """An autofill: ``progress`` events, one ``first`` as soon as a fill exists (the
+    fill ``crossword fill`` makes, as ``Fill.to_json()``), then one ``result``: the
+    engine's own document (``FillResult.to_json(every_fill=True)``, the first fill ranked
+    with the others) and its warnings
+    (:func:`~puzzlewright.crossword.fill.streamed.fill_first`)."""
 
     request: FillRequest
     words: WordList
@@ -29,11 +33,14 @@ class FillTask:
     kind: str = "fill"
 
     def run(self, stop: StopSignal, post: Callable[[Event], None]) -> None:
-        result = fill(
+        result = fill_first(
             self.request,
             self.words,
             stop=stop,
             on_progress=lambda progress: post({"type": "progress", **progress.to_json()}),
+            on_first=lambda first: post(
+                {"type": "first", **first.ranked[0].to_json(), "seconds": first.seconds}
+            ),
         )
         document = result.to_json(every_fill=True)
         post({"type": "result", **document, "warnings": list(result.warnings)})

@@ -27,6 +27,8 @@ export async function autofill(refill = false) {
   const count = Math.max(1, Math.min(20, Number(ui.fillCount.value) || 5));
   S.fills = [];
   S.failed = [];
+  S.fillCount = count;
+  S.fillTaken = false;
   const seed = Math.floor(Math.random() * 1e6);
   try {
     const job = await call("/api/crossword/fill", {
@@ -34,6 +36,7 @@ export async function autofill(refill = false) {
     });
     S.fillJob = job.id;
     fillRunning(ui, true, "Autofill running…");
+    if (!refill && !region) showPatternFill();
     announce("view");
     S.stopFill = follow(job.id, onFillEvent);
   } catch (err) {
@@ -41,10 +44,34 @@ export async function autofill(refill = false) {
   }
 }
 
+// New...'s trial fill, when the grid and word lists are still those it was made for and no
+// option it did not honour is set: a fill to look at while the job searches.
+function showPatternFill() {
+  const known = S.patternFill;
+  if (!known || S.fillOptions.max_shared_substring !== null || S.fillOptions.quality !== null) return;
+  if (known.cells !== JSON.stringify(S.doc.cells) || known.words !== JSON.stringify(wordsPayload())) return;
+  S.fills = [known.fill];
+  S.fillIndex = 0;
+  setStatus("the fill found when this pattern was made; looking for more");
+  fillRunning(ui, true, `Autofill: 1 shown, ranking ${S.fillCount}…`);
+}
+
 function onFillEvent(event) {
   if (event.type === "progress") {
-    fillRunning(ui, true, `Autofill: ${event.filled} of ${event.total} entries (best ${event.best}), ${event.backtracks} backtracks, ${event.elapsed}s`);
+    const shown = S.fills.length ? `${S.fills.length} shown, ranking ${S.fillCount} · ` : "";
+    fillRunning(ui, true, `Autofill: ${shown}${event.filled} of ${event.total} entries (best ${event.best}), ${event.backtracks} backtracks, ${event.elapsed}s`);
+  } else if (event.type === "first") {
+    // the fill `crossword fill` makes, shown at once (after New...'s, when that is shown);
+    // the ranked fills replace them (this one ranked with them)
+    const same = S.fills.some((fill) => fill.grid.join("") === event.grid.join(""));
+    if (!S.fills.length) S.fillIndex = 0;
+    if (!same) S.fills = [...S.fills, event];
+    banner(ui, "", "");
+    setStatus(`a fill in ${event.seconds}s${S.fillCount > 1 ? `; looking for ${S.fillCount - 1} more` : ""}`);
+    if (S.fillCount > 1) fillRunning(ui, true, `Autofill: ${S.fills.length} shown, ranking ${S.fillCount}…`);
+    announce("view");
   } else if (event.type === "result") {
+    if (S.fillTaken) return;
     S.fills = event.fills;
     S.fillIndex = 0;
     if (!event.fills.length) {
@@ -84,6 +111,7 @@ export function acceptFill() {
     if (doc.cells[r][c] === "" && cell) doc.cells[r][c] = cell;
   })));
   S.fills = [];
+  if (S.fillJob) { S.fillTaken = true; cancelFill(); } // the first fill was enough
   announce("view");
   setStatus("fill accepted");
 }

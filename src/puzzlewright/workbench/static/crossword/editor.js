@@ -36,6 +36,9 @@ export const S = {
   stopFill: null,
   fills: [],
   fillIndex: 0,
+  fillCount: 5, // the fills the running Autofill ranks
+  patternFill: null, // { cells, words, fill }: New...'s trial fill of the pattern it made
+  fillTaken: false, // its first fill accepted: the ranked result is no longer wanted
   failed: [],
   words: { sources: null, min_score: null },
   fillOptions: { quality: null, max_shared_substring: null }, // Autofill's mode and shared-run limit

@@ -55,6 +55,8 @@ export async function newPuzzle(w, h, start, symmetry, undoable = true, theme = 
     doc.theme = slotsOf(doc).filter((slot) => !wordOf(doc, slot).includes("?"))
       .map((slot) => `${slot.cells[0][0]},${slot.cells[0][1]},${slot.direction}`);
     loadDoc(doc, null, undoable);
+    // the fill the server's check found: Autofill on this grid, unchanged, shows it at once
+    S.patternFill = result.fill ? { cells: JSON.stringify(doc.cells), words: JSON.stringify(wordsPayload()), fill: result.fill } : null;
   } else {
     loadDoc(blankDoc(w, h), null, undoable);
   }

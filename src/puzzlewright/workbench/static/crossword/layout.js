@@ -32,7 +32,7 @@ export function buildLayout(root) {
   ui.grid = el("div", { class: "grid", role: "grid", "aria-label": "Crossword grid" });
   ui.entryLine = el("div", { class: "entry-line", "aria-live": "polite" });
   ui.fillBox = el("section", { class: "fills", "aria-label": "Fills", hidden: "" });
-  const board = el("section", { class: "board", "aria-label": "Grid" }, ui.banner, ui.grid, ui.entryLine, ui.fillBox);
+  const board = ui.board = el("section", { class: "board", "aria-label": "Grid" }, ui.banner, ui.grid, ui.entryLine, ui.fillBox);
 
   ui.filter = el("input", { type: "text", "aria-label": "Filter candidates", placeholder: "filter: substring or regex" });
   ui.regex = el("input", { type: "checkbox", id: "regex-toggle" });

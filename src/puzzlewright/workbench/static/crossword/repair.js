@@ -11,7 +11,8 @@ const cellsKey = () => JSON.stringify(S.doc.cells);
 function box() {
   if (!ui.repairBox) {
     ui.repairBox = el("section", { class: "repair", "aria-label": "Repair", hidden: "" });
-    ui.banner.after(ui.repairBox);
+    // at the foot of the board, so the grid never moves when the box comes and goes
+    ui.board.append(ui.repairBox);
   }
   return ui.repairBox;
 }
