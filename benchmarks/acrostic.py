@@ -26,14 +26,17 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-import numpy as np
+from puzzlewright.cli import pin_blas_threads
 
-from puzzlewright.acrostic import build_acrostic
-from puzzlewright.acrostic.candidates import make_tables
-from puzzlewright.acrostic.letters import letters_of
-from puzzlewright.lexicon import WordList
-from puzzlewright.lexicon.familiar import builtin_familiar
-from puzzlewright.stopping import StopSignal
+pin_blas_threads()  # one BLAS thread, as the command line (whose default effort this times)
+import numpy as np  # noqa: E402  (after the thread setting)
+
+from puzzlewright.acrostic import build_acrostic  # noqa: E402
+from puzzlewright.acrostic.candidates import make_tables  # noqa: E402
+from puzzlewright.acrostic.letters import letters_of  # noqa: E402
+from puzzlewright.lexicon import WordList  # noqa: E402
+from puzzlewright.lexicon.familiar import builtin_familiar  # noqa: E402
+from puzzlewright.stopping import StopSignal  # noqa: E402
 
 HERE = Path(__file__).parent
 

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 from play_helpers import launch_browser
+from puzzlewright.acrostic import build_acrostic, exact
+from puzzlewright.acrostic.build import SKETCH_STEPS
 from puzzlewright.acrostic.letters import letters_of
 from puzzlewright.acrostic.live import complete_rows, finished_ipuz, studio_state
 from puzzlewright.acrostic.model import Progress
@@ -30,6 +32,12 @@ SOURCE = "Austen Pride"  # rows A..K start with A U S T E N P R I D E
 DORIAN = (
     "There is no such thing as a moral or an immoral book. Books are well written, or badly "
     "written. That is all."
+)
+GETTYSBURG = (  # 247 letters (benchmarks/quotes/quotes.json)
+    "Four score and seven years ago our fathers brought forth on this continent, a "
+    "new nation, conceived in Liberty, and dedicated to the proposition that all men "
+    "are created equal. Now we are engaged in a great civil war, testing whether that "
+    "nation, or any nation so conceived and so dedicated, can long endure."
 )
 DORIAN_SOURCE = "Oscar Wilde Gray"  # rows A..N start with O S C A R W I L D E G R A Y
 
@@ -186,14 +194,37 @@ def test_progress_reports_the_best_set_so_far_with_its_bound(words: Any) -> None
     assert done.status == quiet.status == "built" and done.words == quiet.words
     assert len(seen) >= 2
     assert seen[0].mean_zipf_bound is None  # the first set is not held back for the bound
-    assert seen[1].words == seen[0].words and seen[1].mean_zipf_bound == done.mean_zipf_bound
+    bounded = next(i for i, report in enumerate(seen) if report.mean_zipf_bound is not None)
+    assert seen[bounded].words == seen[bounded - 1].words
+    assert seen[bounded].mean_zipf_bound == done.mean_zipf_bound
     for report in seen:
         assert report.words[0] == "ORAL" and len(report.words) == 14
         assert Counter("".join(report.words)) == Counter(letters_of(DORIAN, words.alphabet))
     assert seen[-1].words == done.words and seen[-1].mean_zipf == done.mean_zipf
     means = [report.mean_zipf or 0.0 for report in seen]
     assert means[-1] >= means[0]
-    assert [r.steps for r in seen[1:]] == sorted(r.steps for r in seen[1:])
+    assert [r.steps for r in seen[bounded:]] == sorted(r.steps for r in seen[bounded:])
+
+
+def test_a_sketch_is_shown_before_the_letter_prices(words: Any, monkeypatch: Any) -> None:
+    """Issue 31 item 4: with a progress callback the first exact set (exact letter use, no
+    quality) is reported before the letter prices, seconds of numpy on a long quotation, are
+    computed; the answers are those of the build without progress."""
+    calls: list[str] = []
+    real = exact.letter_prices
+    monkeypatch.setattr(exact, "letter_prices", lambda *a: calls.append("prices") or real(*a))
+    options: dict[str, Any] = {"seed": 0, "improve": 0, "tries": 1}
+    done = build_acrostic(
+        GETTYSBURG,
+        "Abraham Lincoln Gettysburg",
+        words,
+        **options,
+        progress=lambda report: calls.append(f"set {report.steps}"),
+    )
+    quiet = build_acrostic(GETTYSBURG, "Abraham Lincoln Gettysburg", words, **options)
+    assert calls[0].startswith("set ") and calls.index("prices") > 0
+    assert int(calls[0].split()[1]) <= SKETCH_STEPS
+    assert done.puzzles[0].answers == quiet.puzzles[0].answers
 
 
 @pytest.mark.slow

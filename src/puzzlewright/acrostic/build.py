@@ -30,6 +30,7 @@ from puzzlewright.acrostic.letters import (
 from puzzlewright.acrostic.model import Acrostic, Answer, BuildResult, Progress
 from puzzlewright.acrostic.numbering import number_cells
 from puzzlewright.acrostic.portfolio import SearchSetup, merge_results, run_portfolio
+from puzzlewright.acrostic.prices import Prices
 from puzzlewright.acrostic.quality import QuoteFilter, first_clash, stem
 from puzzlewright.acrostic.solver import Search, SearchResult, SearchStats, Tuning
 from puzzlewright.acrostic.tables import counts_of
@@ -156,21 +157,37 @@ class Reporter:
         self.progress, self.plan, self.words, self.started = progress, plan, words, started
         self.best = -math.inf
         self.bound: float | None = None
+        self.last: Progress | None = None
 
     def watch(self, search: Search) -> None:
         """Report ``search``'s best sets (when there is a ``progress`` to report to)."""
         if self.progress is not None:
             search.on_best = lambda found, value: self.tell(search, found, value)
 
-    def tell(self, search: Search, found: list[str], value: float) -> None:
-        """Report ``found`` (the free clues' words) if it beats every set reported."""
-        if self.progress is None or value <= self.best + 1e-6:
+    def tell(self, search: Search, found: list[str], value: float, rough: bool = False) -> None:
+        """Report ``found`` (the free clues' words) if it beats every set reported; after the
+        first set of a search with letter prices (not ``rough``), report the best set again
+        with the bound, once."""
+        if self.progress is None:
             return
-        self.best = value
+        if value > self.best + 1e-6:
+            self.best = value
+            self.last = self._report(search, found)
+            self.progress(self.last)  # the first set at once; its bound takes up to seconds more
+        elif self.bound is not None or rough:
+            return
+        if self.bound is None and not rough and self.last is not None:
+            self.bound = mean_bound(self.plan, search, self.words)
+            self.last = replace(
+                self.last, mean_zipf_bound=self.bound, seconds=clock() - self.started
+            )
+            self.progress(self.last)
+
+    def _report(self, search: Search, found: list[str]) -> Progress:
         answer_words = self.plan.full(found)
         scores = [self.words.score(word) for word in answer_words]
         known = [score for score in scores if score is not None]
-        report = Progress(
+        return Progress(
             answer_words,
             scores,
             round(sum(known) / len(known) / 10, 2) if known else None,
@@ -179,12 +196,6 @@ class Reporter:
             search.stats.steps,
             clock() - self.started,
         )
-        self.progress(report)  # the first set at once; its bound takes up to seconds more
-        if self.bound is None:
-            self.bound = mean_bound(self.plan, search, self.words)
-            self.progress(
-                replace(report, mean_zipf_bound=self.bound, seconds=clock() - self.started)
-            )
 
 
 def _impossible(result: BuildResult, reason: str, started: float) -> BuildResult:
@@ -208,6 +219,8 @@ def _run(
     """The search (its tables, for assembling the puzzles) and what it found: the best of
     ``tries`` in this process (reported as they improve), or a portfolio of ``jobs``
     processes."""
+    if jobs == 1 and reporter.progress is not None:
+        _sketch(setup, seed, stop, reporter)
     capped = StepCap(stop, max_steps)
     search = capped.search = setup.make(seed, capped)
     if jobs == 1:
@@ -220,6 +233,26 @@ def _run(
         setup = replace(setup, prices=search.prices)  # computed once, shipped to the workers
         outcome = run_portfolio(setup, jobs, seed, count, improve, stop, max_steps)
     return search, outcome
+
+
+SKETCH_STEPS = 100_000
+"""The most steps of the sketch (:func:`_sketch`): a second or two of CPU."""
+
+
+def _sketch(setup: SearchSetup, seed: int, stop: StopSignal, reporter: Reporter) -> None:
+    """Report a first exact set at once, before the letter prices (seconds of numpy on a
+    long quotation) and the quality search: a search for exact letter use alone (no quality
+    energy, so no prices needed; the seed ``"{seed}/sketch"``, at most :data:`SKETCH_STEPS`).
+    Only a face that shows progress gets it; the quality search then starts afresh, so the
+    answers do not depend on it, and its first better set replaces it."""
+    rough_tuning = replace(setup.tuning or Tuning(), quality=0.0, quality_low=0.0)
+    blank = Prices(np.zeros(setup.target.shape[0]), 0.0)
+    rough = replace(setup, tuning=rough_tuning, prices=blank)
+    capped = StepCap(stop, SKETCH_STEPS)
+    search = capped.search = rough.make(f"{seed}/sketch", capped)
+    search._random_start()
+    if search._find(None):
+        reporter.tell(search, search.words(), search.value(search.choice), rough=True)
 
 
 def _check_runs(jobs: int, tries: int, max_steps: int | None) -> None:
