@@ -94,10 +94,9 @@ def build_acrostic(
 
     Returns status ``built`` (puzzles, best first), ``impossible`` (with the reason, found
     without searching) or ``timeout`` (the closest partial set). Raises PuzzleInputError for
-    an empty quotation or a source without letters.
-
-    The steps: validate the options, check what makes the request impossible at once
-    (:func:`plan_answers`), prepare the candidate tables and search, assemble the puzzles.
+    an empty quotation or a source without letters. The steps: validate the options, check
+    what makes the request impossible at once (:func:`plan_answers`), prepare the candidate
+    tables and search, assemble the puzzles.
     ``jobs`` > 1 runs the search as a portfolio on that many processes
     (:mod:`puzzlewright.acrostic.portfolio`; same seed and jobs, same answers); with one
     job, ``tries`` > 1 improves sets from that many independent starts and keeps the best

@@ -100,12 +100,7 @@ def fill(
     Raises PuzzleInputError for a grid without entries or letters outside the alphabet.
     """
     started = time.monotonic()
-    request.check()
-    if request.constraints is not None and request.constraints.active:
-        raise PuzzleInputError(
-            "a request with global constraints is filled by fill_constrained or fill_portfolio",
-            parameters=("constraints",),
-        )
+    _check_plain(request)
     grid, region, count, seed = request.grid, request.region, request.count, request.seed
     max_shared_substring = request.max_shared_substring
     problem = build_problem(grid, words, request.min_score, region)
@@ -136,6 +131,16 @@ def fill(
             search, scores, quality, count, seed, max_shared_substring
         )
     return make_result(problem, outcome, grids, stop, time.monotonic() - started)
+
+
+def _check_plain(request: FillRequest) -> None:
+    """Check ``request`` and refuse global constraints, which another driver fills."""
+    request.check()
+    if request.constraints is not None and request.constraints.active:
+        raise PuzzleInputError(
+            "a request with global constraints is filled by fill_constrained or fill_portfolio",
+            parameters=("constraints",),
+        )
 
 
 def list_weights(weights: ValueWeights, banded: bool) -> ValueWeights:
