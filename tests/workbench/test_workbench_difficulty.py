@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -44,27 +43,19 @@ def test_difficulty_refuses_a_malformed_grid(client: TestClient) -> None:
 
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-from playwright.sync_api import Browser, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, expect  # noqa: E402
+from test_workbench_e2e import browser  # noqa: E402
 
 from puzzlewright.workbench.launch import serving  # noqa: E402
 
 CHROMIUM = os.environ.get("PUZZLEWRIGHT_CHROMIUM", "/usr/bin/chromium")
+__all__ = ["browser"]  # the end-to-end module's Chromium, shared
+
 SHOTS = os.environ.get("PUZZLEWRIGHT_SCREENSHOTS")  # a folder: keep the screenshot there
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-        )
-        yield chromium
-        chromium.close()
-
-
 @pytest.mark.slow
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}")
 def test_difficulty_map_in_the_browser(browser: Browser, tmp_path: Path) -> None:
     folder = tmp_path / "bench"
     folder.mkdir()
