@@ -13,8 +13,9 @@ each English word of a squashed phrase). ``--extra VARIANT=ARGS`` adds variants 
 (RLIMIT_CPU), so that a loaded machine's wall clock (``--timeout``) does not decide.
 
 The standard set (ten American grids, 5x5 to 15x15, themed and themeless, with origins in
-``grids/README.md``: three minis, a one-block 7x7, an open 6x6, an 11x11 and a 13x13
-themed, three 15x15 themed and a 15x15 themeless) is ``STANDARD``; ``--grids`` and ``--runs`` change it.
+``grids/README.md``: two minis, an open 6x6, a one-block 7x7, an 11x11 and a 13x13
+themed, three 15x15 themed and a 15x15 themeless) is ``STANDARD``; ``--grids`` and
+``--runs`` change it.
 """
 
 from __future__ import annotations
