@@ -32,7 +32,7 @@ wordfreq never met, familiarity 0, is never known: it must come from its crossin
 
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
 
-LEVEL_MODEL = (-0.016, -0.019, 3.246, -12.13)
+LEVEL_MODEL = (0.0, -0.047, 3.231, -12.072)
 """The day scale: ``level = a * typical + b * needed + c * average_length + d``, least
 squares on 180 New York Times puzzles, 30 of each day Monday to Saturday (1994-2017;
 docs/difficulty.md "Calibration"), clamped to 1.0-6.0."""

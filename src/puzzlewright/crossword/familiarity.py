@@ -54,9 +54,11 @@ PLAUSIBLE = 10
 """Familiarity (zipf 1.0) from which a string outside the list reads as a real answer."""
 SHORT_WORDS = frozenset(
     "a i ah am an as at be by do go ha he hi if in is it me my no of oh ok on or ox "
-    "so to up us we ye yo".split()
+    "so to up us we ye yo au de du el en et la le tu un".split()
 )
-"""Everyday words of one or two letters: a split may use them at no extra cost."""
+"""Everyday words of one or two letters, with the French, Spanish and Latin ones of
+phrases English uses (``ET TU``, ``COQ AU VIN``, ``EL SOL``): a split may use them at no
+extra cost."""
 
 
 def entry_familiarity(answer: str) -> int:
