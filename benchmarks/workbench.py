@@ -438,6 +438,8 @@ def before_after(before: Path, lists: list[str], args: argparse.Namespace) -> in
     other (a process each, the server's too: it inherits PYTHONPATH)."""
     options = ["--runs", str(args.runs), "--no-browser"]
     options += ["--checks-only"] if args.checks_only else []
+    if args.starting_grid:  # New... and Autofill (both lists in each process)
+        options, lists = ["--starting-grid", str(args.starting_grid)], ["stwl"]
     for label in lists:
         for name, source in (("before", before / "src"), ("after", HERE.parent / "src")):
             print(f"== {name} ({source})", flush=True)
@@ -470,11 +472,11 @@ def main() -> int:
     if not STWL.exists():
         print(f"skipped: Spread the Wordlist not found at {STWL}")
         return 0
+    if args.before:
+        return before_after(args.before, args.words or ["stwl", "default"], args)
     if args.starting_grid:
         starting_grid(args.starting_grid)
         return 0
-    if args.before:
-        return before_after(args.before, args.words or ["stwl", "default"], args)
     for label in args.words or ["stwl", "default"]:
         print(f"load average {load()}", flush=True)
         list_section(label, args.runs, not args.no_browser, args.checks_only)
