@@ -136,15 +136,13 @@ def assume(net: Network, assignment: Mapping[SlotId, int]) -> State | None:
     return state
 
 
-def solve(
-    net: Network, state: State, stop: StopSignal, dead_ends: int | None = None
-) -> tuple[str, Solution | None]:
+def solve(net: Network, state: State, stop: StopSignal) -> tuple[str, Solution | None]:
     """The search from ``state`` until a fill (``filled``), its tree is done
-    (``exhausted``), ``dead_ends`` are spent (``budget``) or ``stop`` (``timeout``)."""
+    (``exhausted``: no fill holds ``state``'s assignments) or ``stop`` (``timeout``)."""
     search = net.search
     search.stop = stop
     search.solutions, search.seen = [], set()
-    status = search.run_tier(state, 1, dead_ends, RESTART * len(search.order))
+    status = search.run_tier(state, 1, None, RESTART * len(search.order))
     if status == "filled":
         remember(net, search.solutions[0])
         return status, search.solutions[0]
