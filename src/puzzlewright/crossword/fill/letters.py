@@ -25,10 +25,11 @@ from puzzlewright.crossword.fill.state import Conflict, State
 
 LETTER_BONUS = 30.0
 """Score points value ordering adds to a candidate per missing rare required letter it holds
-(at 30 rather than 12 the themed 15x15 pangrams with the built-in list took a median of
-1.2 s of CPU instead of 3.5 s over seeds 0-2, measured in one run with
-``benchmarks/fill_constraints.py --letter-bonus 12,30``: a word with a missing J, Q, V, X
-or Z is taken wherever its crossings keep some words, before the grid closes around it)."""
+(at 30 rather than 12 the themed 15x15 pangrams with the built-in list took medians of
+1.2, 1.6 and 3.0 s of CPU instead of 4.4, 2.3 and 5.7 s over seeds 0-2, measured in one
+run with ``benchmarks/fill_constraints.py --letter-bonus 12,30``: a word with a missing
+J, Q, V, X or Z is taken wherever its crossings keep some words, before the grid closes
+around the letter)."""
 
 RARE = 0.1
 """A letter held by fewer than this share of the slots' candidate words is rare: only rare
