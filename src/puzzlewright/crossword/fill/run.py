@@ -281,8 +281,9 @@ def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: 
     effort = TIER_EFFORT * slots
     thorough = score_tiers(scores, quality=True)
     tiers = score_tiers(scores, quality=quality or count > 1)
+    final_luby = search.tuning.final_luby * slots
     if tiers == thorough:
-        return search.run(count, tiers, effort)
+        return search.run(count, tiers, effort, final_luby=final_luby)
     outcome = search.run(
         count, tiers, final_effort=FAST_EFFORT * slots, luby_unit=FAST_RESTART * slots
     )
@@ -293,7 +294,7 @@ def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: 
     search.value_weights = replace(
         search.value_weights, options=search.value_weights.options * factor
     )
-    return search.run(count, thorough, effort)
+    return search.run(count, thorough, effort, final_luby=final_luby)
 
 
 def tuned(weights: ValueWeights, tuning: Tuning | None) -> ValueWeights:

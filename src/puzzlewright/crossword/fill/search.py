@@ -46,6 +46,8 @@ class Tuning:
     candidates: int = CANDIDATES
     options: float = 1.0  # factor on the value weights' crossing-options term
     jitter: float = 1.0  # factor on their random tie-breaks
+    final_luby: int = 0  # > 0: the last tier restarts after Luby's sequence times this many
+    # dead ends per slot instead of the geometric cutoffs above (0: geometric)
 
 
 def luby(i: int) -> int:
@@ -281,6 +283,7 @@ class Search:
         effort: int = 0,
         final_effort: int | None = None,
         luby_unit: int = 0,
+        final_luby: int = 0,
     ) -> Outcome:
         """Search for up to ``count`` different fills, best-scored words first.
 
@@ -289,7 +292,8 @@ class Search:
         allows every word and runs until done (or ``final_effort`` dead ends), so it alone
         can prove a grid unfillable. ``luby_unit`` > 0 restarts after Luby's sequence
         (1, 1, 2, 1, 1, 2, 4, ...) times that many dead ends instead of the tuning's
-        growing cutoffs; either way the failure weights and nogoods carry across restarts.
+        growing cutoffs, in every tier; ``final_luby`` > 0 does so in the last tier only.
+        Either way the failure weights and nogoods carry across restarts.
         """
         self.solutions = []
         self.seen = set()
@@ -304,7 +308,8 @@ class Search:
                 self.best = root
             if root is None:
                 continue
-            status = self.run_tier(root, count, final_effort if final else effort, luby_unit)
+            unit = luby_unit or (final_luby if final else 0)
+            status = self.run_tier(root, count, final_effort if final else effort, unit)
             if status in ("filled", "timeout"):
                 break
         best = self.best or self.network.initial(None)
