@@ -11,13 +11,19 @@ in the medians, and shown as a count of fills that did not end)::
         --variants geo,luby1 themed1 themeless big21
 
 Grids are names of benchmarks/grids; ``--list default`` is the built-in crossword list.
+``--whole SRC`` compares whole ``crossword fill`` processes instead (start-up, list loading
+and the fill, each with its default tuning): another source tree's (``SRC/src``, e.g. main
+before a change) against this one's, interleaved, CPU seconds user + system of the child.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import resource
 import statistics
+import subprocess
 import sys
 import time
 from dataclasses import dataclass, field, replace
@@ -31,7 +37,7 @@ from puzzlewright.crossword.fill.search import Tuning
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from crossword import GRIDS  # noqa: E402
+from crossword import GRIDS, STWL  # noqa: E402
 from fill_members import words_of  # noqa: E402
 from repair import CpuStop  # noqa: E402
 
@@ -91,6 +97,38 @@ def one(
     return (cpu if result.status == "timeout" else spent), result.nodes
 
 
+def whole(grid: str, args: argparse.Namespace, seed: int, source: str | None) -> float:
+    """CPU seconds of one whole ``crossword fill`` process (``source``: another tree's)."""
+    words = ["--words", str(STWL)] if args.list == "stwl" else []
+    floor = [] if args.min_score is None else ["--min-score", str(args.min_score)]
+    command = [sys.executable, "-m", "puzzlewright", "crossword", "fill",
+               str(GRIDS / f"{grid}.txt"), "--seed", str(seed), "--timeout", str(args.cpu),
+               "--json", *words, *floor]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(Path(source).resolve() / "src")} if source else None
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    status = json.loads(done.stdout)["status"] if done.stdout else f"exit {done.returncode}"
+    label = "before" if source else "after"
+    print(f"    {grid:<18} s{seed} {label:<6} {status:<10} {cpu:6.2f} CPU s", file=sys.stderr)
+    return cpu
+
+
+def compare_whole(args: argparse.Namespace, seeds: list[int]) -> None:
+    """Before (``--whole SRC``) and after, whole processes, interleaved per grid and seed."""
+    print(f"{'grid':<18} | before CPU med    max | after CPU med    max | after/before")
+    for grid in args.grids:
+        whole(grid, args, seeds[0], None)  # warm-up: the compiled-list caches
+        pairs = [(whole(grid, args, seed, args.whole), whole(grid, args, seed, None))
+                 for seed in seeds]  # fmt: skip
+        old, new = [b for b, _ in pairs], [a for _, a in pairs]
+        print(f"{grid:<18} | {statistics.median(old):14.2f} {max(old):6.2f} |"
+              f" {statistics.median(new):13.2f} {max(new):6.2f} |"
+              f" {statistics.median(new) / statistics.median(old):.2f}x"
+              f"  (load {os.getloadavg()[0]:.1f})", flush=True)  # fmt: skip
+
+
 def seeds_of(text: str) -> list[int]:
     """``0-4`` or ``0,3,7``."""
     if "-" in text:
@@ -112,14 +150,19 @@ def main() -> None:
     parser.add_argument("--seeds", default="0-4")
     parser.add_argument("--variants", default="geo,luby1")
     parser.add_argument("--cpu", type=float, default=30.0, help="CPU seconds per fill")
+    parser.add_argument("--whole", metavar="SRC", help="whole processes: SRC's tree vs this")
     args = parser.parse_args()
-    words = words_of(args.list)
     names = args.variants.split(",")
     seeds = seeds_of(args.seeds)
     print(
         f"fill restarts: list {args.list}, min {args.min_score}, seeds {args.seeds}, "
-        f"cap {args.cpu:.0f} CPU s, load {os.getloadavg()[0]:.1f}"
+        f"cap {args.cpu:.0f} {'s (wall)' if args.whole else 'CPU s'}, "
+        f"load {os.getloadavg()[0]:.1f}"
     )
+    if args.whole:
+        compare_whole(args, seeds)
+        return
+    words = words_of(args.list)
     print(
         f"{'grid':<18}" + "".join(f" | {n:<10} med  sum   nodes open" for n in names) + " | ratio"
     )
