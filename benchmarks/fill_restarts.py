@@ -44,10 +44,14 @@ from repair import CpuStop  # noqa: E402
 
 def variant(name: str) -> tuple[Tuning, int]:
     """The tuning and seed offset of a variant: ``geo``, ``lubyN``, ``mK`` (member K's tuning
-    and seed), or ``+``-joined parts of these and ``FIELD=VALUE`` (a :class:`Tuning` field)."""
+    and seed), or ``+``-joined parts of these and ``FIELD=VALUE`` (a :class:`Tuning` field;
+    ``fastjitter=X`` sets ``run.FAST_JITTER`` for this fill instead, default 1: none)."""
     tuning, offset = Tuning(final_luby=0), 0
+    fill_run.FAST_JITTER = 1.0
     for part in name.split("+"):
-        if part == "geo":
+        if part.startswith("fastjitter="):
+            fill_run.FAST_JITTER = float(part.split("=")[1])
+        elif part == "geo":
             tuning = replace(tuning, final_luby=0)
         elif part.startswith("luby"):
             tuning = replace(tuning, final_luby=int(part[4:]))

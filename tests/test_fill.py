@@ -394,10 +394,12 @@ def test_fast_mode_out_of_budget_goes_on_in_quality_mode(
     from puzzlewright.crossword.fill.search import Search
 
     runs: list[tuple[tuple[object, ...], dict[str, object]]] = []
+    jitters: list[float] = []
     real_run = Search.run
 
     def spy(self: Search, *args: object, **kwargs: object) -> object:
         runs.append((args, kwargs))
+        jitters.append(self.value_weights.jitter)
         return real_run(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(run, "FAST_EFFORT", 0)  # the first dead end ends fast mode
@@ -412,6 +414,8 @@ def test_fast_mode_out_of_budget_goes_on_in_quality_mode(
     assert fast_options["luby_unit"] == run.FAST_RESTART * len(problem.vars)  # Luby restarts
     assert tier_args[:2] == (1, score_tiers(candidate_scores(problem), quality=True))
     assert result.backtracks > 0
+    # a frequency list's fast mode draws livelier tie-breaks; quality mode the plain ones
+    assert jitters[0] == pytest.approx(jitters[1] * run.FAST_JITTER) and run.FAST_JITTER > 1
 
 
 # -- the tables and counts the search reads ---------------------------------------------------

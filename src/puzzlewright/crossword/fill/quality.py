@@ -143,6 +143,13 @@ dead ends per slot: many short runs, each steered by the failure weights learned
 (geometric cutoffs from 200 left Qxw's example a 0.05-5.9 s spread over seeds 0-29)."""
 
 
+FAST_JITTER = 2.0
+"""With a frequency list (many score levels), the fast mode's random tie-breaks (``jitter``
+and ``score_jitter``) weigh this many times more: its short Luby runs then differ enough
+to leave a corner (issue 26: one7 with the built-in crossword list, seeds 0-2, 6.9-24 CPU s
+-> 2.3-3.1 s; docs/crossword-fill.md, "Restarts")."""
+
+
 def score_tiers(scores: Scores, quality: bool = True) -> list[int | None]:
     """Score floors to try in turn, best first; the last (None) admits every word.
 

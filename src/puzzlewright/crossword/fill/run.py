@@ -16,8 +16,10 @@ from puzzlewright.crossword.fill.polish import (
 from puzzlewright.crossword.fill.problem import Problem, Region, build_problem, place_solution
 from puzzlewright.crossword.fill.quality import (
     FAST_EFFORT,
+    FAST_JITTER,
     FAST_RESTART,
     TIER_EFFORT,
+    TIER_LEVELS,
     Scores,
     ValueWeights,
     average_score,
@@ -25,6 +27,7 @@ from puzzlewright.crossword.fill.quality import (
     grid_entries,
     polish_floor,
     rank_key,
+    score_counts,
     score_tiers,
     value_weights,
     weakest,
@@ -276,6 +279,8 @@ def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: 
     ends per slot (short runs, the learned failure weights kept: a seed whose first
     choices lead into a hard corner gets out of it soon). Grids it cannot fill at once
     (open 15x15 themelesses with a frequency list) go on as before, by score tiers.
+    With a frequency list the fast mode's random tie-breaks weigh :data:`FAST_JITTER`
+    times more (its short runs need to differ to get out of a corner).
     Single fills only: several fills are searched in quality mode.
     """
     effort = TIER_EFFORT * slots
@@ -284,16 +289,22 @@ def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: 
     final_luby = search.tuning.final_luby * slots
     if tiers == thorough:
         return search.run(count, tiers, effort, final_luby=final_luby)
+    weights = search.value_weights
+    if len(score_counts(scores)) > TIER_LEVELS:  # a frequency list: livelier tie-breaks
+        search.value_weights = replace(
+            weights,
+            jitter=weights.jitter * FAST_JITTER,
+            score_jitter=weights.score_jitter * FAST_JITTER,
+        )
     outcome = search.run(
         count, tiers, final_effort=FAST_EFFORT * slots, luby_unit=FAST_RESTART * slots
     )
     if outcome.status != "timeout" or search.stop.should_stop():
         return outcome
     # back to quality mode's weight on crossing options (frequency lists: 1/2 of fast's)
+    # and to the plain tie-breaks
     factor = value_weights(scores, quality=True).options / value_weights(scores).options
-    search.value_weights = replace(
-        search.value_weights, options=search.value_weights.options * factor
-    )
+    search.value_weights = replace(weights, options=weights.options * factor)
     return search.run(count, thorough, effort, final_luby=final_luby)
 
 
