@@ -34,7 +34,7 @@ from puzzlewright.crossword.fill.quality import (
 )
 from puzzlewright.crossword.fill.request import FillRequest
 from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult, SlotFailure, Status
-from puzzlewright.crossword.fill.search import Search, Tuning
+from puzzlewright.crossword.fill.search import CANDIDATE_SLOTS, Search, Tuning
 from puzzlewright.crossword.fill.squares import Found, Part, SquareSearch, applies
 from puzzlewright.crossword.fill.state import Outcome, Solution, State
 from puzzlewright.crossword.fill.ties import crossing_options
@@ -279,8 +279,9 @@ def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: 
     ends per slot (short runs, the learned failure weights kept: a seed whose first
     choices lead into a hard corner gets out of it soon). Grids it cannot fill at once
     (open 15x15 themelesses with a frequency list) go on as before, by score tiers.
-    With a frequency list the fast mode's random tie-breaks weigh :data:`FAST_JITTER`
-    times more (its short runs need to differ to get out of a corner).
+    With a frequency list on a grid of fewer than ``CANDIDATE_SLOTS`` slots the fast mode's
+    random tie-breaks weigh :data:`FAST_JITTER` times more (its short runs need to differ
+    to get out of a corner; on 15x15s it was mixed, so they keep the plain ones).
     Single fills only: several fills are searched in quality mode.
     """
     effort = TIER_EFFORT * slots
@@ -290,7 +291,8 @@ def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: 
     if tiers == thorough:
         return search.run(count, tiers, effort, final_luby=final_luby)
     weights = search.value_weights
-    if len(score_counts(scores)) > TIER_LEVELS:  # a frequency list: livelier tie-breaks
+    if len(score_counts(scores)) > TIER_LEVELS and slots < CANDIDATE_SLOTS:
+        # a frequency list on a small grid: livelier tie-breaks (see FAST_JITTER)
         search.value_weights = replace(
             weights,
             jitter=weights.jitter * FAST_JITTER,
