@@ -6,16 +6,17 @@ holding the word list it searches, banned words already removed.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 
-from puzzlewright.crossword.analysis import GridVerdict
 from puzzlewright.crossword.fill import FillRequest
 from puzzlewright.crossword.fill.streamed import fill_first
-from puzzlewright.crossword.fill_checks import entry_checks
+from puzzlewright.crossword.fill_checks import Checker, prepare_checks
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import StopSignal
+from puzzlewright.workbench.fanout import cpus, run_shares, split
 from puzzlewright.workbench.jobs import Event
 
 
@@ -71,7 +72,7 @@ class CheckTask:
 
     def run(self, stop: StopSignal, post: Callable[[Event], None]) -> None:
         started = time.monotonic()
-        for check in entry_checks(
+        whole, checker = prepare_checks(
             self.grid,
             self.words,
             self.key,
@@ -79,9 +80,18 @@ class CheckTask:
             min_score=self.min_score,
             budget=self.budget,
             stop=stop,
-        ):
-            if isinstance(check, GridVerdict):
-                seconds = round(time.monotonic() - started, 3)
-                post({"type": "grid", **check.to_json(), "seconds": seconds})
-            else:
-                post({"type": "verdict", **check.to_json()})
+        )
+        # the screen split across the CPUs, the children forked before anything is posted
+        parts = [] if checker is None else split(self.candidates, cpus())
+        events = run_shares([partial(_verdicts, checker, part) for part in parts], stop)
+        seconds = round(time.monotonic() - started, 3)
+        post({"type": "grid", **whole.to_json(), "seconds": seconds})
+        for event in events:
+            post(event)
+
+
+def _verdicts(checker: Checker | None, share: list[str], stop: StopSignal) -> Iterator[Event]:
+    """``verdict`` events of one share of the candidates (none without a checker)."""
+    if checker is None:
+        return iter(())
+    return ({"type": "verdict", **check.to_json()} for check in checker(share, stop))
