@@ -4,6 +4,7 @@ and says when a process failed."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 
@@ -12,7 +13,7 @@ import pytest
 from puzzlewright.crossword.analysis import entry_candidates
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.stopping import StopSignal
-from puzzlewright.workbench import fanout
+from puzzlewright.workbench import fanout, jobs
 from puzzlewright.workbench.rooms import crossword_jobs
 from puzzlewright.workbench.rooms.crossword_jobs import CheckTask
 from test_fill_checks import brute_verdict, small_words
@@ -64,15 +65,22 @@ def test_shares_run_at_once_and_stream_as_each_finishes() -> None:
     assert [e["share"] for e in events] == ["late"]
 
 
-def test_the_jobs_stop_signal_stops_every_share() -> None:
+@pytest.mark.parametrize("cancelled", [True, False])
+def test_cancel_or_timeout_stops_every_share(cancelled: bool) -> None:
+    """The job's stop signal (its cancel event, its timeout) reaches the forked shares."""
+
     def until_stopped(stop: StopSignal) -> Iterator[dict[str, object]]:
         spins = 0
         while not stop.should_stop():
             spins += 1
         yield {"spins": spins}
 
+    cancel = jobs.context().Event()
+    stop = jobs.CancelStop(cancel, None if cancelled else 0.5)
+    if cancelled:
+        threading.Timer(0.5, cancel.set).start()
     started = time.monotonic()
-    events = list(fanout.run_shares([until_stopped] * 3, StopSignal(0.5)))
+    events = list(fanout.run_shares([until_stopped] * 3, stop))
     assert len(events) == 3 and time.monotonic() - started < 5
 
 
