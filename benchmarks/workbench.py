@@ -309,6 +309,8 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
             return
         yield from entry_checks(grid, words, entry, todo, min_score=MIN_SCORE, budget=1.5)
 
+    split_wall: list[float] = []  # per entry: the check job's split in this process
+    split_cpu: list[float] = []  # its CPU seconds, the forked children's included
     web: list[float] = []
     alone: list[float] = []
     alone_cpu: list[float] = []  # CPU seconds in this process until each verdict
@@ -347,6 +349,10 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
             if hasattr(check, "word"):  # a candidate's verdict (the grid's has none)
                 alone.append(time.perf_counter() - started)
                 alone_cpu.append(time.process_time() - cpu)
+        split = split_job(grid, entry, todo, words)
+        if split is not None:
+            split_wall.append(split[0])
+            split_cpu.append(split[1])
         cpu = time.process_time()  # the same, one fresh search per candidate
         for word in todo:
             check_candidate(grid, words, entry, word, min_score=MIN_SCORE, stop=StopSignal(1.5))
@@ -362,10 +368,40 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
     report("  time to the screen's last verdict (HTTP)", [max(web)], 1.0, [max(alone)])
     report("  engine CPU to a verdict (this process)", alone_cpu, 1.0, each_cpu)
     print(f"  (ratio against one fresh search per candidate, same entries; load {load()})")
+    if split_wall:
+        report("  split job: the screen's last verdict (this process)", split_wall, 1.0,
+               [max(alone)])  # fmt: skip
+        report("  split job: CPU of the screen, children included", split_cpu, 1.0, None)
     cpus = sorted(alone_cpu)
     tail = ms(cpus[int(0.9 * (len(cpus) - 1))]).strip()
     print(f"  engine CPU: {sum(t <= 1.0 for t in cpus)} of {len(cpus)} verdicts within 1 s, "
           f"90th percentile {tail}", flush=True)  # fmt: skip
+
+
+def split_job(grid: Any, entry: str, todo: list[str], words: Any) -> tuple[float, float] | None:
+    """The check job as the server runs it, split over the CPUs (workbench.fanout), here:
+    wall seconds to its last verdict and CPU seconds, its forked children's included (None
+    before the split existed)."""
+    try:
+        from puzzlewright.workbench.fanout import cpus
+        from puzzlewright.workbench.rooms.crossword_jobs import CheckTask
+    except ImportError:
+        return None
+    from puzzlewright.stopping import StopSignal
+
+    task = CheckTask(grid, entry, todo, words, MIN_SCORE, 1.5, 60.0)
+    before, started, last = os.times(), time.perf_counter(), 0.0
+
+    def post(event: dict[str, Any]) -> None:
+        nonlocal last
+        last = time.perf_counter() - started if event["type"] == "verdict" else last
+
+    task.run(StopSignal(60), post)
+    after = os.times()
+    cpu = sum(after[:4]) - sum(before[:4])  # user, system, children's user and system
+    print(f"    {entry}: split over {min(cpus(), len(todo))} processes, last verdict "
+          f"{ms(last)}, CPU {ms(cpu)}", flush=True)  # fmt: skip
+    return last, cpu
 
 
 def load() -> str:
