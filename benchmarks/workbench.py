@@ -310,7 +310,8 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
         yield from entry_checks(grid, words, entry, todo, min_score=MIN_SCORE, budget=1.5)
 
     split_wall: list[float] = []  # per entry: the check job's split in this process
-    split_cpu: list[float] = []  # its CPU seconds, the forked children's included
+    split_cpu: list[float] = []  # its critical path's CPU seconds (an idle machine's wall)
+    serial_last: list[float] = []  # per entry: CPU to the last verdict in one process
     web: list[float] = []
     alone: list[float] = []
     alone_cpu: list[float] = []  # CPU seconds in this process until each verdict
@@ -349,6 +350,7 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
             if hasattr(check, "word"):  # a candidate's verdict (the grid's has none)
                 alone.append(time.perf_counter() - started)
                 alone_cpu.append(time.process_time() - cpu)
+        serial_last.append(alone_cpu[-1])  # the serial job's CPU to its last verdict
         split = split_job(grid, entry, todo, words)
         if split is not None:
             split_wall.append(split[0])
@@ -371,7 +373,7 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
     if split_wall:
         report("  split job: the screen's last verdict (this process)", split_wall, 1.0,
                [max(alone)])  # fmt: skip
-        report("  split job: CPU of the screen, children included", split_cpu, 1.0, None)
+        report("  split job: critical-path CPU to the last verdict", split_cpu, 1.0, serial_last)
     cpus = sorted(alone_cpu)
     tail = ms(cpus[int(0.9 * (len(cpus) - 1))]).strip()
     print(f"  engine CPU: {sum(t <= 1.0 for t in cpus)} of {len(cpus)} verdicts within 1 s, "
@@ -379,29 +381,42 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
 
 
 def split_job(grid: Any, entry: str, todo: list[str], words: Any) -> tuple[float, float] | None:
-    """The check job as the server runs it, split over the CPUs (workbench.fanout), here:
-    wall seconds to its last verdict and CPU seconds, its forked children's included (None
-    before the split existed)."""
+    """The check job's work as the server runs it, split over the CPUs (the engine's
+    ``prepare_checks``, then ``workbench.fanout``), here: wall seconds to the last verdict
+    and the CPU seconds of its critical path (the preparation's, then the busiest share's:
+    the wall time on idle cores). None before the split existed."""
     try:
-        from puzzlewright.workbench.fanout import cpus
-        from puzzlewright.workbench.rooms.crossword_jobs import CheckTask
+        from puzzlewright.crossword.fill_checks import prepare_checks
+        from puzzlewright.workbench.fanout import cpus, run_shares, split
     except ImportError:
         return None
     from puzzlewright.stopping import StopSignal
 
-    task = CheckTask(grid, entry, todo, words, MIN_SCORE, 1.5, 60.0)
-    before, started, last = os.times(), time.perf_counter(), 0.0
+    started, cpu = time.perf_counter(), time.process_time()
+    stop = StopSignal(60)
+    _, checker = prepare_checks(grid, words, entry, todo, min_score=MIN_SCORE, budget=1.5,
+                                stop=stop)  # fmt: skip
+    prepared = time.process_time() - cpu
+    if checker is None:
+        return None
 
-    def post(event: dict[str, Any]) -> None:
-        nonlocal last
-        last = time.perf_counter() - started if event["type"] == "verdict" else last
+    def share(part: list[str], until: StopSignal) -> Iterator[dict[str, Any]]:
+        for check in checker(part, until):
+            yield {"verdict": check.verdict}
+        yield {"cpu": time.process_time()}  # a forked child's CPU counts from its fork
 
-    task.run(StopSignal(60), post)
-    after = os.times()
-    cpu = sum(after[:4]) - sum(before[:4])  # user, system, children's user and system
-    print(f"    {entry}: split over {min(cpus(), len(todo))} processes, last verdict "
-          f"{ms(last)}, CPU {ms(cpu)}", flush=True)  # fmt: skip
-    return last, cpu
+    parts = split(todo, cpus())
+    shares = [lambda until, part=part: share(part, until) for part in parts]
+    last, busiest = 0.0, 0.0
+    for event in run_shares(shares, stop):
+        if "verdict" in event:
+            last = time.perf_counter() - started
+        else:
+            busiest = max(busiest, event["cpu"])
+    path = prepared + busiest
+    print(f"    {entry}: {len(parts)} shares, last verdict {ms(last)} (load {load()}), "
+          f"critical-path CPU {ms(path)}", flush=True)  # fmt: skip
+    return last, path
 
 
 def load() -> str:
