@@ -51,11 +51,13 @@ class FillTask:
 class CheckTask:
     """Fill checks of entry ``key``'s ``candidates``, in the order given, ``budget``
     seconds each: one ``verdict`` event per candidate (``fills``, ``dead end``, ``unknown``;
-    with ``seconds`` and ``method``), the quick ones first
-    (:func:`~puzzlewright.crossword.fill_checks.check_candidates`).
+    with ``seconds`` and ``method``). The candidates are dealt round-robin to one forked
+    process per CPU (:mod:`~puzzlewright.workbench.fanout`), each giving its share's quick
+    verdicts first (:func:`~puzzlewright.crossword.fill_checks.check_candidates`); the
+    events come as each process finishes one, so their order varies, the verdicts do not.
 
     First one ``grid`` event: can the grid the entry lives in be filled at all (twice the
-    budget; :func:`~puzzlewright.crossword.fill_checks.entry_checks`, one network for the
+    budget; :func:`~puzzlewright.crossword.fill_checks.prepare_checks`, one network for the
     grid and the candidates)? When its search proves it cannot, that is said once, with
     the entries responsible, and no candidate is checked (each would be a dead end); when
     it finds a fill (the candidates preferred in the entry), the candidate in it is marked
