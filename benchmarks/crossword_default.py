@@ -13,7 +13,9 @@ each English word of a squashed phrase). ``--extra VARIANT=ARGS`` adds variants 
 (RLIMIT_CPU), so that a loaded machine's wall clock (``--timeout``) does not decide.
 
 The standard set (ten American grids, 5x5 to 15x15, themed and themeless, with origins in
-``grids/README.md``) is ``STANDARD``; ``--grids`` and ``--runs`` change it.
+``grids/README.md``: two minis, an open 6x6, a one-block 7x7, an 11x11 and a 13x13
+themed, three 15x15 themed and a 15x15 themeless) is ``STANDARD``; ``--grids`` and
+``--runs`` change it.
 """
 
 from __future__ import annotations
@@ -30,9 +32,12 @@ from pathlib import Path
 from typing import Any
 
 STANDARD = [
-    "mini5", "mini7", "open6", "one7", "themed1", "themed2", "themed3", "themeless",
-    "open7", "british",
+    "mini5", "mini7", "open6", "one7", "midi11", "themed13", "themed1", "themed2", "themed3",
+    "themeless",
 ]  # fmt: skip
+"""Ten American grids, 5x5 to 15x15 (grids/README.md). Not here: ``open7`` (a 7x7 double
+word square no list fills in seconds, STWL included: a frontier grid) and ``british`` (a
+cryptic grid with unchecked cells, not an American one)."""
 FRONTIER = ["triple15", "sunday21", "open15"]
 
 

@@ -46,6 +46,40 @@ def test_the_shipped_list_is_cleaned(shipped: dict[str, int]) -> None:
     assert min(shipped.values()) == 10 and max(shipped.values()) <= 100
 
 
+def test_squashed_entries_with_an_offensive_piece_fail_the_breakfast_test(
+    shipped: dict[str, int],
+) -> None:
+    # rule 4: pieces the English list lacks (it leaves obscenities out), so the first split
+    # saw none of these; CWL scores them 100, 94, 80, 75
+    for word in ("THEFUCK", "CATPISS", "FOODPORN", "ATTENTIONWHORE", "DICKPIC"):
+        assert shipped[word] == 10, word
+    # familiar on their own, or a real inflection that only looks like a listed word's
+    for word in ("DICKINSON", "SPICEDTEA", "SPICEDHAM", "VANDYKE", "DICKENS"):
+        assert shipped[word] > 10, word
+
+
+def test_the_offensive_split_itself() -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    from make_crossword_list import fails_split, offensive_forms
+
+    english = {"cat": 50, "the": 70, "spiced": 30, "tea": 50, "arm": 50, "ing": 10}
+    listed = frozenset({"piss", "fart", "spic", "=pee"})
+    zipfs = {"spiced": 3.0, "dickens": 3.5}
+    forms = offensive_forms(listed, english, zipfs)
+    assert forms["piss"] == 0 and forms["farts"] == 0 and "pee" not in forms
+    assert forms["spiced"] == 30  # a word in its own right, not a form of spic
+    bases = frozenset({"piss", "fart", "spic"})
+    assert fails_split("catpiss", english, forms, zipfs, bases)
+    assert fails_split("armfarts", english, forms, zipfs, bases)
+    assert not fails_split("spicedtea", english, forms, zipfs, bases)
+    assert not fails_split("catthe", english, forms, zipfs, bases)  # nothing listed
+    assert not fails_split("cat", english, forms, zipfs, bases)  # an English word
+    assert not fails_split("pissxq", english, forms, zipfs, bases)  # does not split
+
+
 def test_evidence_breaks_ties_inside_bands(shipped: dict[str, int]) -> None:
     # HOUSE and ICECREAM are 90 in CWL, ATHALFMAST 50: common words and phrases rise
     # within the band, never past its next multiple of 5

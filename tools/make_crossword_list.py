@@ -30,6 +30,11 @@ What this does to the community scores (docs/lexicon.md, "The built-in crossword
    The evidence adds 0-4 points (one per ``STEP`` of zipf above ``BASE``), never past the
    next multiple of 5: a ``--min-score`` that is a multiple of 5 keeps exactly the CWL
    entries it kept before, and 50 still means clean fill.
+4. Rule 2 again for squashed entries the English words do not split because a piece is
+   a blocked or unpleasant word or an inflection of one (``THEFUCK`` 100, ``CATPISS`` 94,
+   ``FOODPORN`` 80): the entry is split again with those pieces allowed, and one of them
+   makes it a breakfast failure, unless wordfreq knows the whole token at zipf
+   ``FAMILIAR`` or more (``DICKINSON``, ``CHAPPAQUIDDICK``).
 """
 
 from __future__ import annotations
@@ -49,6 +54,8 @@ BASE = 2.0
 STEP = 0.6
 DOUBT = 1.0
 BAND = 5
+FAMILIAR = 2.0
+INFLECTIONS = ("s", "es", "ed", "d", "ing", "er", "ers")
 TOP = 100  # the scale's top: CWL's 100s stay 100
 LETTER_RUN = re.compile(r"(.)\1\1\1")
 
@@ -107,6 +114,43 @@ def evidence(
     return zipfs.get(token, 0.0) - DOUBT, [token]
 
 
+def offensive_forms(
+    words: frozenset[str], english: Mapping[str, int], zipfs: Mapping[str, float]
+) -> dict[str, int]:
+    """The English words with the listed words (not those written ``=word``, which count
+    alone) and those of their inflections that are not words in their own right (the
+    English list lacks them, wordfreq rates them under ``FAMILIAR``: ``spiced`` is no
+    form of ``spic``), these at score 0."""
+    forms: dict[str, int] = dict(english)
+    for word in words:
+        if word.startswith("="):
+            continue
+        forms[word] = 0
+        stem = word[:-1] if word.endswith("e") else word
+        for form in (*(word + end for end in INFLECTIONS), stem + "ing"):
+            if form not in english and zipfs.get(form, 0.0) < FAMILIAR:
+                forms[form] = 0
+    return forms
+
+
+def fails_split(
+    token: str,
+    english: Mapping[str, int],
+    offensive: Mapping[str, int],
+    zipfs: Mapping[str, float],
+    bases: frozenset[str],
+) -> bool:
+    """Rule 4: ``token`` (not an English word) splits into English words and at least
+    one offensive form (``offensive``: both, merged; ``bases``: the listed words, to
+    pass over quickly the tokens holding none), and is not familiar on its own."""
+    if token in english or zipfs.get(token, 0.0) >= FAMILIAR:
+        return False
+    if not any(word in token for word in bases):
+        return False
+    pieces = split_phrase(token, offensive)
+    return pieces is not None and any(offensive[piece] == 0 for piece in pieces)
+
+
 def ranked(score: int, value: float) -> int:
     """``score`` moved up within its band of ``BAND`` by the evidence ``value``."""
     bonus = min(BAND - 1, max(0, int((value - BASE) / STEP)))
@@ -133,6 +177,8 @@ def build(cwl: Mapping[str, int]) -> dict[str, int]:
     phrases = {word.lower(): score for word, score in phrases.items()}
     zipfs = dict(english_zipfs())
     blocked = blocked_words()
+    offensive = offensive_forms(breakfast | blocked, english, zipfs)
+    bases = frozenset(word for word in breakfast | blocked if not word.startswith("="))
     result: dict[str, int] = {}
     for token, score in cwl.items():
         if is_unpleasant(token, blocked) or LETTER_RUN.search(token):
@@ -140,6 +186,8 @@ def build(cwl: Mapping[str, int]) -> dict[str, int]:
         value, words = evidence(token, english, phrases, zipfs)
         if any(is_unpleasant(word, breakfast | blocked) for word in words):
             result[token] = BREAKFAST_SCORE  # rule 2
+        elif fails_split(token, english, offensive, zipfs, bases):
+            result[token] = BREAKFAST_SCORE  # rule 4
         else:
             result[token] = ranked(score, value)  # rule 3
     return result
