@@ -268,3 +268,41 @@ def test_avoid_function_words_progress_and_playable_export(
     expect(
         grid.get_by_role("gridcell", name=re.compile(r"^square 1, clue [A-N]: T"))
     ).to_be_visible()
+
+
+TALE = (  # 217 letters: 13 W and 12 F against 7 N and 6 R (benchmarks/quotes/quotes.json)
+    "It was the best of times, it was the worst of times, it was the age of wisdom, it was "
+    "the age of foolishness, it was the epoch of belief, it was the epoch of incredulity, it "
+    "was the season of Light, it was the season of Darkness, it was the spring of hope, it "
+    "was the winter of despair."
+)
+
+
+@pytest.mark.slow
+def test_the_first_set_of_a_hard_quotation_is_shown_while_the_search_goes_on(
+    page: Any, server: Server, tmp_path: Any
+) -> None:
+    """Issue 31 item 4: on the Tale of Two Cities (the adversarial benchmark quotation),
+    Complete fills every row with an exact set (no letter left) while the search still
+    improves it ("still improving"), then Cancel ends the search and keeps the rows."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page.goto(server.url + "/acrostic")
+    page.get_by_role("textbox", name="Quotation").fill(TALE)
+    page.get_by_role("textbox", name="Source").fill("Dickens Tale of Two Cities")
+    expect(page.get_by_role("textbox", name="Answer V (starts with S)")).to_be_visible()
+    page.get_by_role("button", name="Complete").click()
+    best = page.get_by_role("status", name="Best so far")
+    expect(best).to_contain_text(re.compile(r"Best so far: mean \d\.\d\d"), timeout=120_000)
+    pool = page.get_by_role("group", name="Letters left")
+    expect(pool.locator(".total")).to_have_text("0 left")
+    page.screenshot(path=str(tmp_path / "acrostic-tale-first-set.png"), full_page=True)
+    answers = [
+        page.get_by_role("textbox", name=re.compile(f"^Answer {label} ")).input_value()
+        for label in "ABCDEFGHIJKLMNOPQRSTUV"
+    ]
+    assert all(answers), answers
+    assert Counter("".join(answers)) == Counter(letters_of(TALE, builtin_english().alphabet))
+    cancel = page.get_by_role("button", name="Cancel")
+    if cancel.is_enabled():
+        cancel.click()
+    expect(page.get_by_role("button", name="Complete")).to_be_enabled(timeout=60_000)
