@@ -289,7 +289,9 @@ def test_the_first_set_of_a_hard_quotation_is_shown_while_the_search_goes_on(
     page.goto(server.url + "/acrostic")
     page.get_by_role("textbox", name="Quotation").fill(TALE)
     page.get_by_role("textbox", name="Source").fill("Dickens Tale of Two Cities")
-    expect(page.get_by_role("textbox", name="Answer V (starts with S)")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("textbox", name="Answer V (starts with S)")).to_be_visible(
+        timeout=30_000
+    )
     page.get_by_role("button", name="Complete").click()
     best = page.get_by_role("status", name="Best so far")
     expect(best).to_contain_text(re.compile(r"Best so far: mean \d\.\d\d"), timeout=120_000)
