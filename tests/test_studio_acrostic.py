@@ -20,6 +20,7 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import builtin_english
 from puzzlewright.lexicon.function_words import FUNCTION_WORDS
 from puzzlewright.render import acrostic_document
+from puzzlewright.stopping import StopSignal
 from studio_helpers import Server, checked_page, run_server
 
 QUOTE = (
@@ -227,6 +228,25 @@ def test_a_sketch_is_shown_before_the_letter_prices(words: Any, monkeypatch: Any
     assert done.puzzles[0].answers == quiet.puzzles[0].answers
 
 
+def test_a_stop_before_the_quality_search_keeps_the_sketch(words: Any) -> None:
+    """Issue 31 item 4: when the time limit or Cancel stops the build after the sketch was
+    shown but before the quality search found a set (a loaded machine, a hard quotation),
+    the result is the sketch, built, with the stop reason, not "no set found" beside rows
+    that show one."""
+    seen: list[Progress] = []
+    stop = StopSignal()
+
+    def watch(report: Progress) -> None:
+        seen.append(report)
+        stop.interrupted = True  # Cancel, as soon as the first set is on the page
+
+    done = build_acrostic(
+        GETTYSBURG, "Abraham Lincoln Gettysburg", words, seed=0, tries=1, stop=stop, progress=watch
+    )
+    assert len(seen) == 1 and done.status == "built" and done.stop_reason == "interrupted"
+    assert [answer.word for answer in done.puzzles[0].answers] == seen[0].words
+
+
 @pytest.mark.slow
 def test_avoid_function_words_progress_and_playable_export(
     page: Any, server: Server, tmp_path: Any
@@ -295,7 +315,7 @@ def test_the_first_set_of_a_hard_quotation_is_shown_while_the_search_goes_on(
     best = page.get_by_role("status", name="Best so far")
     expect(best).to_contain_text(re.compile(r"Best so far: mean \d\.\d\d"), timeout=300_000)
     pool = page.get_by_role("group", name="Letters left")
-    expect(pool.locator(".total")).to_have_text("0 left")
+    expect(pool.locator(".total")).to_have_text("0 left", timeout=60_000)
     page.screenshot(path=str(tmp_path / "acrostic-tale-first-set.png"), full_page=True)
     answers = [
         page.get_by_role("textbox", name=re.compile(f"^Answer {label} ")).input_value()

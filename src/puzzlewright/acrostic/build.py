@@ -217,8 +217,9 @@ def _run(
     """The search (its tables, for assembling the puzzles) and what it found: the best of
     ``tries`` in this process (reported as they improve), or a portfolio of ``jobs``
     processes."""
+    sketch = None
     if jobs == 1 and reporter.progress is not None:
-        _sketch(setup, seed, stop, reporter)
+        sketch = _sketch(setup, seed, stop, reporter)
     capped = StepCap(stop, max_steps)
     search = capped.search = setup.make(seed, capped)
     if jobs == 1:
@@ -230,6 +231,10 @@ def _run(
     else:
         setup = replace(setup, prices=search.prices)  # computed once, shipped to the workers
         outcome = run_portfolio(setup, jobs, seed, count, improve, stop, max_steps)
+    if sketch is not None and not outcome.solutions and stop.reason is not None:
+        # the time limit or Ctrl-C cut the quality search before its first set: the set
+        # shown is the answer (a face that showed it must not then report "no set")
+        outcome = replace(outcome, solutions=[sketch[0]], values=[sketch[1]])
     return search, outcome
 
 
@@ -242,12 +247,16 @@ search: ``Tuning.pairs_within``, 2). A quotation with letters ordinary words rar
 10,000 steps and then wanders there: the wider repairs close it about twice as soon."""
 
 
-def _sketch(setup: SearchSetup, seed: int, stop: StopSignal, reporter: Reporter) -> None:
+def _sketch(
+    setup: SearchSetup, seed: int, stop: StopSignal, reporter: Reporter
+) -> tuple[list[str], float] | None:
     """Report a first exact set at once, before the letter prices (seconds of numpy on a
     long quotation) and the quality search: a search for exact letter use alone (no quality
     energy, so no prices needed; the seed ``"{seed}/sketch"``, at most :data:`SKETCH_STEPS`).
     Only a face that shows progress gets it; the quality search then starts afresh, so the
-    answers do not depend on it, and its first better set replaces it."""
+    answers do not depend on it, and its first better set replaces it (unless the time
+    limit or Ctrl-C stops that search before its first set: then the sketch is the
+    answer). Returns the sketch's free words and value, or None when it found no set."""
     tuning = setup.tuning or Tuning()
     rough_tuning = replace(tuning, quality=0.0, quality_low=0.0, pairs_within=SKETCH_PAIRS)
     blank = Prices(np.zeros(setup.target.shape[0]), 0.0)
@@ -255,8 +264,11 @@ def _sketch(setup: SearchSetup, seed: int, stop: StopSignal, reporter: Reporter)
     capped = StepCap(stop, SKETCH_STEPS)
     search = capped.search = rough.make(f"{seed}/sketch", capped)
     search._random_start()
-    if search._find(None):
-        reporter.tell(search, search.words(), search.value(search.choice), rough=True)
+    if not search._find(None):
+        return None
+    found = (search.words(), search.value(search.choice))
+    reporter.tell(search, *found, rough=True)
+    return found
 
 
 def _check_runs(jobs: int, tries: int, max_steps: int | None) -> None:
