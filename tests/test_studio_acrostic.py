@@ -304,7 +304,8 @@ def test_the_first_set_of_a_hard_quotation_is_shown_while_the_search_goes_on(
 ) -> None:
     """Issue 31 item 4: on the Tale of Two Cities (the adversarial benchmark quotation),
     Complete fills every row with an exact set (no letter left) while the search still
-    improves it ("still improving"), then Cancel ends the search and keeps the rows."""
+    improves it ("still improving"), then Cancel ends the search and the set shown is the
+    result."""
     expect = pytest.importorskip("playwright.sync_api").expect
     page.goto(server.url + "/acrostic")
     page.get_by_role("textbox", name="Quotation").fill(TALE)
@@ -327,3 +328,7 @@ def test_the_first_set_of_a_hard_quotation_is_shown_while_the_search_goes_on(
     if cancel.is_enabled():
         cancel.click()
     expect(page.get_by_role("button", name="Complete")).to_be_enabled(timeout=60_000)
+    # stopped or finished, the set on the page is the result: never "Not completed"
+    expect(page.locator("#rows-h ~ .row .info")).to_contain_text(re.compile("^Completed in"))
+    expect(best).to_contain_text("Best set: mean")
+    page.screenshot(path=str(tmp_path / "acrostic-tale-cancelled.png"), full_page=True)
