@@ -40,6 +40,7 @@ from puzzlewright.cli import pin_blas_threads
 pin_blas_threads()  # one BLAS thread, as the command line (whose default effort this times)
 import numpy as np  # noqa: E402  (after the thread setting)
 
+from puzzlewright.acrostic import build as acrostic_build  # noqa: E402
 from puzzlewright.acrostic import build_acrostic  # noqa: E402
 from puzzlewright.acrostic.candidates import make_tables  # noqa: E402
 from puzzlewright.acrostic.letters import letters_of  # noqa: E402
@@ -281,11 +282,14 @@ def main() -> None:
     parser.add_argument("--tries", type=int, default=2, help="as the CLI's --tries")
     parser.add_argument("--effort", default="", help="e.g. before,after: the effort table")
     parser.add_argument("--first-set", action="store_true", help="time the first set shown")
+    parser.add_argument("--sketch-pairs", type=int, default=None, help="baseline: e.g. 2")
     args = parser.parse_args()
     words = builtin_familiar()  # the built-in list as acrostics score it (familiarity)
     cases = json.loads((HERE / "quotes" / "quotes.json").read_text())
     if args.only:
         cases = [c for c in cases if c["name"] in args.only.split(",")]
+    if args.sketch_pairs is not None:  # the sketch's pair repairs before issue 31: 2
+        acrostic_build.SKETCH_PAIRS = args.sketch_pairs
     if args.first_set:
         first, _, last = (args.seeds or "0").partition("-")
         first_set_table(words, cases, range(int(first), int(last or first) + 1))
