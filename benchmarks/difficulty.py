@@ -173,7 +173,8 @@ def report(rows: list, cpu: list[float], base: list[float]) -> None:  # type: ig
             print(
                 f"  {DAYS[day - 1]:<9} n={len(needed) + unsolved:<3} needed median {median} "
                 f"(range {min(needed, default=None)}-{max(needed, default=None)}), "
-                f"unsolved {unsolved}, Naticks median {statistics.median(naticks)}"
+                f"unsolved {unsolved}, Naticks median {statistics.median(naticks)}, "
+                f"puzzles with any {sum(1 for n in naticks if n)}/{len(naticks)}"
             )
     pairs = [(s.day, r.level if r.level is not None else 7.0) for s, r in rows]
     rho = spearman([float(d) for d, _ in pairs], [lv for _, lv in pairs])

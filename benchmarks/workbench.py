@@ -19,6 +19,9 @@ the worker processes add. Figures, not a test: nothing is asserted.
 ``python benchmarks/workbench.py [--runs N]``. Needs ../shared/data (STWL); skipped with a
 note when it is missing.
 
+``--before CHECKOUT`` measures CHECKOUT's code (PYTHONPATH=CHECKOUT/src, e.g. a copy of
+main before a change) and this checkout's, list by list, in the same run.
+
 ``--starting-grid`` (issue 26) serves with NO ``--words`` (the built-in crossword list, as a
 new user starts) and, beside it in the same run, with STWL at 50: for seeds 0..N-1 it asks
 New... for a 15x15 pattern (the server checks that its list fills it), autofills it until
@@ -31,7 +34,9 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -289,21 +294,26 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
     from puzzlewright.crossword.grid import Grid
     from puzzlewright.stopping import StopSignal
 
-    try:
-        from puzzlewright.crossword.fill_checks import check_candidates
-    except ImportError:  # a checkout before it (PYTHONPATH=old/src): a search per candidate
+    def checks(grid: Grid, entry: str, todo: list[str]) -> Iterator[object]:
+        """What the check job runs: the grid's check, then the candidates'."""
+        try:
+            from puzzlewright.crossword.fill_checks import entry_checks
+        except ImportError:  # a checkout before it (PYTHONPATH=old/src)
+            from puzzlewright.crossword.fill_checks import check_candidates
 
-        def check_candidates(  # type: ignore[misc]
-            grid: Grid, words: Any, key: str, todo: list[str], **options: Any
-        ) -> Iterator[str]:
-            for word in todo:
-                yield check_candidate(grid, words, key, word, min_score=MIN_SCORE,
-                                      stop=StopSignal(options["budget"]))  # fmt: skip
+            whole = check_entry_grid(grid, words, entry, min_score=MIN_SCORE, stop=StopSignal(3))
+            yield whole
+            if whole.verdict != "dead end":
+                yield from check_candidates(grid, words, entry, todo, min_score=MIN_SCORE,
+                                            budget=1.5, fill=whole.fill)  # fmt: skip
+            return
+        yield from entry_checks(grid, words, entry, todo, min_score=MIN_SCORE, budget=1.5)
 
     web: list[float] = []
     alone: list[float] = []
     alone_cpu: list[float] = []  # CPU seconds in this process until each verdict
     each_cpu: list[float] = []  # the same with one search per candidate (analysis.check_candidate)
+    firsts: list[float] = []  # per entry: the first candidate marked ``fills`` (HTTP)
     verdicts: dict[str, int] = {}
     entries = keys[:: max(1, len(keys) // 8)][:8]
     for entry in entries:
@@ -315,7 +325,7 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
         started = time.perf_counter()
         body = {"cells": half, "entry": entry, "candidates": todo, "budget": 1.5}
         job = post(f"{url}/api/crossword/check", body)
-        since, left = 0, set(todo)
+        since, left, first = 0, set(todo), float("inf")
         while left:
             state = get(f"{url}/api/jobs/{job['id']}?since={since}")
             since = state["next"]
@@ -324,22 +334,23 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
                     left.discard(event["word"])
                     web.append(time.perf_counter() - started)
                     verdicts[event["verdict"]] = verdicts.get(event["verdict"], 0) + 1
+                    if event["verdict"] == "fills":
+                        first = min(first, web[-1])
             if state["status"] != "running":
                 web += [float("inf")] * len(left)
                 break
             time.sleep(0.005)
+        firsts.append(first)
         grid = Grid(half)
         started, cpu = time.perf_counter(), time.process_time()
-        whole = check_entry_grid(grid, words, entry, min_score=MIN_SCORE, stop=StopSignal(3))
-        if whole.verdict != "dead end":
-            for _ in check_candidates(grid, words, entry, todo, min_score=MIN_SCORE,
-                                      budget=1.5, fill=whole.fill):  # fmt: skip
+        for check in checks(grid, entry, todo):
+            if hasattr(check, "word"):  # a candidate's verdict (the grid's has none)
                 alone.append(time.perf_counter() - started)
                 alone_cpu.append(time.process_time() - cpu)
-            cpu = time.process_time()  # the same, one fresh search per candidate (before)
-            for word in todo:
-                check_candidate(grid, words, entry, word, min_score=MIN_SCORE, stop=StopSignal(1.5))
-                each_cpu.append(time.process_time() - cpu)
+        cpu = time.process_time()  # the same, one fresh search per candidate
+        for word in todo:
+            check_candidate(grid, words, entry, word, min_score=MIN_SCORE, stop=StopSignal(1.5))
+            each_cpu.append(time.process_time() - cpu)
     within = sum(t <= 1.0 for t in web)
     print(
         f"fill checks, first screen ({FIRST_SCREEN}) of {len(entries)} entries: {len(web)} "
@@ -347,9 +358,14 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
         flush=True,
     )
     report("  time to a candidate's verdict (HTTP)", web, 1.0, alone)
+    report("  first candidate marked 'fills' (HTTP)", firsts, 1.0, None)
     report("  time to the screen's last verdict (HTTP)", [max(web)], 1.0, [max(alone)])
     report("  engine CPU to a verdict (this process)", alone_cpu, 1.0, each_cpu)
     print(f"  (ratio against one fresh search per candidate, same entries; load {load()})")
+    cpus = sorted(alone_cpu)
+    tail = ms(cpus[int(0.9 * (len(cpus) - 1))]).strip()
+    print(f"  engine CPU: {sum(t <= 1.0 for t in cpus)} of {len(cpus)} verdicts within 1 s, "
+          f"90th percentile {tail}", flush=True)  # fmt: skip
 
 
 def load() -> str:
@@ -417,6 +433,22 @@ def list_section(label: str, runs: int, browser: bool, checks_only: bool = False
             print("page load: skipped (needs Playwright and /usr/bin/chromium)")
 
 
+def before_after(before: Path, lists: list[str], args: argparse.Namespace) -> int:
+    """Each list measured with ``before``'s code, then with this checkout's, one after the
+    other (a process each, the server's too: it inherits PYTHONPATH)."""
+    options = ["--runs", str(args.runs), "--no-browser"]
+    options += ["--checks-only"] if args.checks_only else []
+    if args.starting_grid:  # New... and Autofill (both lists in each process)
+        options, lists = ["--starting-grid", str(args.starting_grid)], ["stwl"]
+    for label in lists:
+        for name, source in (("before", before / "src"), ("after", HERE.parent / "src")):
+            print(f"== {name} ({source})", flush=True)
+            environment = {**os.environ, "PYTHONPATH": str(source.resolve())}
+            command = [sys.executable, __file__, "--words", label, *options]
+            subprocess.run(command, env=environment, check=False)
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30, help="keystrokes timed per figure")
@@ -431,10 +463,17 @@ def main() -> int:
     parser.add_argument(
         "--checks-only", action="store_true", help="stop after the fill checks' figures"
     )
+    parser.add_argument(
+        "--before", type=Path, metavar="CHECKOUT",
+        help="in the same run, list by list, first the code of CHECKOUT/src (e.g. a copy of "
+        "main before a change), then this checkout's",
+    )  # fmt: skip
     args = parser.parse_args()
     if not STWL.exists():
         print(f"skipped: Spread the Wordlist not found at {STWL}")
         return 0
+    if args.before:
+        return before_after(args.before, args.words or ["stwl", "default"], args)
     if args.starting_grid:
         starting_grid(args.starting_grid)
         return 0

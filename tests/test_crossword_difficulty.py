@@ -22,7 +22,12 @@ from puzzlewright.crossword.difficulty import (
     estimate_difficulty,
     solved_at,
 )
-from puzzlewright.crossword.familiarity import best_split, entry_familiarity
+from puzzlewright.crossword.familiarity import (
+    INFLECTION_PENALTY,
+    best_split,
+    entry_familiarity,
+    plausible,
+)
 from puzzlewright.crossword.formats import load_puzzle
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
@@ -185,6 +190,65 @@ def test_phrases_and_names_get_familiarity() -> None:
     assert entry_familiarity("QXZV") == 0
 
 
+def test_inflections_abbreviations_and_phrases_of_real_grids_are_familiar() -> None:
+    # entries of the corpus's published puzzles that wordfreq has no token for, or rates
+    # far below their stem: all were familiarity 0 (PITIES 19, OINKS 10, DROWN 7) before
+    assert entry_familiarity("PITIES") >= entry_familiarity("PITY") - INFLECTION_PENALTY
+    assert entry_familiarity("PITIES") > NATICK_FAMILIARITY
+    assert entry_familiarity("OINKS") >= NATICK_FAMILIARITY  # a stem outside the list
+    for answer in ("OPEDS", "TNUT", "ETTU", "HOJOS", "DRSEUSS", "TTOP"):
+        assert entry_familiarity(answer) > 0, answer
+    assert entry_familiarity("ETTU") > 30  # ET TU: Latin short words split at no cost
+    assert entry_familiarity("DROWN") >= 30  # the breakfast test is no solver's ignorance
+    assert best_split("jacquescousteau") == ["jacques", "cousteau"]  # not JAC QUE SCO UST EAU
+    assert best_split("ttop") == ["t", "top"]
+
+
+def test_a_changed_letter_reads_as_nothing() -> None:
+    # what the Natick check asks of an entry outside the list: a name or phrase with one
+    # letter changed is no reading, neither through junk tokens nor a soup of letters
+    assert plausible("JACQUESCOUSTEAU") and not plausible("JACQAESCOUSTEAU")
+    assert plausible("ATLIBERTY") and not plausible("ATLIBIRTY")
+    assert plausible("OPEDS") and not plausible("OZEDS")
+    assert entry_familiarity("KUG") == 0  # no K UG: a split needs a word
+
+
+EARLY_WEEK = (
+    "cs080904.puz",  # CrosSynergy, 4 Sep 2008: flagged EWER/MEDDLER before
+    "nyt_rebus_with_notes_and_shape.puz",  # a Tuesday: flagged EDUCT/PCTS before
+    "washpost.puz",  # flagged ETTU/COQAUVIN before
+    "nyt_nov0596.puz",  # NY Times, Tuesday, 5 Nov 1996
+    "nyt_partlyfilled.puz",
+)
+
+
+def test_published_early_week_puzzles_have_no_naticks(english: WordList) -> None:
+    # an editor keeps Naticks out of an early-week puzzle: a flag there is a false alarm
+    for name in EARLY_WEEK:
+        result = estimate_difficulty(load_puzzle(str(CORPUS / name)).grid, english)
+        assert result.status == "solves", name
+        assert result.naticks == [], (name, [n.answers for n in result.naticks])
+
+
+def test_naticks_of_a_published_late_week_puzzle(english: WordList) -> None:
+    # puzpy's nyt_with_shape.puz: SMEWS (ducks) crosses SNEES (an old dagger) at an E that
+    # an A would fill as well (SMAWS? SNAES?): both crosswordese, the classic Natick
+    result = estimate_difficulty(load_puzzle(str(CORPUS / "nyt_with_shape.puz")).grid, english)
+    found = {n.answers: n.letters for n in result.naticks}
+    assert "E" in found[("SMEWS", "SNEES")] and len(found[("SMEWS", "SNEES")]) > 1
+
+
+def test_the_original_natick_at_a_stricter_reference_solver(english: WordList) -> None:
+    # Rex Parker's 2008 crossing: N.C. WYETH down, NATICK across, at the N. wordfreq rates
+    # NATICK (a Massachusetts town) just above the default reference solver's threshold
+    grid = _two_entry_grid("NATICK", "NCWYETH")
+    assert entry_familiarity("NCWYETH") < NATICK_FAMILIARITY <= entry_familiarity("NATICK")
+    assert estimate_difficulty(grid, english).naticks == []
+    strict = estimate_difficulty(grid, english, natick_familiarity=25).naticks
+    assert [(n.row, n.col, n.answers) for n in strict] == [(1, 1, ("NATICK", "NCWYETH"))]
+    assert "N" in strict[0].letters and len(strict[0].letters) > 1
+
+
 def test_check_json_includes_the_estimate_and_text_a_line() -> None:
     runner = CliRunner()
     result = runner.invoke(cli, ["crossword", "check", str(FRIDAY), "--json"])
@@ -208,7 +272,7 @@ def test_difficulty_command_text_json_and_errors(tmp_path: Path) -> None:
     mini.write_text(MINI)
     text = runner.invoke(cli, ["crossword", "difficulty", str(mini)])
     assert text.exit_code == 0
-    assert text.stdout.startswith("difficulty: Wednesday-like (level 2.7)")
+    assert text.stdout.startswith("difficulty: Tuesday-like (level 2.0)")
     assert "HEART" in text.stdout and "Naticks: none" in text.stdout
     assert text.stderr.startswith("warning: the day scale is calibrated on 15x15")
     doc = json.loads(runner.invoke(cli, ["crossword", "difficulty", str(mini), "--json"]).output)

@@ -394,10 +394,12 @@ def test_fast_mode_out_of_budget_goes_on_in_quality_mode(
     from puzzlewright.crossword.fill.search import Search
 
     runs: list[tuple[tuple[object, ...], dict[str, object]]] = []
+    jitters: list[float] = []
     real_run = Search.run
 
     def spy(self: Search, *args: object, **kwargs: object) -> object:
         runs.append((args, kwargs))
+        jitters.append(self.value_weights.jitter)
         return real_run(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(run, "FAST_EFFORT", 0)  # the first dead end ends fast mode
@@ -412,6 +414,8 @@ def test_fast_mode_out_of_budget_goes_on_in_quality_mode(
     assert fast_options["luby_unit"] == run.FAST_RESTART * len(problem.vars)  # Luby restarts
     assert tier_args[:2] == (1, score_tiers(candidate_scores(problem), quality=True))
     assert result.backtracks > 0
+    # a frequency list's fast mode draws livelier tie-breaks; quality mode the plain ones
+    assert jitters[0] == pytest.approx(jitters[1] * run.FAST_JITTER) and run.FAST_JITTER > 1
 
 
 # -- the tables and counts the search reads ---------------------------------------------------
@@ -451,3 +455,58 @@ def test_luby_sequence_drives_fast_mode_restarts() -> None:
     from puzzlewright.crossword.fill.search import luby
 
     assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+
+
+def test_final_luby_restarts_the_last_tier_only(
+    english: WordList, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from puzzlewright.crossword.fill.problem import build_problem
+    from puzzlewright.crossword.fill.search import Search, Tuning
+
+    units: list[int] = []
+    real_tier = Search.run_tier
+
+    def spy_tier(self: Search, root: object, count: int, budget: object, unit: int = 0) -> str:
+        units.append(unit)
+        return real_tier(self, root, count, budget, unit)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Search, "run_tier", spy_tier)
+    problem = build_problem(grid_file("mini5.txt"), english, 30)
+    for luby_unit, final_luby, expected in ((0, 0, 0), (0, 7, 7), (5, 7, 5)):
+        units.clear()
+        search = Search(problem, stop=StopSignal(30))
+        search.run(1, [None], luby_unit=luby_unit, final_luby=final_luby)
+        assert units == [expected]
+    units.clear()
+    search = Search(problem, stop=StopSignal(30))
+    search.run(1, [60, None], effort=0, final_luby=7)  # the first tier's budget: one dead end
+    assert units[-1] == 7 and all(unit == 0 for unit in units[:-1])
+    # a tuning's final_luby reaches the search as dead ends per slot to fill
+    calls: list[dict[str, object]] = []
+    real_run = Search.run
+
+    def spy_run(self: Search, *args: object, **kwargs: object) -> object:
+        calls.append(kwargs)
+        return real_run(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Search, "run", spy_run)
+    fill_grid(grid_file("mini5.txt"), english, quality=True, tuning=Tuning(final_luby=2))
+    slots = sum(var.required for var in problem.vars)
+    assert calls[0]["final_luby"] == 2 * slots
+
+
+def test_luby_restarts_in_the_last_tier_still_prove_a_grid_unfillable(english: WordList) -> None:
+    # The first minimum score at which the 5x5 has no fill, found by the geometric search,
+    # is proved again with Luby restarts every 5 dead ends: nogoods carry the refutations.
+    from puzzlewright.crossword.fill.search import Tuning
+
+    grid = grid_file("mini5.txt")
+    for min_score in range(40, 60):
+        geometric = fill_grid(grid, english, min_score=min_score, quality=True)
+        if geometric.status == "unfillable" and geometric.backtracks >= 100:
+            break
+    else:
+        pytest.fail("no minimum score leaves the 5x5 unfillable after a search")
+    luby = fill_grid(grid, english, min_score=min_score, quality=True, tuning=Tuning(final_luby=1))
+    assert luby.status == "unfillable" and luby.stop_reason is None
+    assert luby.restarts > geometric.restarts

@@ -1,5 +1,6 @@
 """crossword.fill_checks: the candidates' fill checks agree with a fresh search per
-candidate (analysis.check_candidate) and with brute force, and a repaired fill is a fill."""
+candidate (analysis.check_candidate) and with brute force; the grid's own check agrees
+with analysis.check_entry_grid and proves a candidate with its fill."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ from pathlib import Path
 import pytest
 
 from puzzlewright.crossword.analysis import (
+    GridVerdict,
     check_candidate,
     check_entry_grid,
     entry_candidates,
 )
 from puzzlewright.crossword.fill import fill_grid
-from puzzlewright.crossword.fill_checks import check_candidates, repair
+from puzzlewright.crossword.fill_checks import CandidateCheck, check_candidates, entry_checks
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.lexicon import Alphabet, WordList, load_wordlist
 from puzzlewright.stopping import StopSignal
@@ -109,21 +111,54 @@ def test_verdicts_agree_with_a_search_per_candidate(half_filled: tuple[Grid, Wor
             assert check.verdict == alone != "unknown", (key, check)
 
 
+@pytest.mark.parametrize(
+    "text", ["...\n...\n...", "B..\n...\n...", "...\n.N.\n...", "..D\n...\n..E", "X..\n...\n..."]
+)
+def test_entry_checks_agree_with_brute_force_and_the_grid_check(text: str) -> None:
+    """One network for the grid's question and the candidates': the same verdicts as
+    brute force, and the grid's as analysis.check_entry_grid's (a fresh fill)."""
+    words = small_words()
+    grid = Grid.parse(text)
+    candidates = [c.word for c in entry_candidates(grid, words, "1D").words] + ["XYZ", "TEN"]
+    found = list(entry_checks(grid, words, "1D", candidates, budget=10))
+    whole, checks = found[0], found[1:]
+    assert isinstance(whole, GridVerdict)
+    assert whole.verdict == check_entry_grid(grid, words, "1D").verdict
+    if whole.verdict == "dead end":
+        assert whole.responsible and not checks
+        assert all(brute_verdict(grid, words, "1D", word) == "dead end" for word in candidates)
+        return
+    assert sorted(check.word for check in checks) == sorted(candidates)
+    for check in checks:
+        assert isinstance(check, CandidateCheck)
+        assert check.verdict == brute_verdict(grid, words, "1D", check.word), check
+
+
+def test_a_dead_grid_names_its_entries_and_checks_no_candidate() -> None:
+    words = small_words()
+    grid = Grid.parse("Q..\n...\n...")  # no word starts with Q
+    found = list(entry_checks(grid, words, "1D", ["BOA"], budget=10))
+    assert found == [GridVerdict("dead end", ["1A"])]
+
+
 @pytest.mark.slow
-def test_a_repaired_fill_is_a_fill(half_filled: tuple[Grid, WordList]) -> None:
+def test_the_grids_fill_marks_a_first_screen_candidate(half_filled: tuple[Grid, WordList]) -> None:
+    """The grid's search prefers the candidates asked about, so its fill proves one of
+    them without a search of its own; each verdict says how it was reached."""
     half, words = half_filled
-    slots = [s for s in half.slots() if "?" in half.word(s)]
-    repaired = 0
-    for slot in slots[len(slots) // 2 :: 10]:
-        whole = check_entry_grid(half, words, slot.key, min_score=50, stop=StopSignal(30))
-        assert whole.verdict == "fills"
+    keys = [s.key for s in half.slots() if "?" in half.word(s)]
+    for key in keys[len(keys) // 2 :: 10]:
+        candidates = [
+            c.word for c in entry_candidates(half, words, key, min_score=50, limit=16).words
+        ]
+        found = list(entry_checks(half, words, key, candidates, min_score=50, budget=30))
+        whole, checks = found[0], found[1:]
+        assert isinstance(whole, GridVerdict) and whole.verdict == "fills"
+        assert whole.fill[key] in candidates
         filled = half.copy()
-        for other in half.slots():
-            filled.place(other, whole.fill[other.key])
-        for candidate in entry_candidates(half, words, slot.key, min_score=50, limit=5).words:
-            found = repair(half, filled, words, slot, candidate.word, 50)
-            if found is not None:
-                repaired += 1
-                assert found.word(slot) == candidate.word
-                assert valid_fill(half, found, words, 50)
-    assert repaired  # the cheap path is taken, and what it makes is a fill
+        for slot in half.slots():
+            filled.place(slot, whole.fill[slot.key])
+        assert valid_fill(half, filled, words, 50)
+        known = [c for c in checks if isinstance(c, CandidateCheck) and c.method == "known"]
+        assert [c.word for c in known] == [whole.fill[key]]
+        assert all(isinstance(c, CandidateCheck) and c.verdict == "fills" for c in checks)

@@ -59,7 +59,7 @@ SHOTS = os.environ.get("PUZZLEWRIGHT_SCREENSHOTS")  # a folder: keep the screens
 def test_difficulty_map_in_the_browser(browser: Browser, tmp_path: Path) -> None:
     folder = tmp_path / "bench"
     folder.mkdir()
-    shutil.copy(CORPUS / "av110622.puz", folder / "avclub.puz")  # two Naticks at 20
+    shutil.copy(CORPUS / "av110622.puz", folder / "avclub.puz")  # three Naticks at 20
     with serving(folder) as url:
         page = browser.new_context(viewport={"width": 1440, "height": 1000}).new_page()
         errors: list[str] = []
@@ -80,13 +80,13 @@ def test_difficulty_map_in_the_browser(browser: Browser, tmp_path: Path) -> None
         # the first estimate loads the familiarity list in the server (seconds when busy)
         expect(panel).to_contain_text("Wednesday-like", timeout=60_000)
         naticks = panel.get_by_role("list", name="Naticks")
-        expect(naticks.get_by_role("listitem")).to_have_count(2)
+        expect(naticks.get_by_role("listitem")).to_have_count(3)
         expect(naticks).to_contain_text("row 5, column 15")
         hardest = panel.get_by_role("list", name="Hardest entries")
         expect(hardest.get_by_role("listitem")).to_have_count(8)
         grid = page.get_by_role("grid", name="Crossword grid")
         expect(grid).to_have_attribute("data-difficulty", "on")
-        expect(grid.locator("[data-natick]")).to_have_count(2)
+        expect(grid.locator("[data-natick]")).to_have_count(3)
         coloured = grid.locator("[data-fall]").count()
         assert 20 < coloured < 189  # the cells written late, not every open cell
         if SHOTS:

@@ -32,18 +32,21 @@ wordfreq never met, familiarity 0, is never known: it must come from its crossin
 
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
 
-LEVEL_MODEL = (-0.046, 0.004, 3.243, -11.574)
+LEVEL_MODEL = (0.0, -0.047, 3.231, -12.072)
 """The day scale: ``level = a * typical + b * needed + c * average_length + d``, least
-squares on 180 New York Times puzzles, 30 of each day Monday to Saturday (1994-2017;
-docs/difficulty.md "Calibration"), clamped to 1.0-6.0."""
+squares on 180 New York Times puzzles, 30 of each day Monday to Saturday, of 1994-2005
+(checked on 180 others of 2006-2017; docs/difficulty.md "The day scale"), clamped to
+1.0-6.0."""
 
 CALIBRATED_SIDES = (13, 17)
 """Grid sides the day scale is taken to fit (the calibration sample is 15x15)."""
 
 NATICK_FAMILIARITY = 20
 """The reference solver of the Natick check knows entries of this familiarity (zipf 2.0)
-and above: on the calibration sample, Monday to Wednesday puzzles have a median of 0
-Naticks at 20, Saturday 2 (at 30 every day had several, most of them fair words)."""
+and above: on the calibration sample of 2006-2017, 11 of the 90 Monday to Wednesday
+puzzles (which an editor keeps Naticks out of) have a Natick at 20, and 25 of the 60
+Friday and Saturday ones; at 25, 23 of the 30 Mondays had one, and at 15 almost no
+puzzle of any day."""
 
 
 @dataclass(frozen=True)

@@ -143,6 +143,14 @@ dead ends per slot: many short runs, each steered by the failure weights learned
 (geometric cutoffs from 200 left Qxw's example a 0.05-5.9 s spread over seeds 0-29)."""
 
 
+FAST_JITTER = 2.0
+"""With a frequency list (many score levels) on a small grid (fewer than 48 slots), the fast
+mode's random tie-breaks (``jitter`` and ``score_jitter``) weigh this many times more: its
+short Luby runs then differ enough to leave a corner (issue 26: one7 with the built-in
+crossword list, seeds 0-4, 6.9-24 CPU s -> 1.1-3.6 s; on the 15x15s it was mixed, themeless
+1.16x; docs/crossword-fill.md, "Restarts")."""
+
+
 def score_tiers(scores: Scores, quality: bool = True) -> list[int | None]:
     """Score floors to try in turn, best first; the last (None) admits every word.
 

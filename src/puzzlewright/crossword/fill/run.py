@@ -16,8 +16,10 @@ from puzzlewright.crossword.fill.polish import (
 from puzzlewright.crossword.fill.problem import Problem, Region, build_problem, place_solution
 from puzzlewright.crossword.fill.quality import (
     FAST_EFFORT,
+    FAST_JITTER,
     FAST_RESTART,
     TIER_EFFORT,
+    TIER_LEVELS,
     Scores,
     ValueWeights,
     average_score,
@@ -25,13 +27,14 @@ from puzzlewright.crossword.fill.quality import (
     grid_entries,
     polish_floor,
     rank_key,
+    score_counts,
     score_tiers,
     value_weights,
     weakest,
 )
 from puzzlewright.crossword.fill.request import FillRequest
 from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult, SlotFailure, Status
-from puzzlewright.crossword.fill.search import Search, Tuning
+from puzzlewright.crossword.fill.search import CANDIDATE_SLOTS, Search, Tuning
 from puzzlewright.crossword.fill.squares import Found, Part, SquareSearch, applies
 from puzzlewright.crossword.fill.state import Outcome, Solution, State
 from puzzlewright.crossword.fill.ties import crossing_options
@@ -276,24 +279,35 @@ def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: 
     ends per slot (short runs, the learned failure weights kept: a seed whose first
     choices lead into a hard corner gets out of it soon). Grids it cannot fill at once
     (open 15x15 themelesses with a frequency list) go on as before, by score tiers.
+    With a frequency list on a grid of fewer than ``CANDIDATE_SLOTS`` slots the fast mode's
+    random tie-breaks weigh :data:`FAST_JITTER` times more (its short runs need to differ
+    to get out of a corner; on 15x15s it was mixed, so they keep the plain ones).
     Single fills only: several fills are searched in quality mode.
     """
     effort = TIER_EFFORT * slots
     thorough = score_tiers(scores, quality=True)
     tiers = score_tiers(scores, quality=quality or count > 1)
+    final_luby = search.tuning.final_luby * slots
     if tiers == thorough:
-        return search.run(count, tiers, effort)
+        return search.run(count, tiers, effort, final_luby=final_luby)
+    weights = search.value_weights
+    if len(score_counts(scores)) > TIER_LEVELS and slots < CANDIDATE_SLOTS:
+        # a frequency list on a small grid: livelier tie-breaks (see FAST_JITTER)
+        search.value_weights = replace(
+            weights,
+            jitter=weights.jitter * FAST_JITTER,
+            score_jitter=weights.score_jitter * FAST_JITTER,
+        )
     outcome = search.run(
         count, tiers, final_effort=FAST_EFFORT * slots, luby_unit=FAST_RESTART * slots
     )
     if outcome.status != "timeout" or search.stop.should_stop():
         return outcome
     # back to quality mode's weight on crossing options (frequency lists: 1/2 of fast's)
+    # and to the plain tie-breaks
     factor = value_weights(scores, quality=True).options / value_weights(scores).options
-    search.value_weights = replace(
-        search.value_weights, options=search.value_weights.options * factor
-    )
-    return search.run(count, thorough, effort)
+    search.value_weights = replace(weights, options=weights.options * factor)
+    return search.run(count, thorough, effort, final_luby=final_luby)
 
 
 def tuned(weights: ValueWeights, tuning: Tuning | None) -> ValueWeights:

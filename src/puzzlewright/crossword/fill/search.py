@@ -5,7 +5,8 @@ The slot is chosen by dom/wdeg (fewest candidates per learned failure weight); t
 quality (score plus the log of the options it leaves its crossings). Dead ends jump back
 to the latest decision in their conflict set (conflict-directed backjumping: each slot
 carries the decisions that narrowed it). Restarts come after a growing number of dead
-ends and keep the learned weights and nogoods. Words are tried by score tiers, best first;
+ends (geometric cutoffs, or Luby's sequence in the last tier) and keep the learned weights
+and nogoods. Words are tried by score tiers, best first;
 only the last tier, with every allowed word, can prove a grid unfillable.
 """
 
@@ -27,8 +28,11 @@ from puzzlewright.crossword.fill.quality import ValueWeights
 from puzzlewright.crossword.fill.state import Conflict, Decision, Outcome, Solution, State
 from puzzlewright.stopping import StopSignal
 
-FIRST_CUTOFF = 200  # dead ends before the first restart
+FIRST_CUTOFF = 200  # dead ends before the first restart (tiers but the last)
 CUTOFF_GROWTH = 1.5  # each run may hit this many times more dead ends than the last
+FINAL_LUBY = 3  # the last tier restarts after Luby's sequence times this many dead ends
+# per slot (issue 31: on the standard grids and the frontier's tuning half, 3 beat the
+# geometric cutoffs above and a unit of 1; docs/crossword-fill.md, "Restarts")
 CANDIDATES = 256  # best-scored candidates weighed by crossing options at each decision...
 CANDIDATE_SLOTS = 48  # ...in grids of this many slots or more; smaller grids weigh more
 DIVERSITY = 6.0  # score points a word loses in its slot for each earlier fill using it
@@ -46,6 +50,8 @@ class Tuning:
     candidates: int = CANDIDATES
     options: float = 1.0  # factor on the value weights' crossing-options term
     jitter: float = 1.0  # factor on their random tie-breaks
+    final_luby: int = FINAL_LUBY  # > 0: the last tier restarts after Luby's sequence times
+    # this many dead ends per slot; 0: the geometric cutoffs above there too
 
 
 def luby(i: int) -> int:
@@ -281,6 +287,7 @@ class Search:
         effort: int = 0,
         final_effort: int | None = None,
         luby_unit: int = 0,
+        final_luby: int = 0,
     ) -> Outcome:
         """Search for up to ``count`` different fills, best-scored words first.
 
@@ -289,7 +296,8 @@ class Search:
         allows every word and runs until done (or ``final_effort`` dead ends), so it alone
         can prove a grid unfillable. ``luby_unit`` > 0 restarts after Luby's sequence
         (1, 1, 2, 1, 1, 2, 4, ...) times that many dead ends instead of the tuning's
-        growing cutoffs; either way the failure weights and nogoods carry across restarts.
+        growing cutoffs, in every tier; ``final_luby`` > 0 does so in the last tier only.
+        Either way the failure weights and nogoods carry across restarts.
         """
         self.solutions = []
         self.seen = set()
@@ -304,7 +312,8 @@ class Search:
                 self.best = root
             if root is None:
                 continue
-            status = self.run_tier(root, count, final_effort if final else effort, luby_unit)
+            unit = luby_unit or (final_luby if final else 0)
+            status = self.run_tier(root, count, final_effort if final else effort, unit)
             if status in ("filled", "timeout"):
                 break
         best = self.best or self.network.initial(None)

@@ -9,13 +9,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from puzzlewright.crossword.analysis import check_entry_grid
+from puzzlewright.crossword.analysis import GridVerdict
 from puzzlewright.crossword.fill import FillRequest
 from puzzlewright.crossword.fill.streamed import fill_first
-from puzzlewright.crossword.fill_checks import check_candidates
+from puzzlewright.crossword.fill_checks import entry_checks
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.lexicon import WordList
-from puzzlewright.stopping import EitherStop, StopSignal
+from puzzlewright.stopping import StopSignal
 from puzzlewright.workbench.jobs import Event
 
 
@@ -53,11 +53,12 @@ class CheckTask:
     with ``seconds`` and ``method``), the quick ones first
     (:func:`~puzzlewright.crossword.fill_checks.check_candidates`).
 
-    First one ``grid`` event: can the grid the entry lives in be filled at all
-    (:func:`~puzzlewright.crossword.analysis.check_entry_grid`, twice the budget)? When
-    its search proves it cannot, that is said once, with the entries responsible, and no
-    candidate is checked (each would be a dead end); when it finds a fill, the candidate in
-    it is marked ``fills`` at once and the other candidates' checks start from it."""
+    First one ``grid`` event: can the grid the entry lives in be filled at all (twice the
+    budget; :func:`~puzzlewright.crossword.fill_checks.entry_checks`, one network for the
+    grid and the candidates)? When its search proves it cannot, that is said once, with
+    the entries responsible, and no candidate is checked (each would be a dead end); when
+    it finds a fill (the candidates preferred in the entry), the candidate in it is marked
+    ``fills`` at once."""
 
     grid: Grid
     key: str
@@ -70,18 +71,7 @@ class CheckTask:
 
     def run(self, stop: StopSignal, post: Callable[[Event], None]) -> None:
         started = time.monotonic()
-        whole = check_entry_grid(
-            self.grid,
-            self.words,
-            self.key,
-            min_score=self.min_score,
-            stop=EitherStop(2 * self.budget, stop),
-        )
-        seconds = round(time.monotonic() - started, 3)
-        post({"type": "grid", **whole.to_json(), "seconds": seconds})
-        if whole.verdict == "dead end":
-            return
-        for check in check_candidates(
+        for check in entry_checks(
             self.grid,
             self.words,
             self.key,
@@ -89,6 +79,9 @@ class CheckTask:
             min_score=self.min_score,
             budget=self.budget,
             stop=stop,
-            fill=whole.fill,
         ):
-            post({"type": "verdict", **check.to_json()})
+            if isinstance(check, GridVerdict):
+                seconds = round(time.monotonic() - started, 3)
+                post({"type": "grid", **check.to_json(), "seconds": seconds})
+            else:
+                post({"type": "verdict", **check.to_json()})
