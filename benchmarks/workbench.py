@@ -309,6 +309,9 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
             return
         yield from entry_checks(grid, words, entry, todo, min_score=MIN_SCORE, budget=1.5)
 
+    split_wall: list[float] = []  # per entry: the check job's split in this process
+    split_cpu: list[float] = []  # its critical path's CPU seconds (an idle machine's wall)
+    serial_last: list[float] = []  # per entry: CPU to the last verdict in one process
     web: list[float] = []
     alone: list[float] = []
     alone_cpu: list[float] = []  # CPU seconds in this process until each verdict
@@ -347,6 +350,11 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
             if hasattr(check, "word"):  # a candidate's verdict (the grid's has none)
                 alone.append(time.perf_counter() - started)
                 alone_cpu.append(time.process_time() - cpu)
+        serial_last.append(alone_cpu[-1])  # the serial job's CPU to its last verdict
+        split = split_job(grid, entry, todo, words)
+        if split is not None:
+            split_wall.append(split[0])
+            split_cpu.append(split[1])
         cpu = time.process_time()  # the same, one fresh search per candidate
         for word in todo:
             check_candidate(grid, words, entry, word, min_score=MIN_SCORE, stop=StopSignal(1.5))
@@ -362,10 +370,53 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
     report("  time to the screen's last verdict (HTTP)", [max(web)], 1.0, [max(alone)])
     report("  engine CPU to a verdict (this process)", alone_cpu, 1.0, each_cpu)
     print(f"  (ratio against one fresh search per candidate, same entries; load {load()})")
+    if split_wall:
+        report("  split job: the screen's last verdict (this process)", split_wall, 1.0,
+               [max(alone)])  # fmt: skip
+        report("  split job: critical-path CPU to the last verdict", split_cpu, 1.0, serial_last)
     cpus = sorted(alone_cpu)
     tail = ms(cpus[int(0.9 * (len(cpus) - 1))]).strip()
     print(f"  engine CPU: {sum(t <= 1.0 for t in cpus)} of {len(cpus)} verdicts within 1 s, "
           f"90th percentile {tail}", flush=True)  # fmt: skip
+
+
+def split_job(grid: Any, entry: str, todo: list[str], words: Any) -> tuple[float, float] | None:
+    """The check job's work as the server runs it, split over the CPUs (the engine's
+    ``prepare_checks``, then ``workbench.fanout``), here: wall seconds to the last verdict
+    and the CPU seconds of its critical path (the preparation's, then the busiest share's:
+    the wall time on idle cores). None before the split existed."""
+    try:
+        from puzzlewright.crossword.fill_checks import prepare_checks
+        from puzzlewright.workbench.fanout import cpus, run_shares, split
+    except ImportError:
+        return None
+    from puzzlewright.stopping import StopSignal
+
+    started, cpu = time.perf_counter(), time.process_time()
+    stop = StopSignal(60)
+    _, checker = prepare_checks(grid, words, entry, todo, min_score=MIN_SCORE, budget=1.5,
+                                stop=stop)  # fmt: skip
+    prepared = time.process_time() - cpu
+    if checker is None:
+        return None
+
+    def share(part: list[str], until: StopSignal) -> Iterator[dict[str, Any]]:
+        for check in checker(part, until):
+            yield {"verdict": check.verdict}
+        yield {"cpu": time.process_time()}  # a forked child's CPU counts from its fork
+
+    parts = split(todo, cpus())
+    shares = [lambda until, part=part: share(part, until) for part in parts]
+    last, busiest = 0.0, 0.0
+    for event in run_shares(shares, stop):
+        if "verdict" in event:
+            last = time.perf_counter() - started
+        else:
+            busiest = max(busiest, event["cpu"])
+    path = prepared + busiest
+    print(f"    {entry}: {len(parts)} shares, last verdict {ms(last)} (load {load()}), "
+          f"critical-path CPU {ms(path)}", flush=True)  # fmt: skip
+    return last, path
 
 
 def load() -> str:

@@ -21,6 +21,7 @@ from puzzlewright.crossword.fill.result import FillResult
 from puzzlewright.crossword.nina import Nina, letters_of, perimeter, placements
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList, builtin_english
+from puzzlewright.lexicon.crossword import builtin_crossword
 from puzzlewright.stopping import StopSignal
 from test_fill import GRIDS, assert_valid, grid_file, tiny_list
 
@@ -236,3 +237,42 @@ def test_repairs_given_up_at_their_work_limit_are_no_proof(english: WordList) ->
     assert len(calls) > 1 and report is not None and not report.met
     assert result.status == "timeout" and result.stop_reason == "limit"
     assert report.reason == "budget" and "not proved impossible" in report.detail
+
+
+TWO_ROWS = Grid.parse("." * 13 + "\n" + "#" * 13 + "\n" + "." * 13)  # two unchecked entries
+
+
+@pytest.mark.parametrize(
+    "listed",
+    [
+        ["ABCDEFGHIJKLM", "NOPQRSTUVWXYA", "ZZZZZZZZZZZZZ"],  # every letter fits, never all
+        ["ABCDEFGHIJKLM", "NOPQRSTUVWXYA", "ZZZZZZZZZZZZZ", "NOPQRSTUVWXYZ"],  # one pangram
+        ["ABCDEFGHIJKLZ", "MNOPQRSTUVWXY", "ABCDEFGHIJKLM", "NOPQRSTUVWXYZ", "AAAAAAAAAAAAZ"],
+    ],
+)
+def test_a_pangram_proof_agrees_with_trying_every_fill(listed: list[str]) -> None:
+    """The search's "no pangram" is a proof: it matches trying every pair of different
+    words in the two entries, and a found pangram really holds all 26 letters."""
+    words = tiny_list(listed)
+    exists = any(len(set(a + b)) == 26 for a in listed for b in listed if a != b)
+    request = FillRequest(TWO_ROWS, constraints=Constraints(pangram=True))
+    result = fill_constrained(request, words)
+    report = result.constraints
+    assert report is not None
+    if exists:
+        assert_valid(result, words)
+        assert len(set(letter_counts(result.grid))) == 26 and report.met
+    else:
+        assert result.status == "unfillable" and result.stop_reason is None
+        assert report.reason == "unfillable" and "every letter" in report.detail
+
+
+def test_a_pangram_with_the_default_list_on_a_themed_15x15() -> None:
+    """The built-in crossword list (the fill's default) gives a real 15x15 pangram: a
+    valid fill whose cells hold all 26 letters, in one search."""
+    words = builtin_crossword()
+    request = FillRequest(grid_file("themed15.txt"), constraints=Constraints(pangram=True))
+    result = fill_constrained(request, words)
+    assert_valid(result, words)
+    assert set(letter_counts(result.grid)) == set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    assert result.constraints is not None and result.constraints.met

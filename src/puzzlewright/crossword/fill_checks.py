@@ -35,7 +35,7 @@ analysis.py.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 
 from puzzlewright.crossword.analysis import GridVerdict, Verdict, check_entry_grid, freed
@@ -201,6 +201,32 @@ def entry_checks(
     :func:`analysis.check_entry_grid`), then, unless it is a dead end, the candidates'
     verdicts as :func:`check_candidates` gives them: all from one network."""
     stop = stop or StopSignal()
+    whole, checker = prepare_checks(grid, words, key, candidates, min_score=min_score,
+                                    budget=budget, stop=stop)  # fmt: skip
+    yield whole
+    if checker is not None:
+        yield from checker(candidates, stop)
+
+
+Checker = Callable[[Sequence[str], StopSignal], Iterator[CandidateCheck]]
+"""Verdicts for some candidates of one entry, until a stop signal (see
+:func:`prepare_checks`)."""
+
+
+def prepare_checks(
+    grid: Grid,
+    words: WordList,
+    key: str,
+    candidates: Sequence[str],
+    *,
+    min_score: int | None = None,
+    budget: float = 1.5,
+    stop: StopSignal,
+) -> tuple[GridVerdict, Checker | None]:
+    """:func:`entry_checks` in two steps: the grid's verdict, and (unless it is a dead end)
+    a checker that gives any share of the candidates their verdicts from the network it
+    built (``candidates`` are preferred in the grid's search). A checker called in a
+    forked process works on its own copy: the faces split one entry's screen that way."""
     slot = _slot(grid, key)
     base = freed(grid, slot) if "?" not in grid.word(slot) else grid
     net = network(base, words, slot, min_score)
@@ -208,15 +234,18 @@ def entry_checks(
         whole = check_entry_grid(
             grid, words, key, min_score=min_score, stop=EitherStop(2 * budget, stop)
         )
-        yield whole
-        if whole.verdict != "dead end":
-            yield from check_candidates(grid, words, key, candidates, min_score=min_score,
-                                        budget=budget, stop=stop, fill=whole.fill)  # fmt: skip
-        return
+
+        def each(share: Sequence[str], until: StopSignal) -> Iterator[CandidateCheck]:
+            return check_candidates(grid, words, key, share, min_score=min_score,
+                                    budget=budget, stop=until, fill=whole.fill)  # fmt: skip
+
+        return whole, None if whole.verdict == "dead end" else each
     whole = grid_verdict(net, candidates, EitherStop(2 * budget, stop))
-    yield whole
-    if whole.verdict != "dead end":
-        yield from _checks(net, base, words, slot, candidates, min_score, budget, stop)
+
+    def shared(share: Sequence[str], until: StopSignal) -> Iterator[CandidateCheck]:
+        return _checks(net, base, words, slot, share, min_score, budget, until)
+
+    return whole, None if whole.verdict == "dead end" else shared
 
 
 def grid_verdict(net: Network, candidates: Sequence[str], stop: StopSignal) -> GridVerdict:
@@ -412,4 +441,5 @@ __all__ = [
     "entry_checks",
     "grid_verdict",
     "network",
+    "prepare_checks",
 ]

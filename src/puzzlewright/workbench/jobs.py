@@ -3,11 +3,13 @@
 A job is a :class:`Task` (a picklable object holding everything it needs, its word list
 included, banned words already removed by the room) started with :meth:`Jobs.start`: one
 process per job (under ``fork`` the loaded word list is shared, not copied), one id counter,
-one limit (429 beyond it). The task reports through ``post``: ``progress``, the room's own
-events (``result``, ``verdict``, ``puzzle``) and finally ``end``, which the runner adds.
-Cancelling sets an event the task's stop signal polls, so the search returns what it has; a
-worker that does not end soon after is terminated. The page reads a job's events by polling
-or as server-sent events (:mod:`puzzlewright.workbench.job_routes`).
+one limit (429 beyond it). A job may split its own work over one forked child per CPU
+(:mod:`puzzlewright.workbench.fanout`); its children stop with it. The task reports through
+``post``: ``progress``, the room's own events (``result``, ``verdict``, ``puzzle``) and
+finally ``end``, which the runner adds. Cancelling sets an event the task's stop signal
+polls, so the search returns what it has; a worker that does not end soon after is
+terminated. The page reads a job's events by polling or as server-sent events
+(:mod:`puzzlewright.workbench.job_routes`).
 """
 
 from __future__ import annotations

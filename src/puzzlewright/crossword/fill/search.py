@@ -160,7 +160,7 @@ class Search:
         if weights.score_jitter:
             values = list(map(add, values, map(mul, repeat(weights.score_jitter), draws[1::2])))
         if self.letters is not None and self.letters.missing & self.letters.rare:
-            values = list(map(add, values, self.letters.bonus(rows)))
+            values = list(map(add, values, self.letters.bonus(rows, option_weight)))
         penalty = self.penalty[v]
         if penalty:  # only after a first fill of several (most searches never look it up)
             values = [

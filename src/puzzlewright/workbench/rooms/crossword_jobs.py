@@ -6,16 +6,17 @@ holding the word list it searches, banned words already removed.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 
-from puzzlewright.crossword.analysis import GridVerdict
 from puzzlewright.crossword.fill import FillRequest
 from puzzlewright.crossword.fill.streamed import fill_first
-from puzzlewright.crossword.fill_checks import entry_checks
+from puzzlewright.crossword.fill_checks import Checker, prepare_checks
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import StopSignal
+from puzzlewright.workbench.fanout import cpus, run_shares, split
 from puzzlewright.workbench.jobs import Event
 
 
@@ -50,11 +51,13 @@ class FillTask:
 class CheckTask:
     """Fill checks of entry ``key``'s ``candidates``, in the order given, ``budget``
     seconds each: one ``verdict`` event per candidate (``fills``, ``dead end``, ``unknown``;
-    with ``seconds`` and ``method``), the quick ones first
-    (:func:`~puzzlewright.crossword.fill_checks.check_candidates`).
+    with ``seconds`` and ``method``). The candidates are dealt round-robin to one forked
+    process per CPU (:mod:`~puzzlewright.workbench.fanout`), each giving its share's quick
+    verdicts first (:func:`~puzzlewright.crossword.fill_checks.check_candidates`); the
+    events come as each process finishes one, so their order varies, the verdicts do not.
 
     First one ``grid`` event: can the grid the entry lives in be filled at all (twice the
-    budget; :func:`~puzzlewright.crossword.fill_checks.entry_checks`, one network for the
+    budget; :func:`~puzzlewright.crossword.fill_checks.prepare_checks`, one network for the
     grid and the candidates)? When its search proves it cannot, that is said once, with
     the entries responsible, and no candidate is checked (each would be a dead end); when
     it finds a fill (the candidates preferred in the entry), the candidate in it is marked
@@ -71,7 +74,7 @@ class CheckTask:
 
     def run(self, stop: StopSignal, post: Callable[[Event], None]) -> None:
         started = time.monotonic()
-        for check in entry_checks(
+        whole, checker = prepare_checks(
             self.grid,
             self.words,
             self.key,
@@ -79,9 +82,18 @@ class CheckTask:
             min_score=self.min_score,
             budget=self.budget,
             stop=stop,
-        ):
-            if isinstance(check, GridVerdict):
-                seconds = round(time.monotonic() - started, 3)
-                post({"type": "grid", **check.to_json(), "seconds": seconds})
-            else:
-                post({"type": "verdict", **check.to_json()})
+        )
+        # the screen split across the CPUs, the children forked before anything is posted
+        parts = [] if checker is None else split(self.candidates, cpus())
+        events = run_shares([partial(_verdicts, checker, part) for part in parts], stop)
+        seconds = round(time.monotonic() - started, 3)
+        post({"type": "grid", **whole.to_json(), "seconds": seconds})
+        for event in events:
+            post(event)
+
+
+def _verdicts(checker: Checker | None, share: list[str], stop: StopSignal) -> Iterator[Event]:
+    """``verdict`` events of one share of the candidates (none without a checker)."""
+    if checker is None:
+        return iter(())
+    return ({"type": "verdict", **check.to_json()} for check in checker(share, stop))
