@@ -3,6 +3,15 @@
 Run: PUZZLEWRIGHT_CACHE_DIR=/tmp/pwcache .venv/bin/python benchmarks/acrostic.py
      [--limit 60] [--baseline-limit 15] [--only NAME,...] [--seeds 0-4] [--jobs 1,2]
 
+With --effort before,after it prints the effort table instead: per case and seed the CPU
+seconds, steps, mean/min zipf and bound of the default effort ("after") and of the previous
+default ("before": 2,000 improvement steps per letter, all tries capped at 1.6 million steps;
+see docs/acrostic.md), then the medians, CPU ratios and the mean of the means.
+
+With --first-set it prints, per case and seed (--seeds), the CPU seconds from the call to
+the first complete set a face is shown (``progress``: the sketch, or the quality search's
+first set when the sketch found none within its steps), and the sketch's steps.
+
 With --seeds or --jobs it prints the seed table instead: wall and CPU seconds (of this
 process: with --jobs 1 the whole search), mean/min zipf and the bound per case, seed and
 --jobs (the portfolio), with medians and wall-time ratios.
@@ -31,9 +40,12 @@ from puzzlewright.cli import pin_blas_threads
 pin_blas_threads()  # one BLAS thread, as the command line (whose default effort this times)
 import numpy as np  # noqa: E402  (after the thread setting)
 
+from puzzlewright.acrostic import build as acrostic_build  # noqa: E402
 from puzzlewright.acrostic import build_acrostic  # noqa: E402
 from puzzlewright.acrostic.candidates import make_tables  # noqa: E402
 from puzzlewright.acrostic.letters import letters_of  # noqa: E402
+from puzzlewright.acrostic.model import Progress  # noqa: E402
+from puzzlewright.acrostic.solver import Tuning  # noqa: E402
 from puzzlewright.lexicon import WordList  # noqa: E402
 from puzzlewright.lexicon.familiar import builtin_familiar  # noqa: E402
 from puzzlewright.stopping import StopSignal  # noqa: E402
@@ -175,6 +187,90 @@ def seed_table(
             )
 
 
+EFFORTS = {
+    "before": Tuning(improve_per_letter=2_000, tries_steps=1_600_000),  # session 8's default
+    "after": Tuning(),
+}
+
+
+def effort_table(
+    words: WordList, cases: list[dict[str, str]], seeds: range, names: list[str]
+) -> None:
+    """Per case and seed, each effort in ``names`` (interleaved, so the load hits them
+    alike): CPU seconds, steps, mean/min zipf, bound; then medians and ratios per effort."""
+    print(
+        f"{'case':20} {'seed':>4} {'effort':>6} | {'cpu':>6} {'steps':>9} {'mean':>5} "
+        f"{'min':>4} {'bound':>5}"
+    )
+    cpus: dict[str, list[float]] = defaultdict(list)
+    means: dict[str, list[float]] = defaultdict(list)
+    for case in cases:
+        for seed in seeds:
+            for name in names:
+                started = time.process_time()
+                result = build_acrostic(
+                    case["quote"], case["source"], words, seed=seed, tuning=EFFORTS[name]
+                )
+                cpu = time.process_time() - started
+                mean, low = zipf(words, [a.word for a in result.puzzles[0].answers])
+                cpus[name].append(cpu)
+                means[name].append(mean)
+                steps = int(result.stats.get("steps", 0)) if result.stats else 0
+                print(
+                    f"{case['name']:20} {seed:4} {name:>6} | {cpu:6.1f} {steps:9,} {mean:5.3f} "
+                    f"{low:4.1f} {result.mean_zipf_bound or 0:5.2f}",
+                    flush=True,
+                )
+    base = names[0]
+    for name in names:
+        ratio = statistics.median(cpus[name]) / statistics.median(cpus[base])
+        print(
+            f"{name}: median CPU {statistics.median(cpus[name]):.1f} s ({ratio:.2f}x of {base}), "
+            f"max {max(cpus[name]):.1f} s, mean of the means {statistics.fmean(means[name]):.3f}",
+            flush=True,
+        )
+
+
+class _AfterFirstSet(StopSignal):
+    """Stops the build once ``seen`` holds a report (the first set is what is timed)."""
+
+    def __init__(self, seen: list[tuple[float, int]]) -> None:
+        super().__init__()
+        self.seen = seen
+
+    def should_stop(self) -> bool:
+        return bool(self.seen) or super().should_stop()
+
+
+def _first_set(words: WordList, case: dict[str, str], seed: int) -> tuple[float, int]:
+    """CPU seconds from the call to the first set shown, and its steps (nan, 0: none)."""
+    seen: list[tuple[float, int]] = []
+    started = time.process_time()
+
+    def watch(report: Progress) -> None:
+        if not seen:
+            seen.append((time.process_time() - started, report.steps))
+
+    build_acrostic(
+        case["quote"], case["source"], words, seed=seed, tries=1,
+        stop=_AfterFirstSet(seen), progress=watch,
+    )  # fmt: skip
+    return seen[0] if seen else (float("nan"), 0)
+
+
+def first_set_table(words: WordList, cases: list[dict[str, str]], seeds: range) -> None:
+    """Per case and seed: CPU seconds to the first set shown, and that set's steps."""
+    print(f"{'case':20} {'let':>4} {'seed':>4} | {'first set cpu':>13} {'steps':>8}")
+    spent: list[float] = []
+    for case in cases:
+        letters = len(letters_of(case["quote"], words.alphabet))
+        for seed in seeds:
+            cpu, steps = _first_set(words, case, seed)
+            spent.append(cpu)
+            print(f"{case['name']:20} {letters:4} {seed:4} | {cpu:13.2f} {steps:8,}", flush=True)
+    print(f"median {statistics.median(spent):.2f} s, max {max(spent):.2f} s CPU", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--limit", type=float, default=60.0)
@@ -184,11 +280,25 @@ def main() -> None:
     parser.add_argument("--seeds", default="", help="e.g. 0-4: the seed table instead")
     parser.add_argument("--jobs", default="1", help="e.g. 1,2: wall seconds per --jobs")
     parser.add_argument("--tries", type=int, default=2, help="as the CLI's --tries")
+    parser.add_argument("--effort", default="", help="e.g. before,after: the effort table")
+    parser.add_argument("--first-set", action="store_true", help="time the first set shown")
+    parser.add_argument("--sketch-pairs", type=int, default=None, help="baseline: e.g. 2")
     args = parser.parse_args()
     words = builtin_familiar()  # the built-in list as acrostics score it (familiarity)
     cases = json.loads((HERE / "quotes" / "quotes.json").read_text())
     if args.only:
         cases = [c for c in cases if c["name"] in args.only.split(",")]
+    if args.sketch_pairs is not None:  # the sketch's pair repairs before issue 31: 2
+        acrostic_build.SKETCH_PAIRS = args.sketch_pairs
+    if args.first_set:
+        first, _, last = (args.seeds or "0").partition("-")
+        first_set_table(words, cases, range(int(first), int(last or first) + 1))
+        return
+    if args.effort:
+        first, _, last = (args.seeds or "0").partition("-")
+        seeds = range(int(first), int(last or first) + 1)
+        effort_table(words, cases, seeds, args.effort.split(","))
+        return
     if args.seeds or args.jobs != "1":
         first, _, last = (args.seeds or "0").partition("-")
         seeds = range(int(first), int(last or first) + 1)

@@ -299,6 +299,29 @@ def test_best_of_tries_keeps_the_best_set_of_independent_searches(words) -> None
     assert two.stats["steps"] > one.stats["steps"]  # and the second searched too
 
 
+def test_tries_share_one_step_cap_and_skip_a_stub_try(words) -> None:  # type: ignore[no-untyped-def]
+    """Issue 31 item 4: all tries together stop at ``Tuning.tries_steps``, and a further try
+    starts only while half a set's improvement budget is left (a shorter one could only end
+    with a first set): with the cap just above the first try's steps, the build is the
+    first try alone, answers and steps; with room for half a budget the second try runs,
+    within the cap."""
+    improve = 0.05  # 1,000 improvement steps per set
+
+    def build(tries: int, tuning: Tuning | None = None):  # type: ignore[no-untyped-def]
+        return build_acrostic(
+            TEMPTATION, "Wilde Gray", words, seed=2, improve=improve, tries=tries, tuning=tuning
+        )
+
+    one = build(1)
+    first = int(one.stats["steps"])
+    half = round(improve * Tuning().steps_per_second) // 2
+    stub = build(2, Tuning(tries_steps=first + half - 1))
+    assert stub.stats["steps"] == first
+    assert [a.word for a in stub.puzzles[0].answers] == [a.word for a in one.puzzles[0].answers]
+    room = build(2, Tuning(tries_steps=first + 3 * half))
+    assert first < room.stats["steps"] <= first + 3 * half + Tuning().adapt_every + 500
+
+
 def test_cli_impossible_and_bad_input() -> None:
     code, stdout, _ = run_cli("Call me Ishmael.", "Moby Dick", "--json")
     assert code == 1

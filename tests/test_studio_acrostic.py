@@ -20,6 +20,7 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import builtin_english
 from puzzlewright.lexicon.function_words import FUNCTION_WORDS
 from puzzlewright.render import acrostic_document
+from puzzlewright.stopping import StopSignal
 from studio_helpers import Server, checked_page, run_server
 
 QUOTE = (
@@ -227,6 +228,25 @@ def test_a_sketch_is_shown_before_the_letter_prices(words: Any, monkeypatch: Any
     assert done.puzzles[0].answers == quiet.puzzles[0].answers
 
 
+def test_a_stop_before_the_quality_search_keeps_the_sketch(words: Any) -> None:
+    """Issue 31 item 4: when the time limit or Cancel stops the build after the sketch was
+    shown but before the quality search found a set (a loaded machine, a hard quotation),
+    the result is the sketch, built, with the stop reason, not "no set found" beside rows
+    that show one."""
+    seen: list[Progress] = []
+    stop = StopSignal()
+
+    def watch(report: Progress) -> None:
+        seen.append(report)
+        stop.interrupted = True  # Cancel, as soon as the first set is on the page
+
+    done = build_acrostic(
+        GETTYSBURG, "Abraham Lincoln Gettysburg", words, seed=0, tries=1, stop=stop, progress=watch
+    )
+    assert len(seen) == 1 and done.status == "built" and done.stop_reason == "interrupted"
+    assert [answer.word for answer in done.puzzles[0].answers] == seen[0].words
+
+
 @pytest.mark.slow
 def test_avoid_function_words_progress_and_playable_export(
     page: Any, server: Server, tmp_path: Any
@@ -268,3 +288,47 @@ def test_avoid_function_words_progress_and_playable_export(
     expect(
         grid.get_by_role("gridcell", name=re.compile(r"^square 1, clue [A-N]: T"))
     ).to_be_visible()
+
+
+TALE = (  # 217 letters: 13 W and 12 F against 7 N and 6 R (benchmarks/quotes/quotes.json)
+    "It was the best of times, it was the worst of times, it was the age of wisdom, it was "
+    "the age of foolishness, it was the epoch of belief, it was the epoch of incredulity, it "
+    "was the season of Light, it was the season of Darkness, it was the spring of hope, it "
+    "was the winter of despair."
+)
+
+
+@pytest.mark.slow
+def test_the_first_set_of_a_hard_quotation_is_shown_while_the_search_goes_on(
+    page: Any, server: Server, tmp_path: Any
+) -> None:
+    """Issue 31 item 4: on the Tale of Two Cities (the adversarial benchmark quotation),
+    Complete fills every row with an exact set (no letter left) while the search still
+    improves it ("still improving"), then Cancel ends the search and the set shown is the
+    result."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page.goto(server.url + "/acrostic")
+    page.get_by_role("textbox", name="Quotation").fill(TALE)
+    page.get_by_role("textbox", name="Source").fill("Dickens Tale of Two Cities")
+    answer_v = page.get_by_role("textbox", name="Answer V (starts with S)")
+    expect(answer_v).to_be_visible(timeout=120_000)  # a loaded machine answers slowly
+    page.get_by_role("button", name="Complete").click()
+    best = page.get_by_role("status", name="Best so far")
+    expect(best).to_contain_text(re.compile(r"Best so far: mean \d\.\d\d"), timeout=300_000)
+    pool = page.get_by_role("group", name="Letters left")
+    expect(pool.locator(".total")).to_have_text("0 left", timeout=60_000)
+    page.screenshot(path=str(tmp_path / "acrostic-tale-first-set.png"), full_page=True)
+    answers = [
+        page.get_by_role("textbox", name=re.compile(f"^Answer {label} ")).input_value()
+        for label in "ABCDEFGHIJKLMNOPQRSTUV"
+    ]
+    assert all(answers), answers
+    assert Counter("".join(answers)) == Counter(letters_of(TALE, builtin_english().alphabet))
+    cancel = page.get_by_role("button", name="Cancel")
+    if cancel.is_enabled():
+        cancel.click()
+    expect(page.get_by_role("button", name="Complete")).to_be_enabled(timeout=60_000)
+    # stopped or finished, the set on the page is the result: never "Not completed"
+    expect(page.locator("#rows-h ~ .row .info")).to_contain_text(re.compile("^Completed in"))
+    expect(best).to_contain_text("Best set: mean")
+    page.screenshot(path=str(tmp_path / "acrostic-tale-cancelled.png"), full_page=True)

@@ -40,7 +40,6 @@ from puzzlewright.lexicon.familiar import familiar_scores
 from puzzlewright.stopping import NEVER, StopSignal, clock
 from puzzlewright.workers import check_jobs
 
-TRIES_STEPS = 1_600_000  # steps of all tries together: about 40 s of CPU on a 2020s core
 MAX_STEPS = 4_000_000
 """The default effort of one search (a try, or a portfolio worker's round), in steps: about
 100 s of CPU on a 2020s core. A search that has not found its sets by then stops with
@@ -218,8 +217,9 @@ def _run(
     """The search (its tables, for assembling the puzzles) and what it found: the best of
     ``tries`` in this process (reported as they improve), or a portfolio of ``jobs``
     processes."""
+    sketch = None
     if jobs == 1 and reporter.progress is not None:
-        _sketch(setup, seed, stop, reporter)
+        sketch = _sketch(setup, seed, stop, reporter)
     capped = StepCap(stop, max_steps)
     search = capped.search = setup.make(seed, capped)
     if jobs == 1:
@@ -231,27 +231,44 @@ def _run(
     else:
         setup = replace(setup, prices=search.prices)  # computed once, shipped to the workers
         outcome = run_portfolio(setup, jobs, seed, count, improve, stop, max_steps)
+    if sketch is not None and not outcome.solutions and stop.reason is not None:
+        # the time limit or Ctrl-C cut the quality search before its first set: the set
+        # shown is the answer (a face that showed it must not then report "no set")
+        outcome = replace(outcome, solutions=[sketch[0]], values=[sketch[1]])
     return search, outcome
 
 
 SKETCH_STEPS = 100_000
 """The most steps of the sketch (:func:`_sketch`): a second or two of CPU."""
+SKETCH_PAIRS = 4
+"""The sketch tries two-answer repairs when at most this many letters are off (the quality
+search: ``Tuning.pairs_within``, 2). A quotation with letters ordinary words rarely hold
+(the Tale of Two Cities' 13 W and 12 F) comes within 3-4 letters of an exact set in about
+10,000 steps and then wanders there: the wider repairs close it about twice as soon."""
 
 
-def _sketch(setup: SearchSetup, seed: int, stop: StopSignal, reporter: Reporter) -> None:
+def _sketch(
+    setup: SearchSetup, seed: int, stop: StopSignal, reporter: Reporter
+) -> tuple[list[str], float] | None:
     """Report a first exact set at once, before the letter prices (seconds of numpy on a
     long quotation) and the quality search: a search for exact letter use alone (no quality
     energy, so no prices needed; the seed ``"{seed}/sketch"``, at most :data:`SKETCH_STEPS`).
     Only a face that shows progress gets it; the quality search then starts afresh, so the
-    answers do not depend on it, and its first better set replaces it."""
-    rough_tuning = replace(setup.tuning or Tuning(), quality=0.0, quality_low=0.0)
+    answers do not depend on it, and its first better set replaces it (unless the time
+    limit or Ctrl-C stops that search before its first set: then the sketch is the
+    answer). Returns the sketch's free words and value, or None when it found no set."""
+    tuning = setup.tuning or Tuning()
+    rough_tuning = replace(tuning, quality=0.0, quality_low=0.0, pairs_within=SKETCH_PAIRS)
     blank = Prices(np.zeros(setup.target.shape[0]), 0.0)
     rough = replace(setup, tuning=rough_tuning, prices=blank)
     capped = StepCap(stop, SKETCH_STEPS)
     search = capped.search = rough.make(f"{seed}/sketch", capped)
     search._random_start()
-    if search._find(None):
-        reporter.tell(search, search.words(), search.value(search.choice), rough=True)
+    if not search._find(None):
+        return None
+    found = (search.words(), search.value(search.choice))
+    reporter.tell(search, *found, rough=True)
+    return found
 
 
 def _check_runs(jobs: int, tries: int, max_steps: int | None) -> None:
@@ -276,15 +293,18 @@ def _best_of_tries(
     """``tries`` whole searches, the first with ``seed`` and the others with the
     sub-seeds ``"{seed}/try{i}"``, and the ``count`` best sets of all (ties: the earlier
     try). A search settles into one basin however long it improves; independent starts
-    reach others. Deterministic per seed; the time limit or Ctrl-C ends the tries early."""
+    reach others. All tries together stop at ``Tuning.tries_steps``, and a further try
+    starts only while half a set's improvement budget is left: a shorter one would end
+    with a first set, never better than the tries before. Deterministic per seed; the
+    time limit or Ctrl-C ends the tries early."""
     outcome = search.run(count=count, improve=improve)
     if tries <= 1 or not outcome.solutions:
         return outcome
     setup = replace(setup, prices=search.prices)  # computed once for every try
     results = [outcome]
-    left = TRIES_STEPS - outcome.stats.steps
+    left = search.tuning.tries_steps - outcome.stats.steps
     for i in range(1, tries):
-        if stop.should_stop() or left <= 0:
+        if stop.should_stop() or left < search.budget // 2:
             break
         capped = StepCap(stop, left)
         capped.search = setup.make(f"{seed}/try{i}", capped)
@@ -299,8 +319,8 @@ def _best_of_tries(
 class StepCap(StopSignal):
     """Stops ``search`` once its steps pass ``steps`` (None: never; then ``spent`` is
     True), or when ``outer`` fires (with the outer reason). Caps a search's effort
-    (``MAX_STEPS``), and a further try's: the tries' steps reach ``TRIES_STEPS``, so a long
-    quotation whose first exact sets are slow to come gets a shorter second try."""
+    (``MAX_STEPS``), and a further try's: the tries' steps reach ``Tuning.tries_steps``, so
+    a long quotation whose first exact sets are slow to come gets a shorter second try."""
 
     def __init__(self, outer: StopSignal, steps: int | None) -> None:
         super().__init__()

@@ -48,7 +48,8 @@ class Tuning:
     stall: int = 40_000  # steps without a closer set before a partial restart
     perturb: float = 0.4  # share of the answers redrawn for a restart or the next set
     steps_per_second: int = 20_000  # converts --improve seconds into steps (reproducible)
-    improve_per_letter: int = 2_000  # improvement steps per free letter when not given
+    improve_per_letter: int = 1_600  # improvement steps per free letter when not given
+    tries_steps: int = 640_000  # steps of all tries together (--tries): about 15 s of CPU
     floor_steps: int = 20_000  # most effort for one raise of the quality floor
     floor_quality: float = 5.0  # the quality weight while a quality floor holds
     lift_width: int = 8  # better words tried for the rarest answer in a three-answer re-split

@@ -319,6 +319,15 @@ class Search(ExactSearch):
         return list(self.choice)
 
     # -- driver ----------------------------------------------------------------------------
+    budget = 0  # the improvement steps of each set of the last run
+
+    def improve_budget(self, improve: float | None) -> int:
+        """The improvement steps of each set: ``improve`` seconds' worth of steps, or (None)
+        ``Tuning.improve_per_letter`` per free letter."""
+        if improve is None:
+            return self.tuning.improve_per_letter * int(self.target.sum())
+        return round(improve * self.tuning.steps_per_second)
+
     def run(
         self, count: int = 1, improve: float | None = 0.0, start: Sequence[int] | None = None
     ) -> SearchResult:
@@ -333,10 +342,7 @@ class Search(ExactSearch):
             self._set_all(start)
         self.best_off = self.off_count()
         self.best_state = list(self.choice)
-        if improve is None:
-            budget = self.tuning.improve_per_letter * int(self.target.sum())
-        else:
-            budget = round(improve * self.tuning.steps_per_second)
+        budget = self.budget = self.improve_budget(improve)
         found: dict[frozenset[str], list[int]] = {}
         stopped: StopReason | None = None
         repeats = 0  # exact sets found again in a row: there may be no other
