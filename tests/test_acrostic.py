@@ -322,6 +322,35 @@ def test_tries_share_one_step_cap_and_skip_a_stub_try(words) -> None:  # type: i
     assert first < room.stats["steps"] <= first + 3 * half + Tuning().adapt_every + 500
 
 
+def test_default_effort_fits_the_first_try_into_the_step_cap(words) -> None:  # type: ignore[no-untyped-def]
+    """Issue 31 item 4: with the default effort the first try's improvement shrinks to fit
+    ``Tuning.tries_steps`` (a quotation whose first set comes late no longer overspends);
+    replaying the uncapped first try (``fit_first`` False) spends its whole budget, an
+    explicit ``improve`` is not cut, and the same seed gives the same answers."""
+
+    def build(tuning: Tuning, improve: float | None = None):  # type: ignore[no-untyped-def]
+        return build_acrostic(
+            TEMPTATION, "Wilde Gray", words, seed=1, tries=1, improve=improve, tuning=tuning
+        )
+
+    def answers(result) -> list[str]:  # type: ignore[no-untyped-def]
+        return [a.word for a in result.puzzles[0].answers]
+
+    full = build(Tuning())
+    spent = int(full.stats["steps"])
+    cap = spent // 2
+    capped, again = build(Tuning(tries_steps=cap)), build(Tuning(tries_steps=cap))
+    assert capped.status == "built" and capped.stop_reason is None
+    check_puzzle(capped.puzzles[0], TEMPTATION, "Wilde Gray")
+    assert spent // 4 < capped.stats["steps"] <= cap + Tuning().adapt_every + 500
+    assert answers(capped) == answers(again) and capped.stats["steps"] == again.stats["steps"]
+    uncapped = build(Tuning(tries_steps=cap, fit_first=False))
+    assert uncapped.stats["steps"] == spent and answers(uncapped) == answers(full)
+    improve = spent / Tuning().steps_per_second  # explicit: about the whole default budget
+    explicit = build(Tuning(tries_steps=cap), improve=improve)
+    assert explicit.stats["steps"] > cap + Tuning().adapt_every + 500
+
+
 def test_cli_impossible_and_bad_input() -> None:
     code, stdout, _ = run_cli("Call me Ishmael.", "Moby Dick", "--json")
     assert code == 1

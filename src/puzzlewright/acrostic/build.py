@@ -296,13 +296,17 @@ def _best_of_tries(
     reach others. All tries together stop at ``Tuning.tries_steps``, and a further try
     starts only while half a set's improvement budget is left: a shorter one would end
     with a first set, never better than the tries before. Deterministic per seed; the
-    time limit or Ctrl-C ends the tries early."""
-    outcome = search.run(count=count, improve=improve)
+    time limit or Ctrl-C ends the tries early. With the default effort (``improve`` None)
+    the first try fits the cap as well, ``count`` times over (``Tuning.fit_first``): its
+    improvement shrinks when its first set came late."""
+    tuning = search.tuning
+    within = tuning.tries_steps * count if improve is None and tuning.fit_first else None
+    outcome = search.run(count=count, improve=improve, within=within)
     if tries <= 1 or not outcome.solutions:
         return outcome
     setup = replace(setup, prices=search.prices)  # computed once for every try
     results = [outcome]
-    left = search.tuning.tries_steps - outcome.stats.steps
+    left = tuning.tries_steps - outcome.stats.steps
     for i in range(1, tries):
         if stop.should_stop() or left < search.budget // 2:
             break

@@ -328,14 +328,30 @@ class Search(ExactSearch):
             return self.tuning.improve_per_letter * int(self.target.sum())
         return round(improve * self.tuning.steps_per_second)
 
+    def fitted_budget(self, budget: int, within: int | None) -> int:
+        """``budget``, or less when the run may take at most ``within`` steps: the most whose
+        whole improvement (its own steps plus the group re-splits' and the sweep's shares)
+        fits the steps left. Counted in steps, so still the same on any machine."""
+        if within is None:
+            return budget
+        share = 1.0 + self.tuning.resplit_share + self.tuning.sweep_share
+        return max(0, min(budget, int((within - self.stats.steps) / share)))
+
     def run(
-        self, count: int = 1, improve: float | None = 0.0, start: Sequence[int] | None = None
+        self,
+        count: int = 1,
+        improve: float | None = 0.0,
+        start: Sequence[int] | None = None,
+        within: int | None = None,
     ) -> SearchResult:
         """Find ``count`` distinct exact answer sets, best first, each improved for
         ``improve`` seconds' worth of steps (None: an effort that grows with the letters).
 
         ``start`` (an exact set, as indexes into the tables) is the first set instead of a
-        search from random answers: a portfolio's workers improve the winner's set."""
+        search from random answers: a portfolio's workers improve the winner's set.
+        ``within`` (None: no cap) caps the run's steps: each set's improvement shrinks to fit
+        the steps left (:meth:`fitted_budget`), so a set found late is improved less; finding
+        a set is not cut (``max_steps`` does that)."""
         if start is None:
             self._random_start()
         else:
@@ -351,7 +367,8 @@ class Search(ExactSearch):
                 stopped = self.stop.reason
                 break
             self.report(self.choice)  # the first exact set: shown before it is improved
-            state = self.improve(budget) if budget > 0 else list(self.choice)
+            fitted = self.fitted_budget(budget, within)
+            state = self.improve(fitted) if fitted > 0 else list(self.choice)
             self.best_off = 0
             key = frozenset(self.words(state))
             repeats = repeats + 1 if key in found else 0
