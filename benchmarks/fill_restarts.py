@@ -45,12 +45,16 @@ from repair import CpuStop  # noqa: E402
 def variant(name: str) -> tuple[Tuning, int]:
     """The tuning and seed offset of a variant: ``geo``, ``lubyN``, ``mK`` (member K's tuning
     and seed), or ``+``-joined parts of these and ``FIELD=VALUE`` (a :class:`Tuning` field;
-    ``fastjitter=X`` sets ``run.FAST_JITTER`` for this fill instead, default 1: none)."""
+    ``fastjitter=X`` sets ``run.FAST_JITTER`` for this fill instead, default 1: none;
+    ``fastcandidates=N`` sets ``run.FAST_CANDIDATES``, default no cap)."""
     tuning, offset = Tuning(final_luby=0), 0
     fill_run.FAST_JITTER = 1.0
+    fill_run.FAST_CANDIDATES = 1 << 30
     for part in name.split("+"):
         if part.startswith("fastjitter="):
             fill_run.FAST_JITTER = float(part.split("=")[1])
+        elif part.startswith("fastcandidates="):
+            fill_run.FAST_CANDIDATES = int(part.split("=")[1])
         elif part == "geo":
             tuning = replace(tuning, final_luby=0)
         elif part.startswith("luby"):

@@ -395,14 +395,17 @@ def test_fast_mode_out_of_budget_goes_on_in_quality_mode(
 
     runs: list[tuple[tuple[object, ...], dict[str, object]]] = []
     jitters: list[float] = []
+    weighed: list[int] = []
     real_run = Search.run
 
     def spy(self: Search, *args: object, **kwargs: object) -> object:
         runs.append((args, kwargs))
         jitters.append(self.value_weights.jitter)
+        weighed.append(self.candidates)
         return real_run(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(run, "FAST_EFFORT", 0)  # the first dead end ends fast mode
+    monkeypatch.setattr(run, "FAST_CANDIDATES", 100)
     monkeypatch.setattr(Search, "run", spy)
     grid = grid_file("listener12.txt")
     result = fill_grid(grid, english, seed=0, stop=StopSignal(120))
@@ -416,6 +419,9 @@ def test_fast_mode_out_of_budget_goes_on_in_quality_mode(
     assert result.backtracks > 0
     # a frequency list's fast mode draws livelier tie-breaks; quality mode the plain ones
     assert jitters[0] == pytest.approx(jitters[1] * run.FAST_JITTER) and run.FAST_JITTER > 1
+    # ...and weighs at most FAST_CANDIDATES candidates at a decision (here lowered to 100);
+    # quality mode weighs them all again
+    assert weighed[0] == 100 < weighed[1]
 
 
 # -- the tables and counts the search reads ---------------------------------------------------

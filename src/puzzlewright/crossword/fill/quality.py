@@ -150,6 +150,14 @@ short Luby runs then differ enough to leave a corner (issue 26: one7 with the bu
 crossword list, seeds 0-4, 6.9-24 CPU s -> 1.1-3.6 s; on the 15x15s it was mixed, themeless
 1.16x; docs/crossword-fill.md, "Restarts")."""
 
+FAST_CANDIDATES = 128
+"""With a frequency list on a small grid, the fast mode weighs at most this many best-scored
+candidates by crossing options at each decision (elsewhere 256 times 48 / slots, 1,024 on a
+7x7): a tight small grid has few fills, and a short list of the best words, each weighed in
+full, reaches one in fewer and cheaper nodes (issue 26, round 3: one7 with the rebuilt list,
+seeds 0-9 in process, median 846 nodes against 2,059 at 256, none over 12 CPU s against
+3; docs/crossword-fill.md, "Round 3")."""
+
 
 def score_tiers(scores: Scores, quality: bool = True) -> list[int | None]:
     """Score floors to try in turn, best first; the last (None) admits every word.

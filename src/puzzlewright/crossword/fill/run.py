@@ -15,6 +15,7 @@ from puzzlewright.crossword.fill.polish import (
 )
 from puzzlewright.crossword.fill.problem import Problem, Region, build_problem, place_solution
 from puzzlewright.crossword.fill.quality import (
+    FAST_CANDIDATES,
     FAST_EFFORT,
     FAST_JITTER,
     FAST_RESTART,
@@ -34,7 +35,7 @@ from puzzlewright.crossword.fill.quality import (
 )
 from puzzlewright.crossword.fill.request import FillRequest
 from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult, SlotFailure, Status
-from puzzlewright.crossword.fill.search import CANDIDATE_SLOTS, Search, Tuning
+from puzzlewright.crossword.fill.search import CANDIDATE_SLOTS, CANDIDATES, Search, Tuning
 from puzzlewright.crossword.fill.squares import Found, Part, SquareSearch, applies
 from puzzlewright.crossword.fill.state import Outcome, Solution, State
 from puzzlewright.crossword.fill.ties import crossing_options
@@ -290,17 +291,22 @@ def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: 
     final_luby = search.tuning.final_luby * slots
     if tiers == thorough:
         return search.run(count, tiers, effort, final_luby=final_luby)
-    weights = search.value_weights
+    weights, candidates = search.value_weights, search.candidates
     if len(score_counts(scores)) > TIER_LEVELS and slots < CANDIDATE_SLOTS:
-        # a frequency list on a small grid: livelier tie-breaks (see FAST_JITTER)
+        # a frequency list on a small grid: livelier tie-breaks (see FAST_JITTER), fewer
+        # candidates weighed (FAST_CANDIDATES)
         search.value_weights = replace(
             weights,
             jitter=weights.jitter * FAST_JITTER,
             score_jitter=weights.score_jitter * FAST_JITTER,
         )
+        search.candidates = min(
+            candidates, FAST_CANDIDATES * search.tuning.candidates // CANDIDATES
+        )
     outcome = search.run(
         count, tiers, final_effort=FAST_EFFORT * slots, luby_unit=FAST_RESTART * slots
     )
+    search.candidates = candidates
     if outcome.status != "timeout" or search.stop.should_stop():
         return outcome
     # back to quality mode's weight on crossing options (frequency lists: 1/2 of fast's)
