@@ -177,9 +177,7 @@ def check_candidates(
     ``budget``: seconds of search per candidate at most; ``stop`` ends the whole run.
     """
     stop = stop or StopSignal()
-    slot = _slot(grid, key)
-    base = freed(grid, slot) if "?" not in grid.word(slot) else grid
-    net = network(base, words, slot, min_score)
+    slot, base, net = _entry_network(grid, words, key, min_score)
     if net is not None and fill:
         for found in _solutions(net, fill):
             remember(net, found)
@@ -227,25 +225,28 @@ def prepare_checks(
     a checker that gives any share of the candidates their verdicts from the network it
     built (``candidates`` are preferred in the grid's search). A checker called in a
     forked process works on its own copy: the faces split one entry's screen that way."""
-    slot = _slot(grid, key)
-    base = freed(grid, slot) if "?" not in grid.word(slot) else grid
-    net = network(base, words, slot, min_score)
+    slot, base, net = _entry_network(grid, words, key, min_score)
     if net is None:  # every letter held by a complete crossing: the grid is as it stands
         whole = check_entry_grid(
             grid, words, key, min_score=min_score, stop=EitherStop(2 * budget, stop)
         )
-
-        def each(share: Sequence[str], until: StopSignal) -> Iterator[CandidateCheck]:
-            return check_candidates(grid, words, key, share, min_score=min_score,
-                                    budget=budget, stop=until, fill=whole.fill)  # fmt: skip
-
-        return whole, None if whole.verdict == "dead end" else each
-    whole = grid_verdict(net, candidates, EitherStop(2 * budget, stop))
+    else:
+        whole = grid_verdict(net, candidates, EitherStop(2 * budget, stop))
 
     def shared(share: Sequence[str], until: StopSignal) -> Iterator[CandidateCheck]:
         return _checks(net, base, words, slot, share, min_score, budget, until)
 
     return whole, None if whole.verdict == "dead end" else shared
+
+
+def _entry_network(
+    grid: Grid, words: WordList, key: str, min_score: int | None
+) -> tuple[Slot, Grid, Network | None]:
+    """Entry ``key``'s slot, the grid its candidates are checked in (the entry freed when
+    it is complete) and that grid's network (None when every letter is held already)."""
+    slot = _slot(grid, key)
+    base = freed(grid, slot) if "?" not in grid.word(slot) else grid
+    return slot, base, network(base, words, slot, min_score)
 
 
 def grid_verdict(net: Network, candidates: Sequence[str], stop: StopSignal) -> GridVerdict:
