@@ -289,7 +289,7 @@ class Search(ExactSearch):
         self.settle()
         best = list(self.choice)
         self.report(best)
-        half = self.stats.steps + budget // 2
+        half = min(end, self.stats.steps + budget // 2)  # settling may have spent it all
         while half - self.stats.steps > self.tuning.adapt_every and not self.stop.should_stop():
             self._set_all(best)
             self._redraw_costly(self.tuning.redraw)
