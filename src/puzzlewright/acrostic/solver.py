@@ -279,12 +279,11 @@ class Search(ExactSearch):
         """Raise the rarest answer's score while exact sets turn up within ``budget``.
 
         Each round bars every word below a floor and searches again from the last set found.
-        The floor first jumps halfway from the rarest answer's score to ``goal``; a failed
-        jump is retried with half the rise, and a failed rise of one point is retried from a
-        partly redrawn set until the budget is spent. The best set seen (by value) wins.
-        Every phase keeps to its steps (``until``, the re-splits' ``end``), so the whole
-        improvement spends ``budget`` plus the two re-split shares, give or take a move.
-        """
+        The floor jumps halfway from the rarest answer's score to ``goal``; a failed jump is
+        retried with half the rise, a failed rise of one point from a partly redrawn set,
+        until the budget is spent; the best set (by value) wins. Every phase keeps to its
+        steps (``until``, the re-splits' ``end``): all of it spends ``budget`` and the two
+        re-split shares, give or take a move."""
         end = self.until = self.stats.steps + budget
         self.settle()
         best = list(self.choice)
