@@ -278,12 +278,10 @@ class Search(ExactSearch):
     def improve(self, budget: int) -> list[int]:
         """Raise the rarest answer's score while exact sets turn up within ``budget``.
 
-        Each round bars every word below a floor and searches again from the last set found.
-        The floor jumps halfway from the rarest answer's score to ``goal``; a failed jump is
-        retried with half the rise, a failed rise of one point from a partly redrawn set,
-        until the budget is spent; the best set (by value) wins. Every phase keeps to its
-        steps (``until``, the re-splits' ``end``): all of it spends ``budget`` and the two
-        re-split shares, give or take a move."""
+        Each round bars every word below a floor and searches again from the last set; the
+        floor jumps halfway to ``goal``, a failed jump is retried with half the rise, a failed
+        one-point rise from a partly redrawn set. The best set (by value) wins. Every phase
+        keeps to its steps (``until``, the re-splits' ``end``), give or take a move."""
         end = self.until = self.stats.steps + budget
         self.settle()
         best = list(self.choice)
