@@ -554,7 +554,7 @@ def test_last_conflict_chooses_the_failed_slot_again(
     plain = decisions(Tuning(final_luby=0))
     assert sum(b > a for (_, a, _), (_, b, _) in zip(plain, plain[1:], strict=False)) > 20
     assert moved(plain) > 0  # dom/wdeg alone leaves a failed slot for another
-    assert moved(decisions(Tuning(final_luby=0, last_conflict=1))) == 0
+    assert moved(decisions(Tuning(final_luby=0, last_conflict=1 << 30))) == 0
 
 
 def test_last_conflict_keeps_a_proof_a_proof(english: WordList) -> None:
@@ -568,6 +568,6 @@ def test_last_conflict_keeps_a_proof_a_proof(english: WordList) -> None:
     else:
         pytest.fail("no minimum score leaves the 5x5 unfillable after a search")
     for final_luby in (0, 1):
-        tuning = Tuning(final_luby=final_luby, last_conflict=1)
+        tuning = Tuning(final_luby=final_luby, last_conflict=1 << 30)
         proof = fill_grid(grid, english, min_score=min_score, quality=True, tuning=tuning)
         assert proof.status == "unfillable" and proof.stop_reason is None

@@ -52,7 +52,8 @@ class Tuning:
     jitter: float = 1.0  # factor on their random tie-breaks
     final_luby: int = FINAL_LUBY  # > 0: the last tier restarts after Luby's sequence times
     # this many dead ends per slot; 0: the geometric cutoffs above there too
-    last_conflict: int = 0  # 1: after a word fails, its slot is chosen again (see choose)
+    last_conflict: int = 0  # > 0: after a word fails, its slot is chosen again while it has
+    # at most this many candidates (see choose); 0: never
 
 
 def luby(i: int) -> int:
@@ -130,11 +131,12 @@ class Search:
         of the latest decision (a stack's 9 under every word of a crossing 15).
         """
         done = st.done
-        if self.conflicted >= 0 and not done[self.conflicted]:
-            return self.conflicted
+        size = st.size
+        again = self.conflicted
+        if again >= 0 and not done[again] and size[again] <= self.tuning.last_conflict:
+            return again
         best = -1
         best_key = 0.0
-        size = st.size
         failure_weights = self.failure_weights
         for v in self.order:
             if done[v]:
