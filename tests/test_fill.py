@@ -523,6 +523,8 @@ def test_last_conflict_chooses_the_failed_slot_again(
 ) -> None:
     # With last-conflict reasoning, after a word fails its slot is the next decision (unless
     # propagation committed it meanwhile); dom/wdeg alone often moves elsewhere.
+    from itertools import pairwise
+
     from puzzlewright.crossword.fill.problem import build_problem
     from puzzlewright.crossword.fill.search import Search, Tuning
     from puzzlewright.crossword.fill.state import State
@@ -547,12 +549,12 @@ def test_last_conflict_chooses_the_failed_slot_again(
         """Decisions after a failed one that chose another slot while it was still open."""
         return sum(
             1
-            for (v, before, _), (u, after, st) in zip(calls, calls[1:], strict=False)
+            for (v, before, _), (u, after, st) in pairwise(calls)
             if after > before and u != v and not st.done[v]
         )
 
     plain = decisions(Tuning(final_luby=0))
-    assert sum(b > a for (_, a, _), (_, b, _) in zip(plain, plain[1:], strict=False)) > 20
+    assert sum(b > a for (_, a, _), (_, b, _) in pairwise(plain)) > 20
     assert moved(plain) > 0  # dom/wdeg alone leaves a failed slot for another
     assert moved(decisions(Tuning(final_luby=0, last_conflict=1 << 30))) == 0
 
