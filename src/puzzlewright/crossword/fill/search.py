@@ -1,7 +1,8 @@
 """The fill search: branching, ordering, backjumping, restarts, score tiers.
 
 Two-way branching (slot = word, else slot != word) over a :class:`Propagator`'s network.
-The slot is chosen by dom/wdeg (fewest candidates per learned failure weight); the word by
+The slot is chosen by dom/wdeg (fewest candidates per learned failure weight; optionally
+the slot whose word just failed first, ``Tuning.last_conflict``); the word by
 quality (score plus the log of the options it leaves its crossings). Dead ends jump back
 to the latest decision in their conflict set (conflict-directed backjumping: each slot
 carries the decisions that narrowed it). Restarts come after a growing number of dead
