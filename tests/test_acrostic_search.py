@@ -280,24 +280,3 @@ def test_level_cuts_rows_evenly_to_the_allowance() -> None:
             int(level.max(initial=0)) - int(level[level < room].min(initial=level.max(initial=0)))
             <= 1
         )
-
-
-def test_hash_hits_are_the_dictionary_probes_in_order() -> None:
-    rng = random.Random(5)
-    lists = {
-        "S": list(
-            dict.fromkeys(
-                "S" + "".join(rng.choice("AEST") for _ in range(rng.randint(1, 4)))
-                for _ in range(60)
-            )
-        )
-    }
-    tables, _ = make_tables({"S": [(w, 0) for w in lists["S"]]}, LETTERS)
-    table = tables["S"]
-    probes = np.concatenate(
-        [table.hash[rng.randrange(len(table))] + np.zeros(1, np.int64) for _ in range(30)]
-    )
-    probes[::4] += 1  # some probes hit nothing
-    expected = [(i, j) for i, h in enumerate(probes.tolist()) for j in table.by_hash.get(h, ())]
-    rows, found = table.hash_hits(probes)
-    assert list(zip(rows.tolist(), found.tolist(), strict=True)) == expected

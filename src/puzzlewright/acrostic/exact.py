@@ -251,17 +251,20 @@ class ExactSearch:
         fit = first.fitting(pool)
         if not fit.size:
             return []
-        probes, ys = second.hash_hits(np.int64(pool_hash) - first.hash[fit])
-        xs = fit[probes]
-        keep = (first.counts[xs] + second.counts[ys] == pool).all(axis=1)
-        keep &= (self.bias[a][xs] < BARRED / 2) & (self.bias[b][ys] < BARRED / 2)
         found = []
-        for x, y in zip(xs[keep].tolist(), ys[keep].tolist(), strict=True):
-            if first.stems[x] == second.stems[y]:
+        rests = (np.int64(pool_hash) - first.hash[fit]).tolist()
+        for x, rest in zip(fit.tolist(), rests, strict=True):
+            ys = second.by_hash.get(rest)
+            if not ys or not self._allowed(a, x):
                 continue
-            if self._clashes(a, x, (b,)) or self._clashes(b, y, (a,)):
-                continue
-            found.append((y, x) if swap else (x, y))
+            for y in ys:
+                if not (first.counts[x] + second.counts[y] == pool).all():
+                    continue
+                if not self._allowed(b, y) or first.stems[x] == second.stems[y]:
+                    continue
+                if self._clashes(a, x, (b,)) or self._clashes(b, y, (a,)):
+                    continue
+                found.append((y, x) if swap else (x, y))
         return found
 
     # -- finding -----------------------------------------------------------------------------

@@ -107,9 +107,6 @@ class WordTable:
         self.by_hash: dict[int, list[int]] = {}
         for j, h in enumerate(self.hash.tolist()):
             self.by_hash.setdefault(h, []).append(j)
-        # the hashes sorted (ties in word order), for many probes at once (hash_hits)
-        self.hash_order = np.argsort(self.hash, kind="stable")
-        self.sorted_hash = self.hash[self.hash_order]
 
     def __len__(self) -> int:
         return len(self.words)
@@ -131,19 +128,6 @@ class WordTable:
             extra = np.where(target[letters] >= self.more_copy, -weights[letters], weights[letters])
             np.add.at(result, self.more_word, extra)  # exact in float32 too: on the grid
         return result
-
-    def hash_hits(self, hashes: HashArray) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
-        """Every pair (i, j) with ``hash[j] == hashes[i]``, in order of i and then j: the
-        dictionary probe of :meth:`exact` for many hashes in one vectorized search (a probe
-        per word in Python cost a third of a long quotation's improvement)."""
-        lo = np.searchsorted(self.sorted_hash, hashes, "left")
-        many = np.searchsorted(self.sorted_hash, hashes, "right") - lo
-        rows = np.flatnonzero(many)
-        many, lo = many[rows], lo[rows]
-        probes = np.repeat(rows, many)
-        offsets = np.arange(probes.size) - np.repeat(np.cumsum(many) - many, many)
-        words: npt.NDArray[np.intp] = self.hash_order[np.repeat(lo, many) + offsets]
-        return probes, words
 
     def exact(self, pool: IntArray, pool_hash: int) -> list[int]:
         """Indexes of the words whose letters are exactly ``pool``."""
