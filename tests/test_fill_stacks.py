@@ -60,10 +60,15 @@ def test_value_ordering_takes_the_row_its_mates_can_follow() -> None:
     root = search.network.root()
     assert root is not None
     top = min(v for v in search.stacks.mates) if search.stacks else -1
-    word = search.tables[top].words[search.value(root, top)]
-    assert word == "A" * WIDTH  # without the look-ahead: BBBB..., the best score and options
-    search.stacks = None
-    assert search.tables[top].words[search.value(root, top)] == "B" * WIDTH
+    words = search.tables[top].words
+    node = root.copy()
+    assert words[search.value(node, top)] == "A" * WIDTH
+    # BBB... leaves the third row no word: struck from the node's candidates, with no
+    # decision to blame at the root
+    assert [words[i] for i in range(len(words)) if node.dom[top] >> i & 1] == ["A" * WIDTH]
+    assert node.size[top] == 1 and node.why[top] == 0
+    search.stacks = None  # without the look-ahead: BBB..., the best score and options
+    assert words[search.value(root.copy(), top)] == "B" * WIDTH
 
 
 def test_the_stack_fills_and_a_dead_row_is_never_taken_first() -> None:

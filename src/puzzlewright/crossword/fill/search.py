@@ -167,7 +167,7 @@ class Search:
         if self.letters is not None and self.letters.missing & self.letters.rare:
             values = list(map(add, values, self.letters.bonus(rows, option_weight)))
         if self.stacks is not None and v in self.stacks.mates:
-            values = list(map(add, values, self.stacks.bonus(st, v, rows, option_weight)))
+            values = list(map(add, values, self.stacks.bonus(st, v, candidates, rows, option_weight)))
         penalty = self.penalty[v]
         if penalty:  # only after a first fill of several (most searches never look it up)
             values = [

@@ -96,22 +96,35 @@ class Stacks:
         return best
 
     def bonus(
-        self, st: State, v: SlotId, rows: list[tuple[int, ...]], weight: float
+        self,
+        st: State,
+        v: SlotId,
+        candidates: list[int],
+        rows: list[tuple[int, ...]],
+        weight: float,
     ) -> list[float]:
-        """Per candidate (its letters in ``rows``): ``weight`` times the sum, over ``v``'s
-        open mates, of the log of the mate's words left (:data:`DEAD` when none is)."""
+        """Per candidate of ``v`` (word indexes, their letters in ``rows``): ``weight``
+        times the sum, over ``v``'s open mates, of the log of the mate's words left.
+
+        A candidate leaving a mate no word cannot be in any fill: it leaves ``st``'s
+        candidates of ``v`` (in place, so the search never tries it; the reason is what
+        narrowed the mates and the shared downs) and gets :data:`DEAD`. The last one is
+        kept when all are (trying it makes the dead end the search backjumps from)."""
         totals = [0.0] * len(rows)
         scale = weight * STACK_WEIGHT
-        for mate, columns in self.mates.get(v, {}).items():
+        reason = 0
+        why = st.why
+        for mate, columns in self.mates[v].items():
             if st.done[mate]:
                 continue
-            tables = [
-                (column.position, self.column_words(st, mate, column))
-                for column in columns
-                if not st.done[column.down]
-            ]
+            tables = []
+            for column in columns:
+                if not st.done[column.down]:
+                    tables.append((column.position, self.column_words(st, mate, column)))
+                    reason |= why[column.down]
             if not tables:
                 continue
+            reason |= why[mate]
             start = st.dom[mate]
             for k, row in enumerate(rows):
                 words = start
@@ -121,7 +134,25 @@ class Stacks:
                         break
                 count = words.bit_count() if words else 0
                 totals[k] += scale * log(count) if count else DEAD
+        dead = [i for i, total in zip(candidates, totals, strict=True) if total <= DEAD / 2]
+        self.prune(st, v, dead, reason)
         return totals
+
+    @staticmethod
+    def prune(st: State, v: SlotId, dead: list[int], reason: int) -> None:
+        """Strike the ``dead`` words from ``v``'s candidates in ``st`` for ``reason``
+        (decision levels), keeping one when they are all that is left."""
+        if not dead:
+            return
+        gone = 0
+        for i in dead:
+            gone |= 1 << i
+        left = st.dom[v] & ~gone
+        if not left:
+            left = 1 << dead[-1]
+        st.dom[v] = left
+        st.size[v] = left.bit_count()
+        st.why[v] |= reason
 
     def column_words(self, st: State, mate: SlotId, column: Column) -> Callable[[int], WordSet]:
         """letter of the stacked entry in ``column`` -> the mate's words that fit it there."""
