@@ -123,7 +123,7 @@ class Search:
     def choose(self, st: State) -> SlotId:
         """The uncommitted slot with the fewest candidates per failure weight (-1: none);
         stacked long entries first (see :mod:`~puzzlewright.crossword.fill.stacks`)."""
-        if self.stacks is not None and self.stacks.first and (row := self.stacks.choose(st, self.failure_weights)) >= 0:
+        if self.stacks is not None and (row := self.stacks.choose(st, self.failure_weights)) >= 0:
             return row
         best = -1
         best_key = 0.0
@@ -167,7 +167,9 @@ class Search:
         if self.letters is not None and self.letters.missing & self.letters.rare:
             values = list(map(add, values, self.letters.bonus(rows, option_weight)))
         if self.stacks is not None and v in self.stacks.mates:
-            values = list(map(add, values, self.stacks.bonus(st, v, candidates, rows, option_weight)))
+            values = list(
+                map(add, values, self.stacks.bonus(st, v, candidates, rows, option_weight))
+            )
         penalty = self.penalty[v]
         if penalty:  # only after a first fill of several (most searches never look it up)
             values = [

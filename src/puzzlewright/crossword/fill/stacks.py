@@ -22,7 +22,6 @@ the current candidates, so it is the same for the same seed on any machine.
 from __future__ import annotations
 
 from collections.abc import Callable
-import os
 from math import log
 from typing import NamedTuple
 
@@ -40,7 +39,7 @@ STACK_SHARED = 5
 STACK_WEIGHT = 1.0
 """The factor on a mate's log count, against the crossing-options term (one nat each)."""
 
-STACK_CANDIDATES = int(os.environ.get("SC", 4096))
+STACK_CANDIDATES = 1024
 """How many best-scored candidates of a stack row value ordering weighs (other slots: 256):
 the words that fit a row's mates are seldom among the best-scored few hundred."""
 
@@ -65,7 +64,6 @@ class Stacks:
         self.mates = mates
         self.rows = sorted(mates)
         self.candidates = STACK_CANDIDATES
-        self.first = os.environ.get("SF", "1") == "1"
         self.cols = [var.table.cols for var in problem.vars]
         self.letters = len(problem.words.alphabet)
         # (down, at, mate_at) -> (the down's candidates when computed, letter -> letters
