@@ -26,9 +26,8 @@ import time
 from pathlib import Path
 
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillRequest
+from puzzlewright.crossword.fill import FillRequest, stacks
 from puzzlewright.crossword.fill import run as fill_run
-from puzzlewright.crossword.fill import stacks
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
