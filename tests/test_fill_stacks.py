@@ -54,6 +54,14 @@ def test_short_or_lone_entries_have_no_mates() -> None:
     assert find_mates(build_problem(short, stack_words(), None, None)) == {}
 
 
+def test_two_rows_are_no_stack() -> None:
+    """Twin long entries (a Sunday's stacked 13s) keep the plain search: a stack is three
+    rows or more."""
+    grid = Grid.parse("\n".join(["." * WIDTH] * 2))
+    words = WordList([("A" * WIDTH, 50), ("B" * WIDTH, 50), ("AB", 50)], Alphabet.latin())
+    assert find_mates(build_problem(grid, words, None, None)) == {}
+
+
 def test_value_ordering_takes_the_row_its_mates_can_follow() -> None:
     grid = Grid.parse("\n".join(["." * WIDTH] * 3))
     search = search_of(grid, stack_words())

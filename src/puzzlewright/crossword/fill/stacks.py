@@ -34,7 +34,13 @@ STACK_LENGTH = 12
 stacks are 15s; 9- and 10-letter stacks of themeless corners fill without the look-ahead)."""
 
 STACK_SHARED = 5
-"""Two long entries form a stack when at least this many downs cross both."""
+"""Two long entries are mates when at least this many downs cross both..."""
+
+STACK_DEPTH = 4
+"""...within this many letters of those downs (a quad stack's top and bottom rows are 3
+letters apart), and an entry is stacked when it has two mates or more: triple and quad
+stacks. Twin 13s on a Sunday and the long downs of a staircase (two mates at most, or
+far apart in their crossings) are left to the plain search, which fills them."""
 
 STACK_WEIGHT = 1.0
 """The factor on a mate's log count, against the crossing-options term (one nat each)."""
@@ -200,9 +206,9 @@ class Stacks:
 
 
 def find_mates(problem: Problem) -> dict[SlotId, dict[SlotId, list[Column]]]:
-    """Per stacked entry (required, at least :data:`STACK_LENGTH` long): its mates (other
-    such entries crossing at least :data:`STACK_SHARED` of the same downs) and the
-    shared columns."""
+    """Per stacked entry (required, at least :data:`STACK_LENGTH` long, two mates or more):
+    its mates (other such entries crossing at least :data:`STACK_SHARED` of the same downs
+    within :data:`STACK_DEPTH` letters) and the shared columns."""
     variables = problem.vars
     long = {
         v for v, var in enumerate(variables) if var.required and var.slot.length >= STACK_LENGTH
@@ -212,10 +218,10 @@ def find_mates(problem: Problem) -> dict[SlotId, dict[SlotId, list[Column]]]:
         shared: dict[SlotId, list[Column]] = {}
         for _, position, down, at in variables[v].links:
             for _, mate_at, mate, mate_position in variables[down].links:
-                if mate != v and mate in long:
+                if mate != v and mate in long and abs(mate_at - at) < STACK_DEPTH:
                     column = Column(position, down, at, mate_at, mate_position)
                     shared.setdefault(mate, []).append(column)
         mates = {mate: columns for mate, columns in shared.items() if len(columns) >= STACK_SHARED}
-        if mates:
+        if len(mates) >= 2:
             found[v] = mates
     return found
