@@ -40,7 +40,7 @@ FIND_MATES = stacks.find_mates
 
 def one(grid_name: str, words: object, variant: str, seed: int, args: argparse.Namespace) -> str:
     """One in-process fill: its line (status, CPU s, nodes, average, the rows of 15)."""
-    stacks.find_mates = FIND_MATES if variant == "on" else (lambda problem: {})  # type: ignore[assignment]
+    stacks.find_mates = FIND_MATES if variant == "on" else (lambda problem: {})
     grid = Grid.parse((GRIDS / f"{grid_name}.txt").read_text())
     floor = None if args.list == "default" else args.min_score
     request = FillRequest(grid=grid, min_score=floor, seed=seed)
