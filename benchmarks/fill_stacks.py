@@ -33,6 +33,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from crossword import GRIDS, STWL  # noqa: E402
 from fill_members import words_of  # noqa: E402
+from fill_restarts import seeds_of  # noqa: E402
 from repair import CpuStop  # noqa: E402
 
 FIND_MATES = stacks.find_mates
@@ -74,14 +75,6 @@ def whole(grid_name: str, seed: int, args: argparse.Namespace) -> str:
         f"{grid_name:<10} s{seed} jobs {args.jobs} | {status:<10} {cpu:6.1f} CPU s {wall:6.1f} s"
         f" wall (load {os.getloadavg()[0]:.1f})"
     )
-
-
-def seeds_of(text: str) -> list[int]:
-    """``0-2`` or ``0,3,5``."""
-    if "-" in text:
-        low, high = text.split("-")
-        return list(range(int(low), int(high) + 1))
-    return [int(part) for part in text.split(",")]
 
 
 def main() -> None:
