@@ -49,6 +49,10 @@ STACK_CANDIDATES = 1024
 """How many best-scored candidates of a stack row value ordering weighs (other slots: 256):
 the words that fit a row's mates are seldom among the best-scored few hundred."""
 
+WORDS_LIMIT = 1 << 14
+"""The cache of a mate's words per letter set starts again when it holds this many sets
+(a 15-letter word set is about 2 KB: at most some 30 MB)."""
+
 DEAD = -1e9
 """The value of a candidate that leaves a mate no word."""
 
@@ -171,6 +175,8 @@ class Stacks:
             key = (mate, column.mate_position, letters)
             found = words.get(key)
             if found is None:
+                if len(words) >= WORDS_LIMIT:
+                    words.clear()
                 found = 0
                 for i in range(self.letters):
                     if letters >> i & 1:
