@@ -15,7 +15,7 @@ WIDTH = STACK_LENGTH
 MIDDLE = "CDEFGHIJKLMN"[:WIDTH]
 
 
-def stack_words(bad_score: int = 90) -> WordList:
+def stack_words(bad_score: int = 90, fits: bool = True) -> WordList:
     """Three rows over twelve three-letter downs. The first row is ``BBB...`` (the best
     score) or ``AAA...``; the middle row is forced (``CDEF...``); under A the downs end in
     O (ACO, ADO, ...), under B in P (BCP, BDP, ...). B and A start as many downs, so
@@ -23,7 +23,8 @@ def stack_words(bad_score: int = 90) -> WordList:
     of the third row may hold a P: some third-row word has one there); but under B the
     third row needs a P in every column, and no word has that, while OOO... fits A."""
     half = WIDTH // 2
-    rows = [("B" * WIDTH, bad_score), ("A" * WIDTH, 50), (MIDDLE, 50), ("O" * WIDTH, 50)]
+    rows = [("B" * WIDTH, bad_score), ("A" * WIDTH, 50), (MIDDLE, 50)]
+    rows += [("O" * WIDTH, 50)] if fits else []
     rows += [("P" * half + "O" * half, 50), ("O" * half + "P" * half, 50)]
     downs = [(top + middle + end, 50) for top, end in ("AO", "BP") for middle in MIDDLE]
     return WordList(rows + downs, Alphabet.latin(), "stack")
@@ -91,3 +92,18 @@ def test_the_stack_fills_and_a_dead_row_is_never_taken_first() -> None:
         if search.problem.vars[v].slot.direction == "across"
     )
     assert rows == ["A" * WIDTH, MIDDLE, "O" * WIDTH]
+
+
+def test_a_stack_no_row_fits_is_proved_unfillable() -> None:
+    """Without OOO... no first row leaves the third row a word: value ordering keeps one
+    candidate and tries it (the dead end to backjump from), and the search proves it."""
+    unfillable = stack_words(fits=False)
+    grid = Grid.parse("\n".join(["." * WIDTH] * 3))
+    search = search_of(grid, unfillable)
+    root = search.network.root()
+    assert root is not None and search.stacks is not None
+    top = min(search.stacks.mates)
+    node = root.copy()
+    chosen = search.value(node, top)
+    assert node.dom[top] == 1 << chosen and node.size[top] == 1
+    assert search_of(grid, unfillable).run().status == "unfillable"

@@ -143,24 +143,33 @@ class Stacks:
                 count = words.bit_count() if words else 0
                 totals[k] += scale * log(count) if count else DEAD
         dead = [i for i, total in zip(candidates, totals, strict=True) if total <= DEAD / 2]
-        self.prune(st, v, dead, reason)
+        kept = self.prune(st, v, dead, reason)
+        if kept >= 0:  # the one left must be the one tried: the others sink further
+            totals = [
+                t if i == kept or t > DEAD / 2 else 2 * DEAD
+                for i, t in zip(candidates, totals, strict=True)
+            ]
         return totals
 
     @staticmethod
-    def prune(st: State, v: SlotId, dead: list[int], reason: int) -> None:
+    def prune(st: State, v: SlotId, dead: list[int], reason: int) -> int:
         """Strike the ``dead`` words from ``v``'s candidates in ``st`` for ``reason``
-        (decision levels), keeping one when they are all that is left."""
+        (decision levels), keeping the first when they are all that is left (returned;
+        -1 when some other word is left)."""
         if not dead:
-            return
+            return -1
         gone = 0
         for i in dead:
             gone |= 1 << i
         left = st.dom[v] & ~gone
+        kept = -1
         if not left:
-            left = 1 << dead[-1]
+            kept = dead[0]
+            left = 1 << kept
         st.dom[v] = left
         st.size[v] = left.bit_count()
         st.why[v] |= reason
+        return kept
 
     def column_words(self, st: State, mate: SlotId, column: Column) -> Callable[[int], WordSet]:
         """letter of the stacked entry in ``column`` -> the mate's words that fit it there."""
