@@ -392,6 +392,13 @@ def split_job(grid: Any, entry: str, todo: list[str], words: Any) -> tuple[float
         return None
     from puzzlewright.stopping import StopSignal
 
+    def timed(inner: Callable[[StopSignal], Iterator[dict[str, Any]]]) -> Any:
+        def share(until: StopSignal) -> Iterator[dict[str, Any]]:
+            yield from inner(until)
+            yield {"cpu": time.process_time()}  # a forked child's CPU counts from its fork
+
+        return share
+
     started, cpu = time.perf_counter(), time.process_time()
     stop = StopSignal(60)
     _, checker = prepare_checks(grid, words, entry, todo, min_score=MIN_SCORE, budget=1.5,
@@ -400,13 +407,15 @@ def split_job(grid: Any, entry: str, todo: list[str], words: Any) -> tuple[float
     if checker is None:
         return None
 
-    def share(part: list[str], until: StopSignal) -> Iterator[dict[str, Any]]:
-        for check in checker(part, until):
-            yield {"verdict": check.verdict}
-        yield {"cpu": time.process_time()}  # a forked child's CPU counts from its fork
+    try:  # the job's own shares: one process per CPU, each taking the next candidate
+        from puzzlewright.workbench.rooms.crossword_jobs import check_shares
 
-    parts = split(todo, cpus())
-    shares = [lambda until, part=part: share(part, until) for part in parts]
+        shares = [timed(share) for share in check_shares(checker, todo, cpus())]
+    except ImportError:  # before: the screen dealt round-robin, a fixed share per process
+        shares = [
+            timed(lambda until, part=part: ({"verdict": c.verdict} for c in checker(part, until)))
+            for part in split(todo, cpus())
+        ]
     last, busiest = 0.0, 0.0
     for event in run_shares(shares, stop):
         if "verdict" in event:
@@ -414,7 +423,7 @@ def split_job(grid: Any, entry: str, todo: list[str], words: Any) -> tuple[float
         else:
             busiest = max(busiest, event["cpu"])
     path = prepared + busiest
-    print(f"    {entry}: {len(parts)} shares, last verdict {ms(last)} (load {load()}), "
+    print(f"    {entry}: {len(shares)} shares, last verdict {ms(last)} (load {load()}), "
           f"critical-path CPU {ms(path)}", flush=True)  # fmt: skip
     return last, path
 

@@ -35,8 +35,10 @@ analysis.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, MutableSequence, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict, dataclass, field
+from typing import Protocol
 
 from puzzlewright.crossword.analysis import GridVerdict, Verdict, check_entry_grid, freed
 from puzzlewright.crossword.fill.problem import (
@@ -72,6 +74,56 @@ every 16 nodes: 24 polls, some 400 nodes, cover the search of most candidates of
 half-filled 15x15, about 50 nodes). Counted, not timed, so a loaded machine does not cut
 searches short only to start them again. What it leaves waits until every candidate has
 had its quick turn, so one hard candidate does not hold up the others."""
+
+
+FRESH, QUICK, DONE, LEFT, FULL = range(5)
+"""A candidate's turn: not begun, quick search running, verdict given, quick search
+inconclusive (waiting for the rest of its budget), full search running."""
+
+
+class Turns:
+    """Which candidate of a screen is checked next, and how: each candidate's quick search
+    once, in the screen's order, then each inconclusive one's full search. Several
+    processes can share one screen (the faces' fan-out: a hard candidate then holds up
+    one process, not the share dealt to it): ``states`` and ``spent`` (seconds of the
+    quick search) then live in memory the processes share, guarded by ``lock``."""
+
+    def __init__(
+        self,
+        states: MutableSequence[int],
+        spent: MutableSequence[float],
+        lock: AbstractContextManager[object] | None = None,
+    ) -> None:
+        self.states = states
+        self.spent = spent
+        self.lock = lock or nullcontext()
+
+    @classmethod
+    def local(cls, count: int) -> Turns:
+        """Turns for ``count`` candidates checked in this process alone."""
+        return cls([FRESH] * count, [0.0] * count)
+
+    def take(self) -> tuple[int, bool] | None:
+        """The next candidate to check and whether its quick search is due (else its
+        full one); None when none is left to begin."""
+        with self.lock:
+            for wanted, quick in ((FRESH, True), (LEFT, False)):
+                for k, state in enumerate(self.states):
+                    if state == wanted:
+                        self.states[k] = QUICK if quick else FULL
+                        return k, quick
+        return None
+
+    def leave(self, k: int, seconds: float) -> None:
+        """Candidate ``k``'s quick search spent ``seconds`` and gave no verdict."""
+        with self.lock:
+            self.spent[k] = seconds
+            self.states[k] = LEFT
+
+    def done(self, k: int) -> None:
+        """Candidate ``k`` has its verdict."""
+        with self.lock:
+            self.states[k] = DONE
 
 
 @dataclass(frozen=True)
@@ -181,7 +233,8 @@ def check_candidates(
     if net is not None and fill:
         for found in _solutions(net, fill):
             remember(net, found)
-    yield from _checks(net, base, words, slot, candidates, min_score, budget, stop)
+    turns = Turns.local(len(candidates))
+    yield from _checks(net, base, words, slot, candidates, min_score, budget, stop, turns)
 
 
 def entry_checks(
@@ -206,9 +259,13 @@ def entry_checks(
         yield from checker(candidates, stop)
 
 
-Checker = Callable[[Sequence[str], StopSignal], Iterator[CandidateCheck]]
-"""Verdicts for some candidates of one entry, until a stop signal (see
-:func:`prepare_checks`)."""
+class Checker(Protocol):
+    """Verdicts for candidates of one entry until a stop signal, each candidate when
+    ``turns`` gives it (default: all of them, in this process; see :func:`prepare_checks`)."""
+
+    def __call__(
+        self, candidates: Sequence[str], stop: StopSignal, turns: Turns | None = None
+    ) -> Iterator[CandidateCheck]: ...
 
 
 def prepare_checks(
@@ -222,9 +279,10 @@ def prepare_checks(
     stop: StopSignal,
 ) -> tuple[GridVerdict, Checker | None]:
     """:func:`entry_checks` in two steps: the grid's verdict, and (unless it is a dead end)
-    a checker that gives any share of the candidates their verdicts from the network it
-    built (``candidates`` are preferred in the grid's search). A checker called in a
-    forked process works on its own copy: the faces split one entry's screen that way."""
+    a checker that gives candidates their verdicts from the network it built
+    (``candidates`` are preferred in the grid's search). A checker called in a forked
+    process works on its own copy: the faces share one entry's screen between processes
+    that way, each taking the next candidate from one :class:`Turns` in shared memory."""
     slot, base, net = _entry_network(grid, words, key, min_score)
     if net is None:  # every letter held by a complete crossing: the grid is as it stands
         whole = check_entry_grid(
@@ -233,10 +291,14 @@ def prepare_checks(
     else:
         whole = grid_verdict(net, candidates, EitherStop(2 * budget, stop))
 
-    def shared(share: Sequence[str], until: StopSignal) -> Iterator[CandidateCheck]:
-        return _checks(net, base, words, slot, share, min_score, budget, until)
+    def shared(
+        candidates: Sequence[str], stop: StopSignal, turns: Turns | None = None
+    ) -> Iterator[CandidateCheck]:
+        turns = turns or Turns.local(len(candidates))
+        return _checks(net, base, words, slot, candidates, min_score, budget, stop, turns)
 
-    return whole, None if whole.verdict == "dead end" else shared
+    checker: Checker = shared
+    return whole, None if whole.verdict == "dead end" else checker
 
 
 def _entry_network(
@@ -297,34 +359,40 @@ def _checks(
     min_score: int | None,
     budget: float,
     stop: StopSignal,
+    turns: Turns,
 ) -> Iterator[CandidateCheck]:
-    """:func:`check_candidates` on a built network (None: check each by a fill of its own):
-    first the candidates in a fill known already, then the others in the order given."""
-    known = {found[net.v] for found in net.fills} if net is not None else set()
-    first = [word for word in candidates if net is not None and net.index(word) in known]
-    for word in first:
-        yield CandidateCheck(word, "fills", 0.0, "known")
-    spent: dict[str, float] = {}
-    later: list[str] = []
-    for word in (word for word in candidates if word not in first):
-        if stop.should_stop():
+    """:func:`check_candidates` on a built network (None: check each by a fill of its own),
+    the candidates as ``turns`` deals them (those in a fill known already come first: every
+    process sharing the turns orders them alike, from the same network): each one's quick
+    search, then the full search of those it left undecided."""
+    order = _known_first(net, candidates)
+    while not stop.should_stop():
+        turn = turns.take()
+        if turn is None:
             return
+        k, quick = turn
+        word = candidates[order[k]]
         started = clock()
-        timed = EitherStop(budget, stop)
-        check = _quick(net, base, words, slot, word, min_score, timed)
-        spent[word] = clock() - started
-        if check is None:
-            later.append(word)
+        if quick:
+            check = _quick(net, base, words, slot, word, min_score, EitherStop(budget, stop))
+            if check is None:
+                turns.leave(k, clock() - started)
+                continue
+            verdict, method = check
         else:
-            yield CandidateCheck(word, check[0], round(spent[word], 3), check[1])
-    for word in later:
-        if stop.should_stop():
-            return
-        started = clock()
-        rest = EitherStop(max(0.0, budget - spent[word]), stop)
-        verdict = _full(net, base, words, slot, word, min_score, rest)
-        seconds = round(spent[word] + clock() - started, 3)
-        yield CandidateCheck(word, verdict, seconds, "search")
+            rest = EitherStop(max(0.0, budget - turns.spent[k]), stop)
+            verdict = _full(net, base, words, slot, word, min_score, rest)
+            method = "search"
+        turns.done(k)
+        seconds = round(clock() - started + (0.0 if quick else turns.spent[k]), 3)
+        yield CandidateCheck(word, verdict, 0.0 if method == "known" else seconds, method)
+
+
+def _known_first(net: Network | None, candidates: Sequence[str]) -> list[int]:
+    """The candidates' positions, those in a fill known already first."""
+    known = {found[net.v] for found in net.fills} if net is not None else set()
+    first = [k for k, word in enumerate(candidates) if net is not None and net.index(word) in known]
+    return first + [k for k in range(len(candidates)) if k not in first]
 
 
 def _solutions(net: Network, fill: Mapping[str, str]) -> list[Solution]:
@@ -437,7 +505,9 @@ def _fill(
 
 __all__ = [
     "CandidateCheck",
+    "Checker",
     "Network",
+    "Turns",
     "check_candidates",
     "entry_checks",
     "grid_verdict",
