@@ -311,6 +311,8 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
 
     split_wall: list[float] = []  # per entry: the check job's split in this process
     split_cpu: list[float] = []  # its critical path's CPU seconds (an idle machine's wall)
+    split_each: list[float] = []  # per candidate: its own CPU in the split job
+    split_verdicts: dict[str, int] = {}
     serial_last: list[float] = []  # per entry: CPU to the last verdict in one process
     web: list[float] = []
     alone: list[float] = []
@@ -351,7 +353,7 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
                 alone.append(time.perf_counter() - started)
                 alone_cpu.append(time.process_time() - cpu)
         serial_last.append(alone_cpu[-1])  # the serial job's CPU to its last verdict
-        split = split_job(grid, entry, todo, words)
+        split = split_job(grid, entry, todo, words, split_each, split_verdicts)
         if split is not None:
             split_wall.append(split[0])
             split_cpu.append(split[1])
@@ -374,17 +376,33 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
         report("  split job: the screen's last verdict (this process)", split_wall, 1.0,
                [max(alone)])  # fmt: skip
         report("  split job: critical-path CPU to the last verdict", split_cpu, 1.0, serial_last)
+        each = sorted(split_each)
+        print(f"  split job: {sum(t <= 1.0 for t in split_cpu)} of {len(split_cpu)} entries' "
+              f"screens within 1 s of critical-path CPU; verdicts {split_verdicts}; a "
+              f"candidate's own CPU: median {ms(statistics.median(each)).strip()}, 90th "
+              f"percentile {ms(each[int(0.9 * (len(each) - 1))]).strip()}, max "
+              f"{ms(each[-1]).strip()} (load {load()})", flush=True)  # fmt: skip
     cpus = sorted(alone_cpu)
     tail = ms(cpus[int(0.9 * (len(cpus) - 1))]).strip()
     print(f"  engine CPU: {sum(t <= 1.0 for t in cpus)} of {len(cpus)} verdicts within 1 s, "
           f"90th percentile {tail}", flush=True)  # fmt: skip
 
 
-def split_job(grid: Any, entry: str, todo: list[str], words: Any) -> tuple[float, float] | None:
+SPLIT_BUDGET = 30.0
+"""Seconds per candidate in the split job measured in-process: the job's budget (1.5 s) is
+wall time, which on a loaded machine buys a fraction of that in CPU and would cut the
+very searches whose CPU is measured; here none is cut, so ``unknown`` should not occur."""
+
+
+def split_job(
+    grid: Any, entry: str, todo: list[str], words: Any, each: list[float], verdicts: dict[str, int]
+) -> tuple[float, float] | None:
     """The check job's work as the server runs it, split over the CPUs (the engine's
     ``prepare_checks``, then ``workbench.fanout``), here: wall seconds to the last verdict
     and the CPU seconds of its critical path (the preparation's, then the busiest share's:
-    the wall time on idle cores). None before the split existed."""
+    the wall time on idle cores); each verdict's own CPU (in its process, since the one
+    before) goes to ``each``, the verdicts are counted in ``verdicts``. None before the
+    split existed."""
     try:
         from puzzlewright.crossword.fill_checks import prepare_checks
         from puzzlewright.workbench.fanout import cpus, run_shares, split
@@ -394,15 +412,19 @@ def split_job(grid: Any, entry: str, todo: list[str], words: Any) -> tuple[float
 
     def timed(inner: Callable[[StopSignal], Iterator[dict[str, Any]]]) -> Any:
         def share(until: StopSignal) -> Iterator[dict[str, Any]]:
-            yield from inner(until)
-            yield {"cpu": time.process_time()}  # a forked child's CPU counts from its fork
+            mark = time.process_time()  # a forked child's CPU counts from its fork
+            for event in inner(until):
+                now = time.process_time()
+                yield {"verdict": event["verdict"], "each": now - mark}
+                mark = now
+            yield {"cpu": time.process_time()}
 
         return share
 
     started, cpu = time.perf_counter(), time.process_time()
     stop = StopSignal(60)
-    _, checker = prepare_checks(grid, words, entry, todo, min_score=MIN_SCORE, budget=1.5,
-                                stop=stop)  # fmt: skip
+    _, checker = prepare_checks(grid, words, entry, todo, min_score=MIN_SCORE,
+                                budget=SPLIT_BUDGET, stop=stop)  # fmt: skip
     prepared = time.process_time() - cpu
     if checker is None:
         return None
@@ -420,6 +442,8 @@ def split_job(grid: Any, entry: str, todo: list[str], words: Any) -> tuple[float
     for event in run_shares(shares, stop):
         if "verdict" in event:
             last = time.perf_counter() - started
+            each.append(event["each"])
+            verdicts[event["verdict"]] = verdicts.get(event["verdict"], 0) + 1
         else:
             busiest = max(busiest, event["cpu"])
     path = prepared + busiest
