@@ -55,6 +55,8 @@ CHROMIUM = Path("/usr/bin/chromium")
 MIN_SCORE = 50
 
 
+FRESH = True
+"""Measure one fresh search per candidate too (``--no-fresh``: not, to save time)."""
 FIRST_SCREEN = 16  # candidates the page checks: the list's first screen (assist.js CHECKS)
 LISTS = {"stwl": ("--words", str(STWL)), "default": ()}
 """The lists compared: Spread the Wordlist and the built-in crossword list (no --words)."""
@@ -358,7 +360,7 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
             split_wall.append(split[0])
             split_cpu.append(split[1])
         cpu = time.process_time()  # the same, one fresh search per candidate
-        for word in todo:
+        for word in todo if FRESH else ():
             check_candidate(grid, words, entry, word, min_score=MIN_SCORE, stop=StopSignal(1.5))
             each_cpu.append(time.process_time() - cpu)
     within = sum(t <= 1.0 for t in web)
@@ -370,7 +372,7 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
     report("  time to a candidate's verdict (HTTP)", web, 1.0, alone)
     report("  first candidate marked 'fills' (HTTP)", firsts, 1.0, None)
     report("  time to the screen's last verdict (HTTP)", [max(web)], 1.0, [max(alone)])
-    report("  engine CPU to a verdict (this process)", alone_cpu, 1.0, each_cpu)
+    report("  engine CPU to a verdict (this process)", alone_cpu, 1.0, each_cpu or None)
     print(f"  (ratio against one fresh search per candidate, same entries; load {load()})")
     if split_wall:
         report("  split job: the screen's last verdict (this process)", split_wall, 1.0,
@@ -522,6 +524,7 @@ def before_after(before: Path, lists: list[str], args: argparse.Namespace) -> in
     other (a process each, the server's too: it inherits PYTHONPATH)."""
     options = ["--runs", str(args.runs), "--no-browser"]
     options += ["--checks-only"] if args.checks_only else []
+    options += ["--no-fresh"] if args.no_fresh else []
     if args.starting_grid:  # New... and Autofill (both lists in each process)
         options, lists = ["--starting-grid", str(args.starting_grid)], ["stwl"]
     for label in lists:
@@ -548,11 +551,17 @@ def main() -> int:
         "--checks-only", action="store_true", help="stop after the fill checks' figures"
     )
     parser.add_argument(
+        "--no-fresh", action="store_true",
+        help="skip the fill checks' baseline of one fresh search per candidate",
+    )  # fmt: skip
+    parser.add_argument(
         "--before", type=Path, metavar="CHECKOUT",
         help="in the same run, list by list, first the code of CHECKOUT/src (e.g. a copy of "
         "main before a change), then this checkout's",
     )  # fmt: skip
     args = parser.parse_args()
+    global FRESH
+    FRESH = not args.no_fresh
     if not STWL.exists():
         print(f"skipped: Spread the Wordlist not found at {STWL}")
         return 0
