@@ -42,6 +42,7 @@ analysis.py.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping, MutableSequence, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict, dataclass, field
@@ -90,41 +91,51 @@ inconclusive (waiting for the rest of its budget), full search running."""
 
 class Turns:
     """Which candidate of a screen is checked next, and how: each candidate's quick search
-    once, in the screen's order, then each inconclusive one's full search. Several
-    processes can share one screen (the faces' fan-out: a hard candidate then holds up
-    one process, not the share dealt to it): ``states`` and ``spent`` (seconds of the
-    quick search) then live in memory the processes share, guarded by ``lock``."""
+    once, in the screen's order, then each inconclusive one's full search, by the process
+    that ran its quick search when that one is free (its search learned where that
+    candidate's grid runs dry), else by any. Several processes can share one screen (the
+    faces' fan-out: a hard candidate then holds up one process, not the share dealt to
+    it): ``states``, ``spent`` (seconds of the quick search) and ``owners`` (the process
+    id that ran it) then live in memory the processes share, guarded by ``lock``."""
 
     def __init__(
         self,
         states: MutableSequence[int],
         spent: MutableSequence[float],
+        owners: MutableSequence[int],
         lock: AbstractContextManager[object] | None = None,
     ) -> None:
         self.states = states
         self.spent = spent
+        self.owners = owners
         self.lock = lock or nullcontext()
 
     @classmethod
     def local(cls, count: int) -> Turns:
         """Turns for ``count`` candidates checked in this process alone."""
-        return cls([FRESH] * count, [0.0] * count)
+        return cls([FRESH] * count, [0.0] * count, [0] * count)
 
     def take(self) -> tuple[int, bool] | None:
         """The next candidate to check and whether its quick search is due (else its
         full one); None when none is left to begin."""
+        me = os.getpid()
         with self.lock:
-            for wanted, quick in ((FRESH, True), (LEFT, False)):
-                for k, state in enumerate(self.states):
-                    if state == wanted:
-                        self.states[k] = QUICK if quick else FULL
-                        return k, quick
-        return None
+            states = list(self.states)
+            fresh = [k for k, state in enumerate(states) if state == FRESH]
+            left = [k for k, state in enumerate(states) if state == LEFT]
+            mine = [k for k in left if self.owners[k] == me]
+            due = [(k, True) for k in fresh] + [(k, False) for k in mine + left]
+            if not due:
+                return None
+            k, quick = due[0]
+            self.states[k] = QUICK if quick else FULL
+            return k, quick
 
     def leave(self, k: int, seconds: float) -> None:
         """Candidate ``k``'s quick search spent ``seconds`` and gave no verdict."""
         with self.lock:
             self.spent[k] = seconds
+            self.owners[k] = os.getpid()
             self.states[k] = LEFT
 
     def done(self, k: int) -> None:
@@ -134,9 +145,9 @@ class Turns:
 
 
 FIRST_TRIES = 2
-FIRST_POLLS = 4
+FIRST_POLLS = 8
 """The grid's search first tries the screen's first candidates alone, each for this many
-polls (64 nodes), before the whole screen in the entry: one candidate fixed propagates
+polls (128 nodes), before the whole screen in the entry: one candidate fixed propagates
 far and usually fills in 25-50 nodes, where the screen in the entry took 300-400 nodes
 on three of the benchmark's eight entries with the built-in list. This search runs before
 the job's processes fork, so all of it is on the screen's critical path."""

@@ -103,7 +103,8 @@ def check_shares(checker: Checker, candidates: Sequence[str], processes: int) ->
     if count > 1 and hasattr(os, "fork"):
         ctx = context()
         size = len(candidates)
-        turns = Turns(ctx.RawArray("b", size), ctx.RawArray("d", size), ctx.Lock())
+        arrays = ctx.RawArray("b", size), ctx.RawArray("d", size), ctx.RawArray("l", size)
+        turns = Turns(*arrays, ctx.Lock())
     else:
         turns = Turns.local(len(candidates))
     return [partial(_verdicts, checker, candidates, turns) for _ in range(count)]
