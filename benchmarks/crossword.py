@@ -315,6 +315,7 @@ def main() -> None:
         "(crossword_default.py; with --frontier the frontier grids)",
     )
     parser.add_argument("--extra", action="append", help="default-list: LABEL=ARGS variant")
+    parser.add_argument("--seeds", default=None, help="default-list: FIRST-LAST, not --runs")
     parser.add_argument("--no-stwl", action="store_true", help="default-list: no STWL runs")
     parser.add_argument(
         "--cpu-limit",

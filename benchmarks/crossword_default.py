@@ -15,7 +15,8 @@ each English word of a squashed phrase). ``--extra VARIANT=ARGS`` adds variants 
 The standard set (ten American grids, 5x5 to 15x15, themed and themeless, with origins in
 ``grids/README.md``: two minis, an open 6x6, a one-block 7x7, an 11x11 and a 13x13
 themed, three 15x15 themed and a 15x15 themeless) is ``STANDARD``; ``--grids`` and
-``--runs`` change it.
+``--runs`` (seeds 0 to runs - 1) or ``--seeds FIRST-LAST`` change it. Each fill's line on
+stderr names every entry STWL does not know.
 """
 
 from __future__ import annotations
@@ -112,17 +113,18 @@ def default_list(args: Any, tools: Any) -> None:
     scores = tools.load_scores()
     fails = breakfast_test()
     names = args.grids.split(",") if args.grids else (FRONTIER if args.frontier else STANDARD)
+    seeds = seed_range(args.seeds, args.runs)
     chosen = variants(args, tools.STWL)
     load = os.getloadavg()[0]
     print(
-        f"default-list fills judged by STWL: {len(names)} grids x {args.runs} seeds, "
+        f"default-list fills judged by STWL: {len(names)} grids x seeds {seeds[0]}-{seeds[-1]}, "
         f"time limit {args.timeout:.0f} s, {os.cpu_count()} CPUs, load {load:.1f}"
     )
     rows: dict[str, list[dict[str, Any]]] = {label: [] for label in chosen}
     for env, extra in chosen.values():  # warm each list's compiled cache
         cpu_of_child(fill_command(tools, "mini5", 0, args.timeout, extra), env)
     for name in names:
-        for seed in range(args.runs):
+        for seed in seeds:
             for label, (env, extra) in chosen.items():
                 document, cpu = cpu_of_child(
                     fill_command(tools, name, seed, args.timeout, extra), env, args.cpu_limit
@@ -135,9 +137,17 @@ def default_list(args: Any, tools: Any) -> None:
                 print(f"  {name:<10} {seed} {label:>8} {row['status']:>10} {cpu:6.2f} s CPU"
                       f"  known {statistics.mean(known) if known else 0:5.2f}"
                       f"  unknown {len(answers) - len(known):>2}/{len(answers)}"
-                      f"  {' '.join(a for a in answers if a not in scores)[:60]}",
+                      f"  {' '.join(a for a in answers if a not in scores)}",
                       file=sys.stderr, flush=True)  # fmt: skip
     print_summary(rows, scores, fails)
+
+
+def seed_range(text: str | None, runs: int) -> list[int]:
+    """The seeds of ``--seeds FIRST-LAST`` (or one seed), else 0 to ``runs`` - 1."""
+    if not text:
+        return list(range(runs))
+    first, _, last = text.partition("-")
+    return list(range(int(first), int(last or first) + 1))
 
 
 def fill_command(tools: Any, name: str, seed: int, timeout: float, extra: list[str]) -> list[str]:

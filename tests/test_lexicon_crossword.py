@@ -80,6 +80,35 @@ def test_the_offensive_split_itself() -> None:
     assert not fails_split("pissxq", english, forms, zipfs, bases)  # does not split
 
 
+def test_partials_leave_the_default_list(shipped: dict[str, int]) -> None:
+    # rule 5: fragments CWL rates 50-59 that need a blank to be clued (they came up in the
+    # standard set's fills); lively ones (CWL 60+), WordNet entries, names and plurals that
+    # only split like a partial, and short ones, stay
+    for word in ("ASSERTTO", "SUITEDTO", "TRAINTO", "DREAMEDOF", "LIKETHE"):
+        assert shipped[word] == 45, word
+    for word in ("AHEADOF", "ADJACENTTO", "STANDFOR", "ASKFOR", "CAMPINAS", "RAYMILLAND"):
+        assert shipped[word] >= 50, word
+    assert shipped["GETAT"] >= 50 and shipped["WHERETO"] >= 50
+
+
+def test_the_partial_split_itself() -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    from make_crossword_list import is_partial
+
+    words = {"assert": 40, "to": 70, "aim": 50, "at": 70, "a": 70, "sin": 40, "of": 70}
+    known = {"assertof"}.__contains__  # stands for WordNet knowing an entry
+    assert is_partial("assertto", 50, words, known)
+    assert not is_partial("assertto", 60, words, known)  # CWL rates it lively
+    assert not is_partial("assertof", 50, words, known)  # a dictionary entry
+    assert not is_partial("aimat", 50, words, known)  # too short
+    assert not is_partial("aimaaimat", 50, words, known)  # ends in "at", no partial word
+    assert not is_partial("assertxto", 50, words, known)  # does not split
+    assert is_partial("asinofsinof", 50, words, known)  # "a" splits too
+
+
 def test_evidence_breaks_ties_inside_bands(shipped: dict[str, int]) -> None:
     # HOUSE and ICECREAM are 90 in CWL, ATHALFMAST 50: common words and phrases rise
     # within the band, never past its next multiple of 5

@@ -35,6 +35,12 @@ What this does to the community scores (docs/lexicon.md, "The built-in crossword
    ``FOODPORN`` 80): the entry is split again with those pieces allowed, and one of them
    makes it a breakfast failure, unless wordfreq knows the whole token at zipf
    ``FAMILIAR`` or more (``DICKINSON``, ``CHAPPAQUIDDICK``).
+5. Partials: an entry of ``PARTIAL_LENGTH`` letters or more that CWL rates under
+   ``PARTIAL_BELOW`` (its clean band, not its lively ones), that is neither an English word,
+   a phrase of the English list nor a WordNet entry, and that splits into English words
+   (``a`` and ``i`` allowed) ending in a word that leaves it dangling (``DANGLING``:
+   ``ASSERTTO``, ``SUITEDTO``, ``DREAMEDOF``) scores ``PARTIAL_SCORE``, under the default
+   floor: a fragment that needs a blank to be clued, which editors ration.
 """
 
 from __future__ import annotations
@@ -44,7 +50,7 @@ import gzip
 import re
 import shutil
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -58,6 +64,13 @@ FAMILIAR = 2.0
 INFLECTIONS = ("s", "es", "ed", "d", "ing", "er", "ers")
 TOP = 100  # the scale's top: CWL's 100s stay 100
 LETTER_RUN = re.compile(r"(.)\1\1\1")
+PARTIAL_SCORE = 45
+PARTIAL_LENGTH = 7
+PARTIAL_BELOW = 60
+DANGLING = frozenset({"to", "of", "for", "with", "from", "than", "if", "nor", "the"})
+"""Words a partial ends in. Not ``a``/``an`` and ``as``/``and``/``or``: a name or plural
+ending in those letters splits that way (``CAMPINAS``, ``RAYMILLAND``), and not the
+particles of phrasal verbs (``in``, ``on``, ``up``, ``out``, ``off``)."""
 
 
 def read_cwl(folder: Path) -> dict[str, int]:
@@ -151,6 +164,18 @@ def fails_split(
     return pieces is not None and any(offensive[piece] == 0 for piece in pieces)
 
 
+def is_partial(
+    token: str, score: int, words: Mapping[str, int], known: Callable[[str], bool]
+) -> bool:
+    """Rule 5: ``token`` (CWL score ``score``) is a partial. ``words``: the English words
+    with ``a`` and ``i``; ``known``: whether the English list, its phrases or WordNet has
+    the token (checked last: the other tests are cheaper)."""
+    if len(token) < PARTIAL_LENGTH or score >= PARTIAL_BELOW:
+        return False
+    pieces = split_phrase(token, words)
+    return pieces is not None and pieces[-1] in DANGLING and not known(token)
+
+
 def ranked(score: int, value: float) -> int:
     """``score`` moved up within its band of ``BAND`` by the evidence ``value``."""
     bonus = min(BAND - 1, max(0, int((value - BASE) / STEP)))
@@ -166,6 +191,7 @@ def build(cwl: Mapping[str, int]) -> dict[str, int]:
         is_unpleasant,
         unpleasant_words,
     )
+    from puzzlewright.lexicon.definitions import definitions
     from puzzlewright.lexicon.phrases import gcide_phrases, phrase_scores, phrases_text
 
     english_upper = builtin_english().scores()
@@ -179,6 +205,12 @@ def build(cwl: Mapping[str, int]) -> dict[str, int]:
     blocked = blocked_words()
     offensive = offensive_forms(breakfast | blocked, english, zipfs)
     bases = frozenset(word for word in breakfast | blocked if not word.startswith("="))
+    with_ai = {**english, "a": english.get("a", 70), "i": english.get("i", 70)}
+    wordnet = definitions()
+
+    def known(token: str) -> bool:
+        return token in english or token in phrases or token in wordnet
+
     result: dict[str, int] = {}
     for token, score in cwl.items():
         if is_unpleasant(token, blocked) or LETTER_RUN.search(token):
@@ -188,6 +220,8 @@ def build(cwl: Mapping[str, int]) -> dict[str, int]:
             result[token] = BREAKFAST_SCORE  # rule 2
         elif fails_split(token, english, offensive, zipfs, bases):
             result[token] = BREAKFAST_SCORE  # rule 4
+        elif is_partial(token, score, with_ai, known):
+            result[token] = min(PARTIAL_SCORE, ranked(score, value))  # rule 5
         else:
             result[token] = ranked(score, value)  # rule 3
     return result

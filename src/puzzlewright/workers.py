@@ -17,17 +17,19 @@ reaches only the parent, which stops the run, instead of killing them mid-import
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import warnings
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlewright.errors import PuzzleInputError, PuzzlewrightWarning
 from puzzlewright.stopping import StopSignal, clock
+
+if TYPE_CHECKING:  # multiprocessing and concurrent.futures are imported by the pool's
+    # functions: they cost a tiny fill (which starts no process) a fifth of its CPU
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 MAX_JOBS = 256
 """The most searches one run takes (``jobs``): more is a mistake, not a plan."""
@@ -201,6 +203,9 @@ def spawn_pool(
     values, and shared ones such as events), ``shipped`` after it is up (bulky ones, see
     :func:`ship`). Submit through :func:`submit_all` (which starts them with Ctrl-C
     blocked) and end with :func:`end_pool`."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     context = multiprocessing.get_context("spawn")
     parcel = ship(context, shipped, processes) if shipped else None
     return ProcessPoolExecutor(
@@ -238,6 +243,8 @@ def gather(
     """The futures' results in order. When ``stop`` fires, ``on_stop()`` tells the workers
     to wrap up and they get ``grace`` seconds more; a future not done by then (its worker
     still starting, say) gives None."""
+    from concurrent.futures import wait
+
     pending = set(futures)
     cutoff: float | None = None
     while pending and (cutoff is None or clock() < cutoff):
