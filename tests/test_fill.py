@@ -516,3 +516,60 @@ def test_luby_restarts_in_the_last_tier_still_prove_a_grid_unfillable(english: W
     luby = fill_grid(grid, english, min_score=min_score, quality=True, tuning=Tuning(final_luby=1))
     assert luby.status == "unfillable" and luby.stop_reason is None
     assert luby.restarts > geometric.restarts
+
+
+def test_last_conflict_chooses_the_failed_slot_again(
+    english: WordList, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With last-conflict reasoning, after a word fails its slot is the next decision (unless
+    # propagation committed it meanwhile); dom/wdeg alone often moves elsewhere.
+    from itertools import pairwise
+
+    from puzzlewright.crossword.fill.problem import build_problem
+    from puzzlewright.crossword.fill.search import Search, Tuning
+    from puzzlewright.crossword.fill.state import State
+
+    problem = build_problem(grid_file("mini5.txt"), english, 45)
+
+    def decisions(tuning: Tuning) -> list[tuple[int, int, State]]:
+        calls: list[tuple[int, int, State]] = []
+        real_value = Search.value
+
+        def spy(self: Search, st: State, v: int) -> int:
+            calls.append((v, self.backtracks, st))
+            return real_value(self, st, v)
+
+        monkeypatch.setattr(Search, "value", spy)
+        search = Search(problem, stop=StopSignal(30), tuning=tuning)
+        search.run(1, [None])
+        monkeypatch.undo()
+        return calls
+
+    def moved(calls: list[tuple[int, int, State]]) -> int:
+        """Decisions after a failed one that chose another slot while it was still open."""
+        return sum(
+            1
+            for (v, before, _), (u, after, st) in pairwise(calls)
+            if after > before and u != v and not st.done[v]
+        )
+
+    plain = decisions(Tuning(final_luby=0))
+    assert sum(b > a for (_, a, _), (_, b, _) in pairwise(plain)) > 20
+    assert moved(plain) > 0  # dom/wdeg alone leaves a failed slot for another
+    assert moved(decisions(Tuning(final_luby=0, last_conflict=1 << 30))) == 0
+
+
+def test_last_conflict_keeps_a_proof_a_proof(english: WordList) -> None:
+    from puzzlewright.crossword.fill.search import Tuning
+
+    grid = grid_file("mini5.txt")
+    for min_score in range(40, 60):
+        plain = fill_grid(grid, english, min_score=min_score, quality=True)
+        if plain.status == "unfillable" and plain.backtracks >= 100:
+            break
+    else:
+        pytest.fail("no minimum score leaves the 5x5 unfillable after a search")
+    for final_luby in (0, 1):
+        tuning = Tuning(final_luby=final_luby, last_conflict=1 << 30)
+        proof = fill_grid(grid, english, min_score=min_score, quality=True, tuning=tuning)
+        assert proof.status == "unfillable" and proof.stop_reason is None
