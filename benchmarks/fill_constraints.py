@@ -1,14 +1,19 @@
 """Global constraints on real grids: CPU seconds of a plain fill and of a constrained one.
 
     python benchmarks/fill_constraints.py [--stwl] [--grids themeless,british] [--timeout 60]
-        [--asks pangram] [--seeds 0,1,2] [--letter-bonus 12,30]
+        [--asks pangram] [--seeds 0,1,2] [--letter-bonus 12,30] [--cpu-limit 10] [--dead-ends]
 
 Prints, per grid, seed and constraint, the status, whether the constraint holds in the
 output, the fills run and the CPU seconds, with the plain fill of the same grid and seed
 (same list, same run) as the baseline, then per grid and constraint the median CPU
 seconds over the seeds. ``--letter-bonus`` runs each ask once per value of
 :data:`~puzzlewright.crossword.fill.letters.LETTER_BONUS` (a pangram's value ordering),
-so a change of it is compared in one run on the same machine load. Never asserts times.
+so a change of it is compared in one run on the same machine load. ``--cpu-limit`` stops
+each fill after that many seconds of this process's CPU (``--timeout`` counts wall seconds,
+which on a loaded machine are several times fewer CPU seconds), so "not within 10 s" is
+judged the same at any load. ``--dead-ends`` adds to each line how many of the search's
+dead ends were the required letters' own (a letter no cell can take any more, see
+:mod:`~puzzlewright.crossword.fill.letters`) out of its backtracks. Never asserts times.
 """
 
 from __future__ import annotations
@@ -20,9 +25,11 @@ import time
 from pathlib import Path
 
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillRequest, fill, letters
+from puzzlewright.crossword.fill import FillRequest, fill, letters, search
 from puzzlewright.crossword.fill.constrained import fill_constrained
 from puzzlewright.crossword.fill.constraints import Constraints, letter_counts
+from puzzlewright.crossword.fill.result import FillResult
+from puzzlewright.crossword.fill.state import Conflict, State
 from puzzlewright.crossword.nina import Nina
 from puzzlewright.lexicon import WordList, load_wordlist
 from puzzlewright.lexicon.crossword import builtin_crossword
@@ -38,6 +45,35 @@ ASKS = {
     "nina unches": Constraints(nina=Nina("Puzzle wrights", "unches")),
     "cannot: pangram less Q": Constraints(pangram=True, banned="Q"),
 }
+
+
+class CpuStop(StopSignal):
+    """A stop signal that also fires once this process has spent ``cpu`` CPU seconds
+    since it was made (a limit that means the same at any machine load)."""
+
+    def __init__(self, timeout: float, cpu: float | None) -> None:
+        super().__init__(timeout)
+        self.cpu_deadline = None if cpu is None else time.process_time() + cpu
+
+    def should_stop(self) -> bool:
+        """True after the wall-clock timeout, Ctrl-C, or the CPU limit."""
+        deadline = self.cpu_deadline
+        if self.reason is None and deadline is not None and time.process_time() >= deadline:
+            self.reason = "timeout"
+        return super().should_stop()
+
+
+class CountingNeed(letters.LetterNeed):
+    """The required letters' rules, counting their dead ends (``--dead-ends``)."""
+
+    dead_ends = 0  # over the whole process: read before and after a fill
+
+    def check(self, st: State) -> tuple[Conflict | None, list[int]]:
+        """:meth:`LetterNeed.check`, counting the conflicts it returns."""
+        found = super().check(st)
+        if found[0] is not None:
+            CountingNeed.dead_ends += 1
+        return found
 
 
 def words_for(stwl: bool) -> WordList:
@@ -60,7 +96,11 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=120)
     parser.add_argument("--seeds", default="0")
     parser.add_argument("--letter-bonus", default=str(letters.LETTER_BONUS))
+    parser.add_argument("--cpu-limit", type=float, default=None)
+    parser.add_argument("--dead-ends", action="store_true")
     args = parser.parse_args()
+    if args.dead_ends:
+        search.LetterNeed = CountingNeed  # type: ignore[attr-defined]
     words = words_for(args.stwl)
     seeds = [int(seed) for seed in args.seeds.split(",")]
     bonuses = [float(bonus) for bonus in args.letter_bonus.split(",")]
@@ -69,25 +109,34 @@ def main() -> None:
     for name in args.grids.split(","):
         grid = Grid.parse((GRIDS / f"{name}.txt").read_text(encoding="utf-8"))
         for seed in seeds:
-            base = run_plain(name, grid, seed, words, args.timeout)
+            limits = (args.timeout, args.cpu_limit)
+            base = run_plain(name, grid, seed, words, limits)
             cpus.setdefault((name, "plain"), []).append(base)
             for ask in args.asks.split(","):
                 for bonus in bonuses:
                     letters.LETTER_BONUS = bonus
                     label = f"{ask} (bonus {bonus:g})" if len(bonuses) > 1 else ask
-                    cpu = run_ask(name, grid, seed, label, ASKS[ask], words, args.timeout, base)
+                    cpu = run_ask(name, grid, seed, label, ASKS[ask], words, limits, base)
                     cpus.setdefault((name, label), []).append(cpu)
     print(f"medians over seeds {args.seeds} (CPU s); load {os.getloadavg()[0]:.1f}")
     for (name, label), values in cpus.items():
         print(f"{name:10} {label:32} median {statistics.median(values):6.2f}")
 
 
-def run_plain(name: str, grid: Grid, seed: int, words: WordList, timeout: float) -> float:
+Limits = tuple[float, float | None]
+"""Each fill's wall-clock timeout and CPU limit (seconds; None: no CPU limit)."""
+
+
+def run_plain(name: str, grid: Grid, seed: int, words: WordList, limits: Limits) -> float:
     """The plain fill of ``grid`` (the baseline): print it, return its CPU seconds."""
     started = time.process_time()
-    plain = fill(FillRequest(grid, seed=seed), words, stop=StopSignal(timeout))
+    dead_ends = CountingNeed.dead_ends
+    plain = fill(FillRequest(grid, seed=seed), words, stop=CpuStop(*limits))
     base = time.process_time() - started
-    print(f"{name:10} seed {seed} plain {plain.status:10} cpu {base:6.2f}", flush=True)
+    print(
+        f"{name:10} seed {seed} plain {plain.status:10} cpu {base:6.2f}{counts(plain, dead_ends)}",
+        flush=True,
+    )
     return base
 
 
@@ -98,13 +147,14 @@ def run_ask(
     label: str,
     ask: Constraints,
     words: WordList,
-    timeout: float,
+    limits: Limits,
     base: float,
 ) -> float:
     """One constrained fill: print its line, return its CPU seconds."""
     started = time.process_time()
     request = FillRequest(grid, seed=seed, constraints=ask)
-    result = fill_constrained(request, words, stop=StopSignal(timeout))
+    dead_ends = CountingNeed.dead_ends
+    result = fill_constrained(request, words, stop=CpuStop(*limits))
     cpu = time.process_time() - started
     report = result.constraints
     assert report is not None
@@ -112,10 +162,19 @@ def run_ask(
     print(
         f"{name:10} seed {seed} {label:32} {result.status:10} met {report.met!s:5} "
         f"reason {report.reason!s:10} fills {report.steps:3} letters {present:2} "
-        f"cpu {cpu:6.2f} ({cpu / max(base, 1e-3):.1f}x plain)",
+        f"cpu {cpu:6.2f} ({cpu / max(base, 1e-3):.1f}x plain){counts(result, dead_ends)}",
         flush=True,
     )
     return cpu
+
+
+def counts(result: FillResult, dead_ends: int) -> str:
+    """The result's backtracks and, with ``--dead-ends``, how many dead ends since the
+    count read ``dead_ends`` were the required letters' own."""
+    found = f"; backtracks {result.backtracks}"
+    if getattr(search, "LetterNeed", None) is CountingNeed:
+        found += f", letters' dead ends {CountingNeed.dead_ends - dead_ends}"
+    return found
 
 
 if __name__ == "__main__":

@@ -55,6 +55,8 @@ CHROMIUM = Path("/usr/bin/chromium")
 MIN_SCORE = 50
 
 
+FRESH = True
+"""Measure one fresh search per candidate too (``--no-fresh``: not, to save time)."""
 FIRST_SCREEN = 16  # candidates the page checks: the list's first screen (assist.js CHECKS)
 LISTS = {"stwl": ("--words", str(STWL)), "default": ()}
 """The lists compared: Spread the Wordlist and the built-in crossword list (no --words)."""
@@ -311,6 +313,8 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
 
     split_wall: list[float] = []  # per entry: the check job's split in this process
     split_cpu: list[float] = []  # its critical path's CPU seconds (an idle machine's wall)
+    split_each: list[float] = []  # per candidate: its own CPU in the split job
+    split_verdicts: dict[str, int] = {}
     serial_last: list[float] = []  # per entry: CPU to the last verdict in one process
     web: list[float] = []
     alone: list[float] = []
@@ -351,12 +355,12 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
                 alone.append(time.perf_counter() - started)
                 alone_cpu.append(time.process_time() - cpu)
         serial_last.append(alone_cpu[-1])  # the serial job's CPU to its last verdict
-        split = split_job(grid, entry, todo, words)
+        split = split_job(grid, entry, todo, words, split_each, split_verdicts)
         if split is not None:
             split_wall.append(split[0])
             split_cpu.append(split[1])
         cpu = time.process_time()  # the same, one fresh search per candidate
-        for word in todo:
+        for word in todo if FRESH else ():
             check_candidate(grid, words, entry, word, min_score=MIN_SCORE, stop=StopSignal(1.5))
             each_cpu.append(time.process_time() - cpu)
     within = sum(t <= 1.0 for t in web)
@@ -368,23 +372,39 @@ def fill_checks(url: str, half: list[list[str | None]], keys: list[str], words: 
     report("  time to a candidate's verdict (HTTP)", web, 1.0, alone)
     report("  first candidate marked 'fills' (HTTP)", firsts, 1.0, None)
     report("  time to the screen's last verdict (HTTP)", [max(web)], 1.0, [max(alone)])
-    report("  engine CPU to a verdict (this process)", alone_cpu, 1.0, each_cpu)
+    report("  engine CPU to a verdict (this process)", alone_cpu, 1.0, each_cpu or None)
     print(f"  (ratio against one fresh search per candidate, same entries; load {load()})")
     if split_wall:
         report("  split job: the screen's last verdict (this process)", split_wall, 1.0,
                [max(alone)])  # fmt: skip
         report("  split job: critical-path CPU to the last verdict", split_cpu, 1.0, serial_last)
+        each = sorted(split_each)
+        print(f"  split job: {sum(t <= 1.0 for t in split_cpu)} of {len(split_cpu)} entries' "
+              f"screens within 1 s of critical-path CPU; verdicts {split_verdicts}; a "
+              f"candidate's own CPU: median {ms(statistics.median(each)).strip()}, 90th "
+              f"percentile {ms(each[int(0.9 * (len(each) - 1))]).strip()}, max "
+              f"{ms(each[-1]).strip()} (load {load()})", flush=True)  # fmt: skip
     cpus = sorted(alone_cpu)
     tail = ms(cpus[int(0.9 * (len(cpus) - 1))]).strip()
     print(f"  engine CPU: {sum(t <= 1.0 for t in cpus)} of {len(cpus)} verdicts within 1 s, "
           f"90th percentile {tail}", flush=True)  # fmt: skip
 
 
-def split_job(grid: Any, entry: str, todo: list[str], words: Any) -> tuple[float, float] | None:
+SPLIT_BUDGET = 30.0
+"""Seconds per candidate in the split job measured in-process: the job's budget (1.5 s) is
+wall time, which on a loaded machine buys a fraction of that in CPU and would cut the
+very searches whose CPU is measured; here none is cut, so ``unknown`` should not occur."""
+
+
+def split_job(
+    grid: Any, entry: str, todo: list[str], words: Any, each: list[float], verdicts: dict[str, int]
+) -> tuple[float, float] | None:
     """The check job's work as the server runs it, split over the CPUs (the engine's
     ``prepare_checks``, then ``workbench.fanout``), here: wall seconds to the last verdict
     and the CPU seconds of its critical path (the preparation's, then the busiest share's:
-    the wall time on idle cores). None before the split existed."""
+    the wall time on idle cores); each verdict's own CPU (in its process, since the one
+    before) goes to ``each``, the verdicts are counted in ``verdicts``. None before the
+    split existed."""
     try:
         from puzzlewright.crossword.fill_checks import prepare_checks
         from puzzlewright.workbench.fanout import cpus, run_shares, split
@@ -392,29 +412,44 @@ def split_job(grid: Any, entry: str, todo: list[str], words: Any) -> tuple[float
         return None
     from puzzlewright.stopping import StopSignal
 
+    def timed(inner: Callable[[StopSignal], Iterator[dict[str, Any]]]) -> Any:
+        def share(until: StopSignal) -> Iterator[dict[str, Any]]:
+            mark = time.process_time()  # a forked child's CPU counts from its fork
+            for event in inner(until):
+                now = time.process_time()
+                yield {"verdict": event["verdict"], "each": now - mark}
+                mark = now
+            yield {"cpu": time.process_time()}
+
+        return share
+
     started, cpu = time.perf_counter(), time.process_time()
     stop = StopSignal(60)
-    _, checker = prepare_checks(grid, words, entry, todo, min_score=MIN_SCORE, budget=1.5,
-                                stop=stop)  # fmt: skip
+    _, checker = prepare_checks(grid, words, entry, todo, min_score=MIN_SCORE,
+                                budget=SPLIT_BUDGET, stop=stop)  # fmt: skip
     prepared = time.process_time() - cpu
     if checker is None:
         return None
 
-    def share(part: list[str], until: StopSignal) -> Iterator[dict[str, Any]]:
-        for check in checker(part, until):
-            yield {"verdict": check.verdict}
-        yield {"cpu": time.process_time()}  # a forked child's CPU counts from its fork
+    try:  # the job's own shares: one process per CPU, each taking the next candidate
+        from puzzlewright.workbench.rooms.crossword_jobs import check_shares
 
-    parts = split(todo, cpus())
-    shares = [lambda until, part=part: share(part, until) for part in parts]
+        shares = [timed(share) for share in check_shares(checker, todo, cpus())]
+    except ImportError:  # before: the screen dealt round-robin, a fixed share per process
+        shares = [
+            timed(lambda until, part=part: ({"verdict": c.verdict} for c in checker(part, until)))
+            for part in split(todo, cpus())
+        ]
     last, busiest = 0.0, 0.0
     for event in run_shares(shares, stop):
         if "verdict" in event:
             last = time.perf_counter() - started
+            each.append(event["each"])
+            verdicts[event["verdict"]] = verdicts.get(event["verdict"], 0) + 1
         else:
             busiest = max(busiest, event["cpu"])
     path = prepared + busiest
-    print(f"    {entry}: {len(parts)} shares, last verdict {ms(last)} (load {load()}), "
+    print(f"    {entry}: {len(shares)} shares, last verdict {ms(last)} (load {load()}), "
           f"critical-path CPU {ms(path)}", flush=True)  # fmt: skip
     return last, path
 
@@ -489,6 +524,7 @@ def before_after(before: Path, lists: list[str], args: argparse.Namespace) -> in
     other (a process each, the server's too: it inherits PYTHONPATH)."""
     options = ["--runs", str(args.runs), "--no-browser"]
     options += ["--checks-only"] if args.checks_only else []
+    options += ["--no-fresh"] if args.no_fresh else []
     if args.starting_grid:  # New... and Autofill (both lists in each process)
         options, lists = ["--starting-grid", str(args.starting_grid)], ["stwl"]
     for label in lists:
@@ -515,11 +551,17 @@ def main() -> int:
         "--checks-only", action="store_true", help="stop after the fill checks' figures"
     )
     parser.add_argument(
+        "--no-fresh", action="store_true",
+        help="skip the fill checks' baseline of one fresh search per candidate",
+    )  # fmt: skip
+    parser.add_argument(
         "--before", type=Path, metavar="CHECKOUT",
         help="in the same run, list by list, first the code of CHECKOUT/src (e.g. a copy of "
         "main before a change), then this checkout's",
     )  # fmt: skip
     args = parser.parse_args()
+    global FRESH
+    FRESH = not args.no_fresh
     if not STWL.exists():
         print(f"skipped: Spread the Wordlist not found at {STWL}")
         return 0

@@ -16,7 +16,12 @@ from puzzlewright.crossword.analysis import (
     entry_candidates,
 )
 from puzzlewright.crossword.fill import fill_grid
-from puzzlewright.crossword.fill_checks import CandidateCheck, check_candidates, entry_checks
+from puzzlewright.crossword.fill_checks import (
+    CandidateCheck,
+    Turns,
+    check_candidates,
+    entry_checks,
+)
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.lexicon import Alphabet, WordList, load_wordlist
 from puzzlewright.stopping import StopSignal
@@ -166,3 +171,17 @@ def test_the_grids_fill_marks_a_first_screen_candidate(half_filled: tuple[Grid, 
         assert all(isinstance(c, CandidateCheck) for c in checks)
         assert all(c.verdict in ("fills", "dead end") for c in checks)
         assert sum(c.verdict == "fills" for c in checks) > len(checks) // 2
+
+
+def test_turns_give_every_quick_search_before_any_full_one() -> None:
+    """Turns deal each candidate's quick search once, in order, then the full searches of
+    those left undecided, each once, whoever asks (the job's processes share them)."""
+    turns = Turns.local(4)
+    assert [turns.take(), turns.take()] == [(0, True), (1, True)]
+    turns.leave(1, 0.25)  # candidate 1's quick search gave no verdict
+    turns.done(0)
+    assert turns.take() == (2, True)
+    turns.leave(2, 0.5)
+    assert turns.take() == (3, True)  # fresh ones first, even after one was left
+    assert [turns.take(), turns.take(), turns.take()] == [(1, False), (2, False), None]
+    assert list(turns.spent) == [0.0, 0.25, 0.5, 0.0]

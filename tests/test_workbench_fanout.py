@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from puzzlewright.crossword.analysis import entry_candidates
+from puzzlewright.crossword.fill_checks import prepare_checks
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.stopping import StopSignal
 from puzzlewright.workbench import fanout, jobs
@@ -92,3 +93,19 @@ def test_a_failed_share_is_an_error_not_a_silent_gap() -> None:
     events = fanout.run_shares([broken, slow("fine", 0.0)], StopSignal())
     with pytest.raises(RuntimeError, match="1 of 2 check processes failed"):
         list(events)
+
+
+def test_shared_turns_give_each_candidate_one_verdict() -> None:
+    """Two processes sharing one screen's turns: every candidate gets one verdict (as
+    brute force says), however the turns fall."""
+    words = small_words()
+    grid = Grid.parse("B..\n...\n...")
+    candidates = [c.word for c in entry_candidates(grid, words, "1D").words] * 3
+    whole, checker = prepare_checks(grid, words, "1D", candidates, budget=10, stop=StopSignal())
+    assert checker is not None and whole.verdict == "fills"
+    shares = crossword_jobs.check_shares(checker, candidates, 2)
+    assert len(shares) == 2
+    verdicts = [event for event in fanout.run_shares(shares, StopSignal(60))]
+    assert sorted(e["word"] for e in verdicts) == sorted(candidates)
+    for event in verdicts:
+        assert event["verdict"] == brute_verdict(grid, words, "1D", str(event["word"]))

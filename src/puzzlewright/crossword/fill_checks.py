@@ -10,13 +10,15 @@ grid's question and the candidates' share one network (:class:`Network`):
 1. **The network, once**: the grid the candidates live in (the entry's own letters freed),
    made arc consistent once; no fill exists when that fails, and the entries that ran dry
    are named.
-2. **The grid's verdict** (:func:`grid_verdict`): a fill search of that grid, the entry's
-   candidates preferred, so the fill it finds usually marks one of them at once.
+2. **The grid's verdict** (:func:`grid_verdict`): a fill search of that grid, first with
+   the screen's first candidates alone in the entry, then with any of them, so the fill
+   it finds usually marks one of them at once.
 3. **Each candidate**: an assignment of the entry in a copy of the root and propagation
    (``dead end`` when a crossing runs dry), a fill known to hold it (``fills``), else the
    search from that state: first a short slice of the budget, then, once every candidate
-   has had its quick turn, the rest. Only its exhaustive end proves a ``dead end``; only
-   a budget spent says ``unknown``.
+   has had its quick turn, the rest (:class:`Turns`, which processes sharing a screen
+   share). Only its exhaustive end proves a ``dead end``; only a budget spent says
+   ``unknown``.
 
 The search asks only whether a fill exists, so its value ordering weighs crossing options
 alone (the most flexible word first; score is for fills to keep), with Luby restarts; the
@@ -25,7 +27,12 @@ to the next. Measured on the benchmark's half-filled 15x15 (docs/workbench.md), 
 needs 45% fewer nodes than the fill's own ordering with the built-in list, the same with
 Spread the Wordlist. Repairing a known fill (keeping every entry the candidate does not
 break, then rings of crossings) was tried first and dropped: propagation refuted the
-kept entries for 30 of 32 candidates, so it cost time and proved nothing.
+kept entries for 30 of 32 candidates, so it cost time and proved nothing. So was keeping,
+across candidates, the refutations that do not rest on the entry's word (the word's
+assignment tagged with a reason bit of its own, above every decision level): the word's
+propagation narrows every open entry of a half-filled 15x15, so under the search's
+conflict sets (the decisions that narrowed each entry) every refutation rests on it; none
+of 4,822 refutations on four of the benchmark's entries was free of it.
 
 A candidate outside the entry's candidate set (not in the list, under the minimum score,
 against a complete crossing) is checked as before, by a fill of the grid with it written
@@ -35,8 +42,11 @@ analysis.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import os
+from collections.abc import Iterator, Mapping, MutableSequence, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict, dataclass, field
+from typing import Protocol
 
 from puzzlewright.crossword.analysis import GridVerdict, Verdict, check_entry_grid, freed
 from puzzlewright.crossword.fill.problem import (
@@ -72,6 +82,75 @@ every 16 nodes: 24 polls, some 400 nodes, cover the search of most candidates of
 half-filled 15x15, about 50 nodes). Counted, not timed, so a loaded machine does not cut
 searches short only to start them again. What it leaves waits until every candidate has
 had its quick turn, so one hard candidate does not hold up the others."""
+
+
+FRESH, QUICK, DONE, LEFT, FULL = range(5)
+"""A candidate's turn: not begun, quick search running, verdict given, quick search
+inconclusive (waiting for the rest of its budget), full search running."""
+
+
+class Turns:
+    """Which candidate of a screen is checked next, and how: each candidate's quick search
+    once, in the screen's order, then each inconclusive one's full search, by the process
+    that ran its quick search when that one is free (its search learned where that
+    candidate's grid runs dry), else by any. Several processes can share one screen (the
+    faces' fan-out: a hard candidate then holds up one process, not the share dealt to
+    it): ``states``, ``spent`` (seconds of the quick search) and ``owners`` (the process
+    id that ran it) then live in memory the processes share, guarded by ``lock``."""
+
+    def __init__(
+        self,
+        states: MutableSequence[int],
+        spent: MutableSequence[float],
+        owners: MutableSequence[int],
+        lock: AbstractContextManager[object] | None = None,
+    ) -> None:
+        self.states = states
+        self.spent = spent
+        self.owners = owners
+        self.lock = lock or nullcontext()
+
+    @classmethod
+    def local(cls, count: int) -> Turns:
+        """Turns for ``count`` candidates checked in this process alone."""
+        return cls([FRESH] * count, [0.0] * count, [0] * count)
+
+    def take(self) -> tuple[int, bool] | None:
+        """The next candidate to check and whether its quick search is due (else its
+        full one); None when none is left to begin."""
+        me = os.getpid()
+        with self.lock:
+            states = list(self.states)
+            fresh = [k for k, state in enumerate(states) if state == FRESH]
+            left = [k for k, state in enumerate(states) if state == LEFT]
+            mine = [k for k in left if self.owners[k] == me]
+            due = [(k, True) for k in fresh] + [(k, False) for k in mine + left]
+            if not due:
+                return None
+            k, quick = due[0]
+            self.states[k] = QUICK if quick else FULL
+            return k, quick
+
+    def leave(self, k: int, seconds: float) -> None:
+        """Candidate ``k``'s quick search spent ``seconds`` and gave no verdict."""
+        with self.lock:
+            self.spent[k] = seconds
+            self.owners[k] = os.getpid()
+            self.states[k] = LEFT
+
+    def done(self, k: int) -> None:
+        """Candidate ``k`` has its verdict."""
+        with self.lock:
+            self.states[k] = DONE
+
+
+FIRST_TRIES = 2
+FIRST_POLLS = 8
+"""The grid's search first tries the screen's first candidates alone, each for this many
+polls (128 nodes), before the whole screen in the entry: one candidate fixed propagates
+far and usually fills in 25-50 nodes, where the screen in the entry took 300-400 nodes
+on three of the benchmark's eight entries with the built-in list. This search runs before
+the job's processes fork, so all of it is on the screen's critical path."""
 
 
 @dataclass(frozen=True)
@@ -181,7 +260,8 @@ def check_candidates(
     if net is not None and fill:
         for found in _solutions(net, fill):
             remember(net, found)
-    yield from _checks(net, base, words, slot, candidates, min_score, budget, stop)
+    turns = Turns.local(len(candidates))
+    yield from _checks(net, base, words, slot, candidates, min_score, budget, stop, turns)
 
 
 def entry_checks(
@@ -206,9 +286,13 @@ def entry_checks(
         yield from checker(candidates, stop)
 
 
-Checker = Callable[[Sequence[str], StopSignal], Iterator[CandidateCheck]]
-"""Verdicts for some candidates of one entry, until a stop signal (see
-:func:`prepare_checks`)."""
+class Checker(Protocol):
+    """Verdicts for candidates of one entry until a stop signal, each candidate when
+    ``turns`` gives it (default: all of them, in this process; see :func:`prepare_checks`)."""
+
+    def __call__(
+        self, candidates: Sequence[str], stop: StopSignal, turns: Turns | None = None
+    ) -> Iterator[CandidateCheck]: ...
 
 
 def prepare_checks(
@@ -222,9 +306,10 @@ def prepare_checks(
     stop: StopSignal,
 ) -> tuple[GridVerdict, Checker | None]:
     """:func:`entry_checks` in two steps: the grid's verdict, and (unless it is a dead end)
-    a checker that gives any share of the candidates their verdicts from the network it
-    built (``candidates`` are preferred in the grid's search). A checker called in a
-    forked process works on its own copy: the faces split one entry's screen that way."""
+    a checker that gives candidates their verdicts from the network it built
+    (``candidates`` are preferred in the grid's search). A checker called in a forked
+    process works on its own copy: the faces share one entry's screen between processes
+    that way, each taking the next candidate from one :class:`Turns` in shared memory."""
     slot, base, net = _entry_network(grid, words, key, min_score)
     if net is None:  # every letter held by a complete crossing: the grid is as it stands
         whole = check_entry_grid(
@@ -233,10 +318,14 @@ def prepare_checks(
     else:
         whole = grid_verdict(net, candidates, EitherStop(2 * budget, stop))
 
-    def shared(share: Sequence[str], until: StopSignal) -> Iterator[CandidateCheck]:
-        return _checks(net, base, words, slot, share, min_score, budget, until)
+    def shared(
+        candidates: Sequence[str], stop: StopSignal, turns: Turns | None = None
+    ) -> Iterator[CandidateCheck]:
+        turns = turns or Turns.local(len(candidates))
+        return _checks(net, base, words, slot, candidates, min_score, budget, stop, turns)
 
-    return whole, None if whole.verdict == "dead end" else shared
+    checker: Checker = shared
+    return whole, None if whole.verdict == "dead end" else checker
 
 
 def _entry_network(
@@ -256,10 +345,14 @@ def grid_verdict(net: Network, candidates: Sequence[str], stop: StopSignal) -> G
     with no word)."""
     if net.root is not None:
         found = None
-        screen = sum(1 << i for i in map(net.index, candidates) if i is not None)
-        state = _narrowed(net, screen)
-        if state is not None:
-            _, found = solve(net, state, PollBudget(QUICK_POLLS, stop))
+        indices = [i for i in map(net.index, candidates) if i is not None]
+        tries = [(1 << i, FIRST_POLLS) for i in indices[:FIRST_TRIES]]
+        for words, polls in [*tries, (sum(1 << i for i in indices), QUICK_POLLS)]:
+            state = _narrowed(net, words)
+            if state is not None:
+                _, found = solve(net, state, PollBudget(polls, stop))
+            if found is not None:
+                break
         if found is None:
             status, found = solve(net, net.root, stop)
         if found is not None:
@@ -297,34 +390,40 @@ def _checks(
     min_score: int | None,
     budget: float,
     stop: StopSignal,
+    turns: Turns,
 ) -> Iterator[CandidateCheck]:
-    """:func:`check_candidates` on a built network (None: check each by a fill of its own):
-    first the candidates in a fill known already, then the others in the order given."""
-    known = {found[net.v] for found in net.fills} if net is not None else set()
-    first = [word for word in candidates if net is not None and net.index(word) in known]
-    for word in first:
-        yield CandidateCheck(word, "fills", 0.0, "known")
-    spent: dict[str, float] = {}
-    later: list[str] = []
-    for word in (word for word in candidates if word not in first):
-        if stop.should_stop():
+    """:func:`check_candidates` on a built network (None: check each by a fill of its own),
+    the candidates as ``turns`` deals them (those in a fill known already come first: every
+    process sharing the turns orders them alike, from the same network): each one's quick
+    search, then the full search of those it left undecided."""
+    order = _known_first(net, candidates)
+    while not stop.should_stop():
+        turn = turns.take()
+        if turn is None:
             return
+        k, quick = turn
+        word = candidates[order[k]]
         started = clock()
-        timed = EitherStop(budget, stop)
-        check = _quick(net, base, words, slot, word, min_score, timed)
-        spent[word] = clock() - started
-        if check is None:
-            later.append(word)
+        if quick:
+            check = _quick(net, base, words, slot, word, min_score, EitherStop(budget, stop))
+            if check is None:
+                turns.leave(k, clock() - started)
+                continue
+            verdict, method = check
         else:
-            yield CandidateCheck(word, check[0], round(spent[word], 3), check[1])
-    for word in later:
-        if stop.should_stop():
-            return
-        started = clock()
-        rest = EitherStop(max(0.0, budget - spent[word]), stop)
-        verdict = _full(net, base, words, slot, word, min_score, rest)
-        seconds = round(spent[word] + clock() - started, 3)
-        yield CandidateCheck(word, verdict, seconds, "search")
+            rest = EitherStop(max(0.0, budget - turns.spent[k]), stop)
+            verdict = _full(net, base, words, slot, word, min_score, rest)
+            method = "search"
+        turns.done(k)
+        seconds = round(clock() - started + (0.0 if quick else turns.spent[k]), 3)
+        yield CandidateCheck(word, verdict, 0.0 if method == "known" else seconds, method)
+
+
+def _known_first(net: Network | None, candidates: Sequence[str]) -> list[int]:
+    """The candidates' positions, those in a fill known already first."""
+    known = {found[net.v] for found in net.fills} if net is not None else set()
+    first = [k for k, word in enumerate(candidates) if net is not None and net.index(word) in known]
+    return first + [k for k in range(len(candidates)) if k not in first]
 
 
 def _solutions(net: Network, fill: Mapping[str, str]) -> list[Solution]:
@@ -437,7 +536,9 @@ def _fill(
 
 __all__ = [
     "CandidateCheck",
+    "Checker",
     "Network",
+    "Turns",
     "check_candidates",
     "entry_checks",
     "grid_verdict",

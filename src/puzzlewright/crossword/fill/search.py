@@ -26,6 +26,7 @@ from puzzlewright.crossword.fill.letters import LetterNeed
 from puzzlewright.crossword.fill.problem import Problem, SlotId
 from puzzlewright.crossword.fill.propagate import Propagator
 from puzzlewright.crossword.fill.quality import ValueWeights
+from puzzlewright.crossword.fill.stacks import Stacks
 from puzzlewright.crossword.fill.state import Conflict, Decision, Outcome, Solution, State
 from puzzlewright.stopping import StopSignal
 
@@ -101,6 +102,7 @@ class Search:
         self.letters = LetterNeed(problem, letters) if letters else None
         if self.letters is not None:
             self.propagate = self.propagate_letters
+        self.stacks = Stacks.of(problem)  # stacked long entries: look-ahead ordering
         # Each decision matters more in a small grid, and there are few: weigh more words.
         self.tuning = tuning = tuning or Tuning()
         self.candidates = tuning.candidates * max(1, CANDIDATE_SLOTS // max(len(self.order), 12))
@@ -123,7 +125,8 @@ class Search:
 
     # -- ordering --------------------------------------------------------------------------
     def choose(self, st: State) -> SlotId:
-        """The uncommitted slot with the fewest candidates per failure weight (-1: none).
+        """The uncommitted slot with the fewest candidates per failure weight (-1: none);
+        stacked long entries first (see :mod:`~puzzlewright.crossword.fill.stacks`).
 
         With ``Tuning.last_conflict``, a slot whose word failed is chosen again, before
         any other, until one of its words holds (last-conflict reasoning, Lecoutre et al.
@@ -136,6 +139,8 @@ class Search:
         again = self.conflicted
         if again >= 0 and not done[again] and size[again] <= self.tuning.last_conflict:
             return again
+        if self.stacks is not None and (row := self.stacks.choose(st, self.failure_weights)) >= 0:
+            return row
         best = -1
         best_key = 0.0
         failure_weights = self.failure_weights
@@ -175,6 +180,10 @@ class Search:
             values = list(map(add, values, map(mul, repeat(weights.score_jitter), draws[1::2])))
         if self.letters is not None and self.letters.missing & self.letters.rare:
             values = list(map(add, values, self.letters.bonus(rows, option_weight)))
+        if self.stacks is not None and v in self.stacks.mates:
+            values = list(
+                map(add, values, self.stacks.bonus(st, v, candidates, rows, option_weight))
+            )
         penalty = self.penalty[v]
         if penalty:  # only after a first fill of several (most searches never look it up)
             values = [
@@ -209,8 +218,11 @@ class Search:
         letters. After a dead end the slot is weighed again with a word or a few fewer:
         when its last list held every candidate, the words gone are struck from it (each
         found from the top bit, not by a new walk through the whole set)."""
+        limit = self.candidates
+        if self.stacks is not None and v in self.stacks.mates:
+            limit = self.stacks.candidates  # the look-ahead weighs more of a stack row's words
         kept = self.candidates_known[v]
-        if kept is not None and len(kept[1]) < self.candidates and not d & ~kept[0]:
+        if kept is not None and len(kept[1]) < limit and not d & ~kept[0]:
             gone = kept[0] ^ d
             drop: set[int] = set()
             while gone and len(drop) <= RESTRIKE:
@@ -223,7 +235,7 @@ class Search:
                 rows = [row for _, row in pairs]
                 self.candidates_known[v] = (d, candidates, rows)
                 return candidates, rows
-        candidates = first_bits(d, self.candidates)
+        candidates = first_bits(d, limit)
         rows = self.tables[v].letters_of(candidates)
         self.candidates_known[v] = (d, candidates, rows)
         return candidates, rows

@@ -5,19 +5,20 @@ holding the word list it searches, banned words already removed.
 
 from __future__ import annotations
 
+import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 
 from puzzlewright.crossword.fill import FillRequest
 from puzzlewright.crossword.fill.streamed import fill_first
-from puzzlewright.crossword.fill_checks import Checker, prepare_checks
+from puzzlewright.crossword.fill_checks import Checker, Turns, prepare_checks
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import StopSignal
-from puzzlewright.workbench.fanout import cpus, run_shares, split
-from puzzlewright.workbench.jobs import Event
+from puzzlewright.workbench.fanout import Share, cpus, run_shares
+from puzzlewright.workbench.jobs import Event, context
 
 
 @dataclass(frozen=True)
@@ -51,10 +52,11 @@ class FillTask:
 class CheckTask:
     """Fill checks of entry ``key``'s ``candidates``, in the order given, ``budget``
     seconds each: one ``verdict`` event per candidate (``fills``, ``dead end``, ``unknown``;
-    with ``seconds`` and ``method``). The candidates are dealt round-robin to one forked
-    process per CPU (:mod:`~puzzlewright.workbench.fanout`), each giving its share's quick
-    verdicts first (:func:`~puzzlewright.crossword.fill_checks.check_candidates`); the
-    events come as each process finishes one, so their order varies, the verdicts do not.
+    with ``seconds`` and ``method``). One forked process per CPU
+    (:mod:`~puzzlewright.workbench.fanout`) takes the next candidate whenever it is free
+    (:func:`check_shares`): every candidate's quick search first, then the full searches of
+    those left undecided; the events come as each process finishes one, so their order
+    varies, the verdicts do not.
 
     First one ``grid`` event: can the grid the entry lives in be filled at all (twice the
     budget; :func:`~puzzlewright.crossword.fill_checks.prepare_checks`, one network for the
@@ -83,17 +85,33 @@ class CheckTask:
             budget=self.budget,
             stop=stop,
         )
-        # the screen split across the CPUs, the children forked before anything is posted
-        parts = [] if checker is None else split(self.candidates, cpus())
-        events = run_shares([partial(_verdicts, checker, part) for part in parts], stop)
+        # the screen shared by one process per CPU, forked before anything is posted
+        shares = [] if checker is None else check_shares(checker, self.candidates, cpus())
+        events = run_shares(shares, stop)
         seconds = round(time.monotonic() - started, 3)
         post({"type": "grid", **whole.to_json(), "seconds": seconds})
         for event in events:
             post(event)
 
 
-def _verdicts(checker: Checker | None, share: list[str], stop: StopSignal) -> Iterator[Event]:
-    """``verdict`` events of one share of the candidates (none without a checker)."""
-    if checker is None:
-        return iter(())
-    return ({"type": "verdict", **check.to_json()} for check in checker(share, stop))
+def check_shares(checker: Checker, candidates: Sequence[str], processes: int) -> list[Share]:
+    """The checks of ``candidates`` as at most ``processes`` shares (one per process of
+    :func:`~puzzlewright.workbench.fanout.run_shares`) that take each next candidate from
+    one :class:`~puzzlewright.crossword.fill_checks.Turns` in shared memory, so a hard
+    candidate holds up one process while the others check the rest."""
+    count = min(processes, len(candidates))
+    if count > 1 and hasattr(os, "fork"):
+        ctx = context()
+        size = len(candidates)
+        arrays = ctx.RawArray("b", size), ctx.RawArray("d", size), ctx.RawArray("l", size)
+        turns = Turns(*arrays, ctx.Lock())
+    else:
+        turns = Turns.local(len(candidates))
+    return [partial(_verdicts, checker, candidates, turns) for _ in range(count)]
+
+
+def _verdicts(
+    checker: Checker, candidates: Sequence[str], turns: Turns, stop: StopSignal
+) -> Iterator[Event]:
+    """``verdict`` events of the candidates this process takes its turn at."""
+    return ({"type": "verdict", **check.to_json()} for check in checker(candidates, stop, turns))
