@@ -9,6 +9,11 @@ defaults ("before": the first try not fitted to the 640,000-step cap; "session8"
 improvement steps per letter, all tries capped at 1.6 million steps; see docs/acrostic.md),
 then the medians, CPU ratios and the mean of the means, and the steps per CPU second.
 
+With --tree PATH (and --effort) each case and seed first runs the default effort of another
+checkout of the project (its own benchmarks/acrostic.py and src, in a child process, this
+interpreter), named "tree": before/after of a code change in one run, e.g. --tree
+/work/wt/base --effort after.
+
 With --first-set it prints, per case and seed (--seeds), the CPU seconds from the call to
 the first complete set a face is shown (``progress``: the sketch, or the quality search's
 first set when the sketch found none within its steps), and the sketch's steps.
@@ -30,7 +35,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
@@ -195,11 +202,33 @@ EFFORTS = {
 }
 
 
+def _tree_row(tree: Path, case: str, seed: int) -> tuple[float, int, float, str]:
+    """The default effort of another checkout of the project (``--tree``: its own code,
+    run by this interpreter in a child process): CPU seconds, steps, mean zipf and the
+    rest of its row (min, bound), read from its own effort table."""
+    env = dict(os.environ, PYTHONPATH=str(tree / "src"))
+    command = [sys.executable, str(tree / "benchmarks" / "acrostic.py"), "--effort", "after"]
+    command += ["--only", case, "--seeds", str(seed)]
+    out = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True, check=True)
+    fields = out.stdout.splitlines()[1].split("|")[1].split()
+    return (
+        float(fields[0]),
+        int(fields[1].replace(",", "")),
+        float(fields[2]),
+        " ".join(fields[3:5]),
+    )
+
+
 def effort_table(
-    words: WordList, cases: list[dict[str, str]], seeds: range, names: list[str]
+    words: WordList,
+    cases: list[dict[str, str]],
+    seeds: range,
+    names: list[str],
+    tree: Path | None = None,
 ) -> None:
     """Per case and seed, each effort in ``names`` (interleaved, so the load hits them
-    alike): CPU seconds, steps, mean/min zipf, bound; then medians and ratios per effort."""
+    alike; ``tree``: first the default effort of another checkout, named "tree"): CPU
+    seconds, steps, mean/min zipf, bound; then medians and ratios per effort."""
     print(
         f"{'case':20} {'seed':>4} {'effort':>6} | {'cpu':>6} {'steps':>9} {'mean':>5} "
         f"{'min':>4} {'bound':>5} {'steps/s':>7}"
@@ -209,6 +238,16 @@ def effort_table(
     means: dict[str, list[float]] = defaultdict(list)
     for case in cases:
         for seed in seeds:
+            if tree is not None:
+                cpu, steps, mean, rest = _tree_row(tree, case["name"], seed)
+                cpus["tree"].append(cpu)
+                means["tree"].append(mean)
+                all_steps["tree"].append(steps)
+                print(
+                    f"{case['name']:20} {seed:4} {'tree':>6} | {cpu:6.1f} {steps:9,} {mean:5.3f} "
+                    f"{rest} {steps / cpu:7,.0f}",
+                    flush=True,
+                )
             for name in names:
                 started = time.process_time()
                 result = build_acrostic(
@@ -225,6 +264,7 @@ def effort_table(
                     f"{low:4.1f} {result.mean_zipf_bound or 0:5.2f} {steps / cpu:7,.0f}",
                     flush=True,
                 )
+    names = ["tree", *names] if tree is not None else names
     base = names[0]
     for name in names:
         ratio = statistics.median(cpus[name]) / statistics.median(cpus[base])
@@ -286,6 +326,9 @@ def main() -> None:
     parser.add_argument("--jobs", default="1", help="e.g. 1,2: wall seconds per --jobs")
     parser.add_argument("--tries", type=int, default=2, help="as the CLI's --tries")
     parser.add_argument("--effort", default="", help="e.g. before,after: the effort table")
+    parser.add_argument(
+        "--tree", type=Path, default=None, help="--effort: also another checkout's default"
+    )
     parser.add_argument("--first-set", action="store_true", help="time the first set shown")
     parser.add_argument("--sketch-pairs", type=int, default=None, help="baseline: e.g. 2")
     args = parser.parse_args()
@@ -302,7 +345,7 @@ def main() -> None:
     if args.effort:
         first, _, last = (args.seeds or "0").partition("-")
         seeds = range(int(first), int(last or first) + 1)
-        effort_table(words, cases, seeds, args.effort.split(","))
+        effort_table(words, cases, seeds, args.effort.split(","), args.tree)
         return
     if args.seeds or args.jobs != "1":
         first, _, last = (args.seeds or "0").partition("-")

@@ -385,3 +385,28 @@ def test_cli_avoid_function_words() -> None:
     assert len(set(answers[()]) & FUNCTION_WORDS) >= 3  # OTHER, ALSO, YOUR ...
     assert not set(answers[("--avoid-function-words",)]) & FUNCTION_WORDS
     assert {"THAT", "NEXT", "NOPE", "THOSE"} <= FUNCTION_WORDS and "DOWN" not in FUNCTION_WORDS
+
+
+def test_every_improvement_phase_keeps_to_its_steps(words) -> None:  # type: ignore[no-untyped-def]
+    """Issue 31 item 4: an improvement of ``budget`` steps spends at most the budget and its
+    two re-split shares, give or take a move (the search's checks every
+    ``Tuning.adapt_every`` steps, a pair repair's splits), however late in the budget the
+    last set came: settling a set (lift, polish, every three answers) and a group re-split
+    stop at the phase's end. Before, settling ran to the end whatever the budget (a
+    Dorian Gray set with a 300-step budget spent thousands) and a six-answer re-split could
+    overrun its share by 200,000 steps."""
+    tuning = Tuning()
+    share = 1 + tuning.resplit_share + tuning.sweep_share
+    slack = tuning.adapt_every + 200
+    plan = acrostic_build.plan_answers(DORIAN, DORIAN_SOURCE, words, (), 4, None)
+    assert not isinstance(plan, str)
+    setup = acrostic_build._prepare_search(plan, DORIAN, words, (), None)
+    assert not isinstance(setup, str)
+    for seed, budget in ((0, 300), (1, 300), (2, 3_000)):
+        search = setup.make(seed)
+        search._random_start()
+        assert search._find(None)
+        start = search.stats.steps
+        state = search.improve(budget)
+        assert search.stats.steps - start <= budget * share + slack
+        assert search.off_count() == 0 and search.words(state) == search.words()

@@ -11,7 +11,7 @@ import numpy as np
 
 from puzzlewright.acrostic.candidates import make_tables, score_goal, score_spread
 from puzzlewright.acrostic.exact import ExactSearch
-from puzzlewright.acrostic.resplit import resplits
+from puzzlewright.acrostic.resplit import _level, resplits
 from puzzlewright.acrostic.solver import Search
 from puzzlewright.acrostic.tables import counts_of, on_grid, weight_grid
 from puzzlewright.stopping import NEVER, StopSignal
@@ -231,3 +231,52 @@ def test_distances_on_the_weight_grid_are_exact_sums() -> None:
             sign = np.where(target >= copy, -steps, steps)
             exact += (table.counts >= copy).astype(np.int64) @ sign
         assert (table.distances(target, weights).astype(np.float64) / grid == exact).all()
+
+
+def test_a_resplit_looks_at_no_more_combinations_than_allowed() -> None:
+    """Issue 31 item 4: ``most`` bounds the combinations a re-split builds (its steps); what
+    a cut re-split finds is still exact and within the budget, and a bound it does not
+    reach changes nothing."""
+    rng = random.Random(11)
+    for _ in range(20):
+        lists = {
+            initial: list(
+                dict.fromkeys(
+                    initial + "".join(rng.choice("AEIRST") for _ in range(rng.randint(1, 3)))
+                    for _ in range(12)
+                )
+            )
+            for initial in "BCDF"
+        }
+        tables, hashes = make_tables({k: [(w, 0) for w in v] for k, v in lists.items()}, LETTERS)
+        chosen = [tables[initial] for initial in lists]
+        picks = [rng.randrange(len(table)) for table in chosen]
+        pool = sum(table.counts[j] for table, j in zip(chosen, picks, strict=True)).astype(np.int32)
+        pool_hash = int(pool.astype(np.int64) @ hashes)
+        options = [
+            (
+                np.arange(len(table), dtype=np.int64),
+                np.array([rng.uniform(0, 5) for _ in table.words]),
+            )
+            for table in chosen
+        ]
+        full, built = resplits(chosen, options, pool, pool_hash, 9.0)
+        same, again = resplits(chosen, options, pool, pool_hash, 9.0, built)
+        assert again == built and same.tolist() == full.tolist()
+        for most in (0, 1, built // 3, built - 1):
+            rows, looked = resplits(chosen, options, pool, pool_hash, 9.0, max(0, most))
+            assert looked <= max(0, most)
+            assert {tuple(row) for row in rows.tolist()} <= {tuple(row) for row in full.tolist()}
+
+
+def test_level_cuts_rows_evenly_to_the_allowance() -> None:
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        room = rng.integers(0, 9, rng.integers(1, 12)).astype(np.int64)
+        most = int(rng.integers(0, int(room.sum()) + 3))
+        level = _level(room, most)
+        assert (level <= room).all() and int(level.sum()) == min(most, int(room.sum()))
+        assert (
+            int(level.max(initial=0)) - int(level[level < room].min(initial=level.max(initial=0)))
+            <= 1
+        )

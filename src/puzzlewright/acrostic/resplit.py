@@ -47,12 +47,21 @@ class Half:
         )
 
     def extend(
-        self, table: WordTable, options: Longs, gaps: Floats, pool: IntArray, budget: float
+        self,
+        table: WordTable,
+        options: Longs,
+        gaps: Floats,
+        pool: IntArray,
+        budget: float,
+        most: int | None = None,
     ) -> tuple[Half, int]:
         """Every combination with one more clue's word (from ``options``, sorted by gap) that
         stays within the pool's letters and the gap budget (the lowest-gap ones when there
-        are too many); and how many combinations were looked at (the effort)."""
+        are too many); and how many combinations were looked at (the effort): at most
+        ``most`` (None: no limit), each combination's lowest-gap words first."""
         room = np.searchsorted(gaps, budget - self.gaps, "right")
+        if most is not None:
+            room = _level(room, most)
         rows = np.repeat(np.arange(len(self.gaps)), room)
         cols = np.arange(rows.size) - np.repeat(np.cumsum(room) - room, room)
         total = self.gaps[rows] + gaps[cols]
@@ -65,6 +74,25 @@ class Half:
         words = np.concatenate([self.words[rows], options[cols][:, None]], axis=1)
         hashes = self.hashes[rows] + table.hash[options[cols]]
         return Half(words, counts, hashes, total), int(room.sum())
+
+
+def _level(room: Longs, most: int) -> Longs:
+    """``room`` (combinations per row) cut to add up to at most ``most``: every row keeps
+    up to the same number, the highest that fits, and the first rows one more while
+    that fits (so the cut looks at the lowest-gap words of every row first)."""
+    if int(room.sum()) <= most:
+        return room
+    lo, hi = 0, int(room.max())
+    while lo < hi:  # the largest level whose rows add up to at most ``most``
+        mid = (lo + hi + 1) // 2
+        if int(np.minimum(room, mid).sum()) <= most:
+            lo = mid
+        else:
+            hi = mid - 1
+    level = np.minimum(room, lo)
+    more = np.flatnonzero(room > lo)[: most - int(level.sum())]
+    level[more] += 1
+    return level
 
 
 def joins(left: Half, right: Half, pool: IntArray, pool_hash: int, budget: float) -> Longs:
@@ -96,10 +124,12 @@ def resplits(
     pool: IntArray,
     pool_hash: int,
     budget: float,
+    most: int | None = None,
 ) -> tuple[Longs, int]:
     """Word choices (one row per re-split, one column per clue, lowest total gap first) for
     clues with these tables and candidate ``options`` (words and gaps) that use exactly
-    ``pool`` within the gap ``budget``; and how many combinations were built (the effort)."""
+    ``pool`` within the gap ``budget``; and how many combinations were built (the effort:
+    at most ``most``, None for no limit; a re-split cut short may miss some)."""
     size = int(pool.shape[0])
     middle = len(tables) // 2
     halves = []
@@ -109,7 +139,8 @@ def resplits(
         for c in part:
             order = np.argsort(options[c][1], kind="stable")
             words, gaps = options[c][0][order], options[c][1][order]
-            half, looked = half.extend(tables[c], words, gaps, pool, budget)
+            allowed = None if most is None else most - built
+            half, looked = half.extend(tables[c], words, gaps, pool, budget, allowed)
             built += looked
         halves.append(half)
     left, right = halves

@@ -87,6 +87,8 @@ class Search(ExactSearch):
         for _ in range(3):
             improved = False
             for a, b in combinations(range(self.n), 2):
+                if self._spent():
+                    break
                 self.stats.steps += 1  # about the cost of a move: counted as effort
                 pool = self.letter_counts[a] + self.letter_counts[b]
                 pool_hash = int(pool.astype(np.int64) @ self.hashes)
@@ -98,7 +100,7 @@ class Search(ExactSearch):
                 if self._value_with(((a, x), (b, y))) > now + 1e-6:
                     improved |= self._try(((a, x), (b, y)))
             changed |= improved
-            if not improved or self.stop.should_stop():
+            if not improved or self._spent():
                 break
         return changed
 
@@ -141,7 +143,7 @@ class Search(ExactSearch):
         best = None
         others = [i for i in range(self.n) if i != worst]
         for j, k in combinations(others, 2):
-            if self.stop.should_stop():
+            if self._spent():
                 break
             found = self._triple(worst, j, k, now)
             if found is not None and (best is None or found[0] > best[0]):
@@ -152,7 +154,7 @@ class Search(ExactSearch):
         """Re-split every three answers with a better word for the rarest of them, if that helps."""
         changed = False
         for trio in combinations(range(self.n), 3):
-            if self.stop.should_stop():
+            if self._spent():
                 break
             low, j, k = sorted(trio, key=lambda i: float(self.tables[i].scores[self.choice[i]]))
             found = self._triple(low, j, k, self._value_with(()))
@@ -160,9 +162,11 @@ class Search(ExactSearch):
                 changed = True
         return changed
 
-    def resplit(self, clues: Sequence[int]) -> bool:
+    def resplit(self, clues: Sequence[int], end: int | None = None) -> bool:
         """Re-split the letters of ``clues``' answers exactly into the best-valued words
-        whose gaps add up to no more than the current answers' (see acrostic.resplit)."""
+        whose gaps add up to no more than the current answers' (see acrostic.resplit),
+        looking at no more combinations than the steps left before ``end`` pay for (None:
+        no limit): one re-split of six answers can look at millions."""
         pool = self.letter_counts[list(clues)].sum(axis=0).astype(np.int32)
         pool_hash = int(pool.astype(np.int64) @ self.hashes)
         gaps = [self.gaps[c] for c in clues]
@@ -173,7 +177,9 @@ class Search(ExactSearch):
             fit = fit[(g[fit] <= budget) & (self.bias[c][fit] < BARRED / 2)]
             fit = np.array([j for j in fit.tolist() if not self._clashes(c, j, clues)], np.int64)
             options.append((fit, g[fit].astype(np.float64)))
-        rows, built = resplits([self.tables[c] for c in clues], options, pool, pool_hash, budget)
+        most = None if end is None else max(0, end - self.stats.steps - 1) * COMBOS_PER_STEP
+        tables = [self.tables[c] for c in clues]
+        rows, built = resplits(tables, options, pool, pool_hash, budget, most)
         self.stats.steps += 1 + built // COMBOS_PER_STEP
         now = self.value(self.choice)
         best: tuple[float, tuple[tuple[int, int], ...]] | None = None
@@ -206,7 +212,7 @@ class Search(ExactSearch):
         end = self.stats.steps + budget
         k = min(self.n, self.tuning.resplit_size)
         while self.stats.steps < end and k >= 3 and not self.stop.should_stop():
-            self.resplit(sorted(self._resplit_group(k).tolist()))
+            self.resplit(sorted(self._resplit_group(k).tolist()), end)
 
     def sweep(self, budget: int) -> None:
         """Re-split the two costliest answers (largest gaps) with every three others, the
@@ -227,14 +233,15 @@ class Search(ExactSearch):
             for trio in combinations(order[2:], 3):
                 if self.stats.steps >= end or self.stop.should_stop():
                     break
-                if self.resplit(sorted([*order[:2], *trio])):
+                if self.resplit(sorted([*order[:2], *trio]), end):
                     improved = True
                     break
 
     def settle(self) -> None:
-        """Lift and polish until nothing raises the value (or the effort runs out)."""
+        """Lift and polish until nothing raises the value (or the effort runs out: the stop,
+        or the improvement's steps, ``until``)."""
         for _ in range(self.n):
-            if self.stop.should_stop():
+            if self._spent():
                 return
             if not (self.lift() | self.polish()) and not self.polish3():
                 return
@@ -251,6 +258,16 @@ class Search(ExactSearch):
         picked = self.np_rng.choice(self.n, size=k, replace=False, p=cost / cost.sum())
         self._redraw(picked.tolist())
 
+    until: int | None = None  # the step at which the improvement's own phase ends
+
+    def _spent(self) -> bool:
+        """True when the stop fired or the improvement has spent its steps (``until``): the
+        re-splits of ``settle`` check this between re-splits, so a set found just before the
+        end of the budget is settled only as far as the budget goes."""
+        return self.stop.should_stop() or (
+            self.until is not None and self.stats.steps >= self.until
+        )
+
     def _accept_quietly(self) -> bool:
         """True when the current answers pass the answer rules (no stem or prefix clash)."""
         words = self.words()
@@ -261,16 +278,15 @@ class Search(ExactSearch):
     def improve(self, budget: int) -> list[int]:
         """Raise the rarest answer's score while exact sets turn up within ``budget``.
 
-        Each round bars every word below a floor and searches again from the last set found.
-        The floor first jumps halfway from the rarest answer's score to ``goal``; a failed
-        jump is retried with half the rise, and a failed rise of one point is retried from a
-        partly redrawn set until the budget is spent. The best set seen (by value) wins.
-        """
-        end = self.stats.steps + budget
+        Each round bars every word below a floor and searches again from the last set; the
+        floor jumps halfway to ``goal``, a failed jump is retried with half the rise, a failed
+        one-point rise from a partly redrawn set. The best set (by value) wins. Every phase
+        keeps to its steps (``until``, the re-splits' ``end``), give or take a move."""
+        end = self.until = self.stats.steps + budget
         self.settle()
         best = list(self.choice)
         self.report(best)
-        half = self.stats.steps + budget // 2
+        half = min(end, self.stats.steps + budget // 2)  # settling may have spent it all
         while half - self.stats.steps > self.tuning.adapt_every and not self.stop.should_stop():
             self._set_all(best)
             self._redraw_costly(self.tuning.redraw)
@@ -310,6 +326,7 @@ class Search(ExactSearch):
                 rise //= 2
             else:
                 retry = True
+        self.until = None
         self._set_floor(None)
         self._set_all(best)
         self.recombine(int(budget * self.tuning.resplit_share))  # only ever raises the value
