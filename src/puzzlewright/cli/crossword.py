@@ -31,13 +31,13 @@ from puzzlewright.cli.common import (
 )
 from puzzlewright.cli.crossword_fill_output import constraint_line, print_result, progress_display
 from puzzlewright.crossword.fill import FillResult, Region
-from puzzlewright.crossword.fill.constraints import Constraints
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import read_input
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # constraints (and the nina) are imported only when a fill asks for them
+    from puzzlewright.crossword.fill.constraints import Constraints
     from puzzlewright.crossword.fill.request import FillRequest
     from puzzlewright.lexicon import WordList
 
@@ -320,7 +320,10 @@ def parse_constraints(
     nina_where: str,
     budget: int | None,
 ) -> Constraints | None:
-    """The global constraints the options ask for, or None."""
+    """The global constraints the options ask for, or None (a plain fill, the usual case,
+    does not import their modules: a tiny fill's start-up)."""
+    if not (pangram or ban_letters or quotas or nina is not None):
+        return None
     from puzzlewright.crossword.fill.constraints import DEFAULT_BUDGET, Constraints
     from puzzlewright.crossword.nina import Nina, Where
 
