@@ -32,13 +32,13 @@ from puzzlewright.cli.common import (
 from puzzlewright.cli.crossword_fill_output import constraint_line, print_result, progress_display
 from puzzlewright.crossword.fill import FillResult, Region
 from puzzlewright.crossword.grid import Grid
-from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import read_input
 
 if TYPE_CHECKING:  # constraints (and the nina) are imported only when a fill asks for them
     from puzzlewright.crossword.fill.constraints import Constraints
     from puzzlewright.crossword.fill.request import FillRequest
+    from puzzlewright.crossword.puzzle import Puzzle  # a text grid's fill need not import it
     from puzzlewright.lexicon import WordList
 
 PUZZLE_SUFFIXES = (".ipuz", ".puz", ".xd")
@@ -83,6 +83,7 @@ def load_grid(path: str, encoding: str) -> tuple[Grid, Puzzle | None]:
 def save_grid(grid: Grid, puzzle: Puzzle | None, out: str, source: str, force: bool) -> None:
     """Write the fill to ``out`` in the format its extension names (metadata kept)."""
     from puzzlewright.crossword.formats import save_puzzle
+    from puzzlewright.crossword.puzzle import Puzzle
 
     result = Puzzle(grid) if puzzle is None else replace(puzzle, grid=grid)
     for note in save_puzzle(result, out, force=force, inputs=[source]):
