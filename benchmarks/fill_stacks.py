@@ -37,11 +37,13 @@ from fill_restarts import seeds_of  # noqa: E402
 from repair import CpuStop  # noqa: E402
 
 FIND_MATES = stacks.find_mates
+JOINT = stacks.JOINT_CANDIDATES
 
 
 def one(grid_name: str, words: object, variant: str, seed: int, args: argparse.Namespace) -> str:
     """One in-process fill: its line (status, CPU s, nodes, average, the rows of 15)."""
-    stacks.find_mates = FIND_MATES if variant == "on" else (lambda problem: {})
+    stacks.find_mates = FIND_MATES if variant != "off" else (lambda problem: {})
+    stacks.JOINT_CANDIDATES = JOINT if variant == "on" else 0
     grid = Grid.parse((GRIDS / f"{grid_name}.txt").read_text())
     floor = None if args.list == "default" else args.min_score
     request = FillRequest(grid=grid, min_score=floor, seed=seed)
