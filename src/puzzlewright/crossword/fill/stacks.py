@@ -57,9 +57,10 @@ JOINT_CANDIDATES = 64
 """How many of a row's candidates, best first, the joint look-ahead weighs again when the
 row has two open mates or more..."""
 
-JOINT_WORDS = 48
-"""...in each pair of its open mates whose smaller has at most this many words left (each
-is tried against the other's words through the shared downs)."""
+JOINT_WORDS = 32
+"""...each word of the smaller of a pair of open mates tried against the other's words
+through the shared downs, when it has at most this many (else its best-scored this many, a
+sample that estimates the counts)."""
 
 DEAD = -1e9
 """The value of a candidate that leaves a mate no word."""
@@ -212,14 +213,16 @@ class Stacks:
         pairs = self.pairs(st, v, list(open_words))
         for k in weighed:
             left = {mate: words[k] for mate, words in open_words.items()}
+            guess: dict[SlotId, float] = {}
             for first, second, columns, back in pairs:
                 if left[first].bit_count() > left[second].bit_count():
                     first, second, columns = second, first, back
-                self.fit_pair(st, rows[k], left, first, second, columns)
-            totals[k] = sum(
-                scale * log(count) if (count := words.bit_count()) else DEAD
-                for words in left.values()
-            )
+                self.fit_pair(st, rows[k], left, guess, (first, second), columns)
+            total = 0.0
+            for mate, words in left.items():
+                count = words.bit_count()
+                total += scale * log(min(count, guess.get(mate, count))) if count else DEAD
+            totals[k] = total
         floor = min(totals[k] for k in weighed)
         for k in best[JOINT_CANDIDATES:]:
             totals[k] = min(totals[k], floor)
@@ -244,15 +247,17 @@ class Stacks:
         st: State,
         row: tuple[int, ...],
         left: dict[SlotId, WordSet],
-        first: SlotId,
-        second: SlotId,
+        guess: dict[SlotId, float],
+        pair: tuple[SlotId, SlotId],
         columns: list[Shared],
     ) -> None:
         """Narrow ``left[first]`` and ``left[second]`` to the words of each that some word
-        of the other fits through ``columns`` under the candidate ``row`` (skipped when
-        ``first`` has more than :data:`JOINT_WORDS` words)."""
+        of the other fits through ``columns`` under the candidate ``row``. When ``first``
+        has more than :data:`JOINT_WORDS` words, its best-scored ones are a sample: the
+        counts it suggests go to ``guess`` (for the value only; never a proof)."""
+        first, second = pair
         words = left[first]
-        if not words or words.bit_count() > JOINT_WORDS:
+        if not words:
             return
         indexes = first_bits(words, JOINT_WORDS)
         kept = fits = 0
@@ -268,8 +273,15 @@ class Stacks:
             if fit:
                 kept |= 1 << i
                 fits |= fit
-        left[first] = kept
-        left[second] = fits
+        total = words.bit_count()
+        if len(indexes) == total:
+            left[first] = kept
+            left[second] = fits
+            return
+        share = total / len(indexes)
+        found = max(kept.bit_count() * share, 0.5), max(fits.bit_count() * share, 0.5)
+        guess[first] = min(guess.get(first, total), found[0])
+        guess[second] = min(guess.get(second, left[second].bit_count()), found[1])
 
     def present(self, mate: SlotId, position: int, words: WordSet) -> LetterSet:
         """The letters some of ``words`` (of ``mate``) have at ``position``."""
