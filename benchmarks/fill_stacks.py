@@ -3,8 +3,7 @@
 Each fill runs in this process (the list loaded once), the variants interleaved per grid
 and seed so the machine's load falls on both alike; each fill stops after ``--cpu`` CPU
 seconds. ``off`` is the search without :mod:`puzzlewright.crossword.fill.stacks` (no
-mates found: the search of main before it), ``single`` the look-ahead counting each
-mate on its own (``JOINT_CANDIDATES`` 0: no joint look-ahead), ``on`` the search as it is::
+mates found: the search of main before it), ``on`` the search as it is::
 
     python benchmarks/fill_stacks.py --list default --seeds 0-2 --cpu 120 triple15 quad16
 
@@ -38,13 +37,11 @@ from fill_restarts import seeds_of  # noqa: E402
 from repair import CpuStop  # noqa: E402
 
 FIND_MATES = stacks.find_mates
-JOINT = stacks.JOINT_CANDIDATES
 
 
 def one(grid_name: str, words: object, variant: str, seed: int, args: argparse.Namespace) -> str:
     """One in-process fill: its line (status, CPU s, nodes, average, the rows of 15)."""
-    stacks.find_mates = FIND_MATES if variant != "off" else (lambda problem: {})
-    stacks.JOINT_CANDIDATES = JOINT if variant == "on" else 0
+    stacks.find_mates = FIND_MATES if variant == "on" else (lambda problem: {})
     grid = Grid.parse((GRIDS / f"{grid_name}.txt").read_text())
     floor = None if args.list == "default" else args.min_score
     request = FillRequest(grid=grid, min_score=floor, seed=seed)
@@ -52,10 +49,10 @@ def one(grid_name: str, words: object, variant: str, seed: int, args: argparse.N
     result = fill_run.fill(request, words, stop=CpuStop(args.cpu))  # type: ignore[arg-type]
     spent = time.process_time() - started
     longest = [e.answer for e in result.entries if len(e.answer) == grid.width][:4]
-    whole = sum("?" not in e.answer for e in result.entries)  # in the best (partial) fill
+    complete = sum("?" not in e.answer for e in result.entries)  # in the best (partial) fill
     return (
         f"{grid_name:<10} s{seed} {variant:<3} | {result.status:<10} {spent:6.1f} CPU s"
-        f" {result.nodes:>7} nodes {whole}/{len(result.entries)} entries"
+        f" {result.nodes:>7} nodes {complete}/{len(result.entries)} entries"
         f" avg {result.average_score} {' '.join(longest)}"
         f" (load {os.getloadavg()[0]:.1f})"
     )
@@ -109,7 +106,7 @@ def main() -> None:
                 cpu = float(line.split("|")[1].split()[1])
                 spent.setdefault(f"{name} {variant}", []).append(cpu)
     for key, values in spent.items():
-        print(f"{key:<17} median {statistics.median(values):6.1f} CPU s over {len(values)} seeds")
+        print(f"{key:<14} median {statistics.median(values):6.1f} CPU s over {len(values)} seeds")
 
 
 if __name__ == "__main__":

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import stacks
 from puzzlewright.crossword.fill.problem import build_problem
 from puzzlewright.crossword.fill.search import Search
 from puzzlewright.crossword.fill.stacks import STACK_LENGTH, find_mates
@@ -16,7 +13,6 @@ WIDTH = STACK_LENGTH
 
 
 MIDDLE = "CDEFGHIJKLMN"[:WIDTH]
-OTHER = "OPQRSTUVWXYZ"[:WIDTH]
 
 
 def stack_words(bad_score: int = 90, fits: bool = True) -> WordList:
@@ -111,47 +107,3 @@ def test_a_stack_no_row_fits_is_proved_unfillable() -> None:
     chosen = search.value(node, top)
     assert node.dom[top] == 1 << chosen and node.size[top] == 1
     assert search_of(grid, unfillable).run().status == "unfillable"
-
-
-def pair_words() -> WordList:
-    """Three rows over three-letter downs where the best first row leaves each mate words
-    but no pair of them that fit together. Under A the downs are A?O with the letters of
-    ``MIDDLE`` in the middle and A?P with those of ``OTHER``: the middle row may be either,
-    the third OOO...PPP or PPP...OOO, each on its own; but MIDDLE needs OOO... below it and
-    OTHER PPP..., and neither is a word. Under B the downs are B?R (MIDDLE over RRR...).
-    A has the better score and two downs per column to B's one, so a look-ahead that
-    counts each mate on its own takes it."""
-    half = WIDTH // 2
-    rows = [("A" * WIDTH, 90), ("B" * WIDTH, 50), (MIDDLE, 50), (OTHER, 50), ("R" * WIDTH, 50)]
-    rows += [("O" * half + "P" * half, 50), ("P" * half + "O" * half, 50)]
-    downs = [("A" + middle + "O", 50) for middle in MIDDLE]
-    downs += [("A" + other + "P", 50) for other in OTHER]
-    downs += [("B" + middle + "R", 50) for middle in MIDDLE]
-    return WordList(rows + downs, Alphabet.latin(), "pairs")
-
-
-def test_the_joint_look_ahead_strikes_a_row_whose_mates_do_not_fit_each_other() -> None:
-    grid = Grid.parse("\n".join(["." * WIDTH] * 3))
-    search = search_of(grid, pair_words())
-    root = search.network.root()
-    assert root is not None and search.stacks is not None
-    top = min(search.stacks.mates)
-    words = search.tables[top].words
-    node = root.copy()
-    assert words[search.value(node, top)] == "B" * WIDTH
-    assert [words[i] for i in range(len(words)) if node.dom[top] >> i & 1] == ["B" * WIDTH]
-    outcome = search_of(grid, pair_words()).run()
-    assert outcome.status == "filled" and outcome.backtracks == 0
-
-
-def test_without_the_joint_look_ahead_the_first_row_is_the_dead_one(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The counterpart: each mate counted on its own keeps AAA..., and it is tried first."""
-    monkeypatch.setattr(stacks, "JOINT_CANDIDATES", 0)
-    grid = Grid.parse("\n".join(["." * WIDTH] * 3))
-    search = search_of(grid, pair_words())
-    root = search.network.root()
-    assert root is not None and search.stacks is not None
-    top = min(search.stacks.mates)
-    assert search.tables[top].words[search.value(root.copy(), top)] == "A" * WIDTH

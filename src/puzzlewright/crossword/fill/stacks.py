@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from math import log
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
-from puzzlewright.bits import LetterSet, WordSet, first_bits
+from puzzlewright.bits import LetterSet, WordSet
 from puzzlewright.crossword.fill.problem import Problem, SlotId
 from puzzlewright.crossword.fill.state import State
 
@@ -53,15 +53,6 @@ WORDS_LIMIT = 1 << 14
 """The cache of a mate's words per letter set starts again when it holds this many sets
 (a 15-letter word set is about 2 KB: at most some 30 MB)."""
 
-JOINT_CANDIDATES = 64
-"""How many of a row's candidates, best first, the joint look-ahead weighs again when the
-row has two open mates or more..."""
-
-JOINT_WORDS = 32
-"""...each word of the smaller of a pair of open mates tried against the other's words
-through the shared downs, when it has at most this many (else its best-scored this many, a
-sample that estimates the counts)."""
-
 DEAD = -1e9
 """The value of a candidate that leaves a mate no word."""
 
@@ -76,21 +67,6 @@ class Column(NamedTuple):
     mate_position: int  # the mate's letter in this column
 
 
-class Shared(NamedTuple):
-    """A down shared by a stacked entry and two of its mates (``first`` and ``second``)."""
-
-    position: int  # the stacked entry's letter in this column
-    down: SlotId
-    at: int  # the stacked entry's letter in the down
-    first_at: int
-    first_position: int
-    second_at: int
-    second_position: int
-
-
-_K = TypeVar("_K")
-
-
 class Stacks:
     """The stacked entries of a problem and the look-ahead of their value ordering."""
 
@@ -99,18 +75,11 @@ class Stacks:
         self.rows = sorted(mates)
         self.candidates = STACK_CANDIDATES
         self.cols = [var.table.cols for var in problem.vars]
-        self.tables = [var.table for var in problem.vars]
         self.letters = len(problem.words.alphabet)
         # (down, at, mate_at) -> (the down's candidates when computed, letter -> letters
         # the mate's cell may hold); (mate, mate_position, letter set) -> the mate's words
-        self.allowed: dict[tuple[int, ...], tuple[WordSet, dict[int, LetterSet]]] = {}
+        self.allowed: dict[tuple[int, int, int], tuple[WordSet, dict[int, LetterSet]]] = {}
         self.words: dict[tuple[int, int, LetterSet], WordSet] = {}
-        # (down, at, first_at, second_at) -> (the down's candidates, (letter, letters of
-        # the first mate's cell) -> letters the second mate's cell may hold)
-        self.joint_allowed: dict[
-            tuple[int, ...], tuple[WordSet, dict[tuple[int, LetterSet], LetterSet]]
-        ] = {}
-        self.shared = {v: shared_downs(columns) for v, columns in mates.items()}
 
     @classmethod
     def of(cls, problem: Problem) -> Stacks | None:
@@ -153,7 +122,6 @@ class Stacks:
         scale = weight * STACK_WEIGHT
         reason = 0
         why = st.why
-        open_words: dict[SlotId, list[WordSet]] = {}  # open mate -> its words per candidate
         for mate, columns in self.mates[v].items():
             if st.done[mate]:
                 continue
@@ -166,18 +134,14 @@ class Stacks:
                 continue
             reason |= why[mate]
             start = st.dom[mate]
-            left = open_words[mate] = []
             for k, row in enumerate(rows):
                 words = start
                 for position, table in tables:
                     words &= table(row[position])
                     if not words:
                         break
-                left.append(words)
                 count = words.bit_count() if words else 0
                 totals[k] += scale * log(count) if count else DEAD
-        if len(open_words) >= 2 and JOINT_CANDIDATES:
-            self.joint(st, v, rows, open_words, totals, scale)
         dead = [i for i, total in zip(candidates, totals, strict=True) if total <= DEAD / 2]
         kept = self.prune(st, v, dead, reason)
         if kept >= 0:  # the one left must be the one tried: the others sink further
@@ -186,128 +150,6 @@ class Stacks:
                 for i, t in zip(candidates, totals, strict=True)
             ]
         return totals
-
-    def joint(
-        self,
-        st: State,
-        v: SlotId,
-        rows: list[tuple[int, ...]],
-        open_words: dict[SlotId, list[WordSet]],
-        totals: list[float],
-        scale: float,
-    ) -> None:
-        """Weigh the best :data:`JOINT_CANDIDATES` candidates of ``v`` again (``totals`` in
-        place), each pair of open mates keeping only the words that fit each other.
-
-        The look-ahead counts each mate on its own: a candidate can leave every mate words
-        and no pair of them that fit each other (quad16: under a third row, the fourth's
-        words each ruled out by the second's). Here, for each pair of open mates, the
-        one with fewer words left (at most :data:`JOINT_WORDS`) keeps those under which
-        the other, through the downs all three share, still has a word; the other keeps
-        the union of those words. The others keep their count, at most the lowest
-        weighed again (a candidate never gains by not being weighed)."""
-        best = sorted(range(len(rows)), key=totals.__getitem__, reverse=True)
-        weighed = [k for k in best[:JOINT_CANDIDATES] if totals[k] > DEAD / 2]
-        if not weighed:
-            return
-        pairs = self.pairs(st, v, list(open_words))
-        for k in weighed:
-            left = {mate: words[k] for mate, words in open_words.items()}
-            guess: dict[SlotId, float] = {}
-            for first, second, columns, back in pairs:
-                if left[first].bit_count() > left[second].bit_count():
-                    first, second, columns = second, first, back
-                self.fit_pair(st, rows[k], left, guess, (first, second), columns)
-            total = 0.0
-            for mate, words in left.items():
-                count = words.bit_count()
-                total += scale * log(min(count, guess.get(mate, count))) if count else DEAD
-            totals[k] = total
-        floor = min(totals[k] for k in weighed)
-        for k in best[JOINT_CANDIDATES:]:
-            totals[k] = min(totals[k], floor)
-
-    def pairs(
-        self, st: State, v: SlotId, mates: list[SlotId]
-    ) -> list[tuple[SlotId, SlotId, list[Shared], list[Shared]]]:
-        """The pairs of ``mates`` that share open downs with ``v``, with those downs seen
-        from each side."""
-        found = []
-        shared = self.shared[v]
-        for a, first in enumerate(mates):
-            for second in mates[a + 1 :]:
-                there = [c for c in shared.get((first, second), []) if not st.done[c.down]]
-                back = [c for c in shared.get((second, first), []) if not st.done[c.down]]
-                if there:
-                    found.append((first, second, there, back))
-        return found
-
-    def fit_pair(
-        self,
-        st: State,
-        row: tuple[int, ...],
-        left: dict[SlotId, WordSet],
-        guess: dict[SlotId, float],
-        pair: tuple[SlotId, SlotId],
-        columns: list[Shared],
-    ) -> None:
-        """Narrow ``left[first]`` and ``left[second]`` to the words of each that some word
-        of the other fits through ``columns`` under the candidate ``row``. When ``first``
-        has more than :data:`JOINT_WORDS` words, its best-scored ones are a sample: the
-        counts it suggests go to ``guess`` (for the value only; never a proof)."""
-        first, second = pair
-        words = left[first]
-        if not words:
-            return
-        indexes = first_bits(words, JOINT_WORDS)
-        kept = fits = 0
-        for i, letters in zip(indexes, self.tables[first].letters_of(indexes), strict=True):
-            fit = left[second]
-            for col in columns:
-                allowed = self.letters_between(
-                    st, col, row[col.position], 1 << letters[col.first_position]
-                )
-                fit &= self.words_with(second, col.second_position, allowed)
-                if not fit:
-                    break
-            if fit:
-                kept |= 1 << i
-                fits |= fit
-        total = words.bit_count()
-        if len(indexes) == total:
-            left[first] = kept
-            left[second] = fits
-            return
-        share = total / len(indexes)
-        found = max(kept.bit_count() * share, 0.5), max(fits.bit_count() * share, 0.5)
-        guess[first] = min(guess.get(first, total), found[0])
-        guess[second] = min(guess.get(second, left[second].bit_count()), found[1])
-
-    def present(self, mate: SlotId, position: int, words: WordSet) -> LetterSet:
-        """The letters some of ``words`` (of ``mate``) have at ``position``."""
-        found = 0
-        if words:
-            for i, col in enumerate(self.cols[mate][position]):
-                if words & col:
-                    found |= 1 << i
-        return found
-
-    def letters_between(self, st: State, col: Shared, letter: int, first: LetterSet) -> LetterSet:
-        """The letters the second mate's cell of ``col`` may hold when the stacked entry
-        puts ``letter`` there and the first mate one of ``first``."""
-        key = (col.down, col.at, col.first_at, col.second_at)
-        cache = self.cache_of(st, self.joint_allowed, key)
-        found = cache.get((letter, first))
-        if found is None:
-            cols = self.cols[col.down]
-            words = st.dom[col.down] & cols[col.at][letter]
-            either = 0
-            for i in range(self.letters):
-                if first >> i & 1:
-                    either |= cols[col.first_at][i]
-            found = self.present(col.down, col.second_at, words & either)
-            cache[(letter, first)] = found
-        return found
 
     @staticmethod
     def prune(st: State, v: SlotId, dead: list[int], reason: int) -> int:
@@ -332,48 +174,36 @@ class Stacks:
     def column_words(self, st: State, mate: SlotId, column: Column) -> Callable[[int], WordSet]:
         """letter of the stacked entry in ``column`` -> the mate's words that fit it there."""
         allowed = self.allowed_letters(st, column)
+        cols = self.cols[mate][column.mate_position]
+        words = self.words
 
         def lookup(letter: int) -> WordSet:
             letters = allowed.get(letter)
             if letters is None:
                 letters = allowed[letter] = self.letters_after(st, column, letter)
-            return self.words_with(mate, column.mate_position, letters)
+            key = (mate, column.mate_position, letters)
+            found = words.get(key)
+            if found is None:
+                if len(words) >= WORDS_LIMIT:
+                    words.clear()
+                found = 0
+                for i in range(self.letters):
+                    if letters >> i & 1:
+                        found |= cols[i]
+                words[key] = found
+            return found
 
         return lookup
 
-    def words_with(self, mate: SlotId, position: int, letters: LetterSet) -> WordSet:
-        """The words of ``mate``'s table with one of ``letters`` at ``position`` (cached)."""
-        key = (mate, position, letters)
-        found = self.words.get(key)
-        if found is None:
-            if len(self.words) >= WORDS_LIMIT:
-                self.words.clear()
-            cols = self.cols[mate][position]
-            found = 0
-            for i in range(self.letters):
-                if letters >> i & 1:
-                    found |= cols[i]
-            self.words[key] = found
-        return found
-
     def allowed_letters(self, st: State, column: Column) -> dict[int, LetterSet]:
         """The cache of :meth:`letters_after` for the down's current candidates."""
-        return self.cache_of(st, self.allowed, (column.down, column.at, column.mate_at))
-
-    @staticmethod
-    def cache_of(
-        st: State,
-        caches: dict[tuple[int, ...], tuple[WordSet, dict[_K, LetterSet]]],
-        key: tuple[int, ...],
-    ) -> dict[_K, LetterSet]:
-        """The cache under ``key`` (its first item the down), emptied when the down's
-        candidates are no longer those it was filled for."""
-        kept = caches.get(key)
-        down = st.dom[key[0]]
+        key = (column.down, column.at, column.mate_at)
+        kept = self.allowed.get(key)
+        down = st.dom[column.down]
         if kept is not None and kept[0] is down:
             return kept[1]
-        fresh: dict[_K, LetterSet] = {}
-        caches[key] = (down, fresh)
+        fresh: dict[int, LetterSet] = {}
+        self.allowed[key] = (down, fresh)
         return fresh
 
     def letters_after(self, st: State, column: Column, letter: int) -> LetterSet:
@@ -409,23 +239,4 @@ def find_mates(problem: Problem) -> dict[SlotId, dict[SlotId, list[Column]]]:
         mates = {mate: columns for mate, columns in shared.items() if len(columns) >= STACK_SHARED}
         if len(mates) >= 2:
             found[v] = mates
-    return found
-
-
-def shared_downs(
-    mates: dict[SlotId, list[Column]],
-) -> dict[tuple[SlotId, SlotId], list[Shared]]:
-    """(first mate, second mate) -> the downs a stacked entry shares with both."""
-    by_down: dict[SlotId, list[tuple[SlotId, Column]]] = {}
-    for mate, columns in mates.items():
-        for column in columns:
-            by_down.setdefault(column.down, []).append((mate, column))
-    found: dict[tuple[SlotId, SlotId], list[Shared]] = {}
-    for down, crossing in by_down.items():
-        for first, a in crossing:
-            for second, b in crossing:
-                if first != second:
-                    shared = Shared(a.position, down, a.at, a.mate_at, a.mate_position,
-                                    b.mate_at, b.mate_position)  # fmt: skip
-                    found.setdefault((first, second), []).append(shared)
     return found
