@@ -49,9 +49,11 @@ def one(grid_name: str, words: object, variant: str, seed: int, args: argparse.N
     result = fill_run.fill(request, words, stop=CpuStop(args.cpu))  # type: ignore[arg-type]
     spent = time.process_time() - started
     longest = [e.answer for e in result.entries if len(e.answer) == grid.width][:4]
+    complete = sum("?" not in e.answer for e in result.entries)  # in the best (partial) fill
     return (
         f"{grid_name:<10} s{seed} {variant:<3} | {result.status:<10} {spent:6.1f} CPU s"
-        f" {result.nodes:>7} nodes avg {result.average_score} {' '.join(longest)}"
+        f" {result.nodes:>7} nodes {complete}/{len(result.entries)} entries"
+        f" avg {result.average_score} {' '.join(longest)}"
         f" (load {os.getloadavg()[0]:.1f})"
     )
 

@@ -39,9 +39,10 @@ print("HEAVY=" + ",".join(heavy), file=sys.stderr)
 """
 
 
-def imported(args: list[str]) -> set[str]:
-    """The heavy modules a fresh process has imported after running ``args``."""
-    command = [sys.executable, "-c", PROBE.format(heavy=HEAVY), *args]
+def imported(args: list[str], names: tuple[str, ...] = HEAVY) -> set[str]:
+    """The modules of ``names`` (the heavy ones) a fresh process has imported after
+    running ``args``."""
+    command = [sys.executable, "-c", PROBE.format(heavy=names), *args]
     done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     lines = [line for line in done.stderr.splitlines() if line.startswith("HEAVY=")]
     assert lines, done.stderr
@@ -83,3 +84,39 @@ def test_demo_and_serve_say_why_they_have_no_json() -> None:
     for command in ("demo", "serve"):
         shown = CliRunner().invoke(cli, [command, "--help"]).output
         assert "No --json:" in " ".join(shown.split()), command
+
+
+PLAIN_FILL_SKIPS = (
+    "puzzlewright.crossword.fill.constraints",
+    "puzzlewright.crossword.fill.constrained",
+    "puzzlewright.crossword.fill.pangram",
+    "puzzlewright.crossword.nina",
+    "puzzlewright.crossword.fill.portfolio",
+    "puzzlewright.crossword.puzzle",
+    "puzzlewright.lexicon.builtin",
+    "glob",
+)
+SLOT_SEARCH = ("puzzlewright.crossword.fill.search", "puzzlewright.crossword.fill.polish")
+
+
+def test_a_plain_fill_imports_only_what_it_runs() -> None:
+    # a tiny fill's CPU is mostly imports: global constraints, the portfolio's race, the
+    # English list and the Puzzle model load only when asked for; a block-free grid goes
+    # to the square search, so the slot search is not imported either
+    tiny = ["crossword", "fill", str(GRIDS / "tiny3.txt")]
+    assert imported(tiny, PLAIN_FILL_SKIPS + SLOT_SEARCH) == set()
+    blocked = imported(
+        ["crossword", "fill", str(GRIDS / "mini5.txt")], PLAIN_FILL_SKIPS + SLOT_SEARCH
+    )
+    assert blocked == set(SLOT_SEARCH)
+
+
+def test_fills_that_ask_for_more_still_import_it() -> None:
+    banned = ["crossword", "fill", str(GRIDS / "mini5.txt"), "--ban-letters", "Q", "--json"]
+    assert {
+        "puzzlewright.crossword.fill.constraints",
+        "puzzlewright.crossword.fill.constrained",
+        "puzzlewright.crossword.fill.portfolio",
+    } <= imported(banned, PLAIN_FILL_SKIPS)
+    raced = ["crossword", "fill", str(GRIDS / "tiny3.txt"), "--jobs", "2", "--json"]
+    assert "puzzlewright.crossword.fill.portfolio" in imported(raced, PLAIN_FILL_SKIPS)

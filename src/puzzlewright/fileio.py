@@ -3,7 +3,6 @@ never over an input unless the user asks."""
 
 from __future__ import annotations
 
-import glob
 import os
 import stat
 import sys
@@ -256,6 +255,8 @@ def _refuse_descriptor_links(link: Path, shown: Path) -> None:
 def remove_stale_temps(target: Path) -> list[Path]:
     """Remove our leftover temporary files for ``target`` (their process is gone, or they
     are over an hour old); returns what was removed. Other files are never touched."""
+    import glob  # here: only a write that clears stale temporaries needs it (start-up)
+
     prefix = f".{target.name}."
     removed = []
     directory = target.parent if str(target.parent) else Path(".")

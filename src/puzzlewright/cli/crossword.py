@@ -31,14 +31,15 @@ from puzzlewright.cli.common import (
 )
 from puzzlewright.cli.crossword_fill_output import constraint_line, print_result, progress_display
 from puzzlewright.crossword.fill import FillResult, Region
-from puzzlewright.crossword.fill.constraints import Constraints
+from puzzlewright.crossword.fill.run import fill as fill_one
 from puzzlewright.crossword.grid import Grid
-from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import read_input
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # constraints (and the nina) are imported only when a fill asks for them
+    from puzzlewright.crossword.fill.constraints import Constraints
     from puzzlewright.crossword.fill.request import FillRequest
+    from puzzlewright.crossword.puzzle import Puzzle  # a text grid's fill need not import it
     from puzzlewright.lexicon import WordList
 
 PUZZLE_SUFFIXES = (".ipuz", ".puz", ".xd")
@@ -83,6 +84,7 @@ def load_grid(path: str, encoding: str) -> tuple[Grid, Puzzle | None]:
 def save_grid(grid: Grid, puzzle: Puzzle | None, out: str, source: str, force: bool) -> None:
     """Write the fill to ``out`` in the format its extension names (metadata kept)."""
     from puzzlewright.crossword.formats import save_puzzle
+    from puzzlewright.crossword.puzzle import Puzzle
 
     result = Puzzle(grid) if puzzle is None else replace(puzzle, grid=grid)
     for note in save_puzzle(result, out, force=force, inputs=[source]):
@@ -302,11 +304,18 @@ def _fill_shown(
     request: FillRequest, words: WordList, jobs: int, scheduler: str | None, timeout: float | None
 ) -> FillResult:
     """The fill (a portfolio with ``jobs`` > 1 or a scheduler), with a live progress
-    display when it is one search."""
-    from puzzlewright.crossword.fill.portfolio import fill_portfolio
+    display when it is one search.
 
-    hook, live = progress_display() if jobs == 1 and scheduler is None else (None, None)
+    One search without global constraints is what ``fill_portfolio`` runs for it, ``fill``
+    itself, called here so that a plain fill does not import the portfolio's race (its
+    processes, Dask and members: about 4 ms of a tiny fill's start-up)."""
+    one = jobs == 1 and scheduler is None
+    hook, live = progress_display() if one else (None, None)
     with stopping(timeout) as stop, live if live is not None else nullcontext():
+        if one and request.constraints is None:
+            return fill_one(request, words, stop=stop, on_progress=hook)
+        from puzzlewright.crossword.fill.portfolio import fill_portfolio
+
         return fill_portfolio(
             request, words, jobs=jobs, scheduler=scheduler, stop=stop, on_progress=hook
         )
@@ -320,7 +329,10 @@ def parse_constraints(
     nina_where: str,
     budget: int | None,
 ) -> Constraints | None:
-    """The global constraints the options ask for, or None."""
+    """The global constraints the options ask for, or None (a plain fill, the usual case,
+    does not import their modules: a tiny fill's start-up)."""
+    if not (pangram or ban_letters or quotas or nina is not None):
+        return None
     from puzzlewright.crossword.fill.constraints import DEFAULT_BUDGET, Constraints
     from puzzlewright.crossword.nina import Nina, Where
 

@@ -5,14 +5,16 @@ result's own ``to_json()`` instead)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from puzzlewright.cli.common import on_terminal
 from puzzlewright.crossword.fill import EntryScore, Fill, FillProgress, FillResult
-from puzzlewright.crossword.fill.constraints import ConstraintReport
 from puzzlewright.messages import counted
+
+if TYPE_CHECKING:  # a plain fill (no report) does not import the constraints module
+    from puzzlewright.crossword.fill.constraints import ConstraintReport
 
 
 def entry_lines(entries: list[EntryScore]) -> list[str]:

@@ -34,7 +34,6 @@ from math import ceil
 from typing import Any
 
 from puzzlewright.crossword.fill import run as fill_run
-from puzzlewright.crossword.fill.constrained import fill_constrained
 from puzzlewright.crossword.fill.problem import build_problem
 from puzzlewright.crossword.fill.quality import rank_key
 from puzzlewright.crossword.fill.request import FillRequest
@@ -488,6 +487,8 @@ def _constrained(
     on_progress: Callable[[FillProgress], None] | None,
 ) -> FillResult:
     """A request with global constraints: their outer loop, each fill a portfolio race."""
+    # imported here: a plain fill (the usual case) does not load the constraint modules
+    from puzzlewright.crossword.fill.constrained import fill_constrained
 
     def race(plain: FillRequest, listing: WordList, signal: StopSignal) -> FillResult:
         return fill_portfolio(

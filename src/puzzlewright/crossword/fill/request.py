@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from puzzlewright.crossword.fill.constraints import Constraints
 from puzzlewright.crossword.fill.problem import Region
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
+
+if TYPE_CHECKING:  # whoever asks for constraints imports them: a plain fill need not
+    from puzzlewright.crossword.fill.constraints import Constraints
 
 
 @dataclass(frozen=True)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from puzzlewright.crossword.fill.constraints import ConstraintReport
 from puzzlewright.crossword.grid import Direction, Grid
 from puzzlewright.stopping import StopReason
+
+if TYPE_CHECKING:  # only a constrained fill makes a report: a plain fill does not import it
+    from puzzlewright.crossword.fill.constraints import ConstraintReport
 
 Status = Literal["filled", "unfillable", "timeout"]
 

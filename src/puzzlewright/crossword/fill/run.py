@@ -5,14 +5,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Collection
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from puzzlewright.crossword.fill.letters import letters_mask
-from puzzlewright.crossword.fill.polish import (
-    POLISH_EFFORT,
-    POLISH_FAST_EFFORT,
-    POLISH_FAST_RESTART,
-    polish,
-)
 from puzzlewright.crossword.fill.problem import Problem, Region, build_problem, place_solution
 from puzzlewright.crossword.fill.quality import (
     FAST_CANDIDATES,
@@ -35,7 +29,6 @@ from puzzlewright.crossword.fill.quality import (
 )
 from puzzlewright.crossword.fill.request import FillRequest
 from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult, SlotFailure, Status
-from puzzlewright.crossword.fill.search import CANDIDATE_SLOTS, CANDIDATES, Search, Tuning
 from puzzlewright.crossword.fill.squares import Found, Part, SquareSearch, applies
 from puzzlewright.crossword.fill.state import Outcome, Solution, State
 from puzzlewright.crossword.fill.ties import crossing_options
@@ -44,6 +37,10 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 from puzzlewright.lexicon.crossword import SEARCH_SCORE_WEIGHT, is_crossword_list
 from puzzlewright.stopping import StopSignal
+
+if TYPE_CHECKING:  # the slot search (and its polish) is imported where a grid needs it: a
+    # block-free grid goes to the square search, and a tiny fill's start-up is mostly imports
+    from puzzlewright.crossword.fill.search import Search, Tuning
 
 FAILED_SLOTS = 5
 """How many of the slots that failed most an unfillable or timed-out result names."""
@@ -120,6 +117,9 @@ def fill(
             problem, scores, seed, stop, part, count, quality, report, banded
         )
     else:
+        from puzzlewright.crossword.fill.letters import letters_mask
+        from puzzlewright.crossword.fill.search import Search
+
         weights = list_weights(value_weights(scores, quality or count > 1), banded)
         search = Search(
             problem,
@@ -241,6 +241,13 @@ def _search_and_polish(
 ) -> tuple[Outcome, list[Grid]]:
     """The slot search's outcome and fills; a single fill is then polished (its weakest
     entries replaced where the crossings allow, see :mod:`~puzzlewright.crossword.fill.polish`)."""
+    from puzzlewright.crossword.fill.polish import (
+        POLISH_EFFORT,
+        POLISH_FAST_EFFORT,
+        POLISH_FAST_RESTART,
+        polish,
+    )
+
     problem = search.problem
     slots = sum(var.required for var in problem.vars)
     outcome = run_modes(search, scores, quality, count, max(1, slots))
@@ -285,6 +292,8 @@ def run_modes(search: Search, scores: Scores, quality: bool, count: int, slots: 
     to get out of a corner; on 15x15s it was mixed, so they keep the plain ones).
     Single fills only: several fills are searched in quality mode.
     """
+    from puzzlewright.crossword.fill.search import CANDIDATE_SLOTS, CANDIDATES
+
     effort = TIER_EFFORT * slots
     thorough = score_tiers(scores, quality=True)
     tiers = score_tiers(scores, quality=quality or count > 1)
