@@ -141,16 +141,7 @@ class Search:
             return again
         if self.stacks is not None and (row := self.stacks.choose(st, self.failure_weights)) >= 0:
             return row
-        best = -1
-        best_key = 0.0
-        failure_weights = self.failure_weights
-        for v in self.order:
-            if done[v]:
-                continue
-            key = size[v] / failure_weights[v]
-            if best < 0 or key < best_key:
-                best, best_key = v, key
-        return best
+        return st.fewest_per_weight(self.order, self.failure_weights)
 
     def value(self, st: State, v: SlotId) -> int:
         """The candidate of ``v`` to try next: high score, many options left to crossings.

@@ -91,17 +91,7 @@ class Stacks:
         """The open stacked entry with the fewest candidates per failure weight (-1:
         none): stacks are filled before the short entries crossing them, which would
         otherwise fix letters of a row before its mates are weighed."""
-        best = -1
-        best_key = 0.0
-        size = st.size
-        done = st.done
-        for v in self.rows:
-            if done[v]:
-                continue
-            key = size[v] / failure_weights[v]
-            if best < 0 or key < best_key:
-                best, best_key = v, key
-        return best
+        return st.fewest_per_weight(self.rows, failure_weights)
 
     def bonus(
         self,

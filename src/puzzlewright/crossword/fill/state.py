@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -62,6 +63,22 @@ class State:
             self.path,
             self.size[:],
         )
+
+    def fewest_per_weight(self, slots: Iterable[int], weights: list[float]) -> int:
+        """The open slot of ``slots`` with the fewest candidates per failure weight
+        (dom/wdeg: small domains and slots that failed often first); -1 when every one is
+        committed. Ties keep the earliest in ``slots``, so the order passed in decides them."""
+        best = -1
+        best_key = 0.0
+        done = self.done
+        size = self.size
+        for v in slots:
+            if done[v]:
+                continue
+            key = size[v] / weights[v]
+            if best < 0 or key < best_key:
+                best, best_key = v, key
+        return best
 
 
 @dataclass
