@@ -121,15 +121,16 @@ class Turns:
         me = os.getpid()
         with self.lock:
             states = list(self.states)
-            fresh = [k for k, state in enumerate(states) if state == FRESH]
+            if FRESH in states:
+                k = states.index(FRESH)
+                self.states[k] = QUICK
+                return k, True
             left = [k for k, state in enumerate(states) if state == LEFT]
-            mine = [k for k in left if self.owners[k] == me]
-            due = [(k, True) for k in fresh] + [(k, False) for k in mine + left]
-            if not due:
+            if not left:
                 return None
-            k, quick = due[0]
-            self.states[k] = QUICK if quick else FULL
-            return k, quick
+            k = next((k for k in left if self.owners[k] == me), left[0])
+            self.states[k] = FULL
+            return k, False
 
     def leave(self, k: int, seconds: float) -> None:
         """Candidate ``k``'s quick search spent ``seconds`` and gave no verdict."""
