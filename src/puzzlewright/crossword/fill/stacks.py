@@ -230,7 +230,7 @@ def corner_rows(problem: Problem) -> set[SlotId]:
         slot = var.slot
         if (
             var.required
-            and CORNER_LENGTH <= slot.length
+            and slot.length >= CORNER_LENGTH
             and all(variables[link.other].slot.length < STACK_LENGTH for link in var.links)
         ):
             across = slot.direction == "across"
