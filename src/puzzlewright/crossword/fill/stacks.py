@@ -61,9 +61,9 @@ the words that fit a row's mates are seldom among the best-scored few hundred.""
 CORNER_CANDIDATES = 256
 """How many best-scored candidates of a row value ordering weighs when every stack of the
 grid is a corner block (9-11 letters: far more of their words fit the mates, and weighing
-1,024 doubled a node's cost). On the themeless over seeds 0-4 at 256 / 1,024: the
-built-in list's plain fill took a median of 2.06 / 2.27 s of CPU, Spread the Wordlist's
-0.53 / 4.55 s (1.24 s without the look-ahead)."""
+1,024 doubled a node's cost). On the themeless, seeds 0-4, at 256 / 1,024: the built-in
+list's plain fill took a median of 2.06 / 2.27 s of CPU; Spread the Wordlist's a median of
+0.53 s / 2.6-6.0 s on seeds 0-3 (1.24 s median without the look-ahead)."""
 
 WORDS_LIMIT = 1 << 14
 """The cache of a mate's words per letter set starts again when it holds this many sets
