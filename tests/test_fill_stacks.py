@@ -107,3 +107,50 @@ def test_a_stack_no_row_fits_is_proved_unfillable() -> None:
     chosen = search.value(node, top)
     assert node.dom[top] == 1 << chosen and node.size[top] == 1
     assert search_of(grid, unfillable).run().status == "unfillable"
+
+
+def corner_words() -> WordList:
+    """Three rows of twelve over a corner: the downs of the first two columns run on a
+    fourth letter into a two-letter across. Under A they end P and Q (across PQ), under B
+    Q and P: QP is no word, but PP and QQ are, so arc consistency at the root keeps B
+    (each letter of the across has some support) while placing B leaves the corner no
+    word. B scores best and starts as many downs and mates as A."""
+    rows = [("B" * WIDTH, 90), ("A" * WIDTH, 50), (MIDDLE, 50), ("O" * WIDTH, 50)]
+    downs = [(top + middle + "O", 50) for top in "AB" for middle in MIDDLE]
+    corner = [("ACOP", 50), ("BCOQ", 50), ("ADOQ", 50), ("BDOP", 50)]
+    across = [("PQ", 50), ("QQ", 50), ("PP", 50)]
+    return WordList(rows + downs + corner + across, Alphabet.latin(), "corner")
+
+
+CORNER = Grid.parse("\n".join(["." * WIDTH] * 3 + [".." + "#" * (WIDTH - 2)]))
+
+
+def test_a_row_is_probed_through_the_downs_into_the_corner_they_cross() -> None:
+    """The one-letter look-ahead stops at the downs; probing the row (placing it and
+    propagating) follows them into the corner: B is struck there, at the root, for no
+    decision, and A is taken. Without the probe the search takes B first."""
+    search = search_of(CORNER, corner_words())
+    root = search.network.root()
+    assert root is not None and search.stacks is not None
+    top = min(search.stacks.mates)
+    words = search.tables[top].words
+    assert {words[i] for i in range(len(words)) if root.dom[top] >> i & 1} == {
+        "A" * WIDTH,
+        "B" * WIDTH,
+    }
+    node = root.copy()
+    assert words[search.value(node, top)] == "A" * WIDTH
+    assert [words[i] for i in range(len(words)) if node.dom[top] >> i & 1] == ["A" * WIDTH]
+    assert node.why[top] == 0
+    outcome = search_of(CORNER, corner_words()).run()
+    assert outcome.status == "filled" and outcome.backtracks == 0
+
+
+def test_without_the_probe_the_corner_costs_a_dead_end() -> None:
+    search = search_of(CORNER, corner_words())
+    assert search.stacks is not None
+    search.stacks.probe = lambda st, v, candidates, values, propagate: candidates[  # type: ignore[method-assign]
+        values.index(max(values))
+    ]
+    outcome = search.run()
+    assert outcome.status == "filled" and outcome.backtracks >= 1
