@@ -202,8 +202,6 @@ class Search:
                 count = (dt & col[letter]).bit_count()
                 options[letter] = option_weight * log(count) if count else -1e9
             values = list(map(add, values, map(options.__getitem__, letters)))
-        if self.stacks is not None and v in self.stacks.mates:  # a stack row: probed ahead
-            return self.stacks.probe(st, v, candidates, values, self.propagate)
         return candidates[values.index(max(values))]  # the first best, as max() keeps
 
     def candidates_of(self, v: SlotId, d: WordSet) -> tuple[list[int], list[tuple[int, ...]]]:

@@ -56,17 +56,6 @@ WORDS_LIMIT = 1 << 14
 DEAD = -1e9
 """The value of a candidate that leaves a mate no word."""
 
-PROBES = 16
-"""How many of a stack row's best-valued candidates are tried ahead by propagation (see
-:meth:`Stacks.probe`)."""
-
-PROBE_WEIGHT = 1.0
-"""The factor on a probe's change in the log of the candidates left, against the value."""
-
-Propagate = Callable[[State, list[SlotId]], "int | None"]
-"""The search's propagation: a node made arc consistent after ``queue`` changed, or the
-decision levels of a dead end."""
-
 
 class Column(NamedTuple):
     """A down shared by a stacked entry and one of its mates."""
@@ -151,51 +140,6 @@ class Stacks:
                 for i, t in zip(candidates, totals, strict=True)
             ]
         return totals
-
-    def probe(
-        self, st: State, v: SlotId, candidates: list[int], values: list[float], propagate: Propagate
-    ) -> int:
-        """The candidate of ``v`` to try: of the :data:`PROBES` best-valued, the one whose
-        placing, propagated, leaves the rest of the grid the most candidates (the sum of
-        the log of every slot's count, beside its value).
-
-        The one-letter counts of :meth:`bonus` stop at the shared downs; propagation
-        follows them out of the stack into the corners they cross (quad16's 9-letter downs
-        under the stack's ends). A probe that ends in a dead end strikes its word from
-        ``st``'s candidates of ``v``, for the dead end's decisions (what the search's own
-        refutation of it would record), so an exhausted search is still a proof."""
-        order = sorted(range(len(values)), key=values.__getitem__, reverse=True)
-        before = sum(map(log, st.size))
-        best, best_value = -1, 0.0
-        dead: list[int] = []
-        reason = 0
-        level = 1 << st.level
-        for k in order[:PROBES]:
-            i = candidates[k]
-            if values[k] <= DEAD / 2 or not st.dom[v] >> i & 1:
-                break
-            child = st.copy()
-            child.dom[v] = 1 << i
-            child.why[v] |= level
-            child.level += 1
-            conflict = propagate(child, [v])
-            if conflict is not None:
-                dead.append(i)
-                reason |= conflict & ~level
-                continue
-            value = values[k] + PROBE_WEIGHT * (sum(map(log, child.size)) - before)
-            if best < 0 or value > best_value:
-                best, best_value = i, value
-        kept = self.prune(st, v, dead, reason)
-        if best >= 0:
-            return best
-        if kept >= 0:
-            return kept
-        left = st.dom[v]
-        for k in order[PROBES:]:  # every probe failed: the next best word still there
-            if left >> candidates[k] & 1:
-                return candidates[k]
-        return (left & -left).bit_length() - 1
 
     @staticmethod
     def prune(st: State, v: SlotId, dead: list[int], reason: int) -> int:
