@@ -101,6 +101,7 @@ class Relaxed:
         self.links = {v: [(p, d, at) for _, p, d, at in links[v].links] for v in self.rows}
         self.letters = len(self.search.problem.words.alphabet)
         self.stacks = self.nodes = self.first = self.first_words = 0
+        self.allowed: dict[tuple[int, int, int], WordSet] = {}  # a row's words per letter set
         self.deadline = time.process_time() + cpu
 
     def words_left(self, row: int, dom: list[WordSet]) -> WordSet:
@@ -108,10 +109,20 @@ class Relaxed:
         cols = self.search.cols
         words = dom[row]
         for position, down, at in self.links[row]:
-            allowed = 0
+            letters = 0
             for letter, down_words in enumerate(cols[down][at]):
                 if dom[down] & down_words:
-                    allowed |= cols[row][position][letter]
+                    letters |= 1 << letter
+            key = (row, position, letters)
+            allowed = self.allowed.get(key)
+            if allowed is None:
+                if len(self.allowed) >= stacks.WORDS_LIMIT:
+                    self.allowed.clear()
+                allowed = 0
+                for letter, row_words in enumerate(cols[row][position]):
+                    if letters >> letter & 1:
+                        allowed |= row_words
+                self.allowed[key] = allowed
             words &= allowed
             if not words:
                 break
