@@ -93,8 +93,7 @@ def whole(grid_name: str, seed: int, args: argparse.Namespace) -> str:
 class Relaxed:
     """The stack's rows alone, searched with forward checking through their downs."""
 
-    def __init__(self, grid_name: str, words: WordList, floor: int | None, cpu: float) -> None:
-        grid = Grid.parse((GRIDS / f"{grid_name}.txt").read_text())
+    def __init__(self, grid: Grid, words: WordList, floor: int | None, cpu: float) -> None:
         self.search = Search(build_problem(grid, words, floor, None), stop=StopSignal())
         self.rows = sorted(self.search.stacks.mates) if self.search.stacks else []
         links = self.search.problem.vars
@@ -164,7 +163,8 @@ def relaxed(grid_name: str, words: WordList, args: argparse.Namespace) -> str:
     """The stack alone (:class:`Relaxed`): its line."""
     floor = None if args.list == "default" else args.min_score
     started = time.process_time()
-    relaxation = Relaxed(grid_name, words, floor, args.cpu)
+    grid = Grid.parse((GRIDS / f"{grid_name}.txt").read_text())
+    relaxation = Relaxed(grid, words, floor, args.cpu)
     root = relaxation.search.network.root()
     if root is None or not relaxation.rows:
         return f"{grid_name:<10} {'no fill at the root' if root is None else 'no stack'}"
