@@ -15,13 +15,15 @@ can be compared with the plain search in the same process and the same run::
         stair15a:0:0 stair15a:1:0
 
 Variants (joined with ``+``): ``plain`` (the search as it is), ``seam`` (the seam's
-entries chosen first, by the search's own dom/wdeg among them), ``probe`` (each of a seam
-entry's ``--probes`` best-scored candidates put in a copy of the node and propagated over
-the whole grid: those ending in a conflict are struck from the node for that conflict's
-decisions, the others ranked by the sum over open entries of the log of their candidates;
-remembered per node). ``--shapes`` prints which benchmark grids the shape test finds.
-Each line gives the status, CPU seconds, nodes, dead ends, the most entries filled at
-once (the best partial fill), and the probes made and candidates they struck.
+entries chosen first, by the search's own dom/wdeg among them), ``last`` (every other
+entry first, the seam's last: the halves and corners decide the seam), ``probe`` (each of
+a seam entry's ``--probes`` best-scored candidates put in a copy of the node and
+propagated over the whole grid: those ending in a conflict are struck from the node for
+that conflict's decisions, the others ranked by the sum over open entries of the log of
+their candidates; remembered per node). ``--shapes`` prints which benchmark grids the
+shape test finds. Each line gives the status, CPU seconds, nodes, dead ends, the most
+entries filled at once (the best partial fill), and the probes made and candidates they
+struck.
 """
 
 from __future__ import annotations
@@ -113,11 +115,16 @@ class Staged:
 
         def init_spy(search: Search, problem: Problem, **options: Any) -> None:
             init(search, problem, **options)
-            search.seam = seam_of(problem)  # type: ignore[attr-defined]
+            search.seam = seam = seam_of(problem)  # type: ignore[attr-defined]
+            search.rest = [v for v in search.order if v not in seam]  # type: ignore[attr-defined]
 
         def choose_spy(search: Search, st: State) -> int:
             if "seam" in staged.parts:
                 v = st.fewest_per_weight(search.seam, search.failure_weights)  # type: ignore[attr-defined]
+                if v >= 0:
+                    return v
+            if "last" in staged.parts:
+                v = st.fewest_per_weight(search.rest, search.failure_weights)  # type: ignore[attr-defined]
                 if v >= 0:
                     return v
             return choose(search, st)
