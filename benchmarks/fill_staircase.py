@@ -16,11 +16,12 @@ can be compared with the plain search in the same process and the same run::
 
 Variants (joined with ``+``): ``plain`` (the search as it is), ``seam`` (the seam's
 entries chosen first, by the search's own dom/wdeg among them), ``last`` (every other
-entry first, the seam's last: the halves and corners decide the seam), ``probe`` (each of
-a seam entry's ``--probes`` best-scored candidates put in a copy of the node and
-propagated over the whole grid: those ending in a conflict are struck from the node for
-that conflict's decisions, the others ranked by the sum over open entries of the log of
-their candidates; remembered per node). ``--shapes`` prints which benchmark grids the
+entry first, the seam's last: the halves and corners decide the seam), ``rows8`` (the
+stack look-ahead of fill/stacks.py on rows of 8 letters or more, not 12), ``probe``
+(each of a seam entry's ``--probes`` best-scored candidates put in a copy of the node
+and propagated over the whole grid: those ending in a conflict are struck from the node
+for that conflict's decisions, the others ranked by the sum over open entries of the log
+of their candidates; remembered per node). ``--shapes`` prints which benchmark grids the
 shape test finds. Each line gives the status, CPU seconds, nodes, dead ends, the most
 entries filled at once (the best partial fill), and the probes made and candidates they
 struck.
@@ -36,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillRequest
+from puzzlewright.crossword.fill import FillRequest, stacks
 from puzzlewright.crossword.fill import run as fill_run
 from puzzlewright.crossword.fill.portfolio import MEMBER_TUNINGS, SEED_STEP
 from puzzlewright.crossword.fill.problem import Problem
@@ -110,6 +111,9 @@ class Staged:
 
     def __enter__(self) -> Staged:
         self.saved = (Search.__init__, Search.choose, Search.value, Search.run)
+        self.stack_length = stacks.STACK_LENGTH
+        if "rows8" in self.parts:  # the stack look-ahead on 8-letter rows and longer
+            stacks.STACK_LENGTH = 8
         init, choose, value, run = self.saved
         staged = self
 
@@ -147,6 +151,7 @@ class Staged:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        stacks.STACK_LENGTH = self.stack_length
         Search.__init__, Search.choose, Search.value, Search.run = self.saved  # type: ignore[method-assign]
 
     def value(self, search: Search, st: State, v: int) -> int:
