@@ -39,8 +39,8 @@ from typing import Any
 from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import FillRequest, stacks
 from puzzlewright.crossword.fill import run as fill_run
-from puzzlewright.crossword.fill.race import MEMBER_TUNINGS, SEED_STEP
 from puzzlewright.crossword.fill.problem import Problem
+from puzzlewright.crossword.fill.race import MEMBER_TUNINGS, SEED_STEP
 from puzzlewright.crossword.fill.search import Search
 from puzzlewright.crossword.fill.stacks import Stacks
 from puzzlewright.crossword.fill.state import State
