@@ -518,10 +518,11 @@ def profile_checks(label: str, shift: int) -> None:
     for entry in keys[shift :: max(1, len(keys) // 8)][:8]:
         found = entry_candidates(grid, words, entry, min_score=MIN_SCORE, limit=FIRST_SCREEN)
         todo = [candidate.word for candidate in found.words]
-        mark = started = time.process_time()
+        started = time.process_time()
         whole, checker = prepare_checks(grid, words, entry, todo, min_score=MIN_SCORE,
                                         budget=SPLIT_BUDGET, stop=StopSignal(120))  # fmt: skip
-        prepared, each, lines = time.process_time() - started, [], []
+        mark = time.process_time()
+        prepared, each, lines = mark - started, [], []
         for check in checker(todo, StopSignal(120)) if checker else ():
             each.append(time.process_time() - mark)
             mark = time.process_time()
