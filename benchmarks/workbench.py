@@ -26,6 +26,11 @@ note when it is missing.
 ``--before CHECKOUT`` measures CHECKOUT's code (PYTHONPATH=CHECKOUT/src, e.g. a copy of
 main before a change) and this checkout's, list by list, in the same run.
 
+``--profile-checks SHIFT`` (issue 31): no HTTP; per candidate of the fill checks' first
+screen, its verdict, how it was reached and its CPU, in this process, uncut, for the 8
+entries SHIFT places further along than the fill-check figures', with each entry's
+critical path over two processes taking turns (where the checks' time goes).
+
 ``--starting-grid`` (issue 26) serves with NO ``--words`` (the built-in crossword list, as a
 new user starts) and, beside it in the same run, with STWL at 50: for seeds 0..N-1 it asks
 New... for a 15x15 pattern (the server checks that its list fills it), autofills it until
