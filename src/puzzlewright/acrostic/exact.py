@@ -24,6 +24,7 @@ from itertools import combinations
 
 import numpy as np
 
+from puzzlewright.acrostic.energy import Draws
 from puzzlewright.acrostic.prices import Prices, letter_prices
 from puzzlewright.acrostic.quality import first_clash
 from puzzlewright.acrostic.tables import HashArray, IntArray, WordTable, on_grid, weight_grid
@@ -126,6 +127,7 @@ class ExactSearch:
         self.off = self.target.copy()
         self.stems: Counter[str] = Counter()
         self.weights = np.ones(self.size, np.float32)
+        self.draws = Draws(self.n, self.tuning.temperature, BARRED)  # the moves' memory
         longest = max((t.longest for t in self.tables), default=0)
         self.weight_grid = weight_grid(self.size, longest)  # exact sums: tables.py
         self.best_off = int(np.abs(self.off).sum())
@@ -203,16 +205,12 @@ class ExactSearch:
     # -- moves -----------------------------------------------------------------------------
     def _step(self, clue: int) -> None:
         """Draw a new word for ``clue`` from its Gibbs distribution."""
-        table = self.tables[clue]
         target = self.off + self.letter_counts[clue]
-        energy = table.distances(target, self.weights) + self.bias[clue]
-        low = float(energy.min())
-        if low >= BARRED / 2:
+        draw = self.draws.draw(clue, self.tables[clue], target, self.weights, self.bias[clue])
+        if draw is None:
             return
-        temperature = self.tuning.temperature
-        near = np.flatnonzero(energy <= low + 9.0 * temperature)
-        odds = np.cumsum(np.exp((low - energy[near]) / temperature))
-        j = int(near[int(np.searchsorted(odds, self.np_rng.random() * odds[-1]))])
+        odds = draw.odds
+        j = int(draw.near[int(np.searchsorted(odds, self.np_rng.random() * odds[-1]))])
         if j != self.choice[clue] and not self._clashes(clue, j):
             self._put(clue, j)
 
