@@ -37,6 +37,7 @@ class Draw:
     low: float
     near: IndexArray
     odds: FloatArray
+    total: np.float32  # odds[-1]
 
 
 @dataclass
@@ -45,6 +46,7 @@ class _Kept:
 
     table: WordTable
     weights: bytes
+    target: bytes
     clipped: IntArray
     distances: FloatArray
     bias: FloatArray  # the very array (the search replaces it when the bias changes)
@@ -65,20 +67,24 @@ class Draws:
     ) -> Draw | None:
         """The distribution of ``clue``'s next word (None: every candidate barred), for the
         letters ``target`` its answer should hold, letter ``weights`` and quality ``bias``."""
+        key, goal = weights.tobytes(), target.tobytes()
+        kept = self.kept[clue]
+        fresh = kept is None or kept.table is not table or kept.weights != key
+        if not fresh and kept is not None and kept.target == goal and kept.bias is bias:
+            return kept.draw  # the common case: nothing changed
         counts, most = self._columns(table)
         clipped = np.minimum(np.maximum(target, 0), most)
-        key = weights.tobytes()
-        kept = self.kept[clue]
-        if kept is None or kept.table is not table or kept.weights != key:
+        if fresh or kept is None:
             distances = table.distances(target, weights)
         else:
             changed = np.flatnonzero(kept.clipped != clipped)
             if not changed.size and kept.bias is bias:
+                kept.target = goal
                 return kept.draw
             distances = kept.distances
             for letter in changed.tolist():
                 _shift(distances, counts[letter], weights[letter], kept.clipped, clipped, letter)
-        self.kept[clue] = kept = _Kept(table, key, clipped, distances, bias, None)
+        self.kept[clue] = kept = _Kept(table, key, goal, clipped, distances, bias, None)
         kept.draw = self._draw(distances + bias)
         return kept.draw
 
@@ -90,7 +96,7 @@ class Draws:
         temperature = self.temperature
         near = np.flatnonzero(energy <= low + 9.0 * temperature)
         odds = np.cumsum(np.exp((low - energy[near]) / temperature))
-        return Draw(low, near, odds)
+        return Draw(low, near, odds, odds[-1])
 
     def _columns(self, table: WordTable) -> tuple[FloatArray, IntArray]:
         """The table's letter counts as one contiguous float32 row per letter (the columns

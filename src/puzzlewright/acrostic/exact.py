@@ -139,13 +139,18 @@ class ExactSearch:
     # -- state -----------------------------------------------------------------------------
     def _put(self, clue: int, j: int) -> None:
         table = self.tables[clue]
-        old = self.choice[clue]
-        self.off += self.letter_counts[clue]
-        self.stems[table.stems[old]] -= 1
+        row = table.counts[j]
+        self.off += self.letter_counts[clue] - row
+        self.letter_counts[clue] = row
+        self._swap_stem(clue, j)
+
+    def _swap_stem(self, clue: int, j: int) -> None:
+        """Make word ``j`` ``clue``'s answer as far as the stem rules see (``choice`` and the
+        stem counts), not its letters: :meth:`_put` does both."""
+        stems = self.tables[clue].stems
+        self.stems[stems[self.choice[clue]]] -= 1
         self.choice[clue] = j
-        self.letter_counts[clue] = table.counts[j]
-        self.off -= self.letter_counts[clue]
-        self.stems[table.stems[j]] += 1
+        self.stems[stems[j]] += 1
 
     def _set_all(self, state: Sequence[int]) -> None:
         self.stems = Counter()
@@ -169,7 +174,7 @@ class ExactSearch:
 
     def off_count(self) -> int:
         """How many letters the current answers miss or overuse."""
-        return int(np.abs(self.off).sum())
+        return sum(map(abs, self.off.tolist()))  # a numpy sum of 26 costs twice as much
 
     def words(self, state: Sequence[int] | None = None) -> list[str]:
         """The answer words of ``state`` (default: the current answers)."""
@@ -209,8 +214,7 @@ class ExactSearch:
         draw = self.draws.draw(clue, self.tables[clue], target, self.weights, self.bias[clue])
         if draw is None:
             return
-        odds = draw.odds
-        j = int(draw.near[int(np.searchsorted(odds, self.np_rng.random() * odds[-1]))])
+        j = int(draw.near[int(draw.odds.searchsorted(self.np_rng.random() * draw.total))])
         if j != self.choice[clue] and not self._clashes(clue, j):
             self._put(clue, j)
 
@@ -249,8 +253,10 @@ class ExactSearch:
         fit = first.fitting(pool)
         if not fit.size:
             return []
-        found = []
         rests = (np.int64(pool_hash) - first.hash[fit]).tolist()
+        if second.hash_set.isdisjoint(rests):
+            return []  # the usual case, found at C speed
+        found = []
         for x, rest in zip(fit.tolist(), rests, strict=True):
             ys = second.by_hash.get(rest)
             if not ys or not self._allowed(a, x):

@@ -112,6 +112,7 @@ class WordTable:
         self.by_hash: dict[int, list[int]] = {}
         for j, h in enumerate(self.hash.tolist()):
             self.by_hash.setdefault(h, []).append(j)
+        self.hash_set = frozenset(self.by_hash)
 
     def __len__(self) -> int:
         return len(self.words)
@@ -150,8 +151,8 @@ class WordTable:
         inside = self.every & ~beyond
         if not inside:
             return np.zeros(0, np.intp)
-        data = np.frombuffer(inside.to_bytes((len(self.words) + 7) // 8, "little"), np.uint8)
-        return np.flatnonzero(np.unpackbits(data, count=len(self.words), bitorder="little"))
+        data = np.frombuffer(inside.to_bytes((inside.bit_length() + 7) // 8, "little"), np.uint8)
+        return np.flatnonzero(np.unpackbits(data, bitorder="little"))
 
 
 def _bitset(members: npt.NDArray[np.bool_]) -> int:
