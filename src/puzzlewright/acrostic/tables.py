@@ -104,8 +104,7 @@ class WordTable:
         # bitset (bit j = word j), over[letter][p] for p = 0 .. the most any word has - 1
         most = counts.max(axis=0).tolist() if len(words) else [0] * self.size
         self.over = [
-            [_bitset(counts[:, letter] > p) for p in range(top)]
-            for letter, top in enumerate(most)
+            [_bitset(counts[:, letter] > p) for p in range(top)] for letter, top in enumerate(most)
         ]
         self.every = (1 << len(words)) - 1
         self.hash = counts.astype(np.int64) @ hashes
