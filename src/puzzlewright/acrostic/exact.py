@@ -50,7 +50,7 @@ class Tuning:
     perturb: float = 0.4  # share of the answers redrawn for a restart or the next set
     steps_per_second: int = 20_000  # converts --improve seconds into steps (reproducible)
     improve_per_letter: int = 1_600  # improvement steps per free letter when not given
-    tries_steps: int = 640_000  # steps of all tries together (--tries): 30-50 s CPU (load)
+    tries_steps: int = 640_000  # steps of all tries together (--tries): 15-22 s CPU (load 12-25)
     fit_first: bool = True  # the default effort's first try fits tries_steps too
     floor_steps: int = 20_000  # most effort for one raise of the quality floor
     floor_quality: float = 5.0  # the quality weight while a quality floor holds
