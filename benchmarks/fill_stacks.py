@@ -214,7 +214,8 @@ def columns(grid_name: str, words: WordList, args: argparse.Namespace) -> list[s
             found = ["".join(alphabet.letters[c] for c in row) for row in outcome.rows or []]
             lines.append(
                 f"{grid_name:<10} {len(rows)} rows from the {direction:<5} | {outcome.status:<9}"
-                f" {outcome.seconds:7.1f} CPU s {outcome.nodes:>9} columns {outcome.dead:>9} dead"
+                f" {outcome.seconds:7.1f} CPU s {outcome.nodes:>9} columns {outcome.dead:>9} dead,"
+                f" first column {outcome.first[0]} of {outcome.first[1]}"
                 f" (set-up {setup:.1f} + {built:.1f} s; rows {min(map(len, row_words))}-"
                 f"{max(map(len, row_words))} words, columns {min(map(len, strings))}-"
                 f"{max(map(len, strings))} strings) {' '.join(found)}"

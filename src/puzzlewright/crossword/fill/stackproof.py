@@ -29,6 +29,10 @@ from puzzlewright.crossword.fill.problem import Problem, SlotId
 
 Letters = tuple[int, ...]
 
+DEAD_LIMIT = 1 << 21
+"""The memo of dead states starts again when it holds this many (some 300 MB); forgetting
+a dead state only costs searching it again."""
+
 
 class Automaton:
     """The minimal automaton of a set of words of one length (letters as codes).
@@ -92,7 +96,8 @@ class Outcome:
     status: str  # "found", "exhausted" (a proof: no rectangle) or "timeout"
     rows: list[Letters] | None
     nodes: int  # columns placed
-    dead: int  # dead states memoised
+    dead: int  # dead states memoised (since the memo last started again)
+    first: tuple[int, int]  # the first column's strings gone through, of how many
     seconds: float  # CPU
 
 
@@ -104,6 +109,7 @@ class Rectangle:
         self.columns = [ColumnTrie.of(strings) for strings in columns]
         self.dead: set[tuple[int, ...]] = set()
         self.nodes = 0
+        self.first = [0, 0]
         self.path: list[Letters] = []  # the column strings placed
         self.deadline = float("inf")
 
@@ -121,7 +127,8 @@ class Rectangle:
             except TimeoutError:
                 status = "timeout"
         spent = time.process_time() - started
-        return Outcome(status, rows, self.nodes, len(self.dead), spent)
+        first = (self.first[0], self.first[1])
+        return Outcome(status, rows, self.nodes, len(self.dead), first, spent)
 
     def visit(self, column: int, states: tuple[int, ...]) -> bool:
         """Whether the columns from ``column`` on complete a rectangle from ``states``."""
@@ -133,11 +140,18 @@ class Rectangle:
         self.nodes += 1
         if self.nodes & 1023 == 0 and time.process_time() > self.deadline:
             raise TimeoutError
-        for string, after in self.strings(self.columns[column], states, 0):
+        options = self.strings(self.columns[column], states, 0)
+        if column == 0:
+            options = list(options)
+            self.first[1] = len(options)
+        for string, after in options:
+            self.first[0] += column == 0
             self.path.append(string)
             if self.visit(column + 1, after):
                 return True
             self.path.pop()
+        if len(self.dead) >= DEAD_LIMIT:
+            self.dead.clear()
         self.dead.add(key)
         return False
 
