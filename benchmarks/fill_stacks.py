@@ -21,7 +21,8 @@ words of the first row it went through in ``--cpu`` CPU seconds (round 5, issue 
 ``--columns`` searches each stack alone column by column
 (:mod:`puzzlewright.crossword.fill.stackproof`: rows as minimal automata, each column one
 of the strings its down's root candidates allow, dead states memoised), left to right and
-right to left (``--directions``): time to the first rectangle, or to exhausting them all
+right to left, or ``checked`` (arc consistency between rows and columns, the line with
+the fewest words next) (``--directions``): time to the first rectangle, or to exhausting them all
 (a proof that the grid has no fill).
 """
 
@@ -208,7 +209,11 @@ def columns(grid_name: str, words: WordList, args: argparse.Namespace) -> list[s
         built = time.process_time() - made
         for direction in args.directions.split(","):
             outcome = stackproof.search_rectangle(
-                row_words, strings, args.cpu, reverse=direction == "right"
+                row_words,
+                strings,
+                args.cpu,
+                reverse=direction == "right",
+                checked=direction == "checked",
             )
             alphabet = search.problem.words.alphabet
             found = ["".join(alphabet.letters[c] for c in row) for row in outcome.rows or []]

@@ -53,13 +53,14 @@ def accepts(automaton: Automaton, word: Letters) -> bool:
             st.lists(words_of(k), min_size=4, max_size=4),
         )
     ),
-    st.booleans(),
+    st.sampled_from(["left", "right", "checked"]),
 )
 def test_the_column_search_agrees_with_brute_force(
-    case: tuple[list[set[Letters]], list[set[Letters]]], reverse: bool
+    case: tuple[list[set[Letters]], list[set[Letters]]], direction: str
 ) -> None:
     rows, columns = case
-    outcome = search_rectangle(rows, columns, reverse=reverse)
+    reverse, checked = direction == "right", direction == "checked"
+    outcome = search_rectangle(rows, columns, reverse=reverse, checked=checked)
     assert outcome.status == ("found" if brute_force(rows, columns) else "exhausted")
     if outcome.rows is not None:
         assert all(word in words for word, words in zip(outcome.rows, rows, strict=True))
@@ -88,6 +89,7 @@ def stack_outcome(fits: bool) -> tuple[str, list[str]]:
     rectangle = rectangle_of(search.problem, rows, dom)
     assert rectangle is not None
     outcome = search_rectangle(*rectangle)
+    assert search_rectangle(*rectangle, checked=True).rows == outcome.rows
     letters = words.alphabet.letters
     return outcome.status, ["".join(letters[c] for c in row) for row in outcome.rows or []]
 

@@ -181,9 +181,13 @@ def search_rectangle(
     columns: Sequence[Iterable[Letters]],
     cpu: float = float("inf"),
     reverse: bool = False,
+    checked: bool = False,
 ) -> Outcome:
     """A rectangle whose row ``r`` is a word of ``rows[r]`` and whose column ``c`` reads,
-    top to bottom, a string of ``columns[c]``; ``reverse`` searches right to left."""
+    top to bottom, a string of ``columns[c]``; ``reverse`` searches right to left,
+    ``checked`` with arc consistency, the line with the fewest words first (:class:`Checked`)."""
+    if checked:
+        return Checked(rows, columns).run(cpu)
     if reverse:
         rows = [[word[::-1] for word in words] for words in rows]
         columns = columns[::-1]
@@ -237,3 +241,107 @@ def rectangle_of(
         ats = [at for _, at in cells]
         columns.append({tuple(table.letters(i)[at] for at in ats) for i in iter_bits(dom[down])})
     return words, columns
+
+
+class Lines:
+    """One side of a rectangle (its rows, or its columns) as word bitsets by position."""
+
+    def __init__(self, lines: Sequence[Iterable[Letters]], letters: int) -> None:
+        self.words = [sorted(set(words)) for words in lines]
+        self.bits: list[list[list[int]]] = []  # line -> position -> letter -> words
+        for words in self.words:
+            width = len(words[0]) if words else 0
+            table = [[0] * letters for _ in range(width)]
+            for i, word in enumerate(words):
+                for position, letter in enumerate(word):
+                    table[position][letter] |= 1 << i
+            self.bits.append(table)
+
+    def letters(self, line: int, position: int, dom: int) -> int:
+        """The letters some word of ``dom`` has at ``position`` of ``line``."""
+        mask = 0
+        for letter, words in enumerate(self.bits[line][position]):
+            if dom & words:
+                mask |= 1 << letter
+        return mask
+
+    def keep(self, line: int, position: int, mask: int) -> int:
+        """The words of ``line`` with a letter of ``mask`` at ``position``."""
+        words = 0
+        for letter, bits in enumerate(self.bits[line][position]):
+            if mask >> letter & 1:
+                words |= bits
+        return words
+
+
+class Checked:
+    """The rectangle searched with arc consistency between rows and columns, the line
+    (row or column) with the fewest words left decided next: every cell keeps only the
+    letters some word of its row and some string of its column still have."""
+
+    def __init__(self, rows: Sequence[Iterable[Letters]], columns: Sequence[Iterable[Letters]]) -> None:
+        letters = 1 + max((max(w) for words in rows for w in words), default=0)
+        letters = max(letters, 1 + max((max(s) for ss in columns for s in ss), default=0))
+        self.rows, self.columns = Lines(rows, letters), Lines(columns, letters)
+        self.nodes = 0
+        self.deadline = float("inf")
+        self.found: list[Letters] | None = None
+        self.first = [0, 0]  # the first decision's words gone through, of how many
+
+    def run(self, cpu: float = float("inf")) -> Outcome:
+        """Search until a rectangle is found, none is left, or ``cpu`` seconds pass."""
+        started = time.process_time()
+        self.deadline = started + cpu
+        doms = [(1 << len(w)) - 1 for w in self.rows.words]
+        doms += [(1 << len(w)) - 1 for w in self.columns.words]
+        status = "exhausted"
+        try:
+            if self.visit(doms):
+                status = "found"
+        except TimeoutError:
+            status = "timeout"
+        spent = time.process_time() - started
+        first = (self.first[0], self.first[1])
+        return Outcome(status, self.found, self.nodes, 0, first, spent)
+
+    def consistent(self, doms: list[int]) -> bool:
+        """Narrow ``doms`` (rows, then columns) to arc consistency; False when one empties."""
+        height = len(self.rows.words)
+        changed = True
+        while changed:
+            changed = False
+            for r in range(height):
+                for c in range(len(self.columns.words)):
+                    cell = self.rows.letters(r, c, doms[r])
+                    cell &= self.columns.letters(c, r, doms[height + c])
+                    row = doms[r] & self.rows.keep(r, c, cell)
+                    column = doms[height + c] & self.columns.keep(c, r, cell)
+                    if not row or not column:
+                        return False
+                    if row != doms[r] or column != doms[height + c]:
+                        changed = True
+                        doms[r], doms[height + c] = row, column
+        return True
+
+    def visit(self, doms: list[int], depth: int = 0) -> bool:
+        """Whether a rectangle lies within ``doms`` (recording it in ``found``)."""
+        self.nodes += 1
+        if time.process_time() > self.deadline:
+            raise TimeoutError
+        if not self.consistent(doms):
+            return False
+        sizes = [dom.bit_count() for dom in doms]
+        line = min(range(len(doms)), key=lambda i: (sizes[i] == 1, sizes[i]))
+        if sizes[line] == 1:
+            height = len(self.rows.words)
+            self.found = [self.rows.words[r][doms[r].bit_length() - 1] for r in range(height)]
+            return True
+        if depth == 0:
+            self.first[1] = sizes[line]
+        for i in iter_bits(doms[line]):
+            self.first[0] += depth == 0
+            child = doms[:]
+            child[line] = 1 << i
+            if self.visit(child, depth + 1):
+                return True
+        return False
