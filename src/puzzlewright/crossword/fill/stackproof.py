@@ -104,7 +104,9 @@ class Outcome:
 class Rectangle:
     """Depth-first search of the columns, left to right, memoising dead states."""
 
-    def __init__(self, rows: Sequence[Iterable[Letters]], columns: Sequence[Iterable[Letters]]) -> None:
+    def __init__(
+        self, rows: Sequence[Iterable[Letters]], columns: Sequence[Iterable[Letters]]
+    ) -> None:
         self.rows = [Automaton(words) for words in rows]
         self.columns = [ColumnTrie.of(strings) for strings in columns]
         self.dead: set[tuple[int, ...]] = set()
@@ -279,7 +281,9 @@ class Checked:
     (row or column) with the fewest words left decided next: every cell keeps only the
     letters some word of its row and some string of its column still have."""
 
-    def __init__(self, rows: Sequence[Iterable[Letters]], columns: Sequence[Iterable[Letters]]) -> None:
+    def __init__(
+        self, rows: Sequence[Iterable[Letters]], columns: Sequence[Iterable[Letters]]
+    ) -> None:
         letters = 1 + max((max(w) for words in rows for w in words), default=0)
         letters = max(letters, 1 + max((max(s) for ss in columns for s in ss), default=0))
         self.rows, self.columns = Lines(rows, letters), Lines(columns, letters)
