@@ -4,21 +4,27 @@ orientation: as given, rows mirrored, columns mirrored), determinism and shares.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fuzzing import examples
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import fill_grid
-from puzzlewright.crossword.fill import dense
+from puzzlewright.crossword.fill import dense, fill_grid
 from puzzlewright.crossword.fill.problem import build_problem
 from puzzlewright.lexicon import Alphabet, WordList, builtin_english
 from puzzlewright.stopping import StopSignal
 from test_fill import tiny_list
 from test_fill_squares import EVERY, fill_set, general_fills
 
-GRIDS = "benchmarks/grids"
+GRIDS = Path(__file__).resolve().parents[1] / "benchmarks" / "grids"
+
+
+def bench_grid(name: str) -> Grid:
+    return Grid.parse((GRIDS / f"{name}.txt").read_text())
+
 
 SHAPES = [  # blocks at the ends of lines, in each corner pair, and one-sided
     "#..\n...\n..#",
@@ -54,10 +60,10 @@ def test_the_shape_decides_which_grids_it_takes(monkeypatch: pytest.MonkeyPatch)
         ("open7", False),  # no blocks: the square search
         ("themed1", False),
     ]:
-        grid = Grid.parse(open(f"{GRIDS}/{name}.txt").read())
+        grid = bench_grid(name)
         assert uses_dense(grid, words) is takes, name
     corner = ((0, 0), (6, 6))
-    grid = Grid.parse(open(f"{GRIDS}/two7c.txt").read())
+    grid = bench_grid("two7c")
     assert not dense.applies(build_problem(grid, words, None, corner), corner, None)
     assert not dense.applies(build_problem(grid, words), None, 3)
 
@@ -123,8 +129,7 @@ def test_same_seed_same_fill_and_the_shares_cover_the_space() -> None:
     small = Grid.parse("#..\n...\n..#")
     whole = fill_set(fill_grid(small, words, min_score=45, count=EVERY))
     shares = [
-        fill_set(fill_grid(small, words, min_score=45, count=EVERY, part=(k, 3)))
-        for k in range(3)
+        fill_set(fill_grid(small, words, min_score=45, count=EVERY, part=(k, 3))) for k in range(3)
     ]
     assert len(whole) > 10 and set().union(*shares) == whole
     assert sum(len(share) for share in shares) == len(whole)
@@ -136,6 +141,6 @@ def test_no_fill_is_a_proof_and_a_stop_keeps_the_deepest_partial() -> None:
     assert result.status == "unfillable" and result.stop_reason is None
     stop = StopSignal()
     stop.interrupted = True
-    result = fill_grid(Grid.parse(open(f"{GRIDS}/two7c.txt").read()), builtin_english(), stop=stop)
+    result = fill_grid(bench_grid("two7c"), builtin_english(), stop=stop)
     assert result.status == "timeout" and result.stop_reason == "interrupted"
     assert any(letter.isalpha() for row in result.grid.rows_text() for letter in row)

@@ -32,7 +32,6 @@ from puzzlewright.crossword.fill.problem import Problem, Region
 from puzzlewright.crossword.fill.squares import (
     POLL,
     ROOT,
-    SPLIT_DEPTH,
     TIE_SCALE,
     Found,
     NodeId,
@@ -326,9 +325,9 @@ class Walk:
             return True
         self.note(r, c)
         share, parts = search.part
-        if depth == search.split_depth and parts > 1:
-            if search.share_of(self.rword, self.cword, parts, depth) != share:
-                return False
+        split = depth == search.split_depth and parts > 1
+        if split and search.share_of(self.rword, self.cword, parts, depth) != share:
+            return False
         r, c = self.settle(r, c)
         if r == self.height or c == self.width:
             return self.finish()
