@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from fuzzing import examples
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import dense, fill_grid
+from puzzlewright.crossword.fill import FillRequest, dense, fill_grid
 from puzzlewright.crossword.fill.problem import build_problem
+from puzzlewright.crossword.fill.shares import prove_square, search_share
 from puzzlewright.lexicon import Alphabet, WordList, builtin_english
 from puzzlewright.stopping import StopSignal
 from test_fill import tiny_list
@@ -144,3 +145,18 @@ def test_no_fill_is_a_proof_and_a_stop_keeps_the_deepest_partial() -> None:
     result = fill_grid(bench_grid("two7c"), builtin_english(), stop=stop)
     assert result.status == "timeout" and result.stop_reason == "interrupted"
     assert any(letter.isalpha() for row in result.grid.rows_text() for letter in row)
+
+
+def test_a_proof_in_shares_takes_a_dense_grid() -> None:
+    """`crossword prove-square`'s shares search a dense grid too: each share is disjoint,
+    together they find every fill, and a list without a fill is proved by all of them."""
+    words = builtin_english()
+    request = FillRequest(Grid.parse("#...\n....\n...#"), min_score=45)
+    whole = fill_set(fill_grid(request.grid, words, min_score=45, count=EVERY))
+    found = [search_share(request, words, k, 4, split_depth=1) for k in range(4)]
+    assert all(share.status in ("filled", "exhausted") for share in found)
+    assert {tuple(share.fill) for share in found if share.fill} <= whole
+    assert any(share.status == "filled" for share in found) == bool(whole)
+    none = tiny_list(["CAT", "DOG", "EMU", "COD", "ATE", "TOG", "APE", "OAT", "AT", "OG"])
+    proof = prove_square(FillRequest(Grid.parse("#..\n...\n..#")), none, 3)
+    assert proof.status == "unfillable" and len(proof.shares) == 3
