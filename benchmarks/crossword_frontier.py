@@ -473,12 +473,8 @@ def scaling(args: Any, tools: Any) -> None:
     2 local processes against the same portfolio on a running 2-worker LocalCluster.
     """
     from puzzlewright.crossword.fill import FillRequest
-    from puzzlewright.crossword.fill.portfolio import (
-        Race,
-        fill_portfolio,
-        members,
-        race_processes,
-    )
+    from puzzlewright.crossword.fill.portfolio import fill_portfolio
+    from puzzlewright.crossword.fill.race import Race, members, race_processes
     from puzzlewright.crossword.grid import Grid
     from puzzlewright.lexicon import load_wordlist
     from puzzlewright.stopping import NEVER

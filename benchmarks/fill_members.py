@@ -26,7 +26,7 @@ from pathlib import Path
 from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import FillRequest
 from puzzlewright.crossword.fill import run as fill_run
-from puzzlewright.crossword.fill.portfolio import MEMBER_TUNINGS, SEED_STEP
+from puzzlewright.crossword.fill.race import MEMBER_TUNINGS, SEED_STEP
 from puzzlewright.crossword.fill.search import Search
 from puzzlewright.lexicon import WordList, load_wordlist
 from puzzlewright.lexicon.crossword import builtin_crossword

@@ -32,7 +32,7 @@ from pathlib import Path
 from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import FillRequest
 from puzzlewright.crossword.fill import run as fill_run
-from puzzlewright.crossword.fill.portfolio import MEMBER_TUNINGS, SEED_STEP
+from puzzlewright.crossword.fill.race import MEMBER_TUNINGS, SEED_STEP
 from puzzlewright.crossword.fill.search import Tuning
 
 HERE = Path(__file__).resolve().parent

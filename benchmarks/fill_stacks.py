@@ -11,6 +11,12 @@ Grids are names of benchmarks/grids; ``--list default`` is the built-in crosswor
 its default floor), ``stwl`` Spread the Wordlist at ``--min-score`` (default 50).
 ``--whole`` times whole ``crossword fill`` processes instead (``--jobs``, the time limit
 ``--cpu`` seconds of wall time; CPU of the process and its workers), the look-ahead on.
+
+``--relaxed`` searches the stack alone, as a relaxation of the grid: its rows only, each
+down through it kept to its candidates at the root (arc consistent with the whole grid),
+every open row forward-checked through the downs after each word, the row with the fewest
+words next. It counts the stacks found (none: no fill exists once it exhausts) and how many
+words of the first row it went through in ``--cpu`` CPU seconds (round 5, issue 31).
 """
 
 from __future__ import annotations
@@ -25,9 +31,14 @@ import sys
 import time
 from pathlib import Path
 
+from puzzlewright.bits import WordSet
 from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import FillRequest, stacks
 from puzzlewright.crossword.fill import run as fill_run
+from puzzlewright.crossword.fill.problem import build_problem
+from puzzlewright.crossword.fill.search import Search
+from puzzlewright.lexicon import WordList
+from puzzlewright.stopping import StopSignal
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -79,6 +90,97 @@ def whole(grid_name: str, seed: int, args: argparse.Namespace) -> str:
     )
 
 
+class Relaxed:
+    """The stack's rows alone, searched with forward checking through their downs."""
+
+    def __init__(self, grid: Grid, words: WordList, floor: int | None, cpu: float) -> None:
+        self.search = Search(build_problem(grid, words, floor, None), stop=StopSignal())
+        self.rows = sorted(self.search.stacks.mates) if self.search.stacks else []
+        links = self.search.problem.vars
+        self.links = {v: [(p, d, at) for _, p, d, at in links[v].links] for v in self.rows}
+        self.letters = len(self.search.problem.words.alphabet)
+        self.stacks = self.nodes = self.first = self.first_words = 0
+        self.allowed: dict[tuple[int, int, int], WordSet] = {}  # a row's words per letter set
+        self.deadline = time.process_time() + cpu
+
+    def words_left(self, row: int, dom: list[WordSet]) -> WordSet:
+        """``row``'s words with, in every column, a letter some candidate of the down has."""
+        cols = self.search.cols
+        words = dom[row]
+        for position, down, at in self.links[row]:
+            letters = 0
+            for letter, down_words in enumerate(cols[down][at]):
+                if dom[down] & down_words:
+                    letters |= 1 << letter
+            key = (row, position, letters)
+            allowed = self.allowed.get(key)
+            if allowed is None:
+                if len(self.allowed) >= stacks.WORDS_LIMIT:
+                    self.allowed.clear()
+                allowed = 0
+                for letter, row_words in enumerate(cols[row][position]):
+                    if letters >> letter & 1:
+                        allowed |= row_words
+                self.allowed[key] = allowed
+            words &= allowed
+            if not words:
+                break
+        return words
+
+    def visit(self, open_rows: list[int], dom: list[WordSet], depth: int) -> None:
+        """Every stack under ``dom`` (TimeoutError past the CPU cap)."""
+        if time.process_time() > self.deadline:
+            raise TimeoutError
+        if not open_rows:
+            self.stacks += 1
+            return
+        for row in open_rows:
+            dom[row] = self.words_left(row, dom)
+            if not dom[row]:
+                return
+        row = min(open_rows, key=lambda r: dom[r].bit_count())
+        rest = [r for r in open_rows if r != row]
+        if depth == 0:
+            self.first_words = dom[row].bit_count()
+        words, cols, table = dom[row], self.search.cols, self.search.tables[row]
+        while words:
+            bit = words & -words
+            words ^= bit
+            self.nodes += 1
+            self.first += depth == 0
+            letters = table.letters(bit.bit_length() - 1)
+            child = dom[:]
+            child[row] = bit
+            for position, down, at in self.links[row]:
+                child[down] &= cols[down][at][letters[position]]
+                if not child[down]:
+                    break
+            else:
+                self.visit(rest, child, depth + 1)
+
+
+def relaxed(grid_name: str, words: WordList, args: argparse.Namespace) -> str:
+    """The stack alone (:class:`Relaxed`): its line."""
+    floor = None if args.list == "default" else args.min_score
+    started = time.process_time()
+    grid = Grid.parse((GRIDS / f"{grid_name}.txt").read_text())
+    relaxation = Relaxed(grid, words, floor, args.cpu)
+    root = relaxation.search.network.root()
+    if root is None or not relaxation.rows:
+        return f"{grid_name:<10} {'no fill at the root' if root is None else 'no stack'}"
+    status = "exhausted"
+    try:
+        relaxation.visit(list(relaxation.rows), root.dom[:], 0)
+    except TimeoutError:
+        status = "timeout"
+    spent = time.process_time() - started
+    return (
+        f"{grid_name:<10} relaxed | {status:<9} {spent:6.1f} CPU s {relaxation.stacks} stacks"
+        f" {relaxation.nodes} row words, first row {relaxation.first} of"
+        f" {relaxation.first_words} (load {os.getloadavg()[0]:.1f})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("grids", nargs="+")
@@ -89,6 +191,7 @@ def main() -> None:
     parser.add_argument("--cpu", type=float, default=120.0, help="CPU seconds per fill")
     parser.add_argument("--whole", action="store_true", help="whole processes, --jobs")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--relaxed", action="store_true", help="the stack's rows alone")
     args = parser.parse_args()
     seeds = seeds_of(args.seeds)
     if args.whole:
@@ -97,6 +200,10 @@ def main() -> None:
                 print(whole(name, seed, args), flush=True)
         return
     words = words_of(args.list)
+    if args.relaxed:
+        for name in args.grids:
+            print(relaxed(name, words, args), flush=True)
+        return
     spent: dict[str, list[float]] = {}
     for name in args.grids:
         for seed in seeds:

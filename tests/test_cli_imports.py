@@ -91,7 +91,7 @@ PLAIN_FILL_SKIPS = (
     "puzzlewright.crossword.fill.constrained",
     "puzzlewright.crossword.fill.pangram",
     "puzzlewright.crossword.nina",
-    "puzzlewright.crossword.fill.portfolio",
+    "puzzlewright.crossword.fill.race",
     "puzzlewright.crossword.puzzle",
     "puzzlewright.lexicon.builtin",
     "glob",
@@ -113,10 +113,11 @@ def test_a_plain_fill_imports_only_what_it_runs() -> None:
 
 def test_fills_that_ask_for_more_still_import_it() -> None:
     banned = ["crossword", "fill", str(GRIDS / "mini5.txt"), "--ban-letters", "Q", "--json"]
+    loaded = imported(banned, PLAIN_FILL_SKIPS)
     assert {
         "puzzlewright.crossword.fill.constraints",
         "puzzlewright.crossword.fill.constrained",
-        "puzzlewright.crossword.fill.portfolio",
-    } <= imported(banned, PLAIN_FILL_SKIPS)
+    } <= loaded
+    assert "puzzlewright.crossword.fill.race" not in loaded  # one search: no race
     raced = ["crossword", "fill", str(GRIDS / "tiny3.txt"), "--jobs", "2", "--json"]
-    assert "puzzlewright.crossword.fill.portfolio" in imported(raced, PLAIN_FILL_SKIPS)
+    assert "puzzlewright.crossword.fill.race" in imported(raced, PLAIN_FILL_SKIPS)

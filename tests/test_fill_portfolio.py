@@ -15,12 +15,12 @@ from click.testing import CliRunner
 from puzzlewright.cli import cli
 from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import FillRequest, FillResult
-from puzzlewright.crossword.fill.portfolio import (
+from puzzlewright.crossword.fill.portfolio import fill_portfolio
+from puzzlewright.crossword.fill.race import (
     NO_BOUND,
     MemberResult,
     Race,
     RaceStop,
-    fill_portfolio,
     members,
     run_member,
     winner,

@@ -31,7 +31,7 @@ from puzzlewright.cli.common import (
 )
 from puzzlewright.cli.crossword_fill_output import constraint_line, print_result, progress_display
 from puzzlewright.crossword.fill import FillResult, Region
-from puzzlewright.crossword.fill.run import fill as fill_one
+from puzzlewright.crossword.fill.portfolio import fill_portfolio
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.fileio import read_input
@@ -304,18 +304,10 @@ def _fill_shown(
     request: FillRequest, words: WordList, jobs: int, scheduler: str | None, timeout: float | None
 ) -> FillResult:
     """The fill (a portfolio with ``jobs`` > 1 or a scheduler), with a live progress
-    display when it is one search.
-
-    One search without global constraints is what ``fill_portfolio`` runs for it, ``fill``
-    itself, called here so that a plain fill does not import the portfolio's race (its
-    processes, Dask and members: about 4 ms of a tiny fill's start-up)."""
+    display when it is one search."""
     one = jobs == 1 and scheduler is None
     hook, live = progress_display() if one else (None, None)
     with stopping(timeout) as stop, live if live is not None else nullcontext():
-        if one and request.constraints is None:
-            return fill_one(request, words, stop=stop, on_progress=hook)
-        from puzzlewright.crossword.fill.portfolio import fill_portfolio
-
         return fill_portfolio(
             request, words, jobs=jobs, scheduler=scheduler, stop=stop, on_progress=hook
         )
