@@ -14,13 +14,22 @@ server made), measures
 
 Baselines measured in the same run: the engine calls alone, in this process
 (``analyse_grid``, ``entry_candidates``, ``fill_grid``), so the ratios show what HTTP, JSON and
-the worker processes add. Figures, not a test: nothing is asserted.
+the worker processes add. Under load those wall-time ratios mostly measure the waits for a
+core at each wake-up of a request's path (client, server loop, compute thread, loop,
+client), so the analyse call's CPU is also counted: the server process's per call against
+the same work's in this process (``analyse CPU per call``). Figures, not a test: nothing
+is asserted.
 
 ``python benchmarks/workbench.py [--runs N]``. Needs ../shared/data (STWL); skipped with a
 note when it is missing.
 
 ``--before CHECKOUT`` measures CHECKOUT's code (PYTHONPATH=CHECKOUT/src, e.g. a copy of
 main before a change) and this checkout's, list by list, in the same run.
+
+``--profile-checks SHIFT`` (issue 31): no HTTP; per candidate of the fill checks' first
+screen, its verdict, how it was reached and its CPU, in this process, uncut, for the 8
+entries SHIFT places further along than the fill-check figures', with each entry's
+critical path over two processes taking turns (where the checks' time goes).
 
 ``--starting-grid`` (issue 26) serves with NO ``--words`` (the built-in crossword list, as a
 new user starts) and, beside it in the same run, with STWL at 50: for seeds 0..N-1 it asks
@@ -454,6 +463,83 @@ def split_job(
     return last, path
 
 
+CPU_SAMPLES = 20
+"""Analyse calls whose CPU is counted (at least; the kernel counts CPU in 10 ms ticks)."""
+
+
+def server_cpu() -> float | None:
+    """CPU seconds (user + system) of this process's ``puzzlewright serve`` child so far,
+    from /proc (None where there is none): its own work, not its job processes'."""
+    tick = os.sysconf("SC_CLK_TCK")
+    for children in Path(f"/proc/{os.getpid()}/task").glob("*/children"):
+        for pid in children.read_text().split():
+            try:
+                command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if b"serve" in command:
+                return (int(fields[11]) + int(fields[12])) / tick
+    return None
+
+
+def analyse_cpu(url: str, grids: list[list[list[str | None]]], words: Any) -> None:
+    """The analyse call's CPU over HTTP (the server process's, per call) against the same
+    endpoint work's CPU in this process: what HTTP, JSON and the thread hand-off cost in
+    work, apart from the waits for a core that a loaded machine adds to every wake-up."""
+    engine = time.process_time()
+    for grid in grids:
+        endpoint_work(grid, words)
+    engine = (time.process_time() - engine) / len(grids)
+    before, client = server_cpu(), time.process_time()
+    for grid in grids:
+        post(f"{url}/api/crossword/analyse", {"cells": grid})
+    after, client = server_cpu(), (time.process_time() - client) / len(grids)
+    if before is None or after is None:
+        return
+    server = (after - before) / len(grids)
+    print(f"analyse CPU per call: server {ms(server).strip()}, its engine work in-process "
+          f"{ms(engine).strip()}, ratio {server / engine:5.2f}; the client's "
+          f"{ms(client).strip()} ({len(grids)} keystrokes, load {load()})", flush=True)  # fmt: skip
+
+
+def profile_checks(label: str, shift: int) -> None:
+    """Per candidate of the first screen, in this process and one after the other: its
+    verdict, how it was reached and its CPU, for the benchmark's 8 entries (``shift``: the
+    entries that many places further along), uncut; then each entry's CPU (the grid's
+    search, then the candidates') and its critical path over two processes taking turns."""
+    from puzzlewright.crossword.analysis import analyse_grid, entry_candidates
+    from puzzlewright.crossword.fill_checks import prepare_checks
+    from puzzlewright.crossword.grid import Grid
+    from puzzlewright.stopping import StopSignal
+
+    words = engine_words(label)
+    with tempfile.TemporaryDirectory() as folder, server(Path(folder), label) as url:
+        _, half = half_filled(url)
+    grid = Grid(half)
+    analysis = analyse_grid(grid, words, min_score=MIN_SCORE)
+    keys = [e.key for e in analysis.entries if "?" in e.pattern]
+    keys = keys[len(keys) // 2 :]
+    for entry in keys[shift :: max(1, len(keys) // 8)][:8]:
+        found = entry_candidates(grid, words, entry, min_score=MIN_SCORE, limit=FIRST_SCREEN)
+        todo = [candidate.word for candidate in found.words]
+        started = time.process_time()
+        whole, checker = prepare_checks(grid, words, entry, todo, min_score=MIN_SCORE,
+                                        budget=SPLIT_BUDGET, stop=StopSignal(120))  # fmt: skip
+        mark = time.process_time()
+        prepared, each, lines = mark - started, [], []
+        for check in checker(todo, StopSignal(120)) if checker else ():
+            each.append(time.process_time() - mark)
+            mark = time.process_time()
+            lines.append(f"{check.word} {check.verdict} ({check.method}) {ms(each[-1]).strip()}")
+        shares = [0.0, 0.0]
+        for seconds in each:  # two processes, each taking the next candidate when free
+            shares[shares.index(min(shares))] += seconds
+        print(f"{label} {entry}: grid {whole.verdict} {ms(prepared).strip()}, candidates "
+              f"{ms(sum(each)).strip()}, critical path {ms(prepared + max(shares)).strip()} "
+              f"(load {load()})\n    " + "; ".join(lines), flush=True)  # fmt: skip
+
+
 def load() -> str:
     """The load average now (the machine is shared: every figure is read beside it)."""
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
@@ -496,6 +582,7 @@ def list_section(label: str, runs: int, browser: bool, checks_only: bool = False
         report("analyse after a keystroke (HTTP) / analyse_grid", analyse, 0.100, base["analyse"])
         report("analyse after a keystroke (HTTP) / its engine work", analyse, 0.100,
                base["endpoint"])  # fmt: skip
+        analyse_cpu(url, keystrokes(full, half, max(runs, CPU_SAMPLES), skip=2 * runs), words)
         report("candidates, after that analyse (HTTP)", after, 0.050, None)
         report("candidates of a new grid (HTTP)", alone, 0.050, base["candidates"])
         fill_checks(url, half, keys[len(keys) // 2 :], words)
@@ -559,6 +646,10 @@ def main() -> int:
         help="in the same run, list by list, first the code of CHECKOUT/src (e.g. a copy of "
         "main before a change), then this checkout's",
     )  # fmt: skip
+    parser.add_argument(
+        "--profile-checks", type=int, metavar="SHIFT",
+        help="per candidate: verdict, method and CPU in-process (entries SHIFT places on)",
+    )  # fmt: skip
     args = parser.parse_args()
     global FRESH
     FRESH = not args.no_fresh
@@ -569,6 +660,10 @@ def main() -> int:
         return before_after(args.before, args.words or ["stwl", "default"], args)
     if args.starting_grid:
         starting_grid(args.starting_grid)
+        return 0
+    if args.profile_checks is not None:
+        for label in args.words or ["stwl", "default"]:
+            profile_checks(label, args.profile_checks)
         return 0
     for label in args.words or ["stwl", "default"]:
         print(f"load average {load()}", flush=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill.problem import build_problem
 from puzzlewright.crossword.fill.search import Search
-from puzzlewright.crossword.fill.stacks import STACK_LENGTH, find_mates
+from puzzlewright.crossword.fill.stacks import CORNER_LENGTH, STACK_LENGTH, find_mates
 from puzzlewright.lexicon import Alphabet, WordList
 from puzzlewright.stopping import StopSignal
 
@@ -51,7 +51,8 @@ def test_the_rows_of_a_stack_are_mates_of_each_other() -> None:
 
 
 def test_short_or_lone_entries_have_no_mates() -> None:
-    short = Grid.parse("\n".join(["." * (WIDTH - 1)] * 3))
+    """(Three aligned rows of 9-11 letters are a corner block: test_fill_corner_stacks.py.)"""
+    short = Grid.parse("\n".join(["." * (CORNER_LENGTH - 1)] * 3))
     assert find_mates(build_problem(short, stack_words(), None, None)) == {}
 
 
