@@ -26,13 +26,11 @@ space for portfolio members and cluster proofs.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import log
 
 from puzzlewright.crossword.fill.problem import Problem, Region
 from puzzlewright.crossword.fill.squares import (
     POLL,
     ROOT,
-    TIE_SCALE,
     Found,
     NodeId,
     Shape,
@@ -177,27 +175,8 @@ class DenseSearch(SquareSearch):
         """Best first, as the square search weighs them: score, the log of the options
         left to each crossing entry (``crossing``: the word's letter, the entry's trie and
         node), a seeded tie-break."""
-        weights = self.weights
-        scores = self.tables[own.length].scores
-        spread = self.spread / TIE_SCALE
-        salt = self.salt + line * 40_503
-        by_letter = weights.options
-        gains = [
-            (p, {chr(code): by_letter * log(trie.size[child]) for code, child in kids.items()})
-            for p, trie, node in crossing
-            for kids in [trie.children(node)]
-        ]
-        by_score = weights.score
-        texts = own.text
-
-        def value(w: WordId) -> float:
-            text = texts[w]
-            total = by_score * scores[w] + spread * ((w * 2_654_435_761 + salt) % TIE_SCALE)
-            for p, gain in gains:
-                total += gain[text[p]]
-            return total
-
-        return sorted(found, key=value, reverse=True)
+        cut = [(p, trie.size, trie.children(node)) for p, trie, node in crossing]
+        return self.ranked(found, own.text, self.tables[own.length].scores, cut, line)
 
     def walk(self, count: int, found: Found) -> str:
         """One run from the empty grid: "done", "cutoff" or "stopped" (as the square's)."""

@@ -376,19 +376,30 @@ class SquareSearch:
     ) -> list[WordId]:
         """Best first: score, plus the log of the options left to the crossings, plus a
         seeded tie-break (fixed per run, line and word)."""
+        size, children = cross.size, cross.children
+        crossing = [(j, size, children(nodes[j])) for j in range(first, len(nodes))]
+        return self.ranked(found, own.text, table.scores, crossing, line)
+
+    def ranked(
+        self,
+        found: list[WordId],
+        texts: Sequence[str],
+        scores: Sequence[int],
+        crossing: Sequence[tuple[int, Sequence[int], dict[int, NodeId]]],
+        line: int,
+    ) -> list[WordId]:
+        """``found`` best first by the search's weights: score, the log of the options each
+        crossing entry keeps (``crossing``: the word's letter position, the entry's trie
+        sizes and the children of its node), a seeded tie-break fixed per run, line, word."""
         weights = self.weights
-        scores, size, children = table.scores, cross.size, cross.children
         spread = self.spread / TIE_SCALE
         salt = self.salt + line * 40_503
         by_letter = weights.options
-        positions = range(first, len(nodes))
         gains = [
             (j, {chr(code): by_letter * log(size[child]) for code, child in kids.items()})
-            for j in positions
-            for kids in [children(nodes[j])]
+            for j, size, kids in crossing
         ]
         by_score = weights.score
-        texts = own.text
 
         def value(w: WordId) -> float:
             text = texts[w]
