@@ -11,9 +11,10 @@ steps per letter, all tries capped at 1.6 million steps; see docs/acrostic.md),
 then the medians, CPU ratios and the mean of the means, and the steps per CPU second.
 
 With --tree PATH (and --effort) each case and seed first runs the default effort of another
-checkout of the project (its own benchmarks/acrostic.py and src, in a child process, this
-interpreter), named "tree": before/after of a code change in one run, e.g. --tree
-/work/wt/base --effort after.
+checkout of the project (this script on its src, in a child process, this interpreter),
+named "tree": before/after of a code change in one run, e.g. --tree /work/wt/base --effort
+after. The column "set" is a digest of the best set's answers, and the summary counts the
+rows whose set is the tree's (a change meant to keep every step the same must keep them all).
 
 With --first-set it prints, per case and seed (--seeds), the CPU seconds from the call to
 the first complete set a face is shown (``progress``: the sketch, or the quality search's
@@ -35,6 +36,7 @@ Figures are printed, never asserted.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import statistics
@@ -209,12 +211,12 @@ def _effort(name: str) -> Tuning:
     return Tuning(tries_steps=int(name)) if name.isdigit() else EFFORTS[name]
 
 
-def _tree_row(tree: Path, case: str, seed: int) -> tuple[float, int, float, str]:
-    """The default effort of another checkout of the project (``--tree``: its own code,
-    run by this interpreter in a child process): CPU seconds, steps, mean zipf and the
-    rest of its row (min, bound), read from its own effort table."""
+def _tree_row(tree: Path, case: str, seed: int) -> tuple[float, int, float, str, str]:
+    """The default effort of another checkout of the project (``--tree``: its code, run by
+    this script and interpreter in a child process): CPU seconds, steps, mean zipf, the
+    rest of its row (min, bound) and its set's digest, read from the child's effort table."""
     env = dict(os.environ, PYTHONPATH=str(tree / "src"))
-    command = [sys.executable, str(tree / "benchmarks" / "acrostic.py"), "--effort", "after"]
+    command = [sys.executable, str(Path(__file__).resolve()), "--effort", "after"]
     command += ["--only", case, "--seeds", str(seed)]
     out = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True, check=True)
     fields = out.stdout.splitlines()[1].split("|")[1].split()
@@ -223,7 +225,13 @@ def _tree_row(tree: Path, case: str, seed: int) -> tuple[float, int, float, str]
         int(fields[1].replace(",", "")),
         float(fields[2]),
         " ".join(fields[3:5]),
+        fields[6],
     )
+
+
+def _digest(answers: list[str]) -> str:
+    """A short digest of an answer set (the effort table's "set" column)."""
+    return hashlib.sha1(" ".join(answers).encode()).hexdigest()[:8]
 
 
 def effort_table(
@@ -238,21 +246,23 @@ def effort_table(
     seconds, steps, mean/min zipf, bound; then medians and ratios per effort."""
     print(
         f"{'case':20} {'seed':>4} {'effort':>6} | {'cpu':>6} {'steps':>9} {'mean':>5} "
-        f"{'min':>4} {'bound':>5} {'steps/s':>7}"
+        f"{'min':>4} {'bound':>5} {'steps/s':>7} {'set':>8}"
     )
+    same: dict[str, int] = defaultdict(int)  # rows whose set is the tree's
     cpus: dict[str, list[float]] = defaultdict(list)
     all_steps: dict[str, list[int]] = defaultdict(list)
     means: dict[str, list[float]] = defaultdict(list)
     for case in cases:
         for seed in seeds:
+            tree_set = None
             if tree is not None:
-                cpu, steps, mean, rest = _tree_row(tree, case["name"], seed)
+                cpu, steps, mean, rest, tree_set = _tree_row(tree, case["name"], seed)
                 cpus["tree"].append(cpu)
                 means["tree"].append(mean)
                 all_steps["tree"].append(steps)
                 print(
                     f"{case['name']:20} {seed:4} {'tree':>6} | {cpu:6.1f} {steps:9,} {mean:5.3f} "
-                    f"{rest} {steps / cpu:7,.0f}",
+                    f"{rest} {steps / cpu:7,.0f} {tree_set:>8}",
                     flush=True,
                 )
             for name in names:
@@ -261,14 +271,17 @@ def effort_table(
                     case["quote"], case["source"], words, seed=seed, tuning=_effort(name)
                 )
                 cpu = time.process_time() - started
-                mean, low = zipf(words, [a.word for a in result.puzzles[0].answers])
+                answers = [a.word for a in result.puzzles[0].answers]
+                mean, low = zipf(words, answers)
+                same[name] += _digest(answers) == tree_set
                 cpus[name].append(cpu)
                 means[name].append(mean)
                 steps = int(result.stats.get("steps", 0)) if result.stats else 0
                 all_steps[name].append(steps)
                 print(
                     f"{case['name']:20} {seed:4} {name:>6} | {cpu:6.1f} {steps:9,} {mean:5.3f} "
-                    f"{low:4.1f} {result.mean_zipf_bound or 0:5.2f} {steps / cpu:7,.0f}",
+                    f"{low:4.1f} {result.mean_zipf_bound or 0:5.2f} {steps / cpu:7,.0f} "
+                    f"{_digest(answers):>8}",
                     flush=True,
                 )
     names = ["tree", *names] if tree is not None else names
@@ -278,7 +291,8 @@ def effort_table(
         print(
             f"{name}: median CPU {statistics.median(cpus[name]):.1f} s ({ratio:.2f}x of {base}), "
             f"max {max(cpus[name]):.1f} s, mean of the means {statistics.fmean(means[name]):.3f}, "
-            f"{sum(all_steps[name]) / sum(cpus[name]):,.0f} steps per CPU second (setup included)",
+            f"{sum(all_steps[name]) / sum(cpus[name]):,.0f} steps per CPU second (setup included)"
+            + (f", the tree's set {same[name]}/{len(cpus[name])}" if tree and name != base else ""),
             flush=True,
         )
 

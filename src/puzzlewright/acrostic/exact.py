@@ -24,6 +24,7 @@ from itertools import combinations
 
 import numpy as np
 
+from puzzlewright.acrostic.energy import Draws
 from puzzlewright.acrostic.prices import Prices, letter_prices
 from puzzlewright.acrostic.quality import first_clash
 from puzzlewright.acrostic.tables import HashArray, IntArray, WordTable, on_grid, weight_grid
@@ -49,7 +50,7 @@ class Tuning:
     perturb: float = 0.4  # share of the answers redrawn for a restart or the next set
     steps_per_second: int = 20_000  # converts --improve seconds into steps (reproducible)
     improve_per_letter: int = 1_600  # improvement steps per free letter when not given
-    tries_steps: int = 640_000  # steps of all tries together (--tries): 30-50 s CPU (load)
+    tries_steps: int = 640_000  # steps of all tries together (--tries): 15-22 s CPU (load 12-25)
     fit_first: bool = True  # the default effort's first try fits tries_steps too
     floor_steps: int = 20_000  # most effort for one raise of the quality floor
     floor_quality: float = 5.0  # the quality weight while a quality floor holds
@@ -126,6 +127,7 @@ class ExactSearch:
         self.off = self.target.copy()
         self.stems: Counter[str] = Counter()
         self.weights = np.ones(self.size, np.float32)
+        self.draws = Draws(self.n, self.tuning.temperature, BARRED)  # the moves' memory
         longest = max((t.longest for t in self.tables), default=0)
         self.weight_grid = weight_grid(self.size, longest)  # exact sums: tables.py
         self.best_off = int(np.abs(self.off).sum())
@@ -137,13 +139,18 @@ class ExactSearch:
     # -- state -----------------------------------------------------------------------------
     def _put(self, clue: int, j: int) -> None:
         table = self.tables[clue]
-        old = self.choice[clue]
-        self.off += self.letter_counts[clue]
-        self.stems[table.stems[old]] -= 1
+        row = table.counts[j]
+        self.off += self.letter_counts[clue] - row
+        self.letter_counts[clue] = row
+        self._swap_stem(clue, j)
+
+    def _swap_stem(self, clue: int, j: int) -> None:
+        """Make word ``j`` ``clue``'s answer as far as the stem rules see (``choice`` and the
+        stem counts), not its letters: :meth:`_put` does both."""
+        stems = self.tables[clue].stems
+        self.stems[stems[self.choice[clue]]] -= 1
         self.choice[clue] = j
-        self.letter_counts[clue] = table.counts[j]
-        self.off -= self.letter_counts[clue]
-        self.stems[table.stems[j]] += 1
+        self.stems[stems[j]] += 1
 
     def _set_all(self, state: Sequence[int]) -> None:
         self.stems = Counter()
@@ -167,7 +174,7 @@ class ExactSearch:
 
     def off_count(self) -> int:
         """How many letters the current answers miss or overuse."""
-        return int(np.abs(self.off).sum())
+        return sum(map(abs, self.off.tolist()))  # a numpy sum of 26 costs twice as much
 
     def words(self, state: Sequence[int] | None = None) -> list[str]:
         """The answer words of ``state`` (default: the current answers)."""
@@ -203,16 +210,11 @@ class ExactSearch:
     # -- moves -----------------------------------------------------------------------------
     def _step(self, clue: int) -> None:
         """Draw a new word for ``clue`` from its Gibbs distribution."""
-        table = self.tables[clue]
         target = self.off + self.letter_counts[clue]
-        energy = table.distances(target, self.weights) + self.bias[clue]
-        low = float(energy.min())
-        if low >= BARRED / 2:
+        draw = self.draws.draw(clue, self.tables[clue], target, self.weights, self.bias[clue])
+        if draw is None:
             return
-        temperature = self.tuning.temperature
-        near = np.flatnonzero(energy <= low + 9.0 * temperature)
-        odds = np.cumsum(np.exp((low - energy[near]) / temperature))
-        j = int(near[int(np.searchsorted(odds, self.np_rng.random() * odds[-1]))])
+        j = int(draw.near[int(draw.odds.searchsorted(self.np_rng.random() * draw.total))])
         if j != self.choice[clue] and not self._clashes(clue, j):
             self._put(clue, j)
 
@@ -251,8 +253,10 @@ class ExactSearch:
         fit = first.fitting(pool)
         if not fit.size:
             return []
-        found = []
         rests = (np.int64(pool_hash) - first.hash[fit]).tolist()
+        if second.hash_set.isdisjoint(rests):
+            return []  # the usual case, found at C speed
+        found = []
         for x, rest in zip(fit.tolist(), rests, strict=True):
             ys = second.by_hash.get(rest)
             if not ys or not self._allowed(a, x):

@@ -119,10 +119,10 @@ class Search(ExactSearch):
             if not self._allowed(low, a):
                 continue
             self.stats.steps += 1
-            self._put(low, a)
+            self._swap_stem(low, a)  # the splits' stem rules see ``a`` as low's answer
             rest = pool - table.counts[a]
             splits = self._splits(j, k, rest, int(rest.astype(np.int64) @ self.hashes))
-            self._put(low, keep)
+            self._swap_stem(low, keep)
             for b, c in splits:
                 changes = ((low, a), (j, b), (k, c))
                 value = self._value_with(changes)

@@ -100,13 +100,18 @@ class WordTable:
         self.more_copy = (
             np.arange(int(extra.sum()), dtype=np.int32) - np.repeat(starts, extra) + 3
         ).astype(np.int32)
-        # letter sets as bit masks (alphabets of up to 62 letters) for a quick fit prefilter
-        self.bits = np.int64(1) << np.arange(min(self.size, 62), dtype=np.int64)
-        self.letter_set = (counts[:, :62] > 0).astype(np.int64) @ self.bits
+        # "which words fit a pool": per letter, the words with more than p copies of it as a
+        # bitset (bit j = word j), over[letter][p] for p = 0 .. the most any word has - 1
+        most = counts.max(axis=0).tolist() if len(words) else [0] * self.size
+        self.over = [
+            [_bitset(counts[:, letter] > p) for p in range(top)] for letter, top in enumerate(most)
+        ]
+        self.every = (1 << len(words)) - 1
         self.hash = counts.astype(np.int64) @ hashes
         self.by_hash: dict[int, list[int]] = {}
         for j, h in enumerate(self.hash.tolist()):
             self.by_hash.setdefault(h, []).append(j)
+        self.hash_set = frozenset(self.by_hash)
 
     def __len__(self) -> int:
         return len(self.words)
@@ -134,9 +139,21 @@ class WordTable:
         return [j for j in self.by_hash.get(pool_hash, ()) if (self.counts[j] == pool).all()]
 
     def fitting(self, pool: IntArray) -> npt.NDArray[np.intp]:
-        """Indexes of the words whose letters are all in ``pool``."""
-        inside = int((pool[:62] > 0).astype(np.int64) @ self.bits)
-        some = np.flatnonzero((self.letter_set & np.int64(~inside & ((1 << 62) - 1))) == 0)
-        if some.size:
-            some = some[(self.counts[some] <= pool).all(axis=1)]
-        return some
+        """Indexes of the words whose letters are all in ``pool``, in order: the words with
+        no letter beyond the pool's count, one bitset union per letter."""
+        beyond = 0
+        for over, limit in zip(self.over, pool.tolist(), strict=True):
+            if limit < len(over):  # else no word has more of this letter than the pool
+                if limit < 0:
+                    return np.zeros(0, np.intp)
+                beyond |= over[limit]
+        inside = self.every & ~beyond
+        if not inside:
+            return np.zeros(0, np.intp)
+        data = np.frombuffer(inside.to_bytes((inside.bit_length() + 7) // 8, "little"), np.uint8)
+        return np.flatnonzero(np.unpackbits(data, bitorder="little"))
+
+
+def _bitset(members: npt.NDArray[np.bool_]) -> int:
+    """``members`` as a Python int: bit j is set when ``members[j]`` is."""
+    return int.from_bytes(np.packbits(members, bitorder="little").tobytes(), "little")
