@@ -17,6 +17,13 @@ down through it kept to its candidates at the root (arc consistent with the whol
 every open row forward-checked through the downs after each word, the row with the fewest
 words next. It counts the stacks found (none: no fill exists once it exhausts) and how many
 words of the first row it went through in ``--cpu`` CPU seconds (round 5, issue 31).
+
+``--columns`` searches each stack alone column by column
+(:mod:`puzzlewright.crossword.fill.stackproof`: rows as minimal automata, each column one
+of the strings its down's root candidates allow, dead states memoised), left to right and
+right to left, or ``checked`` (arc consistency between rows and columns, the line with
+the fewest words next) (``--directions``): time to the first rectangle, or to exhausting them all
+(a proof that the grid has no fill).
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from pathlib import Path
 
 from puzzlewright.bits import WordSet
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillRequest, stacks
+from puzzlewright.crossword.fill import FillRequest, stackproof, stacks
 from puzzlewright.crossword.fill import run as fill_run
 from puzzlewright.crossword.fill.problem import build_problem
 from puzzlewright.crossword.fill.search import Search
@@ -181,6 +188,47 @@ def relaxed(grid_name: str, words: WordList, args: argparse.Namespace) -> str:
     )
 
 
+def columns(grid_name: str, words: WordList, args: argparse.Namespace) -> list[str]:
+    """Each stack of the grid searched column by column (:mod:`stackproof`): its lines."""
+    floor = None if args.list == "default" else args.min_score
+    started = time.process_time()
+    grid = Grid.parse((GRIDS / f"{grid_name}.txt").read_text())
+    search = Search(build_problem(grid, words, floor, None), stop=StopSignal())
+    root = search.network.root()
+    setup = time.process_time() - started
+    if root is None or search.stacks is None:
+        return [f"{grid_name:<10} {'no fill at the root' if root is None else 'no stack'}"]
+    lines = []
+    for rows in stackproof.stack_groups(search.stacks.mates):
+        made = time.process_time()
+        rectangle = stackproof.rectangle_of(search.problem, rows, root.dom)
+        if rectangle is None:
+            lines.append(f"{grid_name:<10} rows {rows}: not a rectangle")
+            continue
+        row_words, strings = rectangle
+        built = time.process_time() - made
+        for direction in args.directions.split(","):
+            outcome = stackproof.search_rectangle(
+                row_words,
+                strings,
+                args.cpu,
+                reverse=direction == "right",
+                checked=direction == "checked",
+            )
+            alphabet = search.problem.words.alphabet
+            found = ["".join(alphabet.letters[c] for c in row) for row in outcome.rows or []]
+            lines.append(
+                f"{grid_name:<10} {len(rows)} rows from the {direction:<5} | {outcome.status:<9}"
+                f" {outcome.seconds:7.1f} CPU s {outcome.nodes:>9} columns {outcome.dead:>9} dead,"
+                f" first column {outcome.first[0]} of {outcome.first[1]}"
+                f" (set-up {setup:.1f} + {built:.1f} s; rows {min(map(len, row_words))}-"
+                f"{max(map(len, row_words))} words, columns {min(map(len, strings))}-"
+                f"{max(map(len, strings))} strings) {' '.join(found)}"
+                f" (load {os.getloadavg()[0]:.1f})"
+            )
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("grids", nargs="+")
@@ -192,6 +240,8 @@ def main() -> None:
     parser.add_argument("--whole", action="store_true", help="whole processes, --jobs")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--relaxed", action="store_true", help="the stack's rows alone")
+    parser.add_argument("--columns", action="store_true", help="each stack column by column")
+    parser.add_argument("--directions", default="left,right", help="with --columns")
     args = parser.parse_args()
     seeds = seeds_of(args.seeds)
     if args.whole:
@@ -203,6 +253,10 @@ def main() -> None:
     if args.relaxed:
         for name in args.grids:
             print(relaxed(name, words, args), flush=True)
+        return
+    if args.columns:
+        for name in args.grids:
+            print("\n".join(columns(name, words, args)), flush=True)
         return
     spent: dict[str, list[float]] = {}
     for name in args.grids:

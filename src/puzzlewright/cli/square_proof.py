@@ -77,7 +77,8 @@ def prove_square(
     timeout: float | None,
     as_json: bool,
 ) -> int:
-    """Search a grid without blocks (a double word square) for a fill, share by share.
+    """Search a grid without blocks (a double word square), or a small dense grid (every
+    row and column one entry of 6+ letters), for a fill, share by share.
 
     The search is exhaustive: when every share of --parts ends without a fill, none exists.
     Shares are independent, so a proof that takes days of one core can run as --parts tasks

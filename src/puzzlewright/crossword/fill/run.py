@@ -7,6 +7,7 @@ from collections.abc import Callable, Collection
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from puzzlewright.crossword.fill import dense
 from puzzlewright.crossword.fill.problem import Problem, Region, build_problem, place_solution
 from puzzlewright.crossword.fill.quality import (
     FAST_CANDIDATES,
@@ -97,7 +98,9 @@ def fill(
     grid and list (:func:`~puzzlewright.crossword.fill.quality.default_quality`): fast for
     barred grids with a frequency list, quality otherwise.
     A grid without blocks or bars goes to the double-word-square search (fill/squares.py),
-    whose ``part`` is the share of the space to search (portfolio members split a proof).
+    whose ``part`` is the share of the space to search (portfolio members split a proof);
+    a small dense grid (every row and column one entry of 6 letters or more) to its
+    extension to blocks at the ends of lines (fill/dense.py).
     Raises PuzzleInputError for a grid without entries or letters outside the alphabet.
     """
     started = time.monotonic()
@@ -115,6 +118,10 @@ def fill(
     if applies(problem, region, max_shared_substring):
         outcome, grids = _fill_square(
             problem, scores, seed, stop, part, count, quality, report, banded
+        )
+    elif dense.applies(problem, region, max_shared_substring):  # a small dense grid
+        outcome, grids = _fill_square(
+            problem, scores, seed, stop, part, count, quality, report, banded, dense.DenseSearch
         )
     else:
         from puzzlewright.crossword.fill.letters import letters_mask
@@ -198,8 +205,10 @@ def _fill_square(
     quality: bool,
     report: Reporter | None,
     banded: bool = False,
+    kind: type[SquareSearch] = SquareSearch,
 ) -> tuple[Outcome, list[Grid]]:
-    """The double-word-square search's outcome and fills (a grid without blocks or bars).
+    """The double-word-square search's outcome and fills (a grid without blocks or bars;
+    ``kind`` :class:`~puzzlewright.crossword.fill.dense.DenseSearch` for a small dense grid).
 
     A single fill in quality mode first searches the best score tiers alone, each for at
     most :data:`SQUARE_TIER_NODES` nodes (the exhaustive search keeps the first fill it
@@ -210,7 +219,7 @@ def _fill_square(
     progress = (lambda filled, best, back: report(filled, best, back, 0)) if report else None
     spent = Found([], [], [], -1)
     for floor in tiers:
-        square = SquareSearch(
+        square = kind(
             problem,
             seed=seed,
             stop=stop,

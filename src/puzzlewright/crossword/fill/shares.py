@@ -10,6 +10,9 @@ again after a worker dies. Each share re-walks the moves above the split to find
 nodes; that overhead is measured (benchmarks/squares_shares.py) and documented in
 docs/crossword-fill.md, with what a proof costs on a cluster of a given size.
 
+The same goes for a small dense grid (fill/dense.py: the square search over lines that
+blocks at their ends shorten, such as a 7x7 with two corner blocks).
+
 A share searches in one run (no restarts: restarts help find a fill sooner, but a share of
 a proof has to be searched to its end anyway, and each restart walks again what the last
 one walked). ``max_nodes`` bounds a share (the benchmark's throughput probe); a share cut
@@ -24,6 +27,8 @@ from dataclasses import dataclass, field
 from time import process_time
 from typing import Any, Literal
 
+from puzzlewright.crossword.fill import dense
+from puzzlewright.crossword.fill.dense import DenseSearch
 from puzzlewright.crossword.fill.problem import build_problem, place_solution
 from puzzlewright.crossword.fill.quality import value_weights
 from puzzlewright.crossword.fill.request import FillRequest
@@ -122,19 +127,23 @@ def search_share(
     max_nodes: int | None = None,
     split_depth: int = SHARE_SPLIT_DEPTH,
 ) -> ShareResult:
-    """Search share ``share`` of ``parts`` of the request's double word square to its end
-    (or to the first fill). Raises PuzzleInputError when the grid is not an open rectangle
-    the square search handles (blocks, bars, a region, a shared-substring limit)."""
+    """Search share ``share`` of ``parts`` of the request's double word square (or small
+    dense grid, fill/dense.py) to its end (or to the first fill). Raises PuzzleInputError
+    when neither search takes the grid (other blocks, bars, a region, a shared-substring
+    limit)."""
     check_share(request, share, parts)
     started, cpu = clock(), process_time()
     problem = build_problem(request.grid, words, request.min_score, request.region)
-    if not applies(problem, request.region, request.max_shared_substring):
+    limits = (problem, request.region, request.max_shared_substring)
+    kind = SquareSearch if applies(*limits) else DenseSearch if dense.applies(*limits) else None
+    if kind is None:
         raise PuzzleInputError(
-            "a proof in shares needs a grid without blocks or bars (a double word square), "
+            "a proof in shares needs a grid without blocks or bars (a double word square) "
+            "or a small dense grid (every row and column one entry of 6 letters or more), "
             "with no region or shared-substring limit"
         )
     stop = stop or StopSignal()
-    search = SquareSearch(
+    search = kind(
         problem,
         seed=request.seed,
         stop=stop,

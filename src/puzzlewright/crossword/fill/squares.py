@@ -105,11 +105,15 @@ class Trie:
     of a big list's trie, so a 6x6 no longer pays for all of it before its first move.
     """
 
-    def __init__(self, table: LengthTable, ids: Sequence[WordId], length: int) -> None:
+    def __init__(
+        self, table: LengthTable, ids: Sequence[WordId], length: int, backwards: bool = False
+    ) -> None:
         self.length = length
         coding = {ord(letter): chr(code) for letter, code in table.code.items()}
-        # each letter as the character of its code, so text order is the search's order
-        ranked = sorted((table.words[i].translate(coding), i) for i in ids)
+        # each letter as the character of its code, so text order is the search's order;
+        # ``backwards``: the words read from their last letter (a line filled from its end)
+        step = -1 if backwards else 1
+        ranked = sorted((table.words[i][::step].translate(coding), i) for i in ids)
         self.texts = [text for text, _ in ranked]
         self.ids = [i for _, i in ranked]
         self.blob = "".join(self.texts)  # sorted word k's letter p is blob[k * length + p]
@@ -221,6 +225,15 @@ def shape_of(problem: Problem) -> Shape:
     return Shape(grid.height, grid.width, rows, cols, fixed)
 
 
+def transposable(shape: Shape) -> bool:
+    """True when the transpose of every fill of ``shape`` is one too (square, and its
+    given letters and blocks placed symmetrically), given the same list both ways."""
+    fixed = shape.fixed
+    return shape.height == shape.width and all(
+        fixed[i][j] == fixed[j][i] for i in range(shape.height) for j in range(i)
+    )
+
+
 @dataclass
 class Found:
     """What the search found: fills (row words, column words), the deepest partial one."""
@@ -253,23 +266,8 @@ class SquareSearch:
         split_depth: int = SPLIT_DEPTH,
     ) -> None:
         self.problem = problem
-        self.shape = shape = shape_of(problem)
-        row_table = problem.vars[shape.row_vars[0]].table
-        col_table = problem.vars[shape.col_vars[0]].table
-        self.row_table, self.col_table = row_table, col_table
-        self.rows = Trie(row_table, range(usable(row_table, floor)), shape.width)
-        self.cols = (
-            self.rows
-            if col_table is row_table
-            else Trie(col_table, range(usable(col_table, floor)), shape.height)
-        )
-        self.same = col_table is row_table
-        fixed = shape.fixed  # the transpose of a fill is one too when the givens allow it
-        self.symmetric = (
-            self.same
-            and shape.height == shape.width
-            and all(fixed[i][j] == fixed[j][i] for i in range(shape.height) for j in range(i))
-        )
+        self.shape = shape_of(problem)
+        self.prepare(floor)
         self.stop = stop
         self.weights = weights or ValueWeights()
         self.rng = Random(seed)
@@ -282,6 +280,22 @@ class SquareSearch:
         self.restarts = restarts  # False: one run to the end (a share of a proof)
         self.split_depth = split_depth  # moves after which the space is dealt to the parts
         self.spread = self.weights.jitter  # the weight of the tie-break in this run
+
+    def prepare(self, floor: int | None) -> None:
+        """The lines' tries (words scoring ``floor`` or more) and whether the rectangle
+        is its own transpose (then only one of each transposed pair of fills is searched)."""
+        shape, problem = self.shape, self.problem
+        row_table = problem.vars[shape.row_vars[0]].table
+        col_table = problem.vars[shape.col_vars[0]].table
+        self.row_table, self.col_table = row_table, col_table
+        self.rows = Trie(row_table, range(usable(row_table, floor)), shape.width)
+        self.cols = (
+            self.rows
+            if col_table is row_table
+            else Trie(col_table, range(usable(col_table, floor)), shape.height)
+        )
+        self.same = col_table is row_table
+        self.symmetric = self.same and transposable(shape)
 
     # -- candidates ----------------------------------------------------------------------
     def candidates(
@@ -362,19 +376,30 @@ class SquareSearch:
     ) -> list[WordId]:
         """Best first: score, plus the log of the options left to the crossings, plus a
         seeded tie-break (fixed per run, line and word)."""
+        size, children = cross.size, cross.children
+        crossing = [(j, size, children(nodes[j])) for j in range(first, len(nodes))]
+        return self.ranked(found, own.text, table.scores, crossing, line)
+
+    def ranked(
+        self,
+        found: list[WordId],
+        texts: Sequence[str],
+        scores: Sequence[int],
+        crossing: Sequence[tuple[int, Sequence[int], dict[int, NodeId]]],
+        line: int,
+    ) -> list[WordId]:
+        """``found`` best first by the search's weights: score, the log of the options each
+        crossing entry keeps (``crossing``: the word's letter position, the entry's trie
+        sizes and the children of its node), a seeded tie-break fixed per run, line, word."""
         weights = self.weights
-        scores, size, children = table.scores, cross.size, cross.children
         spread = self.spread / TIE_SCALE
         salt = self.salt + line * 40_503
         by_letter = weights.options
-        positions = range(first, len(nodes))
         gains = [
             (j, {chr(code): by_letter * log(size[child]) for code, child in kids.items()})
-            for j in positions
-            for kids in [children(nodes[j])]
+            for j, size, kids in crossing
         ]
         by_score = weights.score
-        texts = own.text
 
         def value(w: WordId) -> float:
             text = texts[w]
