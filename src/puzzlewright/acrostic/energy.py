@@ -60,7 +60,9 @@ class Draws:
         self.temperature = temperature
         self.barred = barred
         self.kept: list[_Kept | None] = [None] * clues
-        self.columns: dict[int, tuple[list[list[FloatArray]], IntArray]] = {}  # per table: see _columns
+        self.columns: dict[
+            int, tuple[list[list[FloatArray]], IntArray]
+        ] = {}  # per table: see _columns
 
     def draw(
         self, clue: int, table: WordTable, target: IntArray, weights: FloatArray, bias: FloatArray
