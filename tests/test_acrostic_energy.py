@@ -10,7 +10,7 @@ import pytest
 from puzzlewright.acrostic import build
 from puzzlewright.acrostic.candidates import make_tables
 from puzzlewright.acrostic.energy import Draw, Draws
-from puzzlewright.acrostic.exact import BARRED
+from puzzlewright.acrostic.exact import BARRED, SplitMemory
 from puzzlewright.acrostic.tables import IntArray, WordTable, on_grid, weight_grid
 from puzzlewright.lexicon.familiar import builtin_familiar, familiar_scores
 
@@ -105,10 +105,18 @@ class Forgetful(Draws):
         return super().draw(clue, *args)  # type: ignore[arg-type]
 
 
+class Amnesic(SplitMemory):
+    """A split memory that never recalls: every two-answer split computed afresh."""
+
+    def get(self, key: tuple[int, int, bytes]) -> tuple[tuple[int, int], ...] | None:
+        return None
+
+
 @pytest.mark.parametrize("seed", [3])
 def test_the_search_moves_as_it_did_without_the_memory(seed: int) -> None:
     """A real quotation's whole search (a set, improved), step for step the same
-    with and without kept draws: the same sets after the same number of steps."""
+    with and without kept draws and remembered splits: the same sets after the same
+    number of steps."""
     words = builtin_familiar()
     plan = build.plan_answers(PRIDE, "Austen Pride", words, (), 4, None)
     assert not isinstance(plan, str)
@@ -116,6 +124,16 @@ def test_the_search_moves_as_it_did_without_the_memory(seed: int) -> None:
     assert not isinstance(setup, str)
     searches = [setup.make(seed), setup.make(seed)]
     searches[1].draws = Forgetful(searches[1].n, TEMPERATURE, BARRED)
+    searches[1].split_memory = Amnesic()
     kept, fresh = (search.run(count=1, improve=0.2) for search in searches)
     assert kept.stats.steps == fresh.stats.steps and kept.solutions == fresh.solutions
+    assert searches[0].split_memory.hits > 100 and searches[1].split_memory.hits == 0
     assert kept.stats.steps > 5000 and len(kept.solutions) == 1
+
+
+def test_the_split_memory_stays_bounded() -> None:
+    memory = SplitMemory(limit=2)
+    for n in range(5):
+        memory.put((0, 1, bytes([n])), ((n, n),))
+        assert len(memory.pairs) <= 2 and memory.get((0, 1, bytes([n]))) == ((n, n),)
+    assert memory.get((0, 1, bytes([0]))) is None and memory.hits == 5

@@ -60,7 +60,9 @@ class Draws:
         self.temperature = temperature
         self.barred = barred
         self.kept: list[_Kept | None] = [None] * clues
-        self.columns: dict[int, tuple[FloatArray, IntArray]] = {}  # per table: see _columns
+        self.columns: dict[
+            int, tuple[list[list[FloatArray]], IntArray]
+        ] = {}  # per table: see _columns
 
     def draw(
         self, clue: int, table: WordTable, target: IntArray, weights: FloatArray, bias: FloatArray
@@ -82,8 +84,9 @@ class Draws:
                 kept.target = goal
                 return kept.draw
             distances = kept.distances
+            before, after = kept.clipped.tolist(), clipped.tolist()
             for letter in changed.tolist():
-                _shift(distances, counts[letter], weights[letter], kept.clipped, clipped, letter)
+                _shift(distances, counts[letter], weights[letter], before[letter], after[letter])
         self.kept[clue] = kept = _Kept(table, key, goal, clipped, distances, bias, None)
         kept.draw = self._draw(distances + bias)
         return kept.draw
@@ -98,34 +101,35 @@ class Draws:
         odds = np.cumsum(np.exp((low - energy[near]) / temperature))
         return Draw(low, near, odds, odds[-1])
 
-    def _columns(self, table: WordTable) -> tuple[FloatArray, IntArray]:
-        """The table's letter counts as one contiguous float32 row per letter (the columns
-        an update reads), and the most copies of each letter any of its words has."""
+    def _columns(self, table: WordTable) -> tuple[list[list[FloatArray]], IntArray]:
+        """Per letter of the table, its words holding more than ``k`` copies of it as a
+        float32 0/1 row for ``k`` = 0 .. the most copies any word has - 1 (the rows an
+        update adds), and those most copies per letter."""
         found = self.columns.get(id(table))
         if found is None:
             counts = table.counts
             most = counts.max(axis=0) if len(table) else np.zeros(table.size, np.int32)
-            found = (np.ascontiguousarray(counts.T, np.float32), most.astype(np.int32))
+            rows = [
+                [np.ascontiguousarray(counts[:, letter] > k, np.float32) for k in range(top)]
+                for letter, top in enumerate(most.tolist())
+            ]
+            found = (rows, most.astype(np.int32))
             self.columns[id(table)] = found  # the search holds its tables: ids stay unique
         return found
 
 
 def _shift(
-    distances: FloatArray,
-    counts: FloatArray,
-    weight: np.float32,
-    old: IntArray,
-    new: IntArray,
-    letter: int,
+    distances: FloatArray, more: list[FloatArray], weight: np.float32, old: int, new: int
 ) -> None:
-    """Update ``distances`` in place for ``letter``'s clipped target moving from
-    ``old[letter]`` to ``new[letter]``.
+    """Update ``distances`` in place for a letter's clipped target moving from ``old`` to
+    ``new`` (``more[k]``: the words with more than ``k`` copies of the letter).
 
     A word with ``c`` copies of the letter scores ``w * (c - 2 * min(c, t))`` for it (each
     copy within the target counts -w, each beyond it +w), so the move adds
-    ``-2w * (min(c, new) - min(c, old))``: whole multiples of the weight, exact on its grid.
+    ``-2w * (min(c, new) - min(c, old))``, which is ``-2w`` (``+2w`` when the target falls)
+    for each ``k`` between them below ``c``: whole multiples of the weight, exact on its
+    grid, so adding them one ``k`` at a time gives the same distances to the bit.
     """
-    before, after = np.float32(old[letter]), np.float32(new[letter])
-    moved = np.minimum(counts, after) - np.minimum(counts, before)
-    moved *= np.float32(-2.0) * weight
-    distances += moved
+    step = np.float32(-2.0 if new > old else 2.0) * weight
+    for k in range(min(old, new), max(old, new)):
+        distances += step * more[k]

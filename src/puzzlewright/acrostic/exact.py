@@ -74,6 +74,26 @@ class SearchStats(Counters):
     raises: int = 0  # quality-floor raises while improving
 
 
+class SplitMemory:
+    """The exact two-answer splits of pools already asked for (:meth:`ExactSearch._exact_pairs`),
+    forgotten all at once when ``limit`` pools are held (the memory stays bounded)."""
+
+    def __init__(self, limit: int = 200_000) -> None:
+        self.limit = limit
+        self.pairs: dict[tuple[int, int, bytes], tuple[tuple[int, int], ...]] = {}
+        self.hits = 0
+
+    def get(self, key: tuple[int, int, bytes]) -> tuple[tuple[int, int], ...] | None:
+        found = self.pairs.get(key)
+        self.hits += found is not None
+        return found
+
+    def put(self, key: tuple[int, int, bytes], pairs: tuple[tuple[int, int], ...]) -> None:
+        if len(self.pairs) >= self.limit:
+            self.pairs.clear()
+        self.pairs[key] = pairs
+
+
 class ExactSearch:
     """Finding one exact answer set over fixed candidate tables (clue ``i`` draws from
     ``tables[i]``): the state, the Gibbs steps and the exact repairs.
@@ -128,6 +148,7 @@ class ExactSearch:
         self.stems: Counter[str] = Counter()
         self.weights = np.ones(self.size, np.float32)
         self.draws = Draws(self.n, self.tuning.temperature, BARRED)  # the moves' memory
+        self.split_memory = SplitMemory()  # the exact pairs of pools split before
         longest = max((t.longest for t in self.tables), default=0)
         self.weight_grid = weight_grid(self.size, longest)  # exact sums: tables.py
         self.best_off = int(np.abs(self.off).sum())
@@ -246,30 +267,49 @@ class ExactSearch:
 
     def _splits(self, a: int, b: int, pool: IntArray, pool_hash: int) -> list[tuple[int, int]]:
         """Allowed exact splits of ``pool`` into a word for clue ``a`` and one for ``b``."""
-        first, second = self.tables[a], self.tables[b]
-        swap = len(first) > len(second)
+        swap = len(self.tables[a]) > len(self.tables[b])
         if swap:
-            a, b, first, second = b, a, second, first
-        fit = first.fitting(pool)
-        if not fit.size:
+            a, b = b, a
+        pairs = self._exact_pairs(a, b, pool, pool_hash)
+        if not pairs:
             return []
-        rests = (np.int64(pool_hash) - first.hash[fit]).tolist()
-        if second.hash_set.isdisjoint(rests):
-            return []  # the usual case, found at C speed
+        first, second = self.tables[a], self.tables[b]
         found = []
-        for x, rest in zip(fit.tolist(), rests, strict=True):
-            ys = second.by_hash.get(rest)
-            if not ys or not self._allowed(a, x):
+        for x, y in pairs:
+            if not self._allowed(a, x) or not self._allowed(b, y):
                 continue
-            for y in ys:
-                if not (first.counts[x] + second.counts[y] == pool).all():
-                    continue
-                if not self._allowed(b, y) or first.stems[x] == second.stems[y]:
-                    continue
-                if self._clashes(a, x, (b,)) or self._clashes(b, y, (a,)):
-                    continue
-                found.append((y, x) if swap else (x, y))
+            if first.stems[x] == second.stems[y]:
+                continue
+            if self._clashes(a, x, (b,)) or self._clashes(b, y, (a,)):
+                continue
+            found.append((y, x) if swap else (x, y))
         return found
+
+    def _exact_pairs(
+        self, a: int, b: int, pool: IntArray, pool_hash: int
+    ) -> tuple[tuple[int, int], ...]:
+        """Every pair of a word of clue ``a`` and one of ``b`` whose letters are exactly
+        ``pool``, in the order of ``a``'s table; remembered per pool (:class:`SplitMemory`):
+        the settling re-splits ask for the same pools again and again, and the pairs depend
+        on the tables alone (the rules, which change, are checked by :meth:`_splits`)."""
+        key = (a, b, pool.tobytes())
+        pairs = self.split_memory.get(key)
+        if pairs is not None:
+            return pairs
+        first, second = self.tables[a], self.tables[b]
+        pairs = ()
+        fit = first.fitting(pool)
+        if fit.size:
+            rests = (np.int64(pool_hash) - first.hash[fit]).tolist()
+            if not second.hash_set.isdisjoint(rests):  # the usual miss, found at C speed
+                pairs = tuple(
+                    (x, y)
+                    for x, rest in zip(fit.tolist(), rests, strict=True)
+                    for y in second.by_hash.get(rest, ())
+                    if (first.counts[x] + second.counts[y] == pool).all()
+                )
+        self.split_memory.put(key, pairs)
+        return pairs
 
     # -- finding -----------------------------------------------------------------------------
     def _accept(self) -> bool:

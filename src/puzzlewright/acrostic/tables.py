@@ -106,6 +106,8 @@ class WordTable:
         self.over = [
             [_bitset(counts[:, letter] > p) for p in range(top)] for letter, top in enumerate(most)
         ]
+        # the letters some word holds: (letter, its bitsets, how many), the only ones to look at
+        self.held = [(letter, over, len(over)) for letter, over in enumerate(self.over) if over]
         self.every = (1 << len(words)) - 1
         self.hash = counts.astype(np.int64) @ hashes
         self.by_hash: dict[int, list[int]] = {}
@@ -141,11 +143,13 @@ class WordTable:
     def fitting(self, pool: IntArray) -> npt.NDArray[np.intp]:
         """Indexes of the words whose letters are all in ``pool``, in order: the words with
         no letter beyond the pool's count, one bitset union per letter."""
+        limits = pool.tolist()
+        if min(limits) < 0:
+            return np.zeros(0, np.intp)
         beyond = 0
-        for over, limit in zip(self.over, pool.tolist(), strict=True):
-            if limit < len(over):  # else no word has more of this letter than the pool
-                if limit < 0:
-                    return np.zeros(0, np.intp)
+        for letter, over, top in self.held:
+            limit = limits[letter]
+            if limit < top:  # else no word has more of this letter than the pool
                 beyond |= over[limit]
         inside = self.every & ~beyond
         if not inside:
