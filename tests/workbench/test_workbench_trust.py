@@ -275,6 +275,28 @@ def test_a_personal_list_edit_survives_a_restart(browser: Any, tmp_path: Path) -
         page.close()
 
 
+def test_a_ban_for_good_relists_the_candidates_even_when_the_analysis_fails(
+    browser: Any, tmp_path: Path
+) -> None:
+    # the list changed, so the candidates are asked for again directly: they used to come only
+    # after a successful re-analysis, and a failed or superseded one left the banned word listed
+    folder = tmp_path / "personal"
+    folder.mkdir()
+    (tmp_path / "mine.dict").write_text(WORDS, encoding="utf-8")
+    with serving(folder, "--words", str(tmp_path / "mine.dict")) as url:
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        open_page(page, url)
+        new_blank(page, 3)
+        go(page, 0, 0)
+        listbox = page.get_by_role("listbox", name="Candidates")
+        expect(listbox.get_by_role("option").first).to_have_attribute("data-word", "BAD")
+        page.route("**/api/crossword/analyse", lambda route: route.abort())
+        page.get_by_role("button", name="Ban for good").click()
+        expect(listbox.locator('[data-word="BAD"]')).to_have_count(0)
+        expect(listbox.get_by_role("option")).not_to_have_count(0)  # the others still listed
+        page.close()
+
+
 def settle(page: Page) -> None:
     """Let the page run what is queued (fetch answers, their handlers) without its timers,
     which the test's fake clock holds: a few real macrotasks of the page's own."""

@@ -3,6 +3,7 @@
 
 import { call, setStatus } from "../api.js";
 import { el } from "../dom.js";
+import { scheduleCandidates } from "./assist.js";
 import { autofill, cancelFill } from "./autofill.js";
 import {
   S, announce, banWord, currentSlot, edit, placeWord, redo, requestFocus, startRebus, toggleBlock, toggleCircle,
@@ -143,7 +144,9 @@ function wireWords() {
       ui.wordInfo.textContent = err.message;
     }
   });
-  const relist = () => { S.verdicts.clear(); announce("doc"); refreshActiveLists(ui); };
+  // the list changed: the candidates are asked for again at once, not only after the
+  // re-analysis succeeds (a failed or superseded one left a banned word on screen)
+  const relist = () => { S.verdicts.clear(); announce("doc"); scheduleCandidates(); refreshActiveLists(ui); };
   const personal = personalEditor(ui.personal, relist);
   ui.banForGoodButton.addEventListener("click", async () => {
     const item = S.candidates && S.candidates.words[S.candidateIndex];
