@@ -223,3 +223,21 @@ def test_encode_lists_ranked_word_forms(page: Any, server: Server) -> None:
         "nodes => nodes.filter(n => !(n.getAttribute('aria-label') || n.textContent.trim())).length"
     )
     assert names == 0
+
+
+def test_a_cancel_that_does_not_reach_the_server_says_so(page: Any, server: Server) -> None:
+    # the Cancel button used to swallow a failed request: the search ran on, the page silent
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page.goto(server.url + "/cryptarithm")
+    page.get_by_role("spinbutton", name="Stop after").fill("500")
+    page.get_by_role("button", name="Find", exact=True).click()
+    info = page.locator("#find-h ~ .info")
+    expect(info).to_contain_text("Searching", timeout=60_000)
+    refused = {"status": 503, "content_type": "application/json", "body": '{"error": "busy"}'}
+    page.route("**/api/jobs/*/cancel", lambda route: route.fulfill(**refused))
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.get_by_role("status").first).to_contain_text("could not cancel the search: busy")
+    page.unroute("**/api/jobs/*/cancel")
+    page.get_by_role("button", name="Cancel").click()  # this one reaches the server
+    expect(page.get_by_role("button", name="Find", exact=True)).to_be_enabled(timeout=180_000)
+    expect(info).to_contain_text("cancelled")

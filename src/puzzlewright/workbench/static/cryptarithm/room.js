@@ -1,6 +1,6 @@
 // The cryptarithm studio: live solve, encode, find (streamed), a sheet of chosen puzzles.
 
-import { call, cancelJob, follow, setStatus } from "../api.js";
+import { call, follow, setStatus } from "../api.js";
 import { add, addField, readSaved, writeSaved } from "../dom.js";
 import { offerWordLists } from "../studio.js";
 
@@ -167,7 +167,12 @@ function onFindEvent(event) {
 }
 
 async function stopFind() {
-  if (state.job) await cancelJob(state.job);
+  if (!state.job) return;
+  try {  // a lost cancel must say so: the search would run on while the page looks stopped
+    await call(`/api/jobs/${encodeURIComponent(state.job)}/cancel`, {});
+  } catch (err) {
+    setStatus(`could not cancel the search: ${err.message}`, "error");
+  }
 }
 
 // -- the sheet ----------------------------------------------------------------------------
