@@ -28,7 +28,6 @@ from time import process_time
 from typing import Any, Literal
 
 from puzzlewright.crossword.fill import dense
-from puzzlewright.crossword.fill.dense import DenseSearch
 from puzzlewright.crossword.fill.problem import build_problem, place_solution
 from puzzlewright.crossword.fill.quality import value_weights
 from puzzlewright.crossword.fill.request import FillRequest
@@ -135,7 +134,9 @@ def search_share(
     started, cpu = clock(), process_time()
     problem = build_problem(request.grid, words, request.min_score, request.region)
     limits = (problem, request.region, request.max_shared_substring)
-    kind = SquareSearch if applies(*limits) else DenseSearch if dense.applies(*limits) else None
+    kind: type[SquareSearch] | None = SquareSearch if applies(*limits) else None
+    if kind is None and dense.applies(*limits):
+        kind = dense.DenseSearch
     if kind is None:
         raise PuzzleInputError(
             "a proof in shares needs a grid without blocks or bars (a double word square) "
