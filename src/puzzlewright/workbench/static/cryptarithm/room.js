@@ -166,12 +166,17 @@ function onFindEvent(event) {
   }
 }
 
+let cancelFailed = false; // the status line says so until a cancel gets through
+
 async function stopFind() {
   if (!state.job) return;
   try {  // a lost cancel must say so: the search would run on while the page looks stopped
     await call(`/api/jobs/${encodeURIComponent(state.job)}/cancel`, {});
+    if (cancelFailed) setStatus("");
+    cancelFailed = false;
   } catch (err) {
     setStatus(`could not cancel the search: ${err.message}`, "error");
+    cancelFailed = true;
   }
 }
 
