@@ -216,7 +216,7 @@ def assume(net: Network, assignment: Mapping[SlotId, int]) -> State | None:
     propagation finds no fill)."""
     if net.root is None:
         return None
-    state = net.root.copy()
+    state = _fresh(net)
     for u, i in assignment.items():
         if not state.dom[u] >> i & 1:
             return None
@@ -224,6 +224,17 @@ def assume(net: Network, assignment: Mapping[SlotId, int]) -> State | None:
     if net.search.propagate(state, list(assignment)) is not None:
         return None
     return state
+
+
+def _fresh(net: Network) -> State:
+    """A copy of the network's root to assume in, the nogoods of the last search dropped:
+    they hold under that search's root (another candidate, or the screen in the entry),
+    and one firing in this propagation could cut a fill of this one (a wrong ``dead
+    end``: seen on the benchmark's grid, DYSTOPIANFUTURE in 53A after TOUCHDOWNDANCES's
+    search had restarted, once the failure weights were reset between candidates)."""
+    assert net.root is not None
+    net.search.network.nogoods.forget()
+    return net.root.copy()
 
 
 def solve(net: Network, state: State, stop: StopSignal) -> tuple[str, Solution | None]:
@@ -378,8 +389,7 @@ def grid_verdict(net: Network, candidates: Sequence[str], stop: StopSignal) -> G
 def _narrowed(net: Network, words: int) -> State | None:
     """The root with the entry's candidates narrowed to the bitset ``words``, propagated
     (None: none of them is left, or propagation finds no fill)."""
-    assert net.root is not None
-    state = net.root.copy()
+    state = _fresh(net)
     state.dom[net.v] &= words
     if not state.dom[net.v] or net.search.propagate(state, [net.v]) is not None:
         return None
