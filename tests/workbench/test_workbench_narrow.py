@@ -55,3 +55,32 @@ def test_no_room_scrolls_sideways_on_a_phone(server: Server, browser: Any, room:
         assert not errors, errors
     finally:
         context.close()
+
+
+PRIDE = (
+    "It is a truth universally acknowledged, that a single man in possession of a good "
+    "fortune, must be in want of a wife."
+)
+
+
+def test_the_acrostic_rows_and_preview_fit_a_phone(server: Server, browser: Any) -> None:
+    """With a quotation and source typed, the answers table (answer, lock, score, clue, Ban)
+    stretched every card of the acrostic room to 524 px on a 390 px screen (the grid preview
+    of a finished set too); the table now scrolls inside its card."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/acrostic")
+        page.get_by_role("textbox", name="Quotation", exact=True).fill(PRIDE)
+        page.get_by_role("textbox", name="Source", exact=True).fill("Austen Pride")
+        rows = page.locator("table.rows tbody tr")
+        rows.nth(10).wait_for(timeout=60_000)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        cards = page.evaluate(
+            "[...document.querySelectorAll('.card')].map(c => c.getBoundingClientRect().right)"
+        )
+        assert cards and max(cards) <= PHONE["width"], cards
+        answer = rows.first.locator("input.answer").bounding_box()
+        assert answer is not None and answer["x"] + answer["width"] <= PHONE["width"]
+    finally:
+        context.close()
