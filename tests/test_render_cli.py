@@ -137,6 +137,19 @@ def test_output_onto_a_directory_is_an_error(mini_ipuz: Path, tmp_path: Path) ->
     assert code == 2 and err.startswith("error: cannot write")
 
 
+def test_an_extension_render_does_not_write_is_a_warning(mini_ipuz: Path, tmp_path: Path) -> None:
+    """``-o puzzle.docx`` wrote a PDF under that name without a word (a .html name for a
+    PDF was already a warning)."""
+    pytest.importorskip("reportlab")
+    target = tmp_path / "puzzle.docx"
+    code, _, err = run("render", str(mini_ipuz), "-o", str(target))
+    assert code == 0
+    assert err.strip() == (
+        f"warning: writing pdf to {target}, whose extension is not .pdf, .svg or .html"
+    )
+    assert target.read_bytes().startswith(b"%PDF-")
+
+
 def test_format_and_extension_disagreeing_is_a_warning(mini_ipuz: Path, tmp_path: Path) -> None:
     code, _, err = run("render", str(mini_ipuz), "--format", "svg", "-o", str(tmp_path / "x.html"))
     assert code == 0

@@ -128,6 +128,8 @@ def render(
     expected = {"play": "html", "submission": "pdf"}.get(fmt, fmt)
     if named and named != fmt and named != expected:
         warnings.append(f"writing {fmt} to {target}, whose extension says {named}")
+    elif named is None and output is not None:  # e.g. -o puzzle.docx
+        warnings.append(f"writing {fmt} to {target}, whose extension is not .pdf, .svg or .html")
     write_atomic(target, data, inputs=[source], force=force)
     _report(document, data, source, target, fmt, key, page, warnings, as_json=as_json)
     return 0
