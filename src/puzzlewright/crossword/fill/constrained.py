@@ -32,6 +32,7 @@ from puzzlewright.crossword.fill.pangram import holding, lock_rare, pangram_refu
 from puzzlewright.crossword.fill.quality import average_score, grid_entries, weakest
 from puzzlewright.crossword.fill.request import FillRequest
 from puzzlewright.crossword.fill.result import FillProgress, FillResult
+from puzzlewright.crossword.fill.seeding import SEED_STEP, seeded_grids
 from puzzlewright.crossword.grid import Grid, Position, Slot
 from puzzlewright.crossword.nina import Placement, letters_of, paths, placements
 from puzzlewright.lexicon import WordList
@@ -52,6 +53,13 @@ not proved, so a repair costs a bounded, repeatable amount of search."""
 NINA_WORK = 4000
 """Work (stop-signal polls) a fill around one nina placement may take before the next
 placement is tried (that placement then counts as given up, not proved unfillable)."""
+
+FIRST_WORK = 60
+"""Work (stop-signal polls) the first pangram search may take before the rare-letter seeds
+(:mod:`~puzzlewright.crossword.fill.seeding`) are tried."""
+
+SEED_WORK = 60
+"""Work each search around one rare-letter seed may take before the next seed."""
 
 ANCHORS_PER_ROUND = 8
 """Words supplying a missing letter tried per pangram round before giving up."""
@@ -243,7 +251,9 @@ class _Run:
         """Fill ``base`` and repair the fill until the letter constraints hold; when they
         cannot, the fill closest to them (the last one) with the reason."""
         listing = self.words
-        result = self._fill(base, listing, work)
+        result = self._seeded(base) if self.request.letters and work is None else None
+        if result is None:
+            result = self._fill(base, listing, work)
         if result.status == "timeout" and not self.stop.should_stop():
             self.given_up += 1
             result = replace(result, status="unfillable", stop_reason=None)
@@ -266,6 +276,25 @@ class _Run:
                 return self._unmet(result, report, *self._why(repaired, report))
             result = repaired
 
+    def _seeded(self, base: Grid) -> FillResult | None:
+        """The pangram search within :data:`FIRST_WORK`, then around each rare-letter seed
+        of :func:`~puzzlewright.crossword.fill.seeding.seeded_grids` within
+        :data:`SEED_WORK`: the first fill (or the first search's proof), or None (the
+        caller then searches without a work limit)."""
+        first = self._fill(base, self.words, FIRST_WORK)
+        if first.status != "timeout" or self.stop.should_stop():
+            return first
+        quotas = dict(self.constraints.quotas)
+        seed = self.request.seed
+        for grid in seeded_grids(base, self.words, self.alphabet, seed, quotas):
+            if self._spent():
+                break
+            seed += SEED_STEP
+            result = self._fill(grid, self.words, SEED_WORK, seed)
+            if result.status == "filled" or self.stop.should_stop():
+                return result
+        return None
+
     def _why(self, result: FillResult, report: ConstraintReport | None) -> tuple[Reason, str]:
         """The reason a repair ended without a fill."""
         if result.status == "timeout" or self.stop.should_stop():
@@ -282,11 +311,17 @@ class _Run:
             f"({self.steps} fills{given_up}); not proved impossible"
         )
 
-    def _fill(self, grid: Grid, listing: WordList, work: int | None = None) -> FillResult:
-        """One plain fill (one step of the budget), within ``work`` polls if given."""
+    def _fill(
+        self, grid: Grid, listing: WordList, work: int | None = None, seed: int | None = None
+    ) -> FillResult:
+        """One plain fill (one step of the budget), within ``work`` polls if given (with
+        ``seed`` instead of the request's, if given)."""
         self.steps += 1
         stop = self.stop if work is None else WorkStop(self.stop, work)
-        self.last_fill = self.filler(replace(self.request, grid=grid), listing, stop)
+        request = replace(self.request, grid=grid)
+        if seed is not None:
+            request = replace(request, seed=seed)
+        self.last_fill = self.filler(request, listing, stop)
         return self.last_fill
 
     def _spent(self) -> bool:
