@@ -42,6 +42,10 @@ TRIALS = 60
 ATTEMPTS = 8
 """Seeded grids offered per fill: one per entry of the rarest letter's best choices."""
 
+SEED_LETTERS = 1
+"""How many of the rarest missing letters each seeded grid supplies (each in its own
+middle entry, crossing no other seed); the search supplies the rest."""
+
 SEED_STEP = 7_919
 """The search around seeded grid ``k`` (from 1) runs with seed ``seed + k * SEED_STEP``:
 each restart's tie-breaks differ too."""
@@ -121,8 +125,8 @@ def choices(grid: Grid, words: WordList, letter: str, quotas: dict[str, int]) ->
 
 
 def _room(grid: Grid, words: WordList, slot: Slot, word: str, crossing: list[Slot]) -> float | None:
-    """The sum over ``crossing`` of the log of its matching words with ``word`` in
-    ``slot`` (None: some crossing has none)."""
+    """The sum over ``crossing`` of the log of the share of its matching words that
+    ``word`` in ``slot`` keeps (0: all; None: some crossing is left none)."""
     trial = grid.copy()
     trial.place(slot, word)
     room = 0.0
@@ -130,10 +134,11 @@ def _room(grid: Grid, words: WordList, slot: Slot, word: str, crossing: list[Slo
         pattern = trial.word(other)
         if len(pattern) != other.length or "?" not in pattern:
             continue
-        count = words.index(other.length).mask(pattern).bit_count()
+        index = words.index(other.length)
+        count = index.mask(pattern).bit_count()
         if not count:
             return None
-        room += log(count)
+        room += log(count / max(1, index.mask(grid.word(other)).bit_count()))
     return room
 
 
@@ -146,11 +151,34 @@ def seeded_grids(
     rare = rare_missing(grid, words, alphabet)
     if not rare:
         return
-    ranked = choices(grid, words, rare[0], quotas)
     rng = Random(seed)
-    keyed = [(choice.room + rng.random(), choice) for choice in ranked]
-    keyed.sort(key=lambda pair: -pair[0])
-    for _, choice in keyed[:ATTEMPTS]:
+    ranked = _jittered(choices(grid, words, rare[0], quotas), rng)
+    for first in ranked[:ATTEMPTS]:
         seeded = grid.copy()
-        seeded.place(choice.slot, choice.word)
+        seeded.place(first.slot, first.word)
+        used = set(first.slot.cells)
+        for letter in rare[1:SEED_LETTERS]:
+            if letter in first.word or letter in letter_counts(seeded):
+                continue
+            free = [
+                choice
+                for choice in _jittered(choices(seeded, words, letter, quotas), rng)
+                if not used & _near(choice.slot)
+            ]
+            if free:
+                seeded.place(free[0].slot, free[0].word)
+                used |= set(free[0].slot.cells)
         yield seeded
+
+
+def _jittered(ranked: list[Choice], rng: Random) -> list[Choice]:
+    """``ranked`` ordered by room plus a draw of ``rng`` in [0, 1) (near-equal choices
+    in an order the seed decides)."""
+    keyed = [(choice.room + rng.random(), choice) for choice in ranked]
+    keyed.sort(key=lambda pair: (-pair[0], pair[1].slot.key))
+    return [choice for _, choice in keyed]
+
+
+def _near(slot: Slot) -> set[tuple[int, int]]:
+    """The slot's cells and their neighbours (a later seed neither crosses nor touches it)."""
+    return {(r + dr, c + dc) for r, c in slot.cells for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
