@@ -54,11 +54,11 @@ NINA_WORK = 4000
 """Work (stop-signal polls) a fill around one nina placement may take before the next
 placement is tried (that placement then counts as given up, not proved unfillable)."""
 
-FIRST_WORK = 60
+FIRST_WORK = 40
 """Work (stop-signal polls) the first pangram search may take before the rare-letter seeds
 (:mod:`~puzzlewright.crossword.fill.seeding`) are tried."""
 
-SEED_WORK = 60
+SEED_WORK = 80
 """Work each search around one rare-letter seed may take before the next seed."""
 
 ANCHORS_PER_ROUND = 8

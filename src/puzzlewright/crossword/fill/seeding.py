@@ -42,7 +42,7 @@ TRIALS = 60
 ATTEMPTS = 8
 """Seeded grids offered per fill: one per entry of the rarest letter's best choices."""
 
-SEED_LETTERS = 1
+SEED_LETTERS = 2
 """How many of the rarest missing letters each seeded grid supplies (each in its own
 middle entry, crossing no other seed); the search supplies the rest."""
 
