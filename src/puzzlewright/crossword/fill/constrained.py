@@ -3,7 +3,10 @@
 Banned letters (and quotas of zero) filter the word list. A nina is tried placement by
 placement (:func:`~puzzlewright.crossword.nina.placements`), each a grid with fixed
 letters, filled around. A pangram's letters go into every fill as a constraint inside the
-search (``FillRequest.letters``, see :mod:`~puzzlewright.crossword.fill.letters`); a fill
+search (``FillRequest.letters``, see :mod:`~puzzlewright.crossword.fill.letters`): first
+within a small counted amount of work, then around words holding the rarest letters fixed in
+short middle entries (:mod:`~puzzlewright.crossword.fill.seeding`), each within its own
+work, then without a limit (so an exhausted search still proves no pangram exists); a fill
 that still misses some (a square grid's search does not take them) is repaired: a slot
 (weakest first) is fixed to the best word supplying the rarest missing letter whose
 crossings still have words, the fill's rare letters are held in place (see
@@ -54,7 +57,7 @@ NINA_WORK = 4000
 """Work (stop-signal polls) a fill around one nina placement may take before the next
 placement is tried (that placement then counts as given up, not proved unfillable)."""
 
-FIRST_WORK = 40
+FIRST_WORK = 120
 """Work (stop-signal polls) the first pangram search may take before the rare-letter seeds
 (:mod:`~puzzlewright.crossword.fill.seeding`) are tried."""
 
