@@ -44,7 +44,9 @@ ATTEMPTS = 8
 
 SEED_LETTERS = 2
 """How many of the rarest missing letters each seeded grid supplies (each in its own
-middle entry, crossing no other seed); the search supplies the rest."""
+middle entry, neither crossing nor touching another seed); the search supplies the rest.
+Over themed1's seeds 0-2 one letter took 2.15 s of CPU (median), two 1.68 s; four made
+themed1 slower (6.66 s on seed 0) for one themeless pangram of five."""
 
 SEED_STEP = 7_919
 """The search around seeded grid ``k`` (from 1) runs with seed ``seed + k * SEED_STEP``:
