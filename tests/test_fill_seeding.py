@@ -89,9 +89,13 @@ def test_a_themed_pangram_that_thrashed_fills_within_a_counted_limit(
 ) -> None:
     """themed1 with seed 0: the plain pangram search ran past 6,000 dead ends (over 10 s of
     CPU) after the built-in list's update; with the seeded restarts it fills well within
-    400 polls of work (6,400 search nodes), the same on any machine."""
+    400 polls of work (6,400 search nodes), the same on any machine; the seed word is
+    listed as an ordinary entry, not as given (the input grid has none)."""
     request = FillRequest(grid_file("themed1.txt"), seed=0, constraints=Constraints(pangram=True))
     result = fill_constrained(request, crossword, stop=WorkStop(NEVER, 400))
     assert_valid(result, crossword)
     assert set(letter_counts(result.grid)) == set(ALPHABET)
     assert result.constraints is not None and result.constraints.met
+    assert result.constraints.steps > 1  # the first search was given up, a seeded one filled
+    shown = [entry for fill in result.ranked for entry in fill.entries]
+    assert shown and not any(entry.given for entry in [*shown, *result.entries])  # no seed shown

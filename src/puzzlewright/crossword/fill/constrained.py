@@ -34,7 +34,7 @@ from puzzlewright.crossword.fill.constraints import (
 from puzzlewright.crossword.fill.pangram import holding, lock_rare, pangram_refusal, rarest_first
 from puzzlewright.crossword.fill.quality import average_score, grid_entries, weakest
 from puzzlewright.crossword.fill.request import FillRequest
-from puzzlewright.crossword.fill.result import FillProgress, FillResult
+from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult
 from puzzlewright.crossword.fill.seeding import SEED_STEP, seeded_grids
 from puzzlewright.crossword.grid import Grid, Position, Slot
 from puzzlewright.crossword.nina import Placement, letters_of, paths, placements
@@ -461,11 +461,16 @@ class _Run:
         grid = self.request.grid
         given = {slot.key for slot in grid.slots() if "?" not in grid.word(slot)}
         entries = grid_entries(result.grid, self.original, given)
+        ranked = []  # each shown fill too (a seed word or an anchor is no given entry)
+        for shown in result.ranked:
+            listed = grid_entries(shown.grid, self.original, given)
+            ranked.append(Fill(shown.grid, listed, average_score(listed), weakest(listed)))
         return replace(
             result,
             entries=entries,
             average_score=average_score(entries),
             weakest=weakest(entries),
+            ranked=ranked,
             seconds=round(clock() - self.started, 3),
         )
 
