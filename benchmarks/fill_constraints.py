@@ -13,8 +13,10 @@ seconds over the seeds and how many runs finished with the constraint met (with
 :data:`~puzzlewright.crossword.fill.letters.LETTER_BONUS` (a pangram's value ordering),
 so a change of it is compared in one run on the same machine load. ``--cpu-limit`` stops
 each fill after that many seconds of this process's CPU (``--timeout`` counts wall seconds,
-which on a loaded machine are several times fewer CPU seconds), so "not within 10 s" is
-judged the same at any load. ``--dead-ends`` adds to each line how many of the search's
+which on a loaded machine are several times fewer CPU seconds; give a long ``--timeout``
+with it), so "not within 10 s" is judged the same at any load. ``--seeded`` turns on a
+pangram's rare-letter seeded restarts (``constrained.SEEDED_RESTARTS``, off by default).
+``--dead-ends`` adds to each line how many of the search's
 dead ends were the required letters' own (a letter no cell can take any more, see
 :mod:`~puzzlewright.crossword.fill.letters`) out of its backtracks. Never asserts times.
 """
@@ -28,7 +30,7 @@ import time
 from pathlib import Path
 
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillRequest, fill, letters, search
+from puzzlewright.crossword.fill import FillRequest, constrained, fill, letters, search
 from puzzlewright.crossword.fill.constrained import fill_constrained
 from puzzlewright.crossword.fill.constraints import Constraints, letter_counts
 from puzzlewright.crossword.fill.result import FillResult
@@ -107,7 +109,9 @@ def main() -> None:
     parser.add_argument("--letter-bonus", default=str(letters.LETTER_BONUS))
     parser.add_argument("--cpu-limit", type=float, default=None)
     parser.add_argument("--dead-ends", action="store_true")
+    parser.add_argument("--seeded", action="store_true")
     args = parser.parse_args()
+    constrained.SEEDED_RESTARTS = args.seeded
     if args.dead_ends:
         search.LetterNeed = CountingNeed  # type: ignore[attr-defined]
     words = words_for(args.stwl)

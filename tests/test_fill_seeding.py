@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillRequest, seeding
+from puzzlewright.crossword.fill import FillRequest, constrained, seeding
 from puzzlewright.crossword.fill.constrained import WorkStop, fill_constrained
 from puzzlewright.crossword.fill.constraints import Constraints, letter_counts
 from puzzlewright.lexicon import WordList
@@ -85,12 +85,14 @@ def test_seeded_grids_follow_the_seed(crossword: WordList) -> None:
 
 @pytest.mark.slow
 def test_a_themed_pangram_that_thrashed_fills_within_a_counted_limit(
-    crossword: WordList,
+    crossword: WordList, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """themed1 with seed 0: the plain pangram search ran past 6,000 dead ends (over 10 s of
-    CPU) after the built-in list's update; with the seeded restarts it fills well within
+    CPU) after the built-in list's update; with the seeded restarts (not the default:
+    measured a loss elsewhere) it fills well within
     400 polls of work (6,400 search nodes), the same on any machine; the seed word is
     listed as an ordinary entry, not as given (the input grid has none)."""
+    monkeypatch.setattr(constrained, "SEEDED_RESTARTS", True)  # off by default
     request = FillRequest(grid_file("themed1.txt"), seed=0, constraints=Constraints(pangram=True))
     result = fill_constrained(request, crossword, stop=WorkStop(NEVER, 400))
     assert_valid(result, crossword)

@@ -3,10 +3,10 @@
 Banned letters (and quotas of zero) filter the word list. A nina is tried placement by
 placement (:func:`~puzzlewright.crossword.nina.placements`), each a grid with fixed
 letters, filled around. A pangram's letters go into every fill as a constraint inside the
-search (``FillRequest.letters``, see :mod:`~puzzlewright.crossword.fill.letters`): first
-within a small counted amount of work, then around words holding the rarest letters fixed in
-short middle entries (:mod:`~puzzlewright.crossword.fill.seeding`), each within its own
-work, then without a limit (so an exhausted search still proves no pangram exists); a fill
+search (``FillRequest.letters``, see :mod:`~puzzlewright.crossword.fill.letters`; with
+:data:`SEEDED_RESTARTS`, first within a small counted amount of work, then around words
+holding the rarest letters fixed in short middle entries, see
+:mod:`~puzzlewright.crossword.fill.seeding`, then without a limit); a fill
 that still misses some (a square grid's search does not take them) is repaired: a slot
 (weakest first) is fixed to the best word supplying the rarest missing letter whose
 crossings still have words, the fill's rare letters are held in place (see
@@ -56,6 +56,15 @@ not proved, so a repair costs a bounded, repeatable amount of search."""
 NINA_WORK = 4000
 """Work (stop-signal polls) a fill around one nina placement may take before the next
 placement is tried (that placement then counts as given up, not proved unfillable)."""
+
+SEEDED_RESTARTS = False
+"""Whether a pangram search is first tried within :data:`FIRST_WORK`, then around
+rare-letter seeds (:mod:`~puzzlewright.crossword.fill.seeding`), before the search without
+a work limit. Off: over ten standard 15x15s and themed1-3 (seeds 0-2, built-in list, 10 s
+of CPU each) it met 35 of 39 pangrams against 36 without it (themed1 seed 0 gained, std8
+seeds 1-2 lost: their plain pangram searches needed 7 s, more than the first search's
+work), and with Spread the Wordlist it lost two (docs/crossword-fill.md, "Seeded
+restarts"). ``benchmarks/fill_constraints.py --seeded`` turns it on."""
 
 FIRST_WORK = 120
 """Work (stop-signal polls, 16 search nodes each) the first pangram search may take before
@@ -257,7 +266,8 @@ class _Run:
         """Fill ``base`` and repair the fill until the letter constraints hold; when they
         cannot, the fill closest to them (the last one) with the reason."""
         listing = self.words
-        result = self._seeded(base) if self.request.letters and work is None else None
+        seeded = SEEDED_RESTARTS and self.request.letters and work is None
+        result = self._seeded(base) if seeded else None
         if result is None:
             result = self._fill(base, listing, work)
         if result.status == "timeout" and not self.stop.should_stop():
