@@ -11,9 +11,10 @@ from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import FillRequest, constrained, seeding
 from puzzlewright.crossword.fill.constrained import WorkStop, fill_constrained
 from puzzlewright.crossword.fill.constraints import Constraints, letter_counts
+from puzzlewright.crossword.fill.result import FillResult
 from puzzlewright.lexicon import WordList
 from puzzlewright.lexicon.crossword import builtin_crossword
-from puzzlewright.stopping import NEVER
+from puzzlewright.stopping import NEVER, StopSignal
 from test_fill import assert_valid, grid_file, tiny_list
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -101,3 +102,45 @@ def test_a_themed_pangram_that_thrashed_fills_within_a_counted_limit(
     assert result.constraints.steps > 1  # the first search was given up, a seeded one filled
     shown = [entry for fill in result.ranked for entry in fill.entries]
     assert shown and not any(entry.given for entry in [*shown, *result.entries])  # no seed shown
+
+
+class _Halt(StopSignal):
+    """A stop signal the test fires by hand (as --timeout would, mid-search)."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self.fired = False
+
+    def should_stop(self) -> bool:
+        if self.fired:
+            self.reason = "timeout"
+        return super().should_stop()
+
+
+def test_a_stop_during_a_seeded_search_keeps_the_fullest_grid(
+    crossword: WordList, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--timeout firing as a seeded search starts (its grid: the seeds alone) gives the
+    first search's fuller partial grid, with the stop's reason."""
+    monkeypatch.setattr(constrained, "SEEDED_RESTARTS", True)
+    halt = _Halt()
+    calls: list[Grid] = []
+    base = grid_file("themed1.txt")
+
+    def filler(request: FillRequest, words: WordList, stop: StopSignal) -> FillResult:
+        calls.append(request.grid)
+        grid = request.grid.copy()
+        if len(calls) == 1:  # the first search, given up at its work limit: some letters
+            for r, c in list(grid.positions())[:60]:
+                if grid.cells[r][c] == "":
+                    grid.cells[r][c] = "E"
+        else:
+            halt.fired = True
+        return FillResult("timeout", grid, [], None, [], 0.0, stop_reason="timeout")
+
+    request = FillRequest(base, seed=0, constraints=Constraints(pangram=True))
+    result = fill_constrained(request, crossword, stop=halt, filler=filler)
+    assert len(calls) == 2 and result.status == "timeout"
+    assert result.grid.to_text() != calls[1].to_text()
+    assert sum(row.count("E") for row in result.grid.to_text().splitlines()) >= 30
+    assert result.constraints is not None and result.constraints.reason == "stopped"

@@ -302,13 +302,18 @@ class _Run:
             return first
         quotas = dict(self.constraints.quotas)
         seed = self.request.seed
+        best = first  # stopped: the grid with the most letters so far, not the last one
         for grid in seeded_grids(base, self.words, self.alphabet, seed, quotas):
             if self._spent():
                 break
             seed += SEED_STEP
             result = self._fill(grid, self.words, SEED_WORK, seed)
-            if result.status == "filled" or self.stop.should_stop():
+            if result.status == "filled":
                 return result
+            if _letters(result.grid) > _letters(best.grid):
+                best = result
+            if self.stop.should_stop():
+                return replace(best, status=result.status, stop_reason=result.stop_reason)
         return None
 
     def _why(self, result: FillResult, report: ConstraintReport | None) -> tuple[Reason, str]:
@@ -514,6 +519,11 @@ class _Run:
             stop_reason=self.stop.reason if reason == "stopped" else None,
         )
         return self._unmet(base, report, reason, detail)
+
+
+def _letters(grid: Grid) -> int:
+    """How many cells of ``grid`` hold a letter."""
+    return sum(1 for r, c in grid.positions() if grid.cells[r][c])
 
 
 def _keep_within(base: Grid, result: FillResult, letter: str, most: int) -> Grid:
