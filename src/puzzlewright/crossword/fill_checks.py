@@ -34,9 +34,9 @@ propagation narrows every open entry of a half-filled 15x15, so under the search
 conflict sets (the decisions that narrowed each entry) every refutation rests on it; none
 of 4,822 refutations on four of the benchmark's entries was free of it. Nor did weaker
 propagation (letter pruning only in smaller domains, a cap on revisions a node: cheaper
-nodes, many more of them), the phase taken from the known fill closest to the candidate or
-from every known fill, or failure weights decayed or reset between candidates win on every set of entries
-measured (docs/workbench.md, sixth round).
+nodes, many more of them), the phase taken from the known fill closest to the candidate
+or from every known fill, or failure weights decayed or reset between candidates win on
+every set of entries measured (docs/workbench.md, sixth round).
 
 A candidate outside the entry's candidate set (not in the list, under the minimum score,
 against a complete crossing) is checked as before, by a fill of the grid with it written
