@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillRequest, constrained, letters, seeding
+from puzzlewright.crossword.fill import FillRequest, constrained, seeding
 from puzzlewright.crossword.fill.constrained import WorkStop, fill_constrained
 from puzzlewright.crossword.fill.constraints import Constraints, letter_counts
 from puzzlewright.crossword.fill.result import FillResult
@@ -94,8 +94,6 @@ def test_a_themed_pangram_that_thrashed_fills_within_a_counted_limit(
     400 polls of work (6,400 search nodes), the same on any machine; the seed word is
     listed as an ordinary entry, not as given (the input grid has none)."""
     monkeypatch.setattr(constrained, "SEEDED_RESTARTS", True)  # off by default
-    # the search as it thrashed: with the spent letter bonus its first search fills
-    monkeypatch.setattr(letters, "SPEND_TOP", False)
     request = FillRequest(grid_file("themed1.txt"), seed=0, constraints=Constraints(pangram=True))
     result = fill_constrained(request, crossword, stop=WorkStop(NEVER, 400))
     assert_valid(result, crossword)
