@@ -3,7 +3,6 @@
     python benchmarks/fill_constraints.py [--stwl] [--grids themeless,british|standard15]
         [--timeout 60]
         [--asks pangram] [--seeds 0,1,2] [--letter-bonus 12,30] [--cpu-limit 10] [--dead-ends]
-        [--seeded] [--no-spend-top]
 
 Prints, per grid, seed and constraint, the status, whether the constraint holds in the
 output, the fills run and the CPU seconds, with the plain fill of the same grid and seed
@@ -17,8 +16,6 @@ each fill after that many seconds of this process's CPU (``--timeout`` counts wa
 which on a loaded machine are several times fewer CPU seconds; give a long ``--timeout``
 with it), so "not within 10 s" is judged the same at any load. ``--seeded`` turns on a
 pangram's rare-letter seeded restarts (``constrained.SEEDED_RESTARTS``, off by default).
-``--no-spend-top`` lets a restart open with the rare-letter words the last run opened with
-(``letters.SPEND_TOP`` off: the search before the spent bonus, as a control).
 ``--dead-ends`` adds to each line how many of the search's
 dead ends were the required letters' own (a letter no cell can take any more, see
 :mod:`~puzzlewright.crossword.fill.letters`) out of its backtracks. Never asserts times.
@@ -113,10 +110,8 @@ def main() -> None:
     parser.add_argument("--cpu-limit", type=float, default=None)
     parser.add_argument("--dead-ends", action="store_true")
     parser.add_argument("--seeded", action="store_true")
-    parser.add_argument("--no-spend-top", action="store_true")
     args = parser.parse_args()
     constrained.SEEDED_RESTARTS = args.seeded
-    letters.SPEND_TOP = not args.no_spend_top
     if args.dead_ends:
         search.LetterNeed = CountingNeed  # type: ignore[attr-defined]
     words = words_for(args.stwl)
