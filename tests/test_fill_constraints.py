@@ -276,31 +276,3 @@ def test_a_pangram_with_the_default_list_on_a_themed_15x15() -> None:
     assert_valid(result, words)
     assert set(letter_counts(result.grid)) == set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
     assert result.constraints is not None and result.constraints.met
-
-
-def test_a_restart_opens_with_other_rare_letter_words() -> None:
-    """A rare-letter word a run opened with earns no letter bonus in the next run (the
-    restarts of a pangram search kept opening with the same rare words), and earns it
-    again in the run after."""
-    from puzzlewright.crossword.fill.letters import letters_mask
-    from puzzlewright.crossword.fill.problem import build_problem
-    from puzzlewright.crossword.fill.search import Search
-
-    words = builtin_crossword()
-    problem = build_problem(grid_file("themed15.txt"), words, None)
-    mask = letters_mask(problem, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    search = Search(problem, stop=StopSignal(30), letters=mask)
-    root = search.letters_root(search.network.root(None))
-    assert root is not None and search.letters is not None
-    need = search.letters
-    openings = []
-    for _ in range(3):
-        start = search.restart(root)
-        assert start is not None
-        slot = search.choose(start)
-        word = search.value(start, slot)
-        held = set(search.tables[slot].letters(word))
-        assert any(need.rare >> x & 1 for x in held)  # the bonus still leads to a rare letter
-        openings.append((slot, word))
-    assert openings[1] != openings[0]
-    assert openings[2] == openings[0]
