@@ -39,16 +39,6 @@ letters earn :data:`LETTER_BONUS` (at the root every letter is missing, and favo
 with many common letters only steered the search away from good fills)."""
 
 
-TOP_DECISIONS = 3
-"""A run's decisions whose bonus-earning words are spent for the next run. Logged on
-themed1 seed 0 with the built-in list, 44 runs opened with only 15 different rare-letter
-words in their first three decisions (SEX then SIZESIX in 11 of them): the bonus outweighed
-the tie-breaks and the failure weights, so each restart repeated the last one's start."""
-
-SPEND_TOP = True
-"""Whether :data:`TOP_DECISIONS` spends words for the next run (a switch for the benchmark)."""
-
-
 def letters_mask(problem: Problem, letters: str) -> LetterSet:
     """The letter-set mask of ``letters`` that the grid's fixed letters do not hold yet
     (letters outside the list's alphabet are left out: no word could hold them)."""
@@ -86,8 +76,6 @@ class LetterNeed:
         self.need = need
         self.rare = rare_letters(problem) & need
         self.missing = need  # the letters not yet fixed in the node seen last
-        self.spent: set[tuple[SlotId, int]] = set()  # no bonus in this run: (slot, word)
-        self.opened: set[tuple[SlotId, int]] = set()  # bonus words this run opened with
         self.cols = [var.table.cols for var in problem.vars]
         self.places: list[list[tuple[SlotId, int]]] = [[] for _ in problem.cells]
         self.var_cells: list[list[tuple[int, int]]] = []
@@ -185,26 +173,11 @@ class LetterNeed:
         st.size[v] = kept.bit_count()
         return None
 
-    def bonus(
-        self, v: SlotId, candidates: list[int], rows: list[tuple[int, ...]], option_weight: float
-    ) -> list[float]:
-        """Per candidate of ``v`` (its word indexes, its letters), :data:`LETTER_BONUS` times
-        ``option_weight`` (the search's weight on crossing options) per missing rare letter
-        it holds; none for a word spent by the last run's first decisions."""
+    def bonus(self, rows: list[tuple[int, ...]], option_weight: float) -> list[float]:
+        """Per candidate (its letters), :data:`LETTER_BONUS` times ``option_weight`` (the
+        search's weight on crossing options) per missing rare letter it holds."""
         missing = self.missing & self.rare
         pull = LETTER_BONUS * option_weight
-        spent = self.spent
         return [
-            0.0 if (v, i) in spent else pull * sum(1 for x in set(row) if missing >> x & 1)
-            for i, row in zip(candidates, rows, strict=True)
+            pull * sum(1 for x in set(row) if missing >> x & 1) if missing else 0.0 for row in rows
         ]
-
-    def taken(self, v: SlotId, word: int, level: int, bonus: float) -> None:
-        """Note the word ``v`` takes at decision ``level``, spent for the next run when it
-        is among the first :data:`TOP_DECISIONS` and earned a bonus."""
-        if SPEND_TOP and bonus > 0 and level < TOP_DECISIONS:
-            self.opened.add((v, word))
-
-    def restarted(self) -> None:
-        """A new run: the words the last one opened with earn no bonus in it."""
-        self.spent, self.opened = self.opened, set()

@@ -169,11 +169,8 @@ class Search:
         )
         if weights.score_jitter:
             values = list(map(add, values, map(mul, repeat(weights.score_jitter), draws[1::2])))
-        bonus: list[float] = []
-        need = self.letters
-        if need is not None and need.missing & need.rare:
-            bonus = need.bonus(v, candidates, rows, option_weight)
-            values = list(map(add, values, bonus))
+        if self.letters is not None and self.letters.missing & self.letters.rare:
+            values = list(map(add, values, self.letters.bonus(rows, option_weight)))
         if self.stacks is not None and v in self.stacks.mates:
             values = list(
                 map(add, values, self.stacks.bonus(st, v, candidates, rows, option_weight))
@@ -205,10 +202,7 @@ class Search:
                 count = (dt & col[letter]).bit_count()
                 options[letter] = option_weight * log(count) if count else -1e9
             values = list(map(add, values, map(options.__getitem__, letters)))
-        best = values.index(max(values))  # the first best, as max() keeps
-        if bonus and need is not None:
-            need.taken(v, candidates[best], st.level, bonus[best])
-        return candidates[best]
+        return candidates[values.index(max(values))]  # the first best, as max() keeps
 
     def candidates_of(self, v: SlotId, d: WordSet) -> tuple[list[int], list[tuple[int, ...]]]:
         """The best-scored candidates of ``v`` (``d``) that value ordering weighs, and their
@@ -288,8 +282,6 @@ class Search:
         """The root with every learned first-level "v != word" applied (None: exhausted)."""
         st = root.copy()
         changed = []
-        if self.letters is not None:
-            self.letters.restarted()
         for v, bit in self.network.nogoods.unary:
             if st.dom[v] & bit:
                 st.dom[v] ^= bit
