@@ -14,7 +14,9 @@ can be compared with the plain search in the same process and the same run::
     python benchmarks/fill_staircase.py --cpu 30 --variants plain,seam,probe,seam+probe \\
         stair15a:0:0 stair15a:1:0
 
-Variants (joined with ``+``): ``plain`` (the search as it is), ``seam`` (the seam's
+Variants (joined with ``+``): ``plain`` (the search as it is: since round 6 with the
+corners' cut of fill/corners.py, whose checks, capped ones and dead ends are printed),
+``nocut`` (the search without that cut, as before round 6), ``seam`` (the seam's
 entries chosen first, by the search's own dom/wdeg among them), ``last`` (every other
 entry first, the seam's last: the halves and corners decide the seam), ``rows8`` (the
 stack look-ahead of fill/stacks.py on rows of 8 letters or more, not 12), ``probe``
@@ -39,6 +41,7 @@ from typing import Any
 from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import FillRequest, stacks
 from puzzlewright.crossword.fill import run as fill_run
+from puzzlewright.crossword.fill.corners import CornerFilter
 from puzzlewright.crossword.fill.problem import Problem
 from puzzlewright.crossword.fill.race import MEMBER_TUNINGS, SEED_STEP
 from puzzlewright.crossword.fill.search import Search
@@ -108,6 +111,7 @@ class Staged:
         self.probes = probes
         self.best = self.probed = self.struck = 0
         self.memo: dict[tuple[int, tuple[int, ...]], tuple[int, list[int], int]] = {}
+        self.corners: CornerFilter | None = None
 
     def __enter__(self) -> Staged:
         self.saved = (Search.__init__, Search.choose, Search.value, Search.run)
@@ -119,6 +123,9 @@ class Staged:
 
         def init_spy(search: Search, problem: Problem, **options: Any) -> None:
             init(search, problem, **options)
+            if "nocut" in staged.parts and search.letters is None:  # the corners' cut off
+                search.propagate = search.network.propagate
+            staged.corners = search.corners
             search.seam = seam = seam_of(problem)  # type: ignore[attr-defined]
             search.rest = [v for v in search.order if v not in seam]  # type: ignore[attr-defined]
 
@@ -210,7 +217,15 @@ def run_job(job: str, variant: str, words: WordList, label: str, args: argparse.
         f"{name:<9} {label:<7} m{member} s{seed} {variant:<11} | {result.status:<10}"
         f" {spent:6.1f} CPU s {result.nodes:>7} nodes {result.backtracks:>7} dead ends"
         f"  best {staged.best:>3}  probes {staged.probed:>6} struck {staged.struck:>6}"
+        f"{corner_line(staged.corners, variant)}"
     )
+
+
+def corner_line(corners: CornerFilter | None, variant: str) -> str:
+    """The corners' cut: enumerations run, capped, and dead ends found (round 6)."""
+    if corners is None or "nocut" in variant:
+        return ""
+    return f"  corners {corners.calls} checks {corners.capped} capped {corners.dead} dead"
 
 
 def shapes() -> None:

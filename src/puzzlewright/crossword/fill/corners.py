@@ -50,6 +50,10 @@ KEY_ALL = True
 """Whether every long entry of a corner is cut to its keys (True), or only a decided one
 tested (a corner left no rectangle is a dead end either way)."""
 
+ON_DECISION = False
+"""Whether a corner is checked only when one of its long entries is the slot decided (or
+refuted), not after every propagation that leaves one decided."""
+
 MEMO_LIMIT = 1 << 12
 """Corner checks remembered (per candidates of the corner's entries) before starting again."""
 
@@ -93,12 +97,17 @@ def find_corners(problem: Problem) -> list[Corner]:
             lines.setdefault((slot.direction, line), []).append(v)
     found: list[Corner] = []
     seen: set[SlotId] = set()
+    stacked: set[SlotId] | None = None  # the stacks' rows (found once, when needed)
     for (direction, line), slots in sorted(lines.items()):
         for v in slots:
             if v in seen:
                 continue
             rows = stack_from(problem, lines, direction, line, v)
-            corner = corner_of(problem, rows) if len(rows) >= CORNER_ROWS else None
+            if len(rows) < CORNER_ROWS:
+                continue
+            if stacked is None:
+                stacked = set(find_mates(problem))
+            corner = corner_of(problem, rows, stacked)
             if corner is not None:
                 seen.update(rows)
                 found.append(corner)
@@ -128,8 +137,10 @@ def stack_from(
         rows.append(below[0])
 
 
-def corner_of(problem: Problem, rows: list[SlotId]) -> Corner | None:
-    """The corner of ``rows`` (None: no long entry crosses every row)."""
+def corner_of(problem: Problem, rows: list[SlotId], stacked: set[SlotId]) -> Corner | None:
+    """The corner of ``rows`` (None: fewer than :data:`LONG_ENTRIES` long entries cross
+    every row, or one of them is a row of a stack, ``stacked``: quad16's 15s are rows of
+    their stack, not long entries through a corner)."""
     variables = problem.vars
     cells: dict[SlotId, list[tuple[int, int, int]]] = {}
     for r, v in enumerate(rows):
@@ -144,7 +155,6 @@ def corner_of(problem: Problem, rows: list[SlotId]) -> Corner | None:
         for k, column in enumerate(columns)
         if len(column.cells) == len(rows) and variables[column.down].slot.length >= LONG_LENGTH
     )
-    stacked = find_mates(problem)
     if len(long) < LONG_ENTRIES or any(columns[k].down in stacked for k in long):
         return None
     return Corner(tuple(rows), tuple(columns), long)
@@ -315,14 +325,17 @@ class CornerFilter:
         corners = find_corners(problem)
         return cls(problem, corners) if corners else None
 
-    def check(self, st: State) -> tuple[Conflict | None, list[SlotId]]:
+    def check(self, st: State, cause: list[SlotId]) -> tuple[Conflict | None, list[SlotId]]:
         """Cut the long entries of ``st``'s corners: (a conflict, []) at a dead end,
-        else (None, the slots cut, to propagate)."""
+        else (None, the slots cut, to propagate). With :data:`ON_DECISION`, only the
+        corners of a long entry in ``cause`` (the decision or refutation propagated)."""
         changed: list[SlotId] = []
         dom = st.dom
         for n, corner in enumerate(self.corners):
             longs = [corner.columns[k].down for k in corner.long]
             if all(dom[d] & (dom[d] - 1) for d in longs):
+                continue
+            if ON_DECISION and not any(d in cause for d in longs):
                 continue
             kept = self.kept(n, dom)
             if kept is None:
@@ -375,11 +388,12 @@ class CornerFilter:
         records a long entry left no word (the search's failure weights)."""
 
         def propagate(st: State, queue: list[SlotId]) -> Conflict | None:
+            cause = queue[:]
             while True:
                 conflict = inner(st, queue)
                 if conflict is not None:
                     return conflict
-                conflict, queue = self.check(st)
+                conflict, queue = self.check(st, cause)
                 if conflict is not None:
                     fail(self.emptied, -1)
                     return conflict
