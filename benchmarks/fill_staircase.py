@@ -14,9 +14,11 @@ can be compared with the plain search in the same process and the same run::
     python benchmarks/fill_staircase.py --cpu 30 --variants plain,seam,probe,seam+probe \\
         stair15a:0:0 stair15a:1:0
 
-Variants (joined with ``+``): ``plain`` (the search as it is: since round 6 with the
-corners' cut of fill/corners.py, whose checks, capped ones and dead ends are printed),
-``nocut`` (the search without that cut, as before round 6), ``seam`` (the seam's
+Variants (joined with ``+``): ``plain`` (the search as it is), ``cut`` (round 6: the
+corners' cut of fill/corners.py after arc consistency, each corner checked when one of
+its long entries is decided or refuted; its checks, capped ones and dead ends are
+printed), ``cutnode`` (the same, checked after every propagation that leaves a long
+entry of the corner decided), ``seam`` (the seam's
 entries chosen first, by the search's own dom/wdeg among them), ``last`` (every other
 entry first, the seam's last: the halves and corners decide the seam), ``rows8`` (the
 stack look-ahead of fill/stacks.py on rows of 8 letters or more, not 12), ``probe``
@@ -123,9 +125,11 @@ class Staged:
 
         def init_spy(search: Search, problem: Problem, **options: Any) -> None:
             init(search, problem, **options)
-            if "nocut" in staged.parts and search.letters is None:  # the corners' cut off
-                search.propagate = search.network.propagate
-            staged.corners = search.corners
+            if staged.parts & {"cut", "cutnode"}:  # the corners' cut after arc consistency
+                cut = CornerFilter.of(problem, every_node="cutnode" in staged.parts)
+                if cut is not None:
+                    search.propagate = cut.wrap(search.propagate, search.fail)
+                    staged.corners = cut
             search.seam = seam = seam_of(problem)  # type: ignore[attr-defined]
             search.rest = [v for v in search.order if v not in seam]  # type: ignore[attr-defined]
 
@@ -223,7 +227,7 @@ def run_job(job: str, variant: str, words: WordList, label: str, args: argparse.
 
 def corner_line(corners: CornerFilter | None, variant: str) -> str:
     """The corners' cut: enumerations run, capped, and dead ends found (round 6)."""
-    if corners is None or "nocut" in variant:
+    if corners is None:
         return ""
     return f"  corners {corners.calls} checks {corners.capped} capped {corners.dead} dead"
 

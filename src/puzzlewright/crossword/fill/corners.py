@@ -18,6 +18,12 @@ completes. It is exact over its inputs (the current candidates) and a relaxation
 fill (repeated words and the grid outside the corner are ignored), so a struck word is in
 no fill: the strike's reason is what narrowed the corner's entries. The work is counted
 in steps and capped (:data:`STEP_LIMIT`); a capped enumeration strikes nothing.
+
+:class:`CornerFilter` runs it as a propagator after arc consistency. Measured on
+stair15a and not kept in the search (docs/crossword-fill.md, "Round 6: corners as
+units"): at the root every key tried has a rectangle, and in the search the check finds
+a dead corner at 1% of the dead ends while it costs a fifth to four fifths of the nodes.
+``benchmarks/fill_staircase.py`` installs it (variants ``cut`` and ``cutnode``).
 """
 
 from __future__ import annotations
@@ -43,16 +49,9 @@ LONG_ENTRIES = 2
 """A corner has this many long entries or more (one 13 through a Sunday's corner leaves
 the corner most of its fills: not worth a check at every node)."""
 
-STEP_LIMIT = 200_000
-"""Column strings tried per enumeration before it gives up (and strikes nothing)."""
-
-KEY_ALL = True
-"""Whether every long entry of a corner is cut to its keys (True), or only a decided one
-tested (a corner left no rectangle is a dead end either way)."""
-
-ON_DECISION = False
-"""Whether a corner is checked only when one of its long entries is the slot decided (or
-refuted), not after every propagation that leaves one decided."""
+STEP_LIMIT = 20_000
+"""Letters tried per enumeration before it gives up (and strikes nothing): some 10-15 ms
+of CPU (at 200,000 the search made a tenth of its nodes)."""
 
 MEMO_LIMIT = 1 << 12
 """Corner checks remembered (per candidates of the corner's entries) before starting again."""
@@ -190,14 +189,11 @@ class CornerKeys:
         self.computed: list[int] = []  # the long columns whose keys are all found
         self.none = False  # whether the corner has no rectangle at all
 
-    def run(self, limit: int = STEP_LIMIT, decided: bool = False) -> bool:
+    def run(self, limit: int = STEP_LIMIT) -> bool:
         """Find the long columns' keys (False: the step limit was reached first, the keys
-        are incomplete and must not be used); ``decided``: only those of the long entries
-        left one word (a test that the corner still has a rectangle)."""
+        are incomplete and must not be used)."""
         self.limit = limit
         fewest = sorted(range(len(self.corner.long)), key=self.choices)
-        if decided:
-            fewest = [j for j in fewest if self.choices(j) <= 1]
         try:
             for j in fewest:  # a decided long entry first: one string, the cheapest test
                 k = self.corner.long[j]
@@ -307,12 +303,13 @@ class CornerFilter:
     """The corners of a problem as a propagator: after arc consistency, each corner with
     a long entry decided has its long entries' candidates cut to the keys some rectangle
     completes (a conflict when one has none). Corners with no long entry decided are
-    left alone: there every key has a rectangle (stair15a's root: 2,277 of 2,277 keys
-    tried), and the enumeration is dearest."""
+    left alone: there every key has a rectangle (stair15a's root, the built-in list: all
+    2,276 keys tried in its first corner), and the enumeration is dearest."""
 
-    def __init__(self, problem: Problem, corners: list[Corner]) -> None:
+    def __init__(self, problem: Problem, corners: list[Corner], every_node: bool = False) -> None:
         self.problem = problem
         self.corners = corners
+        self.every_node = every_node  # check after every propagation, not on decisions only
         self.limit = STEP_LIMIT
         self.slots = [corner.slots() for corner in corners]
         self.memo: dict[tuple[int, tuple[WordSet, ...]], list[WordSet] | None] = {}
@@ -320,14 +317,14 @@ class CornerFilter:
         self.emptied = -1  # the long entry the last conflict left no word
 
     @classmethod
-    def of(cls, problem: Problem) -> CornerFilter | None:
+    def of(cls, problem: Problem, every_node: bool = False) -> CornerFilter | None:
         """The filter of ``problem``'s corners (None when it has none)."""
         corners = find_corners(problem)
-        return cls(problem, corners) if corners else None
+        return cls(problem, corners, every_node) if corners else None
 
     def check(self, st: State, cause: list[SlotId]) -> tuple[Conflict | None, list[SlotId]]:
         """Cut the long entries of ``st``'s corners: (a conflict, []) at a dead end,
-        else (None, the slots cut, to propagate). With :data:`ON_DECISION`, only the
+        else (None, the slots cut, to propagate). Unless ``every_node``, only the
         corners of a long entry in ``cause`` (the decision or refutation propagated)."""
         changed: list[SlotId] = []
         dom = st.dom
@@ -335,7 +332,7 @@ class CornerFilter:
             longs = [corner.columns[k].down for k in corner.long]
             if all(dom[d] & (dom[d] - 1) for d in longs):
                 continue
-            if ON_DECISION and not any(d in cause for d in longs):
+            if not self.every_node and not any(d in cause for d in longs):
                 continue
             kept = self.kept(n, dom)
             if kept is None:
@@ -367,7 +364,7 @@ class CornerFilter:
         corner = self.corners[n]
         keys = CornerKeys(self.problem, corner, dom)
         found: list[WordSet] | None = None
-        if keys.run(self.limit, not KEY_ALL):
+        if keys.run(self.limit):
             found = []
             for j, k in enumerate(corner.long):
                 words = dom[corner.columns[k].down]

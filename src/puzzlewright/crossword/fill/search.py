@@ -22,7 +22,6 @@ from operator import add, itemgetter, mul
 from random import Random
 
 from puzzlewright.bits import WordSet, first_bits
-from puzzlewright.crossword.fill.corners import CornerFilter
 from puzzlewright.crossword.fill.letters import LetterNeed
 from puzzlewright.crossword.fill.problem import Problem, SlotId
 from puzzlewright.crossword.fill.propagate import Propagator
@@ -104,11 +103,6 @@ class Search:
         if self.letters is not None:
             self.propagate = self.propagate_letters
         self.stacks = Stacks.of(problem)  # stacked long entries: look-ahead ordering
-        # blocked corners under two long entries (staircases): their rectangles cut the
-        # long entries after arc consistency (None, so unchanged, on every other grid)
-        self.corners = CornerFilter.of(problem)
-        if self.corners is not None:
-            self.propagate = self.corners.wrap(self.propagate, self.fail)
         # Each decision matters more in a small grid, and there are few: weigh more words.
         self.tuning = tuning = tuning or Tuning()
         self.candidates = tuning.candidates * max(1, CANDIDATE_SLOTS // max(len(self.order), 12))
