@@ -36,6 +36,7 @@ import statistics
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from puzzlewright.bits import WordSet
@@ -43,6 +44,7 @@ from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill import FillRequest, stackproof, stacks
 from puzzlewright.crossword.fill import run as fill_run
 from puzzlewright.crossword.fill.problem import build_problem
+from puzzlewright.crossword.fill.race import MEMBER_TUNINGS
 from puzzlewright.crossword.fill.search import Search
 from puzzlewright.lexicon import WordList
 from puzzlewright.stopping import StopSignal
@@ -55,16 +57,24 @@ from fill_restarts import seeds_of  # noqa: E402
 from repair import CpuStop  # noqa: E402
 
 FIND_MATES = stacks.find_mates
+MEMBER1 = replace(MEMBER_TUNINGS[1], stack_first=False)  # --variants member1: its old search
+FIRST = replace(MEMBER_TUNINGS[1], stack_first=True)  # --variants first: stack first
 
 
 def one(grid_name: str, words: object, variant: str, seed: int, args: argparse.Namespace) -> str:
     """One in-process fill: its line (status, CPU s, nodes, average, the rows of 15)."""
-    stacks.find_mates = FIND_MATES if variant == "on" else (lambda problem: {})
+    stacks.find_mates = FIND_MATES if variant != "off" else (lambda problem: {})
+    tuning = {"first": FIRST, "member1": MEMBER1}.get(variant)
     grid = Grid.parse((GRIDS / f"{grid_name}.txt").read_text())
     floor = None if args.list == "default" else args.min_score
     request = FillRequest(grid=grid, min_score=floor, seed=seed)
     started = time.process_time()
-    result = fill_run.fill(request, words, stop=CpuStop(args.cpu))  # type: ignore[arg-type]
+    result = fill_run.fill(
+        request,
+        words,  # type: ignore[arg-type]
+        stop=CpuStop(args.cpu),
+        tuning=tuning,
+    )
     spent = time.process_time() - started
     longest = [e.answer for e in result.entries if len(e.answer) == grid.width][:4]
     complete = sum("?" not in e.answer for e in result.entries)  # in the best (partial) fill

@@ -21,7 +21,7 @@ relaxation of the fill (it ignores repeated words and everything outside the sta
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from puzzlewright.bits import WordSet, iter_bits
@@ -199,7 +199,7 @@ def search_rectangle(
     return outcome
 
 
-def stack_groups(mates: dict[SlotId, dict[SlotId, list[object]]]) -> list[list[SlotId]]:
+def stack_groups(mates: Mapping[SlotId, Mapping[SlotId, object]]) -> list[list[SlotId]]:
     """The stacks: the stacked entries grouped by the mate relation (connected parts)."""
     groups: list[list[SlotId]] = []
     seen: set[SlotId] = set()
@@ -349,3 +349,87 @@ class Checked:
             if self.visit(child, depth + 1):
                 return True
         return False
+
+
+class Stopped(Exception):
+    """The enumeration's stop signal fired (a time limit, Ctrl-C or a portfolio race)."""
+
+
+class Rectangles(Rectangle):
+    """Every rectangle, lazily (issue 31 item 2, round 6: the stack-first fill).
+
+    The same column search as :class:`Rectangle`, left to right, with a generator per
+    string of the first column: :meth:`next_from` gives the next rectangle whose first
+    column is that string, or pauses that generator after ``allowance`` columns placed
+    (to be resumed where it stopped), so a caller taking one from each in turn sees
+    rectangles that differ in their first columns (a plain depth-first walk gives hundreds
+    that differ only in their last letters) without being held up by a string under which
+    rectangles are rare. A state is memoised dead only when its whole subtree gave no
+    rectangle, so every rectangle comes out once, and when every generator is spent every
+    rectangle has (an exhaustive enumeration)."""
+
+    def __init__(
+        self,
+        rows: Sequence[Iterable[Letters]],
+        columns: Sequence[Iterable[Letters]],
+        stop: Callable[[], bool],
+    ) -> None:
+        super().__init__(rows, columns)
+        self.stop = stop
+        self.pause_at = 0
+        starts = tuple(row.start for row in self.rows)
+        self.firsts: list[tuple[Letters, tuple[int, ...]]] = []
+        if min(starts, default=-1) >= 0 and self.columns:
+            self.firsts = list(self.strings(self.columns[0], starts, 0))
+        self.walks: list[Iterator[tuple[Letters, ...] | None] | None] = [
+            self.walk(1, after, (string,)) for string, after in self.firsts
+        ]
+
+    def next_from(self, first: int, allowance: int) -> tuple[Letters, ...] | None:
+        """The next rectangle (its columns) under the ``first``-th string of the first
+        column; None when there is none left or ``allowance`` columns were placed first
+        (:meth:`spent` tells which). Raises :class:`Stopped` when the stop signal fires."""
+        walk = self.walks[first]
+        if walk is None:
+            return None
+        self.pause_at = self.nodes + allowance
+        try:
+            return next(walk)
+        except StopIteration:
+            self.walks[first] = None
+            return None
+
+    def spent(self, first: int) -> bool:
+        """Whether every rectangle under the ``first``-th string came out."""
+        return self.walks[first] is None
+
+    def walk(
+        self, column: int, states: tuple[int, ...], placed: tuple[Letters, ...]
+    ) -> Iterator[tuple[Letters, ...] | None]:
+        """Each rectangle completing ``placed`` (its columns so far) from ``states``, and
+        None where the walk pauses (its allowance spent)."""
+        if column == len(self.columns):
+            yield placed
+            return
+        key = (column, *states)
+        if key in self.dead:
+            return
+        self.nodes += 1
+        if self.nodes >= self.pause_at:
+            yield None
+        if self.nodes & 255 == 0 and self.stop():
+            raise Stopped
+        found = False
+        for string, after in list(self.strings(self.columns[column], states, 0)):
+            for rectangle in self.walk(column + 1, after, (*placed, string)):
+                found = found or rectangle is not None
+                yield rectangle
+        if not found:
+            if len(self.dead) >= DEAD_LIMIT:
+                self.dead.clear()
+            self.dead.add(key)
+
+
+def rows_of(columns: Sequence[Letters]) -> list[Letters]:
+    """A rectangle's rows from its columns."""
+    return [tuple(column[r] for column in columns) for r in range(len(columns[0]))]
