@@ -9,18 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillRequest
-from puzzlewright.crossword.fill import run as fill_run
 from puzzlewright.crossword.fill.problem import build_problem
-from puzzlewright.crossword.fill.search import Search, Tuning
+from puzzlewright.crossword.fill.search import Search
 from puzzlewright.crossword.fill.stackfirst import stack_first
 from puzzlewright.crossword.fill.stackproof import Rectangles, rows_of
 from puzzlewright.lexicon import Alphabet, WordList
 from puzzlewright.stopping import StopSignal
 from test_fill_stackproof import Letters, words_of
 from test_fill_stacks import MIDDLE, WIDTH, stack_words
-
-FIRST = Tuning(stack_first=True)
 
 
 def every_rectangle(rows: list[set[Letters]], columns: list[set[Letters]]) -> list[list[Letters]]:
@@ -58,8 +54,8 @@ def test_the_enumeration_gives_every_rectangle_once(
     assert sorted(found) == sorted(every_rectangle(rows, columns))
 
 
-def search_of(grid: Grid, words: WordList, tuning: Tuning | None = FIRST) -> Search:
-    return Search(build_problem(grid, words, None, None), stop=StopSignal(), tuning=tuning)
+def search_of(grid: Grid, words: WordList) -> Search:
+    return Search(build_problem(grid, words, None, None), stop=StopSignal())
 
 
 def stack_grid() -> Grid:
@@ -108,22 +104,12 @@ def test_a_rectangle_without_a_fill_around_it_is_struck() -> None:
     assert rows == ["A" * WIDTH, MIDDLE, "O" * WIDTH]
 
 
-def test_only_a_member_that_asks_for_it_on_a_stack_of_long_rows() -> None:
-    """The default search, several fills, and a corner block (rows shorter than a stack's)
-    keep the usual search."""
-    assert stack_first(search_of(stack_grid(), stack_words(), None), 1) is None
+def test_only_a_single_fill_of_a_stack_of_long_rows() -> None:
+    """Several fills, and a corner block (rows shorter than a stack's) keep the usual
+    search."""
     assert stack_first(search_of(stack_grid(), stack_words()), 2) is None
     corner = Grid.parse("\n".join(["." * 9] * 3))
     words = WordList([("A" * 9, 50), ("B" * 9, 50), ("C" * 9, 50), ("ABC", 50)], Alphabet.latin())
     search = search_of(corner, words)
     assert search.stacks is not None  # a corner block, for the look-ahead
     assert stack_first(search, 1) is None
-
-
-def test_the_fill_takes_the_stack_first_for_a_member_that_asks() -> None:
-    """Through :func:`fill`: the member's fill holds the one rectangle with a fill."""
-    request = FillRequest(grid=stack_grid(), quality=False)
-    result = fill_run.fill(request, repeat_words(), tuning=FIRST)
-    assert result.status == "filled"
-    rows = [e.answer for e in result.entries if len(e.answer) == WIDTH]
-    assert rows == ["A" * WIDTH, MIDDLE, "O" * WIDTH]

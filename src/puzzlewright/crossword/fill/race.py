@@ -58,7 +58,7 @@ from puzzlewright.workers import (
 
 MEMBER_TUNINGS = (
     Tuning(),
-    Tuning(first_cutoff=100, jitter=4.0, final_luby=0, stack_first=True),
+    Tuning(first_cutoff=100, jitter=4.0, final_luby=0),
     Tuning(first_cutoff=400, options=1.5),
     Tuning(first_cutoff=60, cutoff_growth=1.3, jitter=2.0, options=0.7),
 )

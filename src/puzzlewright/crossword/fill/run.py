@@ -256,12 +256,10 @@ def _search_and_polish(
         POLISH_FAST_RESTART,
         polish,
     )
-    from puzzlewright.crossword.fill.stackfirst import stack_first
 
     problem = search.problem
     slots = sum(var.required for var in problem.vars)
-    first = stack_first(search, count)  # a member's stack-first search (fill/stackfirst.py)
-    outcome = first[0] if first else run_modes(search, scores, quality, count, max(1, slots))
+    outcome = run_modes(search, scores, quality, count, max(1, slots))
     grids = [place_solution(problem, solution) for solution in outcome.solutions]
     floor = polish_floor(scores)
     if count == 1 and grids and floor is not None:

@@ -15,10 +15,13 @@ stays *open*. When the enumeration is spent, the open rectangles are tried again
 growing budget (Luby's sequence), so once every rectangle is struck the grid is proved
 unfillable: any fill holds one of them.
 
-It is a portfolio member's strategy (``Tuning.stack_first``), for single fills of grids
-whose largest stack of long rows is one rectangle; every other grid, and member 0 (the
-single-process search), search exactly as without it. Deterministic: the enumeration, the
-batches and the budgets are counted, never timed.
+Measured and not kept in the fill (docs/crossword-fill.md, "Round 6: stacks first"): a
+stack's rectangles are rare (5-7 a CPU second on triple15) and nearly all of them leave the
+rest of the grid dead at once, so the plain search, which decides the rows one at a time
+under the whole grid's propagation, fills first. It is used by
+``benchmarks/fill_stacks.py --variants first`` only (a :class:`~.search.Search` passed in;
+no face or portfolio member reaches it). Deterministic: the enumeration, the batches and
+the budgets are counted, never timed.
 """
 
 from __future__ import annotations
@@ -46,10 +49,11 @@ sequence when open rectangles are tried again)."""
 BATCH = 16
 """Rectangles drawn at a time (one per first-column string) and tried best-scored first."""
 
-ALLOWANCE = 2_000
+ALLOWANCE = 50_000
 """Columns the enumeration may place under one first-column string before it moves on to
 the next (paused, resumed on the next pass): a string under which rectangles are rare does
-not hold the others up."""
+not hold the others up (triple15, built-in list: 16 rectangles in 5.3 CPU s at 50,000,
+10 in 15 s at 2,000)."""
 
 
 @dataclass
@@ -181,6 +185,14 @@ class StackFirst:
             for scores, index, row in zip(self.scores, self.index, rows, strict=True)
         )
 
+    def fixed(self, rows: list[Letters]) -> State | None:
+        """The root with the rectangle ``rows`` fixed, arc consistent (None: a dead end at
+        once, the rectangle struck: a repeated word, or the rest of the grid dead)."""
+        st = self.root.copy()
+        for v, index, row in zip(self.rows, self.index, rows, strict=True):
+            st.dom[v] = 1 << index[row]
+        return None if self.search.propagate(st, list(self.rows)) is not None else st
+
     def attempt(self, rows: list[Letters], budget: int) -> str:
         """Fill the rest with the rectangle ``rows`` fixed: "filled", "timeout", or its
         verdict recorded (struck, or kept open when the budget ran out)."""
@@ -188,11 +200,9 @@ class StackFirst:
         self.tally.tried += 1
         if search.stop.should_stop():
             return "timeout"
-        st = self.root.copy()
-        for v, index, row in zip(self.rows, self.index, rows, strict=True):
-            st.dom[v] = 1 << index[row]
-        if search.propagate(st, list(self.rows)) is not None:
-            self.tally.struck += 1  # repeated words, or the rest dead at once
+        st = self.fixed(rows)
+        if st is None:
+            self.tally.struck += 1
             return "struck"
         if search.best is None or st.filled > search.best.filled:
             search.best = st
@@ -204,10 +214,11 @@ class StackFirst:
         return status
 
 
-def stack_first(search: Search, count: int) -> tuple[Outcome, Tally] | None:
-    """The stack-first search's outcome when ``search`` is a member's that asks for it
-    (``Tuning.stack_first``) on a grid it fits; None otherwise (search as usual)."""
-    if not search.tuning.stack_first or count != 1 or search.letters is not None:
+def stack_first(search: Search, count: int = 1) -> tuple[Outcome, Tally] | None:
+    """The stack-first search's outcome and tally for a single fill of a grid it fits;
+    None otherwise (several fills, required letters, no stack of long rows that is one
+    rectangle, or no fill at the root: search as usual)."""
+    if count != 1 or search.letters is not None:
         return None
     root = search.network.root(None)
     if root is None:
