@@ -282,6 +282,7 @@ def columns(grid_name: str, words: WordList, args: argparse.Namespace) -> list[s
                 args.cpu,
                 reverse=direction == "right",
                 checked=direction == "checked",
+                part=args.part,
             )
             alphabet = search.problem.words.alphabet
             found = ["".join(alphabet.letters[c] for c in row) for row in outcome.rows or []]
@@ -311,7 +312,14 @@ def main() -> None:
     parser.add_argument("--columns", action="store_true", help="each stack column by column")
     parser.add_argument("--directions", default="left,right", help="with --columns")
     parser.add_argument("--rectangles", action="store_true", help="rectangles a CPU s, alive")
+    parser.add_argument(
+        "--share", default="0/1", help="with --columns: K/N, the first column's strings K, K+N, ..."
+    )
     args = parser.parse_args()
+    k, _, n = args.share.partition("/")
+    args.part = (int(k), int(n or 1))
+    if not 0 <= args.part[0] < args.part[1]:
+        parser.error("--share K/N needs 0 <= K < N")
     seeds = seeds_of(args.seeds)
     if args.whole:
         for name in args.grids:

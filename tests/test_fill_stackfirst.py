@@ -12,7 +12,7 @@ from puzzlewright.crossword import Grid
 from puzzlewright.crossword.fill.problem import build_problem
 from puzzlewright.crossword.fill.search import Search
 from puzzlewright.crossword.fill.stackfirst import stack_first
-from puzzlewright.crossword.fill.stackproof import Rectangles, rows_of
+from puzzlewright.crossword.fill.stackproof import Rectangles, rows_of, search_rectangle
 from puzzlewright.lexicon import Alphabet, WordList
 from puzzlewright.stopping import StopSignal
 from test_fill_stackproof import Letters, words_of
@@ -113,3 +113,30 @@ def test_only_a_single_fill_of_a_stack_of_long_rows() -> None:
     search = search_of(corner, words)
     assert search.stacks is not None  # a corner block, for the look-ahead
     assert stack_first(search, 1) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(2, 3).flatmap(
+        lambda k: st.tuples(
+            st.lists(words_of(4), min_size=k, max_size=k),
+            st.lists(words_of(k), min_size=4, max_size=4),
+        )
+    ),
+    st.integers(1, 4),
+    st.booleans(),
+)
+def test_the_shares_of_the_column_search_add_up_to_the_whole(
+    case: tuple[list[set[Letters]], list[set[Letters]]], n: int, reverse: bool
+) -> None:
+    """A cluster job's shares: some share finds a rectangle exactly when one exists, each
+    found one fits, and the shares' first columns add up to the whole first column."""
+    rows, columns = case
+    outcomes = [search_rectangle(rows, columns, reverse=reverse, part=(k, n)) for k in range(n)]
+    assert any(o.status == "found" for o in outcomes) == bool(every_rectangle(rows, columns))
+    for outcome in outcomes:
+        assert outcome.rows is None or outcome.rows in every_rectangle(rows, columns)
+    whole = search_rectangle(rows, columns, reverse=reverse)
+    assert all(o.status != "timeout" for o in outcomes)
+    if whole.status == "exhausted":
+        assert sum(o.first[1] for o in outcomes) == whole.first[1]

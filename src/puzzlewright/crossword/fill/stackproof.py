@@ -114,6 +114,7 @@ class Rectangle:
         self.first = [0, 0]
         self.path: list[Letters] = []  # the column strings placed
         self.deadline = float("inf")
+        self.part = (0, 1)  # (k, n): only the first column's strings k, k + n, k + 2n, ...
 
     def run(self, cpu: float = float("inf")) -> Outcome:
         """Search until a rectangle is found, none is left, or ``cpu`` seconds pass."""
@@ -144,7 +145,8 @@ class Rectangle:
             raise TimeoutError
         options = self.strings(self.columns[column], states, 0)
         if column == 0:
-            options = list(options)
+            k, n = self.part  # a share of the first column: the shares' searches are
+            options = list(options)[k::n]  # independent (a cluster job's, one per worker)
             self.first[1] = len(options)
         for string, after in options:
             self.first[0] += column == 0
@@ -184,16 +186,22 @@ def search_rectangle(
     cpu: float = float("inf"),
     reverse: bool = False,
     checked: bool = False,
+    part: tuple[int, int] = (0, 1),
 ) -> Outcome:
     """A rectangle whose row ``r`` is a word of ``rows[r]`` and whose column ``c`` reads,
     top to bottom, a string of ``columns[c]``; ``reverse`` searches right to left,
-    ``checked`` with arc consistency, the line with the fewest words first (:class:`Checked`)."""
+    ``checked`` with arc consistency, the line with the fewest words first (:class:`Checked`).
+    ``part`` (k, n) searches the share of the rectangles whose first column is the k-th,
+    (k + n)-th, ... string of its column (not with ``checked``): "exhausted" on every share
+    of an n is the proof."""
     if checked:
         return Checked(rows, columns).run(cpu)
     if reverse:
         rows = [[word[::-1] for word in words] for words in rows]
         columns = columns[::-1]
-    outcome = Rectangle(rows, columns).run(cpu)
+    search = Rectangle(rows, columns)
+    search.part = part
+    outcome = search.run(cpu)
     if reverse and outcome.rows is not None:
         outcome.rows = [word[::-1] for word in outcome.rows]
     return outcome
