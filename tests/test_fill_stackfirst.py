@@ -149,13 +149,14 @@ def test_portfolio_member_1_fills_the_stack_first() -> None:
     """Through :func:`fill` with member 1's tuning: the stack-first search (its fill
     holds the one rectangle with a fill); member 0's tuning keeps the usual search."""
     assert MEMBER_TUNINGS[1].stack_first and not MEMBER_TUNINGS[0].stack_first
-    request = FillRequest(grid=stack_grid(), quality=False)
+    blocked = Grid.parse("\n".join(["." * WIDTH] * 3 + ["#" * WIDTH]))  # (no square search)
+    request = FillRequest(grid=blocked, quality=False)
     result = fill_run.fill(request, repeat_words(), tuning=MEMBER_TUNINGS[1])
     assert result.status == "filled"
     rows = [e.answer for e in result.entries if len(e.answer) == WIDTH]
     assert rows == ["A" * WIDTH, MIDDLE, "O" * WIDTH]
     # the proof without a rectangle takes no search node; the usual search needs some
-    unfillable = FillRequest(grid=stack_grid())
+    unfillable = FillRequest(grid=blocked)
     proof = fill_run.fill(unfillable, stack_words(fits=False), tuning=MEMBER_TUNINGS[1])
     plain = fill_run.fill(unfillable, stack_words(fits=False), tuning=MEMBER_TUNINGS[0])
     assert proof.status == plain.status == "unfillable"
