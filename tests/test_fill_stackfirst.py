@@ -9,10 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillRequest
-from puzzlewright.crossword.fill import run as fill_run
 from puzzlewright.crossword.fill.problem import build_problem
-from puzzlewright.crossword.fill.race import MEMBER_TUNINGS
 from puzzlewright.crossword.fill.search import Search
 from puzzlewright.crossword.fill.stackfirst import stack_first
 from puzzlewright.crossword.fill.stackproof import Rectangles, rows_of, search_rectangle
@@ -143,21 +140,3 @@ def test_the_shares_of_the_column_search_add_up_to_the_whole(
     assert all(o.status != "timeout" for o in outcomes)
     if whole.status == "exhausted":
         assert sum(o.first[1] for o in outcomes) == whole.first[1]
-
-
-def test_portfolio_member_1_fills_the_stack_first() -> None:
-    """Through :func:`fill` with member 1's tuning: the stack-first search (its fill
-    holds the one rectangle with a fill); member 0's tuning keeps the usual search."""
-    assert MEMBER_TUNINGS[1].stack_first and not MEMBER_TUNINGS[0].stack_first
-    blocked = Grid.parse("\n".join(["." * WIDTH] * 3 + ["#" * WIDTH]))  # (no square search)
-    request = FillRequest(grid=blocked, quality=False)
-    result = fill_run.fill(request, repeat_words(), tuning=MEMBER_TUNINGS[1])
-    assert result.status == "filled"
-    rows = [e.answer for e in result.entries if len(e.answer) == WIDTH]
-    assert rows == ["A" * WIDTH, MIDDLE, "O" * WIDTH]
-    # the proof without a rectangle takes no search node; the usual search needs some
-    unfillable = FillRequest(grid=blocked)
-    proof = fill_run.fill(unfillable, stack_words(fits=False), tuning=MEMBER_TUNINGS[1])
-    plain = fill_run.fill(unfillable, stack_words(fits=False), tuning=MEMBER_TUNINGS[0])
-    assert proof.status == plain.status == "unfillable"
-    assert proof.nodes == 0 < plain.nodes

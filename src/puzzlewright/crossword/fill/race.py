@@ -58,16 +58,14 @@ from puzzlewright.workers import (
 
 MEMBER_TUNINGS = (
     Tuning(),
-    Tuning(first_cutoff=100, jitter=4.0, final_luby=0, stack_first=True),
+    Tuning(first_cutoff=100, jitter=4.0, final_luby=0),
     Tuning(first_cutoff=400, options=1.5),
     Tuning(first_cutoff=60, cutoff_growth=1.3, jitter=2.0, options=0.7),
 )
 """Member ``k`` uses tuning ``k % 4``: the default, then more diverse restart schedules and
 value orderings (a portfolio pays off when its members fail on different grids). Member 1
 keeps the geometric cutoffs in the last tier where the others restart on Luby's sequence,
-so ``--jobs 2`` races both schedules. On a grid with a stack of long rows (triple and quad
-15s) member 1 fills the stack first instead (``stack_first``, fill/stackfirst.py): its
-rectangles enumerated, the rest of the grid filled under each."""
+so ``--jobs 2`` races both schedules."""
 
 SEED_STEP = 1_000_003
 """Member ``k`` searches with seed ``seed + k * SEED_STEP``."""

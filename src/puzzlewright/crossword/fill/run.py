@@ -259,12 +259,7 @@ def _search_and_polish(
 
     problem = search.problem
     slots = sum(var.required for var in problem.vars)
-    first = None
-    if search.tuning.stack_first:  # portfolio member 1: a stack's rectangles first
-        from puzzlewright.crossword.fill.stackfirst import stack_first
-
-        first = stack_first(search, count)
-    outcome = first[0] if first else run_modes(search, scores, quality, count, max(1, slots))
+    outcome = run_modes(search, scores, quality, count, max(1, slots))
     grids = [place_solution(problem, solution) for solution in outcome.solutions]
     floor = polish_floor(scores)
     if count == 1 and grids and floor is not None:

@@ -56,8 +56,6 @@ class Tuning:
     # this many dead ends per slot; 0: the geometric cutoffs above there too
     last_conflict: int = 0  # > 0: after a word fails, its slot is chosen again while it has
     # at most this many candidates (see choose); 0: never
-    stack_first: bool = False  # a grid with a stack of long rows: its rectangles first, the
-    # rest filled under each (fill/stackfirst.py; single fills only, others unaffected)
 
 
 def luby(i: int) -> int:

@@ -15,14 +15,15 @@ stays *open*. When the enumeration is spent, the open rectangles are tried again
 growing budget (Luby's sequence), so once every rectangle is struck the grid is proved
 unfillable: any fill holds one of them.
 
-It is portfolio member 1's search (``Tuning.stack_first``) on grids it fits: single
-fills of grids whose largest stack of long rows is one rectangle (triple15, triple15b,
-triple15m, quad16 of the benchmark grids); on every other grid member 1 searches as
-before, and member 0 (the single-process fill) never takes it. A stack's rectangles are
-rare (6-8 a CPU second on triple15) and nearly all of them leave the rest of the grid dead
-once fixed (struck by one propagation), but the first one that does not was filled at once
-on triple15 from both lists (docs/crossword-fill.md, "Round 6: stacks first").
-Deterministic: the enumeration, the batches and the budgets are counted, never timed.
+Measured and not kept in the fill (docs/crossword-fill.md, "Round 6: stacks first"): a
+stack's rectangles are rare (6-8 a CPU second on triple15) and nearly all of them leave the
+rest of the grid dead once fixed (struck by one propagation). The first that does not was
+filled at once on triple15 from both lists, but no sooner than the plain search, which
+decides the rows one at a time under the whole grid's propagation; quad16's stack gave no
+rectangle and triple15m's (held out) 1,400-2,300 rectangles a minute, every one struck. So
+no portfolio member takes it: ``benchmarks/fill_stacks.py --variants first`` runs it (a
+:class:`~.search.Search` passed in). Deterministic: the enumeration, the batches and the
+budgets are counted, never timed.
 """
 
 from __future__ import annotations
@@ -216,8 +217,7 @@ class StackFirst:
 
 
 def stack_first(search: Search, count: int = 1) -> tuple[Outcome, Tally] | None:
-    """The stack-first search's outcome and tally for a single fill of a grid it fits (the
-    fill asks when its tuning does: ``Tuning.stack_first``, portfolio member 1); None
+    """The stack-first search's outcome and tally for a single fill of a grid it fits; None
     otherwise (several fills, required letters, no stack of long rows that is one
     rectangle, or no fill at the root: search as usual)."""
     if count != 1 or search.letters is not None:

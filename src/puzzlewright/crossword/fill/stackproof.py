@@ -361,8 +361,8 @@ class Checked:
 
 POLL_COLUMNS = (1 << 14) - 1
 """The enumeration asks its stop signal once per 16,384 columns placed (some 0.1 CPU s, as
-the slot search's once per 16 nodes on a 15x15: a portfolio member's work, counted in
-those calls, stays near its CPU time)."""
+the slot search's once per 16 nodes on a 15x15: were it a portfolio member, its work,
+counted in those calls, would stay near its CPU time)."""
 
 
 class Stopped(Exception):
