@@ -105,7 +105,10 @@ def first(grid_name: str, words: WordList, seed: int, args: argparse.Namespace) 
     found = stackfirst.stack_first(search)
     spent = time.process_time() - started
     if found is None:
-        return f"{grid_name:<10} s{seed} first | no stack of long rows that is one rectangle"
+        return (
+            f"{grid_name:<10} s{seed} first | no-stack   {spent:6.1f} CPU s"
+            " (no stack of long rows that is one rectangle: nothing searched)"
+        )
     outcome, tally = found
     entries = sum(search.required)
     return (
