@@ -258,6 +258,20 @@ def test_cli_json_built(tmp_path: Path) -> None:
     assert json.loads(out.read_text())["kind"] == ["http://ipuz.org/acrostic#1"]
 
 
+@pytest.mark.parametrize("name", ["p.pdf", "p.html", "p.txt", "p"])
+def test_cli_output_other_than_ipuz_is_refused_before_the_search(tmp_path: Path, name: str) -> None:
+    """``-o p.pdf`` wrote the ipuz JSON into p.pdf and said "wrote p.pdf": a user asking
+    for a printable page got a file no PDF reader opens."""
+    out = tmp_path / name
+    code, stdout, stderr = run_cli(DORIAN, DORIAN_SOURCE, "-o", str(out))
+    assert (code, stdout) == (2, "")
+    assert stderr.strip() == (
+        f"error: acrostic build writes .ipuz, not {out.suffix or 'a file without one'}: "
+        f"-o NAME.ipuz, then `puzzlewright render NAME.ipuz` prints it (PDF, HTML, SVG)"
+    )
+    assert not out.exists()
+
+
 def test_built_in_answers_are_scored_by_familiarity(words) -> None:  # type: ignore[no-untyped-def]
     """INTENTLY, an -ly form the dictionaries list only by its stem, is weak crossword fill
     (grid score 20) but a fine acrostic answer: its familiarity score is its zipf (3.0)."""

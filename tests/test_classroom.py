@@ -97,6 +97,27 @@ def test_layout_draft_cli(tmp_path: Path) -> None:
     assert plain.exit_code == 2 and "no tab or colon" in plain.stderr
 
 
+def test_layout_draft_keeps_an_edited_clue_file(tmp_path: Path) -> None:
+    """The made-up clue file (NAME-clues.txt beside -o) is the teacher's to edit: running
+    the draft again replaced their edits silently; now it is kept and --clue-file names
+    the file to replace."""
+    words = tmp_path / "animals.txt"
+    words.write_text("prey\npredator\nhabitat\nforest\n", encoding="utf-8")
+    out, edited = tmp_path / "animals.ipuz", tmp_path / "animals-clues.txt"
+    edited.write_text("PREY: Hunted animal (my clue)\n", encoding="utf-8")
+    args = ["crossword", "layout", str(words), "--clues", "draft", "-o", str(out)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip() == (
+        f"error: {edited} already exists: name it with --clue-file to replace it, or choose another"
+    )
+    assert edited.read_text(encoding="utf-8") == "PREY: Hunted animal (my clue)\n"
+    assert not out.exists()
+    named = CliRunner().invoke(cli, [*args, "--clue-file", str(edited)])
+    assert named.exit_code == 0, named.output
+    assert "my clue" not in edited.read_text(encoding="utf-8")
+
+
 def test_wordsearch_hides_every_word_once() -> None:
     lines = parse_word_list(ANIMALS)
     for level in ("easy", "medium", "hard"):

@@ -247,6 +247,40 @@ def test_puz_refuses_oversized_grid() -> None:
         dumps_puzzle(Puzzle(Grid.blank(256, 2)), "puz")
 
 
+def _huge_inputs() -> list[tuple[str, str]]:
+    """A grid one cell too wide or too tall, in every text format the readers take."""
+    wide = "." * 256
+    cells = [[0] * 2 for _ in range(256)]
+    ipuz = {
+        "version": "http://ipuz.org/v2",
+        "kind": ["http://ipuz.org/crossword#1"],
+        "dimensions": {"width": 2, "height": 256},
+        "puzzle": cells,
+    }
+    return [
+        ("wide.txt", f"{wide}\n{wide}\n"),
+        ("tall.txt", "\n".join(["..."] * 256) + "\n"),
+        ("tall.ipuz", json.dumps(ipuz)),
+        ("wide.xd", f"Title: t\n\n\n{wide}\n{wide}\n\n\nA1. Clue ~ X\n"),
+        ("rebus.txt", ("[AB]" * 300 + "\n") * 2),
+    ]
+
+
+@pytest.mark.parametrize(("name", "text"), _huge_inputs())
+def test_readers_refuse_a_grid_over_255_a_side(tmp_path: Path, name: str, text: str) -> None:
+    """A 1000x1000 text grid (1 MB) was read: `crossword fill --timeout 5` ran 26 s and
+    a 3000x3000 one over a minute before its search began, `convert` 25 s. Every reader
+    stops at 255 cells a side, the bound .puz and .jpz already have."""
+    path = tmp_path / name
+    path.write_text(text)
+    refused = r"over 255 cells (wide|tall): at most 255 a side"
+    with pytest.raises(PuzzleInputError, match=refused):
+        load_puzzle(path)
+    with pytest.raises(PuzzleInputError, match="over 255 cells tall"):
+        Grid.parse("\n".join(["." * 255] * 255) + "\n" + "." * 255 + "\n")
+    assert Grid.parse("\n".join(["." * 255] * 255)).width == 255  # the bound itself reads
+
+
 # -- .xd -----------------------------------------------------------------------------------
 def test_xd_reads_corpus_file_with_rebus_special_and_notes() -> None:
     warnings: list[str] = []

@@ -31,6 +31,24 @@ def test_default_output_is_a_pdf_beside_the_input(mini_ipuz: Path) -> None:
     assert out.strip() == f"wrote {target} (pdf, 1 page, crossword 5x5, 10 clues)"
 
 
+@pytest.mark.parametrize("fmt", ["pdf", "html", "svg", "play"])
+def test_default_output_never_replaces_a_file(mini_ipuz: Path, fmt: str) -> None:
+    """Without -o the name is made up, so a file already there is not the user's to lose
+    (it replaced the editor's proofread mini.pdf, or the HTML page they had edited)."""
+    pytest.importorskip("reportlab")
+    target = mini_ipuz.with_name("mini-play.html" if fmt == "play" else f"mini.{fmt}")
+    target.write_text("my own notes")
+    code, out, err = run("render", str(mini_ipuz), "--format", fmt)
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        f"error: {target} already exists: name it with -o to replace it, or choose another -o"
+    )
+    assert target.read_text() == "my own notes"
+    code, _, err = run("render", str(mini_ipuz), "--format", fmt, "-o", str(target))
+    assert code == 0, err  # named, it is replaced
+    assert target.read_bytes() != b"my own notes"
+
+
 def test_format_from_output_extension_and_json(mini_ipuz: Path, tmp_path: Path) -> None:
     out_path = tmp_path / "out" / "page.html"
     out_path.parent.mkdir()
@@ -60,6 +78,7 @@ def test_every_input_format_renders(tmp_path: Path) -> None:
         code, _, err = run("render", str(source), "--format", "svg")
         assert code == 0, (suffix, err)
         assert source.with_suffix(".svg").read_text().startswith("<?xml")
+        source.with_suffix(".svg").unlink()  # the next format's default name
 
 
 def test_svg_key_gets_its_own_default_name(mini_ipuz: Path) -> None:
@@ -116,6 +135,19 @@ def test_output_onto_a_directory_is_an_error(mini_ipuz: Path, tmp_path: Path) ->
     (tmp_path / "taken.svg").mkdir()
     code, _, err = run("render", str(mini_ipuz), "-o", str(tmp_path / "taken.svg"))
     assert code == 2 and err.startswith("error: cannot write")
+
+
+def test_an_extension_render_does_not_write_is_a_warning(mini_ipuz: Path, tmp_path: Path) -> None:
+    """``-o puzzle.docx`` wrote a PDF under that name without a word (a .html name for a
+    PDF was already a warning)."""
+    pytest.importorskip("reportlab")
+    target = tmp_path / "puzzle.docx"
+    code, _, err = run("render", str(mini_ipuz), "-o", str(target))
+    assert code == 0
+    assert err.strip() == (
+        f"warning: writing pdf to {target}, whose extension is not .pdf, .svg or .html"
+    )
+    assert target.read_bytes().startswith(b"%PDF-")
 
 
 def test_format_and_extension_disagreeing_is_a_warning(mini_ipuz: Path, tmp_path: Path) -> None:

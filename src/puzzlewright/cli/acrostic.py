@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, TypedDict
 
 import click
@@ -14,6 +15,7 @@ from puzzlewright.cli.common import (
     check_output,
     emit_json,
     exit_status,
+    fail,
     flags_for,
     jobs_options,
     json_option,
@@ -141,6 +143,7 @@ def build(
     text, quote_file = _read_quote(quote)
     inputs = [p for p in (*word_paths, quote_file) if p and p != "builtin"]
     check_output(output, inputs=inputs, force=force)
+    _check_ipuz_name(output)
     words = _answer_words(word_paths, encoding, alphabet, min_score, quiet=as_json)
     with stopping(timeout) as stop, status("Building the acrostic…", quiet=as_json):
         result = build_acrostic(
@@ -217,6 +220,19 @@ def _report(result: BuildResult, key: bool, count: int, *, as_json: bool) -> Non
         warn(f"found {len(result.puzzles)} of {count} answer sets in the effort allowed")
     if stop_note(result.stop_reason):  # a set found, but its improvement cut short, too
         warn(stop_note(result.stop_reason))
+
+
+def _check_ipuz_name(output: str | None) -> None:
+    """Refuse an -o name of another kind before the search: the file is ipuz JSON, and
+    ``-o p.pdf`` would hand a PDF reader a file it cannot open."""
+    if output is None or output == "-":
+        return
+    suffix = os.path.splitext(output)[1]
+    if suffix.lower() != ".ipuz":
+        raise fail(
+            f"acrostic build writes .ipuz, not {suffix or 'a file without one'}: "
+            "-o NAME.ipuz, then `puzzlewright render NAME.ipuz` prints it (PDF, HTML, SVG)"
+        )
 
 
 def _save(

@@ -6,6 +6,7 @@ A thin shell over :mod:`puzzlewright.crossword.freeform` (and, with ``--clues dr
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -82,7 +83,7 @@ def _preview(layout: Layout) -> list[str]:
     default=None,
     type=click.Path(path_type=str),
     help="With --clues draft: write the clued list here to edit (default: beside -o, "
-    "NAME-clues.txt).",
+    "NAME-clues.txt, which must not exist yet: your edits there are kept).",
 )
 @click.option(
     "--print",
@@ -202,6 +203,11 @@ def _layout_words(
     if clue_file is None and output not in (None, STDOUT):
         target = Path(str(output))
         clue_file = str(target.with_name(f"{target.stem}-clues.txt"))
+        if os.path.lexists(clue_file):  # made up here: the teacher's edits there are kept
+            raise fail(
+                f"{clue_file} already exists: name it with --clue-file to replace it, "
+                "or choose another"
+            )
     check_output(clue_file, inputs=[words_file], force=force)
     with status("Drafting clues…"):
         clued = draft_missing_clues(read_word_list(words_file))

@@ -40,8 +40,13 @@ def timed(label: str, func: Callable[[], object]) -> object:
 
 
 def show_words(words: WordList) -> None:
-    section("Lexicon: pattern and anagram queries", "puzzlewright words 'C?O?S' --limit 8")
-    found = words.match("C?O?S", limit=8)
+    section(  # --words english: a pattern query's default list is the crossword list
+        "Lexicon: pattern and anagram queries",
+        "puzzlewright words 'C?O?S' --limit 8 --words english",
+    )
+    from puzzlewright.lexicon.evidence import match_by_evidence
+
+    found = match_by_evidence(words, "C?O?S", 8)  # what `words PATTERN` shows, ties and all
     stdout.print("  " + "  ".join(f"{e.word} ({e.score})" for e in found))
     stdout.print("[dim]$ puzzlewright words --anagram parsed[/dim]")
     stdout.print("  " + "  ".join(e.word for e in words.anagrams("parsed")))
@@ -87,7 +92,10 @@ def show_fill(words: WordList) -> None:
     from puzzlewright.crossword import Grid
     from puzzlewright.crossword.fill import fill_grid
 
-    section("Crossword autofill", "puzzlewright crossword fill mini.txt --min-score 30")
+    section(  # the command that gives this fill (the crossword list is fill's default)
+        "Crossword autofill",
+        "puzzlewright crossword fill mini.txt --words english --min-score 30 --seed 1",
+    )
     grid = Grid.parse(MINI)
     result = fill_grid(grid, words, min_score=30, seed=1, stop=StopSignal(20))
     table = Table.grid(padding=(0, 1))

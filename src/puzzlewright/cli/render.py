@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,13 @@ def default_output(source: str, fmt: str, key: bool) -> Path:
     if fmt == "submission":
         return path.with_name(f"{stem}-submission.pdf")
     return path.with_name(f"{stem}.{fmt}")
+
+
+def _refuse_existing(target: Path) -> None:
+    """Refuse a made-up output name that is taken: without -o the user named no file to
+    replace, so one already there (a proofread PDF, an edited page) is kept."""
+    if os.path.lexists(target):
+        raise fail(f"{target} already exists: name it with -o to replace it, or choose another -o")
 
 
 def _pdf_pages(data: bytes) -> int:
@@ -52,7 +60,8 @@ def _pdf_pages(data: bytes) -> int:
     "output",
     type=click.Path(path_type=str),
     default=None,
-    help="Output file ('-' for stdout). Default: IN with the new extension.",
+    help="Output file ('-' for stdout). Default: IN with the new extension, which must "
+    "not exist yet (-o replaces a file).",
 )
 @click.option(
     "--page",
@@ -104,6 +113,8 @@ def render(
 
     fmt = _checked_format(fmt, output, key=key, as_json=as_json)
     check_output(output, inputs=[source], force=force)
+    if output is None:
+        _refuse_existing(default_output(source, fmt, key))
     warnings: list[str] = []
     document = load_document(source, warnings=warnings)
     data = _rendered(document, fmt, key, page, font, constructor, contact, warnings)
@@ -117,6 +128,8 @@ def render(
     expected = {"play": "html", "submission": "pdf"}.get(fmt, fmt)
     if named and named != fmt and named != expected:
         warnings.append(f"writing {fmt} to {target}, whose extension says {named}")
+    elif named is None and output is not None:  # e.g. -o puzzle.docx
+        warnings.append(f"writing {fmt} to {target}, whose extension is not .pdf, .svg or .html")
     write_atomic(target, data, inputs=[source], force=force)
     _report(document, data, source, target, fmt, key, page, warnings, as_json=as_json)
     return 0

@@ -34,6 +34,19 @@ BLOCK_CHARS = frozenset("#")
 EMPTY_CHARS = frozenset(".?")
 _TOKEN = re.compile(r"(?:\[([^\]]*)\]|([^|_]))([|_]*)|([|_])")
 
+MAX_SIDE = 255
+"""Most cells a side of a grid read from a file (the bound of .puz and .jpz): a larger file
+is not a crossword, and reading one (1000x1000) took half a minute before any --timeout."""
+
+
+def check_side(width: int, height: int) -> None:
+    """Refuse a grid read from a file with more than :data:`MAX_SIDE` cells a side."""
+    if width > MAX_SIDE or height > MAX_SIDE:
+        side = "tall" if height > MAX_SIDE else "wide"
+        raise PuzzleInputError(
+            f"the grid is over {MAX_SIDE} cells {side}: at most {MAX_SIDE} a side are read"
+        )
+
 
 @dataclass(frozen=True)
 class Slot:
@@ -101,6 +114,7 @@ class Grid:
         lines = [line for line in lines if line]
         if not lines:
             raise PuzzleInputError("the grid is empty")
+        check_side(0, len(lines))
         cells: list[list[Cell]] = []
         bars: dict[Position, BarSides] = {}
         for r, line in enumerate(lines, 1):
@@ -113,6 +127,7 @@ class Grid:
                         "after the cell it belongs to: A| for a bar to the right of A, A_ below)"
                     )
                 row.append(cls._read_cell(rebus, char, r, len(row) + 1))
+                check_side(len(row), len(lines))
                 for mark in marks:
                     bars[(r - 1, len(row) - 1)] = (
                         bars.get((r - 1, len(row) - 1), 0) | BAR_MARKS[mark]

@@ -6,7 +6,15 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, BarSides, Cell, Grid, Position
+from puzzlewright.crossword.grid import (
+    BAR_BELOW,
+    BAR_RIGHT,
+    BarSides,
+    Cell,
+    Grid,
+    Position,
+    check_side,
+)
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 
@@ -188,6 +196,7 @@ def make_grid(
     """A Grid from parsed cells (and bars), with the format named in shape errors. Bars
     beside a block separate nothing and are dropped, so every format reads the same grid."""
     try:
+        check_side(max(map(len, cells), default=0), len(cells))
         grid = Grid(cells)
     except PuzzleInputError as exc:
         raise PuzzleInputError(f"{what}: {exc}") from None

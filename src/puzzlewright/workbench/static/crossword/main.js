@@ -40,10 +40,12 @@ async function start() {
   if (restoreSession()) {
     setStatus("restored your last session");
   } else {
+    setStatus("making a 15x15 pattern the word list fills…");  // seconds on a cold list
     try {
       await newPuzzle(15, 15, "pattern", "rotational", false);
     } catch (err) {
       loadDoc(blankDoc(15, 15), null, false);
+      setStatus(`new 15x15 puzzle, blank (no pattern: ${err.message})`, "warn");
     }
   }
   syncControls(S, ui);
