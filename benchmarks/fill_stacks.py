@@ -286,6 +286,7 @@ def columns(grid_name: str, words: WordList, args: argparse.Namespace) -> list[s
                 reverse=direction == "right",
                 checked=direction == "checked",
                 part=args.part,
+                pruned=args.pruned,
             )
             alphabet = search.problem.words.alphabet
             found = ["".join(alphabet.letters[c] for c in row) for row in outcome.rows or []]
@@ -315,6 +316,7 @@ def main() -> None:
     parser.add_argument("--columns", action="store_true", help="each stack column by column")
     parser.add_argument("--directions", default="left,right", help="with --columns")
     parser.add_argument("--rectangles", action="store_true", help="rectangles a CPU s, alive")
+    parser.add_argument("--pruned", action="store_true", help="with --columns: rows but one first")
     parser.add_argument(
         "--share", default="0/1", help="with --columns: K/N, the first column's strings K, K+N, ..."
     )

@@ -125,18 +125,23 @@ def test_only_a_single_fill_of_a_stack_of_long_rows() -> None:
     ),
     st.integers(1, 4),
     st.booleans(),
+    st.booleans(),
 )
 def test_the_shares_of_the_column_search_add_up_to_the_whole(
-    case: tuple[list[set[Letters]], list[set[Letters]]], n: int, reverse: bool
+    case: tuple[list[set[Letters]], list[set[Letters]]], n: int, reverse: bool, pruned: bool
 ) -> None:
-    """A cluster job's shares: some share finds a rectangle exactly when one exists, each
+    """A cluster job's shares, with or without the check of the rows but one (which must
+    never cut a rectangle): some share finds a rectangle exactly when one exists, each
     found one fits, and the shares' first columns add up to the whole first column."""
     rows, columns = case
-    outcomes = [search_rectangle(rows, columns, reverse=reverse, part=(k, n)) for k in range(n)]
+    outcomes = [
+        search_rectangle(rows, columns, reverse=reverse, part=(k, n), pruned=pruned)
+        for k in range(n)
+    ]
     assert any(o.status == "found" for o in outcomes) == bool(every_rectangle(rows, columns))
     for outcome in outcomes:
         assert outcome.rows is None or outcome.rows in every_rectangle(rows, columns)
-    whole = search_rectangle(rows, columns, reverse=reverse)
+    whole = search_rectangle(rows, columns, reverse=reverse, pruned=pruned)
     assert all(o.status != "timeout" for o in outcomes)
     if whole.status == "exhausted":
         assert sum(o.first[1] for o in outcomes) == whole.first[1]

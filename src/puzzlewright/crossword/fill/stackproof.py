@@ -180,6 +180,41 @@ class Rectangle:
                 yield (letter, *rest), (moves[letter], *after)
 
 
+class Pruned(Rectangle):
+    """The column search with each set of all rows but one checked before a state is
+    searched (round 6, quad16's proof): the state is dead when those rows alone cannot be
+    completed over the columns left (their strings projected onto them), a rectangle of
+    one row fewer, searched with the same automata and memoised both ways."""
+
+    def __init__(
+        self, rows: Sequence[Iterable[Letters]], columns: Sequence[Iterable[Letters]]
+    ) -> None:
+        strings = [set(column) for column in columns]
+        super().__init__(rows, strings)
+        self.subs: list[tuple[list[int], Rectangle, set[tuple[int, ...]]]] = []
+        height = len(self.rows)
+        for skip in range(height if height >= 3 else 0):
+            keep = [r for r in range(height) if r != skip]
+            sub = Rectangle([], [])
+            sub.rows = [self.rows[r] for r in keep]
+            sub.columns = [ColumnTrie.of({tuple(s[r] for r in keep) for s in c}) for c in strings]
+            self.subs.append((keep, sub, set()))
+
+    def visit(self, column: int, states: tuple[int, ...]) -> bool:
+        """As :meth:`Rectangle.visit`, after the check of each set of rows but one."""
+        if column < len(self.columns) and (column, *states) not in self.dead:
+            for keep, sub, alive in self.subs:
+                part = tuple(states[r] for r in keep)
+                if (column, *part) in alive:
+                    continue
+                sub.path = []
+                if not sub.visit(column, part):
+                    self.dead.add((column, *states))
+                    return False
+                alive.add((column, *part))
+        return super().visit(column, states)
+
+
 def search_rectangle(
     rows: Sequence[Iterable[Letters]],
     columns: Sequence[Iterable[Letters]],
@@ -187,19 +222,20 @@ def search_rectangle(
     reverse: bool = False,
     checked: bool = False,
     part: tuple[int, int] = (0, 1),
+    pruned: bool = False,
 ) -> Outcome:
     """A rectangle whose row ``r`` is a word of ``rows[r]`` and whose column ``c`` reads,
     top to bottom, a string of ``columns[c]``; ``reverse`` searches right to left,
     ``checked`` with arc consistency, the line with the fewest words first (:class:`Checked`).
     ``part`` (k, n) searches the share of the rectangles whose first column is the k-th,
     (k + n)-th, ... string of its column (not with ``checked``): "exhausted" on every share
-    of an n is the proof."""
+    of an n is the proof. ``pruned`` checks each set of all rows but one first (:class:`Pruned`)."""
     if checked:
         return Checked(rows, columns).run(cpu)
     if reverse:
         rows = [[word[::-1] for word in words] for words in rows]
         columns = columns[::-1]
-    search = Rectangle(rows, columns)
+    search = Pruned(rows, columns) if pruned else Rectangle(rows, columns)
     search.part = part
     outcome = search.run(cpu)
     if reverse and outcome.rows is not None:
