@@ -117,7 +117,7 @@ def test_only_a_single_fill_of_a_stack_of_long_rows() -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(
-    st.integers(2, 3).flatmap(
+    st.integers(2, 4).flatmap(
         lambda k: st.tuples(
             st.lists(words_of(4), min_size=k, max_size=k),
             st.lists(words_of(k), min_size=4, max_size=4),
