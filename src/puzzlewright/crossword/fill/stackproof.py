@@ -184,32 +184,24 @@ class Pruned(Rectangle):
     """The column search with each set of all rows but one checked before a state is
     searched (round 6, quad16's proof): the state is dead when those rows alone cannot be
     completed over the columns left (their strings projected onto them), a rectangle of
-    one row fewer, searched the same way (down to two rows) with the same automata and
-    memoised both ways."""
+    one row fewer, searched with the same automata and memoised both ways. Measured on
+    quad16 and not faster: the checks cut 6.1 M columns of a share to 1,051 but cost 3.4
+    times the CPU (docs/crossword-fill.md, "Round 6: stacks first"); checking the smaller
+    rectangles the same way in turn was slower still."""
 
     def __init__(
         self, rows: Sequence[Iterable[Letters]], columns: Sequence[Iterable[Letters]]
     ) -> None:
         strings = [set(column) for column in columns]
         super().__init__(rows, strings)
-        self.subs = self.smaller(strings)
-
-    def smaller(
-        self, strings: list[set[Letters]]
-    ) -> list[tuple[list[int], Rectangle, set[tuple[int, ...]]]]:
-        """The rectangles of every set of rows but one (none under three rows)."""
-        subs: list[tuple[list[int], Rectangle, set[tuple[int, ...]]]] = []
+        self.subs: list[tuple[list[int], Rectangle, set[tuple[int, ...]]]] = []
         height = len(self.rows)
         for skip in range(height if height >= 3 else 0):
             keep = [r for r in range(height) if r != skip]
-            projected = [{tuple(s[r] for r in keep) for s in column} for column in strings]
-            sub = Pruned([], []) if height > 3 else Rectangle([], [])
+            sub = Rectangle([], [])
             sub.rows = [self.rows[r] for r in keep]
-            sub.columns = [ColumnTrie.of(column) for column in projected]
-            if isinstance(sub, Pruned):
-                sub.subs = sub.smaller(projected)
-            subs.append((keep, sub, set()))
-        return subs
+            sub.columns = [ColumnTrie.of({tuple(s[r] for r in keep) for s in c}) for c in strings]
+            self.subs.append((keep, sub, set()))
 
     def visit(self, column: int, states: tuple[int, ...]) -> bool:
         """As :meth:`Rectangle.visit`, after the check of each set of rows but one."""
@@ -218,7 +210,7 @@ class Pruned(Rectangle):
                 part = tuple(states[r] for r in keep)
                 if (column, *part) in alive:
                     continue
-                sub.path = []
+                sub.path, sub.deadline = [], self.deadline
                 if not sub.visit(column, part):
                     self.dead.add((column, *states))
                     return False
