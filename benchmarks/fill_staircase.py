@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillRequest, stacks
+from puzzlewright.crossword.fill import FillRequest, corners, stacks
 from puzzlewright.crossword.fill import run as fill_run
 from puzzlewright.crossword.fill.corners import CornerFilter
 from puzzlewright.crossword.fill.problem import Problem
@@ -254,8 +254,12 @@ def main() -> None:
     parser.add_argument("--min-score", type=int, default=50)
     parser.add_argument("--variants", default="plain,seam,probe,seam+probe")
     parser.add_argument("--probes", type=int, default=16, help="candidates probed per node")
+    parser.add_argument(
+        "--corner-steps", type=int, default=corners.STEP_LIMIT, help="the cut's cap per check"
+    )
     parser.add_argument("--shapes", action="store_true", help="the grids found, and seams")
     args = parser.parse_args()
+    corners.STEP_LIMIT = args.corner_steps
     if args.shapes:
         shapes()
     words = words_of(args.list) if args.jobs else None
