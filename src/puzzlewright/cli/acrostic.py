@@ -22,6 +22,7 @@ from puzzlewright.cli.common import (
     load_words,
     min_score_help,
     output_option,
+    say_written,
     seed_option,
     status,
     stop_note,
@@ -254,8 +255,7 @@ def _save(
     from puzzlewright.fileio import write_atomic
 
     write_atomic(output, dumps(result.puzzles[0], title=title), inputs=inputs, force=force)
-    if not quiet:
-        click.echo(f"wrote {output}", err=True)
+    say_written(output, quiet=quiet)
 
 
 def _read_quote(quote: str) -> tuple[str, str | None]:

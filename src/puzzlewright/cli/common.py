@@ -353,6 +353,15 @@ def warn(message: str) -> None:
     click.echo(f"warning: {message}", err=True)
 
 
+def say_written(path: str, *, quiet: bool = False) -> None:
+    """``wrote PATH`` on stderr once a command has written its -o file, so stdout stays the
+    result; nothing with ``quiet`` (--json) or when the file went to stdout (``-o -``)."""
+    from puzzlewright.fileio import STDOUT
+
+    if not quiet and path != STDOUT:
+        click.echo(f"wrote {path}", err=True)
+
+
 @contextmanager
 def library_warnings() -> Iterator[None]:
     """Show the library's warnings (e.g. an unsafe cache folder) as ``warning:`` lines."""
