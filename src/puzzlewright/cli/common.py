@@ -353,6 +353,31 @@ def warn(message: str) -> None:
     click.echo(f"warning: {message}", err=True)
 
 
+PAGE_SUFFIXES = {".pdf": "pdf", ".svg": "svg", ".html": "html", ".htm": "html"}
+"""The page formats the printing commands name by an output file's extension."""
+
+
+def page_format(path: str | os.PathLike[str], default: str = "pdf") -> str:
+    """The page format ``path``'s extension names (``default`` for any other extension)."""
+    return PAGE_SUFFIXES.get(os.path.splitext(path)[1].lower(), default)
+
+
+def extension_warning(
+    path: str | os.PathLike[str], written: str, *, offered: Sequence[str], same: str = ""
+) -> str | None:
+    """The warning when a printing command writes ``written`` (pdf, html...) to a file whose
+    extension names another format (``same``: one more that matches), or none of the
+    ``offered`` ones (``puzzle.docx``): the file would open in the wrong program."""
+    named = PAGE_SUFFIXES.get(os.path.splitext(path)[1].lower())
+    if named is None:
+        listed = [f".{name}" for name in offered]
+        choices = " or ".join([", ".join(listed[:-1]), listed[-1]] if len(listed) > 1 else listed)
+        return f"writing {written} to {path}, whose extension is not {choices}"
+    if named not in (written, same):
+        return f"writing {written} to {path}, whose extension says {named}"
+    return None
+
+
 def say_written(path: str, *, quiet: bool = False) -> None:
     """``wrote PATH`` on stderr once a command has written its -o file, so stdout stays the
     result; nothing with ``quiet`` (--json) or when the file went to stdout (``-o -``)."""
