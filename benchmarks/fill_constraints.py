@@ -1,17 +1,22 @@
 """Global constraints on real grids: CPU seconds of a plain fill and of a constrained one.
 
-    python benchmarks/fill_constraints.py [--stwl] [--grids themeless,british] [--timeout 60]
+    python benchmarks/fill_constraints.py [--stwl] [--grids themeless,british|standard15]
+        [--timeout 60]
         [--asks pangram] [--seeds 0,1,2] [--letter-bonus 12,30] [--cpu-limit 10] [--dead-ends]
 
 Prints, per grid, seed and constraint, the status, whether the constraint holds in the
 output, the fills run and the CPU seconds, with the plain fill of the same grid and seed
 (same list, same run) as the baseline, then per grid and constraint the median CPU
-seconds over the seeds. ``--letter-bonus`` runs each ask once per value of
+seconds over the seeds and how many runs finished with the constraint met (with
+``--cpu-limit``: within it). ``--grids`` takes grid names and named sets (:data:`SETS`).
+``--letter-bonus`` runs each ask once per value of
 :data:`~puzzlewright.crossword.fill.letters.LETTER_BONUS` (a pangram's value ordering),
 so a change of it is compared in one run on the same machine load. ``--cpu-limit`` stops
 each fill after that many seconds of this process's CPU (``--timeout`` counts wall seconds,
-which on a loaded machine are several times fewer CPU seconds), so "not within 10 s" is
-judged the same at any load. ``--dead-ends`` adds to each line how many of the search's
+which on a loaded machine are several times fewer CPU seconds; give a long ``--timeout``
+with it), so "not within 10 s" is judged the same at any load. ``--seeded`` turns on a
+pangram's rare-letter seeded restarts (``constrained.SEEDED_RESTARTS``, off by default).
+``--dead-ends`` adds to each line how many of the search's
 dead ends were the required letters' own (a letter no cell can take any more, see
 :mod:`~puzzlewright.crossword.fill.letters`) out of its backtracks. Never asserts times.
 """
@@ -25,7 +30,7 @@ import time
 from pathlib import Path
 
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillRequest, fill, letters, search
+from puzzlewright.crossword.fill import FillRequest, constrained, fill, letters, search
 from puzzlewright.crossword.fill.constrained import fill_constrained
 from puzzlewright.crossword.fill.constraints import Constraints, letter_counts
 from puzzlewright.crossword.fill.result import FillResult
@@ -36,6 +41,12 @@ from puzzlewright.lexicon.crossword import builtin_crossword
 from puzzlewright.stopping import StopSignal
 
 GRIDS = Path(__file__).parent / "grids"
+STANDARD = Path(__file__).parent / "data" / "standard15"
+SETS = {
+    "standard15": [f"std{k}" for k in range(1, 11)] + ["themed1", "themed2", "themed3"],
+}
+"""Named sets of grids for ``--grids``: ``standard15`` is the ten standard American 15x15
+patterns of benchmarks/data/standard15 (origins in its README) and the three themed ones."""
 STWL = Path(__file__).resolve().parents[2] / "shared" / "data"
 ASKS = {
     "pangram": Constraints(pangram=True),
@@ -98,7 +109,9 @@ def main() -> None:
     parser.add_argument("--letter-bonus", default=str(letters.LETTER_BONUS))
     parser.add_argument("--cpu-limit", type=float, default=None)
     parser.add_argument("--dead-ends", action="store_true")
+    parser.add_argument("--seeded", action="store_true")
     args = parser.parse_args()
+    constrained.SEEDED_RESTARTS = args.seeded
     if args.dead_ends:
         search.LetterNeed = CountingNeed  # type: ignore[attr-defined]
     words = words_for(args.stwl)
@@ -106,8 +119,9 @@ def main() -> None:
     bonuses = [float(bonus) for bonus in args.letter_bonus.split(",")]
     print(f"list: {words.name}; load {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     cpus: dict[tuple[str, str], list[float]] = {}
-    for name in args.grids.split(","):
-        grid = Grid.parse((GRIDS / f"{name}.txt").read_text(encoding="utf-8"))
+    met: dict[tuple[str, str], int] = {}
+    for name in grid_names(args.grids):
+        grid = Grid.parse(grid_path(name).read_text(encoding="utf-8"))
         for seed in seeds:
             limits = (args.timeout, args.cpu_limit)
             base = run_plain(name, grid, seed, words, limits)
@@ -116,11 +130,29 @@ def main() -> None:
                 for bonus in bonuses:
                     letters.LETTER_BONUS = bonus
                     label = f"{ask} (bonus {bonus:g})" if len(bonuses) > 1 else ask
-                    cpu = run_ask(name, grid, seed, label, ASKS[ask], words, limits, base)
+                    cpu, ok = run_ask(name, grid, seed, label, ASKS[ask], words, limits, base)
                     cpus.setdefault((name, label), []).append(cpu)
+                    met[label] = met.get(label, 0) + ok
     print(f"medians over seeds {args.seeds} (CPU s); load {os.getloadavg()[0]:.1f}")
     for (name, label), values in cpus.items():
         print(f"{name:10} {label:32} median {statistics.median(values):6.2f}")
+    for label, count in met.items():
+        runs = [value for (_, kind), values in cpus.items() if kind == label for value in values]
+        print(
+            f"{label}: met in {count} of {len(runs)} runs; median {statistics.median(runs):.2f} "
+            f"CPU s over all of them (an unmet run counts its CPU when cut)"
+        )
+
+
+def grid_names(spec: str) -> list[str]:
+    """The grid names of ``--grids``: names, with named sets (:data:`SETS`) expanded."""
+    return [name for part in spec.split(",") for name in SETS.get(part, [part])]
+
+
+def grid_path(name: str) -> Path:
+    """A grid's file: benchmarks/grids, else the standard 15x15 set's folder."""
+    path = GRIDS / f"{name}.txt"
+    return path if path.exists() else STANDARD / f"{name}.txt"
 
 
 Limits = tuple[float, float | None]
@@ -149,8 +181,9 @@ def run_ask(
     words: WordList,
     limits: Limits,
     base: float,
-) -> float:
-    """One constrained fill: print its line, return its CPU seconds."""
+) -> tuple[float, bool]:
+    """One constrained fill: print its line, return its CPU seconds and whether the
+    constraints were met."""
     started = time.process_time()
     request = FillRequest(grid, seed=seed, constraints=ask)
     dead_ends = CountingNeed.dead_ends
@@ -165,7 +198,7 @@ def run_ask(
         f"cpu {cpu:6.2f} ({cpu / max(base, 1e-3):.1f}x plain){counts(result, dead_ends)}",
         flush=True,
     )
-    return cpu
+    return cpu, report.met
 
 
 def counts(result: FillResult, dead_ends: int) -> str:

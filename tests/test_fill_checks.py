@@ -16,11 +16,16 @@ from puzzlewright.crossword.analysis import (
     entry_candidates,
 )
 from puzzlewright.crossword.fill import fill_grid
+from puzzlewright.crossword.fill.problem import build_problem
+from puzzlewright.crossword.fill.propagate import Propagator
 from puzzlewright.crossword.fill_checks import (
     CandidateCheck,
     Turns,
+    assume,
     check_candidates,
     entry_checks,
+    network,
+    solve,
 )
 from puzzlewright.crossword.grid import Grid
 from puzzlewright.lexicon import Alphabet, WordList, load_wordlist
@@ -185,3 +190,38 @@ def test_turns_give_every_quick_search_before_any_full_one() -> None:
     assert turns.take() == (3, True)  # fresh ones first, even after one was left
     assert [turns.take(), turns.take(), turns.take()] == [(1, False), (2, False), None]
     assert list(turns.spent) == [0.0, 0.25, 0.5, 0.0]
+
+
+@pytest.mark.parametrize("text", ["...\n...\n...", "B..\n...\n...", "...\n.N.\n..."])
+def test_a_candidate_is_assumed_without_the_last_searchs_nogoods(text: str) -> None:
+    """A candidate's search learns nogoods that hold under its own root (its word in the
+    entry); the next candidate's propagation must not fire them. Before the fix, on the
+    benchmark's grid with the built-in list, DYSTOPIANFUTURE in 53A was called a dead
+    end after TOUCHDOWNDANCES's search had restarted. Here such a nogood is planted: "with
+    this word in the entry, a crossing is not its word of a real fill"."""
+    words = small_words()
+    grid = Grid.parse(text)
+    slot = next(s for s in grid.slots() if s.key == "1A")
+    net = network(grid, words, slot, None)
+    assert net is not None and net.root is not None
+    status, fill = solve(net, net.root.copy(), StopSignal(10))
+    assert status == "filled" and fill is not None
+    v, word = net.v, fill[net.v]
+    y = next(u for u, i in enumerate(fill) if u != v and i >= 0 and net.root.size[u] > 1)
+    net.search.network.nogoods.learn((False, y, 1 << fill[y], (True, v, 1 << word, None)))
+    state = assume(net, {v: word})
+    assert state is not None
+    assert all(i < 0 or state.dom[u] >> i & 1 for u, i in enumerate(fill))
+
+
+def test_a_new_root_drops_the_nogoods_of_an_earlier_search() -> None:
+    """The fill's tiers each build a root: nogoods learned under one tier's words do not
+    hold under the next (more words), so they must not fire in its root's propagation
+    (before the fix they did: here the root came out None, no fill)."""
+    problem = build_problem(Grid.parse("..D\n...\n..E"), small_words(), None)
+    propagator = Propagator(problem)
+    first = propagator.root()
+    assert first is not None and all(first.done)  # every entry forced at the root
+    propagator.nogoods.learn((False, 1, first.dom[1], (True, 0, first.dom[0], None)))
+    again = propagator.root()
+    assert again is not None and again.dom == first.dom

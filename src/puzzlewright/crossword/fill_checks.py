@@ -32,7 +32,11 @@ across candidates, the refutations that do not rest on the entry's word (the wor
 assignment tagged with a reason bit of its own, above every decision level): the word's
 propagation narrows every open entry of a half-filled 15x15, so under the search's
 conflict sets (the decisions that narrowed each entry) every refutation rests on it; none
-of 4,822 refutations on four of the benchmark's entries was free of it.
+of 4,822 refutations on four of the benchmark's entries was free of it. Nor did weaker
+propagation (letter pruning only in smaller domains, a cap on revisions a node: cheaper
+nodes, many more of them), the phase taken from the known fill closest to the candidate
+or from every known fill, or failure weights decayed or reset between candidates win on
+every set of entries measured (docs/workbench.md, sixth round).
 
 A candidate outside the entry's candidate set (not in the list, under the minimum score,
 against a complete crossing) is checked as before, by a fill of the grid with it written
@@ -216,7 +220,7 @@ def assume(net: Network, assignment: Mapping[SlotId, int]) -> State | None:
     propagation finds no fill)."""
     if net.root is None:
         return None
-    state = net.root.copy()
+    state = _fresh(net)
     for u, i in assignment.items():
         if not state.dom[u] >> i & 1:
             return None
@@ -224,6 +228,17 @@ def assume(net: Network, assignment: Mapping[SlotId, int]) -> State | None:
     if net.search.propagate(state, list(assignment)) is not None:
         return None
     return state
+
+
+def _fresh(net: Network) -> State:
+    """A copy of the network's root to assume in, the nogoods of the last search dropped:
+    they hold under that search's root (another candidate, or the screen in the entry),
+    and one firing in this propagation could cut a fill of this one (a wrong ``dead
+    end``: seen on the benchmark's grid, DYSTOPIANFUTURE in 53A after TOUCHDOWNDANCES's
+    search had restarted, once the failure weights were reset between candidates)."""
+    assert net.root is not None
+    net.search.network.nogoods.forget()
+    return net.root.copy()
 
 
 def solve(net: Network, state: State, stop: StopSignal) -> tuple[str, Solution | None]:
@@ -378,8 +393,7 @@ def grid_verdict(net: Network, candidates: Sequence[str], stop: StopSignal) -> G
 def _narrowed(net: Network, words: int) -> State | None:
     """The root with the entry's candidates narrowed to the bitset ``words``, propagated
     (None: none of them is left, or propagation finds no fill)."""
-    assert net.root is not None
-    state = net.root.copy()
+    state = _fresh(net)
     state.dom[net.v] &= words
     if not state.dom[net.v] or net.search.propagate(state, [net.v]) is not None:
         return None

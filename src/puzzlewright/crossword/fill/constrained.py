@@ -3,7 +3,10 @@
 Banned letters (and quotas of zero) filter the word list. A nina is tried placement by
 placement (:func:`~puzzlewright.crossword.nina.placements`), each a grid with fixed
 letters, filled around. A pangram's letters go into every fill as a constraint inside the
-search (``FillRequest.letters``, see :mod:`~puzzlewright.crossword.fill.letters`); a fill
+search (``FillRequest.letters``, see :mod:`~puzzlewright.crossword.fill.letters`; with
+:data:`SEEDED_RESTARTS`, first within a small counted amount of work, then around words
+holding the rarest letters fixed in short middle entries, see
+:mod:`~puzzlewright.crossword.fill.seeding`, then without a limit); a fill
 that still misses some (a square grid's search does not take them) is repaired: a slot
 (weakest first) is fixed to the best word supplying the rarest missing letter whose
 crossings still have words, the fill's rare letters are held in place (see
@@ -31,7 +34,8 @@ from puzzlewright.crossword.fill.constraints import (
 from puzzlewright.crossword.fill.pangram import holding, lock_rare, pangram_refusal, rarest_first
 from puzzlewright.crossword.fill.quality import average_score, grid_entries, weakest
 from puzzlewright.crossword.fill.request import FillRequest
-from puzzlewright.crossword.fill.result import FillProgress, FillResult
+from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult
+from puzzlewright.crossword.fill.seeding import SEED_STEP, seeded_grids
 from puzzlewright.crossword.grid import Grid, Position, Slot
 from puzzlewright.crossword.nina import Placement, letters_of, paths, placements
 from puzzlewright.lexicon import WordList
@@ -52,6 +56,25 @@ not proved, so a repair costs a bounded, repeatable amount of search."""
 NINA_WORK = 4000
 """Work (stop-signal polls) a fill around one nina placement may take before the next
 placement is tried (that placement then counts as given up, not proved unfillable)."""
+
+SEEDED_RESTARTS = False
+"""Whether a pangram search is first tried within :data:`FIRST_WORK`, then around
+rare-letter seeds (:mod:`~puzzlewright.crossword.fill.seeding`), before the search without
+a work limit. Off: over ten standard 15x15s and themed1-3 (seeds 0-2, built-in list, 10 s
+of CPU each) it met 35 of 39 pangrams against 36 without it (themed1 seed 0 gained, std8
+seeds 1-2 lost: their plain pangram searches needed 7 s, more than the first search's
+work), and with Spread the Wordlist it lost two (docs/crossword-fill.md, "Seeded
+restarts"). ``benchmarks/fill_constraints.py --seeded`` turns it on."""
+
+FIRST_WORK = 120
+"""Work (stop-signal polls, 16 search nodes each) the first pangram search may take before
+the rare-letter seeds (:mod:`~puzzlewright.crossword.fill.seeding`) are tried: at 40 a
+standard 15x15 whose pangram search fills in 1.3 s of CPU lost it (docs/crossword-fill.md,
+"Seeded restarts")."""
+
+SEED_WORK = 80
+"""Work each search around one seeded grid may take before the next (the themeless's seeded
+grids that filled took 956 and 1,308 nodes)."""
 
 ANCHORS_PER_ROUND = 8
 """Words supplying a missing letter tried per pangram round before giving up."""
@@ -243,7 +266,10 @@ class _Run:
         """Fill ``base`` and repair the fill until the letter constraints hold; when they
         cannot, the fill closest to them (the last one) with the reason."""
         listing = self.words
-        result = self._fill(base, listing, work)
+        seeded = SEEDED_RESTARTS and self.request.letters and work is None
+        result = self._seeded(base) if seeded else None
+        if result is None:
+            result = self._fill(base, listing, work)
         if result.status == "timeout" and not self.stop.should_stop():
             self.given_up += 1
             result = replace(result, status="unfillable", stop_reason=None)
@@ -266,6 +292,30 @@ class _Run:
                 return self._unmet(result, report, *self._why(repaired, report))
             result = repaired
 
+    def _seeded(self, base: Grid) -> FillResult | None:
+        """The pangram search within :data:`FIRST_WORK`, then around each rare-letter seed
+        of :func:`~puzzlewright.crossword.fill.seeding.seeded_grids` within
+        :data:`SEED_WORK`: the first fill (or the first search's proof), or None (the
+        caller then searches without a work limit)."""
+        first = self._fill(base, self.words, FIRST_WORK)
+        if first.status != "timeout" or self.stop.should_stop():
+            return first
+        quotas = dict(self.constraints.quotas)
+        seed = self.request.seed
+        best = first  # stopped: the grid with the most letters so far, not the last one
+        for grid in seeded_grids(base, self.words, self.alphabet, seed, quotas):
+            if self._spent():
+                break
+            seed += SEED_STEP
+            result = self._fill(grid, self.words, SEED_WORK, seed)
+            if result.status == "filled":
+                return result
+            if _letters(result.grid) > _letters(best.grid):
+                best = result
+            if self.stop.should_stop():
+                return replace(best, status=result.status, stop_reason=result.stop_reason)
+        return None
+
     def _why(self, result: FillResult, report: ConstraintReport | None) -> tuple[Reason, str]:
         """The reason a repair ended without a fill."""
         if result.status == "timeout" or self.stop.should_stop():
@@ -282,11 +332,17 @@ class _Run:
             f"({self.steps} fills{given_up}); not proved impossible"
         )
 
-    def _fill(self, grid: Grid, listing: WordList, work: int | None = None) -> FillResult:
-        """One plain fill (one step of the budget), within ``work`` polls if given."""
+    def _fill(
+        self, grid: Grid, listing: WordList, work: int | None = None, seed: int | None = None
+    ) -> FillResult:
+        """One plain fill (one step of the budget), within ``work`` polls if given (with
+        ``seed`` instead of the request's, if given)."""
         self.steps += 1
         stop = self.stop if work is None else WorkStop(self.stop, work)
-        self.last_fill = self.filler(replace(self.request, grid=grid), listing, stop)
+        request = replace(self.request, grid=grid)
+        if seed is not None:
+            request = replace(request, seed=seed)
+        self.last_fill = self.filler(request, listing, stop)
         return self.last_fill
 
     def _spent(self) -> bool:
@@ -420,11 +476,16 @@ class _Run:
         grid = self.request.grid
         given = {slot.key for slot in grid.slots() if "?" not in grid.word(slot)}
         entries = grid_entries(result.grid, self.original, given)
+        ranked = []  # each shown fill too (a seed word or an anchor is no given entry)
+        for shown in result.ranked:
+            listed = grid_entries(shown.grid, self.original, given)
+            ranked.append(Fill(shown.grid, listed, average_score(listed), weakest(listed)))
         return replace(
             result,
             entries=entries,
             average_score=average_score(entries),
             weakest=weakest(entries),
+            ranked=ranked,
             seconds=round(clock() - self.started, 3),
         )
 
@@ -458,6 +519,11 @@ class _Run:
             stop_reason=self.stop.reason if reason == "stopped" else None,
         )
         return self._unmet(base, report, reason, detail)
+
+
+def _letters(grid: Grid) -> int:
+    """How many cells of ``grid`` hold a letter."""
+    return sum(1 for r, c in grid.positions() if grid.cells[r][c])
 
 
 def _keep_within(base: Grid, result: FillResult, letter: str, most: int) -> Grid:

@@ -294,7 +294,10 @@ class Propagator:
         )
 
     def root(self, tier: int | None = None) -> State | None:
-        """The arc-consistent initial node (None: no fill exists, already at the root)."""
+        """The arc-consistent initial node (None: no fill exists, already at the root).
+        The nogoods of an earlier search are dropped first: each held under that search's
+        root (a tier's words), and one firing here could cut a fill of this one."""
+        self.nogoods.forget()
         root = self.initial(tier)
         for v in range(self.n):
             if not root.dom[v]:
