@@ -18,6 +18,11 @@ every open row forward-checked through the downs after each word, the row with t
 words next. It counts the stacks found (none: no fill exists once it exhausts) and how many
 words of the first row it went through in ``--cpu`` CPU seconds (round 5, issue 31).
 
+``--variants first`` is the stack-first search (:mod:`~puzzlewright.crossword.fill.stackfirst`:
+the stack's rectangles enumerated, the rest filled under each within a dead-end budget; no
+polish), ``--rectangles`` how fast its rectangles come out and how many leave the rest of
+the grid alive once fixed (round 6, issue 31).
+
 ``--columns`` searches each stack alone column by column
 (:mod:`puzzlewright.crossword.fill.stackproof`: rows as minimal automata, each column one
 of the strings its down's root candidates allow, dead states memoised), left to right and
@@ -40,11 +45,13 @@ from pathlib import Path
 
 from puzzlewright.bits import WordSet
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillRequest, stackproof, stacks
+from puzzlewright.crossword.fill import FillRequest, stackfirst, stackproof, stacks
 from puzzlewright.crossword.fill import run as fill_run
 from puzzlewright.crossword.fill.problem import build_problem
+from puzzlewright.crossword.fill.quality import default_quality, value_weights
 from puzzlewright.crossword.fill.search import Search
 from puzzlewright.lexicon import WordList
+from puzzlewright.lexicon.crossword import is_crossword_list
 from puzzlewright.stopping import StopSignal
 
 HERE = Path(__file__).resolve().parent
@@ -59,6 +66,8 @@ FIND_MATES = stacks.find_mates
 
 def one(grid_name: str, words: object, variant: str, seed: int, args: argparse.Namespace) -> str:
     """One in-process fill: its line (status, CPU s, nodes, average, the rows of 15)."""
+    if variant == "first":
+        return first(grid_name, words, seed, args)  # type: ignore[arg-type]
     stacks.find_mates = FIND_MATES if variant == "on" else (lambda problem: {})
     grid = Grid.parse((GRIDS / f"{grid_name}.txt").read_text())
     floor = None if args.list == "default" else args.min_score
@@ -73,6 +82,68 @@ def one(grid_name: str, words: object, variant: str, seed: int, args: argparse.N
         f" {result.nodes:>7} nodes {complete}/{len(result.entries)} entries"
         f" avg {result.average_score} {' '.join(longest)}"
         f" (load {os.getloadavg()[0]:.1f})"
+    )
+
+
+def search_for(grid_name: str, words: WordList, seed: int, args: argparse.Namespace) -> Search:
+    """The slot search :func:`fill_run.fill` would build for the grid (its value weights),
+    stopped after ``--cpu`` CPU seconds."""
+    grid = Grid.parse((GRIDS / f"{grid_name}.txt").read_text())
+    floor = None if args.list == "default" else args.min_score
+    problem = build_problem(grid, words, floor, None)
+    scores = fill_run.candidate_scores(problem)
+    banded = is_crossword_list(words)
+    weights = value_weights(scores, default_quality(scores, False, banded))
+    weights = fill_run.list_weights(weights, banded)
+    return Search(problem, seed=seed, stop=CpuStop(args.cpu), value_weights=weights)
+
+
+def first(grid_name: str, words: WordList, seed: int, args: argparse.Namespace) -> str:
+    """The stack-first search (:mod:`stackfirst`, no polish): its line."""
+    started = time.process_time()
+    search = search_for(grid_name, words, seed, args)
+    found = stackfirst.stack_first(search)
+    spent = time.process_time() - started
+    if found is None:
+        return (
+            f"{grid_name:<10} s{seed} first | no-stack   {spent:6.1f} CPU s"
+            " (no stack of long rows that is one rectangle: nothing searched)"
+        )
+    outcome, tally = found
+    entries = sum(search.required)
+    return (
+        f"{grid_name:<10} s{seed} first | {outcome.status:<10} {spent:6.1f} CPU s"
+        f" {outcome.nodes:>7} nodes {outcome.best.filled}/{entries} entries best;"
+        f" rectangles tried {tally.tried}, struck {tally.struck},"
+        f" all out {tally.enumerated} (load {os.getloadavg()[0]:.1f})"
+    )
+
+
+def rectangles(grid_name: str, words: WordList, args: argparse.Namespace) -> str:
+    """How fast the stack's rectangles come out, and how many of them leave the rest of the
+    grid alive under arc consistency once fixed (depth first, ``--cpu`` CPU seconds)."""
+    search = search_for(grid_name, words, 0, args)
+    root = search.network.root(None)
+    stack = None if root is None else stackfirst.stack_rows(search, root)
+    if root is None or stack is None:
+        return f"{grid_name:<10} rectangles | no stack of long rows that is one rectangle"
+    started = time.process_time()
+    run = stackfirst.StackFirst(search, root, *stack)
+    found = alive = 0
+    firsts: set[int] = set()
+    try:
+        for k in range(len(run.rectangles.firsts)):
+            while (columns := run.rectangles.next_from(k, 1 << 60)) is not None:
+                found += 1
+                firsts.add(k)
+                alive += run.fixed(stackproof.rows_of(columns)) is not None
+    except stackproof.Stopped:
+        pass
+    spent = time.process_time() - started
+    return (
+        f"{grid_name:<10} rectangles | {found} in {spent:.1f} CPU s ({run.rectangles.nodes}"
+        f" columns placed), under {len(firsts)} of {len(run.rectangles.firsts)} first-column"
+        f" strings; alive once fixed: {alive} (load {os.getloadavg()[0]:.1f})"
     )
 
 
@@ -214,6 +285,8 @@ def columns(grid_name: str, words: WordList, args: argparse.Namespace) -> list[s
                 args.cpu,
                 reverse=direction == "right",
                 checked=direction == "checked",
+                part=args.part,
+                pruned=args.pruned,
             )
             alphabet = search.problem.words.alphabet
             found = ["".join(alphabet.letters[c] for c in row) for row in outcome.rows or []]
@@ -242,7 +315,16 @@ def main() -> None:
     parser.add_argument("--relaxed", action="store_true", help="the stack's rows alone")
     parser.add_argument("--columns", action="store_true", help="each stack column by column")
     parser.add_argument("--directions", default="left,right", help="with --columns")
+    parser.add_argument("--rectangles", action="store_true", help="rectangles a CPU s, alive")
+    parser.add_argument("--pruned", action="store_true", help="with --columns: rows but one first")
+    parser.add_argument(
+        "--share", default="0/1", help="with --columns: K/N, the first column's strings K, K+N, ..."
+    )
     args = parser.parse_args()
+    k, _, n = args.share.partition("/")
+    args.part = (int(k), int(n or 1))
+    if not 0 <= args.part[0] < args.part[1]:
+        parser.error("--share K/N needs 0 <= K < N")
     seeds = seeds_of(args.seeds)
     if args.whole:
         for name in args.grids:
@@ -253,6 +335,10 @@ def main() -> None:
     if args.relaxed:
         for name in args.grids:
             print(relaxed(name, words, args), flush=True)
+        return
+    if args.rectangles:
+        for name in args.grids:
+            print(rectangles(name, words, args), flush=True)
         return
     if args.columns:
         for name in args.grids:

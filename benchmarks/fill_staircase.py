@@ -14,7 +14,11 @@ can be compared with the plain search in the same process and the same run::
     python benchmarks/fill_staircase.py --cpu 30 --variants plain,seam,probe,seam+probe \\
         stair15a:0:0 stair15a:1:0
 
-Variants (joined with ``+``): ``plain`` (the search as it is), ``seam`` (the seam's
+Variants (joined with ``+``): ``plain`` (the search as it is), ``cut`` (round 6: the
+corners' cut of fill/corners.py after arc consistency, each corner checked when one of
+its long entries is decided or refuted; its checks, capped ones and dead ends are
+printed), ``cutnode`` (the same, checked after every propagation that leaves a long
+entry of the corner decided), ``seam`` (the seam's
 entries chosen first, by the search's own dom/wdeg among them), ``last`` (every other
 entry first, the seam's last: the halves and corners decide the seam), ``rows8`` (the
 stack look-ahead of fill/stacks.py on rows of 8 letters or more, not 12), ``probe``
@@ -37,8 +41,9 @@ from pathlib import Path
 from typing import Any
 
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillRequest, stacks
+from puzzlewright.crossword.fill import FillRequest, corners, stacks
 from puzzlewright.crossword.fill import run as fill_run
+from puzzlewright.crossword.fill.corners import CornerFilter
 from puzzlewright.crossword.fill.problem import Problem
 from puzzlewright.crossword.fill.race import MEMBER_TUNINGS, SEED_STEP
 from puzzlewright.crossword.fill.search import Search
@@ -108,6 +113,7 @@ class Staged:
         self.probes = probes
         self.best = self.probed = self.struck = 0
         self.memo: dict[tuple[int, tuple[int, ...]], tuple[int, list[int], int]] = {}
+        self.corners: CornerFilter | None = None
 
     def __enter__(self) -> Staged:
         self.saved = (Search.__init__, Search.choose, Search.value, Search.run)
@@ -119,6 +125,11 @@ class Staged:
 
         def init_spy(search: Search, problem: Problem, **options: Any) -> None:
             init(search, problem, **options)
+            if staged.parts & {"cut", "cutnode"}:  # the corners' cut after arc consistency
+                cut = CornerFilter.of(problem, every_node="cutnode" in staged.parts)
+                if cut is not None:
+                    search.propagate = cut.wrap(search.propagate, search.fail)
+                    staged.corners = cut
             search.seam = seam = seam_of(problem)  # type: ignore[attr-defined]
             search.rest = [v for v in search.order if v not in seam]  # type: ignore[attr-defined]
 
@@ -210,7 +221,15 @@ def run_job(job: str, variant: str, words: WordList, label: str, args: argparse.
         f"{name:<9} {label:<7} m{member} s{seed} {variant:<11} | {result.status:<10}"
         f" {spent:6.1f} CPU s {result.nodes:>7} nodes {result.backtracks:>7} dead ends"
         f"  best {staged.best:>3}  probes {staged.probed:>6} struck {staged.struck:>6}"
+        f"{corner_line(staged.corners, variant)}"
     )
+
+
+def corner_line(corners: CornerFilter | None, variant: str) -> str:
+    """The corners' cut: enumerations run, capped, and dead ends found (round 6)."""
+    if corners is None:
+        return ""
+    return f"  corners {corners.calls} checks {corners.capped} capped {corners.dead} dead"
 
 
 def shapes() -> None:
@@ -235,8 +254,12 @@ def main() -> None:
     parser.add_argument("--min-score", type=int, default=50)
     parser.add_argument("--variants", default="plain,seam,probe,seam+probe")
     parser.add_argument("--probes", type=int, default=16, help="candidates probed per node")
+    parser.add_argument(
+        "--corner-steps", type=int, default=corners.STEP_LIMIT, help="the cut's cap per check"
+    )
     parser.add_argument("--shapes", action="store_true", help="the grids found, and seams")
     args = parser.parse_args()
+    corners.STEP_LIMIT = args.corner_steps
     if args.shapes:
         shapes()
     words = words_of(args.list) if args.jobs else None

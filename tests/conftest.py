@@ -58,6 +58,11 @@ def _compile_builtin_list() -> None:
 
     if not familiar_cache_path().exists():  # the acrostic's scores
         builtin_familiar()
+    from puzzlewright.lexicon.crossword import DEFAULT_MIN_SCORE, builtin_crossword
+    from puzzlewright.lexicon.crossword import cache_path as crossword_path
+
+    if not crossword_path(DEFAULT_MIN_SCORE).exists():  # the fill's default list: compiled
+        builtin_crossword()  # here, a command's stderr never says "building" in a test
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from puzzlewright.acrostic import build as acrostic_build
-from puzzlewright.acrostic import build_acrostic, labels, render_text, to_ipuz
+from puzzlewright.acrostic import build_acrostic, checks, labels, render_text, to_ipuz
+from puzzlewright.acrostic import live as acrostic_live
 from puzzlewright.acrostic.letters import letters_of
 from puzzlewright.acrostic.model import Acrostic
 from puzzlewright.acrostic.quality import QuoteFilter, shares_stem, stem
@@ -190,6 +191,27 @@ def test_impossible_cases_say_why(words, quote, source, kwargs, expected, monkey
     assert result.status == "impossible"
     assert expected in (result.reason or "")
     assert result.stats == {} and result.stop_reason is None
+
+
+def test_impossible_reasons_count_in_singular_and_plural() -> None:
+    # "2 letters cannot make 1 answers of at least 4 letters" was the CLI's line
+    code, stdout, _ = run_cli("Ab", "A")
+    assert code == 1
+    assert stdout.startswith("impossible: 2 letters cannot make 1 answer of at least 4 letters")
+    assert checks.length_problem(8, 2, 1, 1) == (
+        "8 letters cannot make 2 answers of at most 1 letter "
+        "(allows 2; lengthen the source or raise max_length)"
+    )
+    assert "1 letter cannot make 2 answers of at least 4 letters" in (
+        checks.length_problem(1, 2, 4, 9) or ""
+    )
+    assert "needs 1 letter the quotation lacks" in (checks.missing_source_letters("B", "A") or "")
+    assert acrostic_live._pool_problems({"A": 1}, 0, 4, 9) == [
+        "every row is filled but 1 letter is left over"
+    ]
+    assert acrostic_live._pool_problems({"A": 1, "B": 2}, 0, 4, 9) == [
+        "every row is filled but 3 letters are left over"
+    ]
 
 
 def test_timeout_reports_partial(words) -> None:  # type: ignore[no-untyped-def]

@@ -83,6 +83,23 @@ def test_check_command() -> None:
     assert code == 2 and err.startswith("error:")
 
 
+def test_check_json_says_its_verdict_as_status() -> None:
+    # check --json had ok but no status (the word the text prints: sound / N broken)
+    code, out, _ = run(
+        "crossword", "check", str(GRIDS / "listener12.txt"), "--min-length", "4", "--json"
+    )
+    doc = json.loads(out)
+    assert code == 0 and (doc["status"], doc["ok"]) == ("sound", True)
+    code, out, _ = run(
+        "crossword", "check", str(GRIDS / "mini5.txt"), "--min-length", "6", "--json"
+    )
+    doc = json.loads(out)
+    assert code == 1 and (doc["status"], doc["ok"]) == ("broken", False)
+    assert doc["problems"] and doc["entries"][0]["positions"] == [
+        p + 1 for p in checking(Grid.parse((GRIDS / "mini5.txt").read_text())).entries[0].positions
+    ]
+
+
 def test_fillable_barred_pattern_carries_its_fill() -> None:
     code, out, _ = run(
         "crossword",

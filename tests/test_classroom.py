@@ -189,3 +189,33 @@ def test_wordsearch_cli(tmp_path: Path) -> None:
         cli, ["crossword", "wordsearch", str(words), "-o", str(pdf), "--json"]
     )
     assert json.loads(result.stdout)["size"] >= 10 and pdf.read_bytes().startswith(b"%PDF")
+    assert "warning" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("sheet.docx", "writing pdf to {}, whose extension is not .pdf or .html"),
+        ("sheet.svg", "writing pdf to {}, whose extension says svg"),
+        ("sheet.htm", None),
+    ],
+)
+def test_printed_sheets_warn_of_an_extension_they_do_not_write(
+    tmp_path: Path, name: str, expected: str | None
+) -> None:
+    # wordsearch -o sheet.docx (and layout --print sheet.docx) wrote a PDF there without a
+    # word, where render warns; one check (cli.common.extension_warning) serves all three
+    words = tmp_path / "animals.txt"
+    words.write_text(ANIMALS, encoding="utf-8")
+    out = tmp_path / name
+    made = CliRunner().invoke(cli, ["crossword", "wordsearch", str(words), "-o", str(out)])
+    sheet = tmp_path / ("print-" + name)
+    laid = CliRunner().invoke(
+        cli, ["crossword", "layout", str(words), "--clues", "draft", "--print", str(sheet)]
+    )
+    for result, path in ((made, out), (laid, sheet)):
+        assert result.exit_code == 0, result.output
+        warnings = [line for line in result.stderr.splitlines() if "extension" in line]
+        assert warnings == ([] if expected is None else [f"warning: {expected.format(path)}"])
+        wanted = b"<!DOCTYPE html>" if expected is None else b"%PDF"
+        assert path.read_bytes().lstrip()[: len(wanted)].upper() == wanted.upper()

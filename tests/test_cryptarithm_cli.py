@@ -10,6 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from puzzlewright.cli import cli
+from puzzlewright.cryptarithm import Cryptarithm
+from puzzlewright.stopping import StopSignal
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
@@ -44,7 +46,9 @@ def test_json_document() -> None:
     code, out, err = run("SEND + MORE = MONEY", "--json")
     assert code == 0 and err == ""
     doc = json.loads(out)
+    assert 0 <= doc.pop("seconds") < 60
     assert doc == {
+        "status": "solved",
         "puzzle": "SEND + MORE = MONEY",
         "count": 1,
         "complete": True,
@@ -57,7 +61,10 @@ def test_json_document() -> None:
 def test_json_no_solution_exits_1() -> None:
     code, out, _ = run("FORTY + TEN + SIX = SIXTY", "--json")
     assert code == 1
-    assert json.loads(out) == {
+    doc = json.loads(out)
+    assert isinstance(doc.pop("seconds"), float)
+    assert doc == {
+        "status": "none",
         "puzzle": "FORTY + TEN + SIX = SIXTY",
         "count": 0,
         "complete": True,
@@ -85,6 +92,7 @@ def test_limits_and_complete_flag(option: list[str], count: int, complete: bool)
     assert code == 0
     assert doc["count"] == count == len(doc["solutions"])
     assert doc["complete"] is complete
+    assert doc["status"] == "solved"  # a limit reached is what was asked for
 
 
 def test_unique_says_whether_the_puzzle_is_unique() -> None:
@@ -111,8 +119,19 @@ def test_timeout_marks_the_result_incomplete() -> None:
     code, out, err = run("ABCDEFGHIJ = ABCDEFGHIJ", "--count", "--json", "--timeout", "0.05")
     doc = json.loads(out)
     assert code == 1 and doc["complete"] is False and 0 < doc["count"] < 3_265_920
-    assert doc["stop_reason"] == "timeout"
+    assert doc["stop_reason"] == "timeout" and doc["status"] == "timeout"
     assert err.startswith("warning: search stopped by the time limit")
+
+
+def test_status_names_how_the_solve_ended() -> None:
+    # solve --json had no status (fill, pattern, repair, acrostic and find's engines say one)
+    stop = StopSignal()
+    stop.interrupted = True
+    stopped = Cryptarithm.parse("ABCDEFGHIJ = ABCDEFGHIJ").search(stop=stop)
+    assert (stopped.status, stopped.stop_reason) == ("timeout", "interrupted")
+    assert stopped.to_json()["status"] == "timeout"
+    assert Cryptarithm.parse("A + A = B").search(limit=1).status == "solved"
+    assert Cryptarithm.parse("A = B").search().status == "none"
 
 
 def test_options_base_assign_forbid_digits_leading_zeros() -> None:

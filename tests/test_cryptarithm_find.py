@@ -13,6 +13,7 @@ from puzzlewright.cli import cli
 from puzzlewright.cryptarithm import Cryptarithm
 from puzzlewright.cryptarithm.executors import dask_map, make_map
 from puzzlewright.cryptarithm.find import (
+    FindRun,
     FindSpec,
     FoundPuzzle,
     build_spec,
@@ -211,6 +212,7 @@ def test_cli_json_lines_and_jobs() -> None:
     *records, summary = [json.loads(line) for line in one.splitlines()]
     assert len(records) == 5
     assert summary["summary"] and summary["found"] == 5 and summary["stop_reason"] == "limit"
+    assert summary["status"] == "found"  # the limit asked for is reached: found, not cut
     for record in records:
         assert set(record) >= {"puzzle", "words", "solution", "digits", "score"}
         assert Cryptarithm.parse(record["puzzle"]).count(2) == 1
@@ -242,6 +244,14 @@ def test_cli_theme_words_and_file(tmp_path: Path) -> None:
         }
     code, out, _ = run_cli("--theme", "ONE, TWO", "--theme", "SIX", "--json")
     assert code == 1 and json.loads(out) == {**json.loads(out), "summary": True, "found": 0}
+    assert json.loads(out)["status"] == "none"
+
+
+def test_find_status_says_a_cut_run() -> None:
+    # the summary line had stop_reason but no status (solve, fill, pattern, acrostic have one)
+    run = FindRun(stop_reason="interrupted")
+    assert run.status == "timeout" and run.to_json()["status"] == "timeout"
+    assert FindRun(stop_reason="candidates").status == "none"
 
 
 def test_cli_doubly_true_table() -> None:

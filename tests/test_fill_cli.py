@@ -132,6 +132,18 @@ def test_output_files_in_each_format(tmp_path: Path) -> None:
     assert code == 0 and json.loads(stdout)["grid"] == load_puzzle(out).grid.rows_text()
 
 
+def test_output_file_is_named_on_stderr_as_other_commands_do(tmp_path: Path) -> None:
+    # fill -o wrote the file without a word (acrostic build -o says "wrote F")
+    out = tmp_path / "filled.ipuz"
+    code, stdout, stderr = run(MINI5, "--seed", "1", "-o", str(out))
+    assert code == 0 and stderr.splitlines() == [f"wrote {out}"]
+    assert "wrote" not in stdout and out.exists()
+    code, stdout, stderr = run(MINI5, "--seed", "1", "-o", str(out), "--force", "--json")
+    assert code == 0 and "wrote" not in stderr and json.loads(stdout)["status"] == "filled"
+    code, stdout, stderr = run(MINI5, "--seed", "1", "-o", "-")
+    assert code == 0 and "wrote" not in stderr and json.loads(stdout)["dimensions"]["width"] == 5
+
+
 def test_refuses_to_overwrite_the_input(tmp_path: Path) -> None:
     grid = write(tmp_path / "g.txt", "#....\n.....\n.....\n.....\n....#\n")
     code, _, stderr = run(grid, "-o", grid)

@@ -64,6 +64,10 @@ def test_a_cut_share_proves_nothing() -> None:
     assert cut.status == "timeout" and cut.stop_reason == "limit" and cut.nodes <= 51
     proof = prove_square(request, builtin_english(), 1, stop=StopSignal(0.0))
     assert proof.status == "partial" and proof.shares[0].stop_reason == "timeout"
+    # the proof says why at the top of its JSON too, as every engine's result does
+    assert proof.stop_reason == "timeout" and proof.to_json()["stop_reason"] == "timeout"
+    bounded = prove_square(request, builtin_english(), 2, shares=[0], max_nodes=50)
+    assert bounded.status == "partial" and bounded.to_json()["stop_reason"] == "limit"
 
 
 @pytest.mark.parametrize(
@@ -107,6 +111,7 @@ def test_the_command_proves_and_fills(tmp_path: Path) -> None:
     assert proved.exit_code == 1, proved.output
     document = json.loads(proved.stdout)
     assert document["status"] == "unfillable" and document["shares_searched"] == 3
+    assert document["stop_reason"] is None  # every share ran to its end
     some = runner.invoke(cli, [*args, "--parts", "3", "--shares", "0,2"])
     assert some.exit_code == 1 and "not a proof until every share is" in some.stdout
     filled = runner.invoke(cli, ["crossword", "prove-square", write_grid(tmp_path, "...\n" * 3)])

@@ -3,6 +3,7 @@ never over an input unless the user asks."""
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import sys
@@ -298,6 +299,8 @@ def write_stdout(payload: bytes) -> None:
     """Write an output file's bytes to standard output (the one reserved by
     :func:`stdout_reserved` when a command moved its report to stderr)."""
     stream = _stdout_streams[-1] if _stdout_streams else sys.stdout
+    if stream is None:  # descriptor 1 closed before the start (the shell's ``>&-``)
+        raise OSError(errno.EBADF, "it is closed")
     stream.flush()
     binary = getattr(stream, "buffer", None)
     if binary is not None:

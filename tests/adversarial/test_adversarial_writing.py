@@ -188,15 +188,18 @@ STREAM_COMMANDS = [
     ("words", "C?T"),
     ("words", "C?T", "--json"),
     ("convert", SAMPLER, "-", "--to", "xd"),
+    ("cryptarithm", "encode", "1234 + 5678 = 6912"),  # rich's table
 ]
-STREAM_IDS = ["words", "words --json", "convert to -"]
+STREAM_IDS = ["words", "words --json", "convert to -", "encode"]
 
 
-def run_into(stdout: int, args: tuple[str, ...], cache: Path) -> Run:
-    """Run the CLI in a fresh process with ``stdout`` as its standard output."""
+def run_into(stdout: int | None, args: tuple[str, ...], cache: Path) -> Run:
+    """Run the CLI in a fresh process with ``stdout`` as its standard output (None: closed,
+    as the shell's ``>&-`` leaves it)."""
     env = {**os.environ, "PUZZLEWRIGHT_CACHE_DIR": str(cache)}
+    closing = ["sh", "-c", 'exec "$0" "$@" >&-'] if stdout is None else []
     done = subprocess.run(
-        [sys.executable, "-c", WRAPPER, *args],
+        [*closing, sys.executable, "-c", WRAPPER, *args],
         env=env,
         stdout=stdout,
         stderr=subprocess.PIPE,
@@ -230,6 +233,17 @@ def test_25_03b_a_closed_pipe_ends_quietly_with_status_2(
         os.close(write_end)
     assert run.code == 2, run.stderr
     assert run.stderr.strip() == "", run.stderr
+
+
+@pytest.mark.parametrize("args", STREAM_COMMANDS, ids=STREAM_IDS)
+def test_25_03c_a_closed_standard_output_is_one_error(
+    warm_cache: Path, args: tuple[str, ...]
+) -> None:
+    """Before: ``words C?T >&-`` printed nothing and ended in an AttributeError traceback
+    (Python's ``sys.stdout`` is None when descriptor 1 is closed), exit status 1."""
+    run = run_into(None, args, warm_cache)
+    run.one_error("cannot write to standard output: it is closed")
+    assert "Exception ignored" not in run.stderr
 
 
 # -- 4. inputs only from regular files --------------------------------------------------------

@@ -37,6 +37,7 @@ from puzzlewright.acrostic.tables import counts_of
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 from puzzlewright.lexicon.familiar import familiar_scores
+from puzzlewright.messages import counted
 from puzzlewright.stopping import NEVER, StopSignal, clock
 from puzzlewright.workers import check_jobs
 
@@ -548,7 +549,7 @@ def _assemble(
         return
     result.status = "timeout"
     result.reason = STOPPED_BY.get(outcome.stop_reason or "timeout", "stopped") + (
-        f"; the closest set is {sum(abs(x) for x in outcome.off)} letters off"
+        f"; the closest set is {counted(sum(abs(x) for x in outcome.off), 'letter')} off"
     )
     result.partial = [
         Answer(label, word, words.score(word))

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.messages import counted
 
 
 def missing_source_letters(quote: str, source: str) -> str | None:
@@ -17,23 +18,21 @@ def missing_source_letters(quote: str, source: str) -> str | None:
         return None
     parts = [f"{letter} (needs {need[letter]}, has {have[letter]})" for letter in sorted(short)]
     total = sum(short.values())
-    return (
-        f"the source needs {total} letter{'s' if total > 1 else ''} the quotation lacks: "
-        + ", ".join(parts)
-    )
+    return f"the source needs {counted(total, 'letter')} the quotation lacks: " + ", ".join(parts)
 
 
 def length_problem(letters: int, clues: int, min_length: int, max_length: int) -> str | None:
     """The letter count cannot be split into ``clues`` answers of the allowed lengths."""
+    made = f"{counted(letters, 'letter')} cannot make {counted(clues, 'answer')} of"
     if letters < clues * min_length:
         return (
-            f"{letters} letters cannot make {clues} answers of at least {min_length} letters "
-            f"(needs {clues * min_length}; shorten the source or lower min_length)"
+            f"{made} at least {counted(min_length, 'letter')} "
+            f"(needs {clues * min_length:,}; shorten the source or lower min_length)"
         )
     if letters > clues * max_length:
         return (
-            f"{letters} letters cannot make {clues} answers of at most {max_length} letters "
-            f"(allows {clues * max_length}; lengthen the source or raise max_length)"
+            f"{made} at most {counted(max_length, 'letter')} "
+            f"(allows {clues * max_length:,}; lengthen the source or raise max_length)"
         )
     return None
 

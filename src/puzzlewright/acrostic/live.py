@@ -31,6 +31,7 @@ from puzzlewright.acrostic.quality import QuoteFilter, first_clash
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import WordList
 from puzzlewright.lexicon.familiar import familiar_scores
+from puzzlewright.messages import counted
 from puzzlewright.stopping import StopReason
 
 RowIndex = int  # 0-based row, one per source letter
@@ -103,7 +104,7 @@ def _row_problem(
     if not word.startswith(initial):
         return f"must start with {initial}"
     if len(word) < min_length:
-        return f"shorter than {min_length} letters"
+        return f"shorter than {counted(min_length, 'letter')}"
     if word not in words:
         return "not in the word list"
     if quote_filter.clashes(word):
@@ -205,7 +206,8 @@ def _pool_problems(
         if problem:
             problems.append(problem)
     elif not open_rows and free_letters:
-        problems.append(f"every row is filled but {free_letters} letters are left over")
+        left = counted(free_letters, "letter") + (" is" if free_letters == 1 else " are")
+        problems.append(f"every row is filled but {left} left over")
     return problems
 
 

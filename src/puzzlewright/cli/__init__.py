@@ -149,7 +149,7 @@ def cli() -> None:
     """
 
 
-STREAM_ERRORS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+STREAM_ERRORS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF}
 """Errors of a write to a stream (standard output): files have their own one-line errors."""
 
 
@@ -167,7 +167,11 @@ def is_stream_error(exc: OSError) -> bool:
 
 
 def flush_stdout() -> None:
-    """Flush standard output, a failed write raising :class:`OutputFailed`."""
+    """Flush standard output, a failed write raising :class:`OutputFailed`; a standard
+    output closed before the start (``>&-``: Python's ``sys.stdout`` is None, where every
+    ``click.echo`` went nowhere) fails too."""
+    if sys.stdout is None:
+        raise OutputFailed(OSError(errno.EBADF, "it is closed"))
     try:
         sys.stdout.flush()
     except OSError as exc:
@@ -184,7 +188,7 @@ def report_output_failure(exc: OSError) -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
-    except (OSError, ValueError):  # not a real stream (click's test runner) or closed
+    except (OSError, ValueError, AttributeError):  # a test runner's stream, closed, None
         pass
     if exc.errno != errno.EPIPE:
         click.echo(f"error: cannot write to standard output: {exc.strerror or exc}", err=True)

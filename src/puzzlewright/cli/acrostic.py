@@ -21,7 +21,9 @@ from puzzlewright.cli.common import (
     json_option,
     load_words,
     min_score_help,
+    on_terminal,
     output_option,
+    say_written,
     seed_option,
     status,
     stop_note,
@@ -174,6 +176,17 @@ def _excluded(exclude: tuple[str, ...], avoid_function_words: bool) -> list[str]
     return [*exclude, *(sorted(FUNCTION_WORDS) if avoid_function_words else [])]
 
 
+FIRST_FAMILIAR = "building the acrostic's familiarity scores (first run only, about 3 s)"
+"""Said once, as load_words says the English list's build (builtin_familiar: 3.0 CPU s)."""
+
+
+def familiar_cached() -> bool:
+    """True when the familiarity scores of the English list are in the cache."""
+    from puzzlewright.lexicon.familiar import familiar_cache_path
+
+    return familiar_cache_path().exists()
+
+
 def _answer_words(
     word_paths: tuple[str, ...],
     encoding: str,
@@ -185,8 +198,12 @@ def _answer_words(
     """The answers' word list; ``min_score`` filters the built-in list by the familiarity
     scores answers are ranked by (any other list by its own scores)."""
     from puzzlewright.lexicon.familiar import familiar_scores
+    from puzzlewright.lexicon.loading import BUILTIN_NAMES
 
     words, _ = load_words(word_paths, encoding, alphabet, quiet=quiet)
+    first = words.name in BUILTIN_NAMES and not familiar_cached()
+    if first and not quiet and not on_terminal():  # a terminal has the build's spinner
+        click.echo(FIRST_FAMILIAR, err=True)
     if min_score is not None:
         words = familiar_scores(words).filtered(min_score)
     return words
@@ -254,8 +271,7 @@ def _save(
     from puzzlewright.fileio import write_atomic
 
     write_atomic(output, dumps(result.puzzles[0], title=title), inputs=inputs, force=force)
-    if not quiet:
-        click.echo(f"wrote {output}", err=True)
+    say_written(output, quiet=quiet)
 
 
 def _read_quote(quote: str) -> tuple[str, str | None]:

@@ -24,7 +24,6 @@ from puzzlewright.cli.common import (
 
 if TYPE_CHECKING:
     from puzzlewright.crossword.barred import BarredSpec
-    from puzzlewright.crossword.checking import CheckingReport
     from puzzlewright.crossword.grid import Grid
     from puzzlewright.crossword.statistics import FillStatistics
 
@@ -184,7 +183,7 @@ def check(
     estimate = estimate_difficulty(grid, words) if grid.is_filled() and grid.slots() else None
     if as_json:
         found = None if estimate is None else estimate.to_json()
-        emit_json({**_checking_json(report), "statistics": stats.to_json(), "difficulty": found})
+        emit_json({**report.to_json(), "statistics": stats.to_json(), "difficulty": found})
         return 0 if report.ok else 1
     click.echo(checking_line(grid))
     for entry in report.entries:
@@ -201,27 +200,6 @@ def check(
 
         click.echo(difficulty_line(estimate))
     return 0 if report.ok else 1
-
-
-def _checking_json(report: CheckingReport) -> dict[str, Any]:
-    """The conventions' check as ``check --json`` prints it (positions counted from 1)."""
-    return {
-        "ok": report.ok,
-        "cells": report.cells,
-        "unches": report.unches,
-        "double_unches": report.double_unches,
-        "entries": [
-            {
-                "key": e.key,
-                "length": e.length,
-                "unches": e.unches,
-                "positions": [p + 1 for p in e.positions],
-                "double_unches": e.doubles,
-            }
-            for e in report.entries
-        ],
-        "problems": report.problems,
-    }
 
 
 def statistics_lines(stats: FillStatistics) -> list[str]:

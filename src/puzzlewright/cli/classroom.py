@@ -7,16 +7,16 @@ group. The crossword of the same list is ``crossword layout WORDS --clues draft`
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from puzzlewright.cli.common import (
     check_output,
     emit_json,
     exit_status,
+    extension_warning,
     json_option,
     output_option,
+    page_format,
     seed_option,
     stop_note,
     stopping,
@@ -75,8 +75,11 @@ def wordsearch(
     with stopping(None) as stop:
         ws = make_wordsearch(words, size=size, level=level, seed=seed, stop=stop)  # type: ignore[arg-type]
     if output is not None and output != "-":
-        fmt = "html" if Path(output).suffix.lower() in (".html", ".htm") else "pdf"
+        fmt = "html" if page_format(output) == "html" else "pdf"
         data = render_wordsearch(ws, fmt, title=title, key=not no_key, page=page)  # type: ignore[arg-type]
+        mismatch = extension_warning(output, fmt, offered=("pdf", "html"))
+        if mismatch:  # on stderr, JSON or not (as fill's warnings)
+            warn(mismatch)
         write_atomic(output, data, inputs=[words_file], force=force)
     if as_json:
         emit_json({**ws.to_json(), "output": output})

@@ -22,6 +22,7 @@ from puzzlewright.cli.common import (
     load_words,
     min_score_help,
     output_option,
+    say_written,
     seed_option,
     status,
     stopping,
@@ -81,14 +82,18 @@ def load_grid(path: str, encoding: str) -> tuple[Grid, Puzzle | None]:
     return Grid.parse(read_text(path, encoding)), None
 
 
-def save_grid(grid: Grid, puzzle: Puzzle | None, out: str, source: str, force: bool) -> None:
-    """Write the fill to ``out`` in the format its extension names (metadata kept)."""
+def save_grid(
+    grid: Grid, puzzle: Puzzle | None, out: str, source: str, force: bool, *, quiet: bool
+) -> None:
+    """Write the fill to ``out`` in the format its extension names (metadata kept); say so
+    unless ``quiet`` (--json)."""
     from puzzlewright.crossword.formats import save_puzzle
     from puzzlewright.crossword.puzzle import Puzzle
 
     result = Puzzle(grid) if puzzle is None else replace(puzzle, grid=grid)
     for note in save_puzzle(result, out, force=force, inputs=[source]):
         warn(note)
+    say_written(out, quiet=quiet)
 
 
 def parse_region(text: str | None) -> Region:
@@ -374,7 +379,7 @@ def report_fill(
     for message in result.warnings:
         warn(message)
     if output is not None and (result.status == "filled" or write_partial):
-        save_grid(result.grid, puzzle, output, grid_path, force)
+        save_grid(result.grid, puzzle, output, grid_path, force, quiet=as_json)
     elif output is not None:
         warn(f"nothing written to {output}: no fill (--write-partial saves the best partial one)")
     if as_json:

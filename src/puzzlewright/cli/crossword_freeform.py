@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import click
 
@@ -18,9 +18,11 @@ from puzzlewright.cli.common import (
     check_output,
     emit_json,
     exit_status,
+    extension_warning,
     fail,
     json_option,
     output_option,
+    page_format,
     parse_size,
     seed_option,
     status,
@@ -226,10 +228,11 @@ def _print_sheet(
     from puzzlewright.fileio import write_atomic
     from puzzlewright.render import crossword_document, render
 
-    html = Path(sheet).suffix.lower() in (".html", ".htm")
-    data = render(
-        crossword_document(puzzle), "html" if html else "pdf", key=True, warnings=warnings
-    )
+    fmt: Literal["html", "pdf"] = "html" if page_format(sheet) == "html" else "pdf"
+    data = render(crossword_document(puzzle), fmt, key=True, warnings=warnings)
+    mismatch = extension_warning(sheet, fmt, offered=("pdf", "html"))
+    if mismatch:
+        warnings.append(mismatch)
     write_atomic(sheet, data, inputs=inputs, force=force)
 
 

@@ -132,7 +132,8 @@ def repair(
         result = repair(request, words, stop=stop)
     if output is not None and result.proposals:
         best = result.proposals[0]
-        save_grid(best.fill.grid if with_fill else best.grid, puzzle, output, grid_path, force)
+        grid_out = best.fill.grid if with_fill else best.grid
+        save_grid(grid_out, puzzle, output, grid_path, force, quiet=as_json)
     elif output is not None:
         warn(f"nothing written to {output}: no repair found")
     return report(grid, result, as_json)

@@ -8,12 +8,18 @@ from typing import TYPE_CHECKING
 
 import click
 
-from puzzlewright.cli.common import check_output, emit_json, fail, json_option, warn
+from puzzlewright.cli.common import (
+    check_output,
+    emit_json,
+    extension_warning,
+    fail,
+    json_option,
+    page_format,
+    warn,
+)
 
 if TYPE_CHECKING:
     from puzzlewright.render import Document
-
-_SUFFIXES = {".pdf": "pdf", ".svg": "svg", ".html": "html", ".htm": "html"}
 
 
 def default_output(source: str, fmt: str, key: bool) -> Path:
@@ -124,12 +130,10 @@ def render(
         click.echo(data, nl=False)
         return 0
     target = Path(output) if output else default_output(source, fmt, key)
-    named = _SUFFIXES.get(target.suffix.lower())
     expected = {"play": "html", "submission": "pdf"}.get(fmt, fmt)
-    if named and named != fmt and named != expected:
-        warnings.append(f"writing {fmt} to {target}, whose extension says {named}")
-    elif named is None and output is not None:  # e.g. -o puzzle.docx
-        warnings.append(f"writing {fmt} to {target}, whose extension is not .pdf, .svg or .html")
+    mismatch = extension_warning(target, fmt, offered=("pdf", "svg", "html"), same=expected)
+    if mismatch:  # e.g. -o puzzle.docx, or a PDF named .html
+        warnings.append(mismatch)
     write_atomic(target, data, inputs=[source], force=force)
     _report(document, data, source, target, fmt, key, page, warnings, as_json=as_json)
     return 0
@@ -176,8 +180,7 @@ def _checked_format(fmt: str | None, output: str | None, *, key: bool, as_json: 
     """The output format (from OUT's extension when not given; PDF by default), refusing
     options that do not go with it."""
     if fmt is None:
-        suffix = Path(output).suffix.lower() if output and output != "-" else ""
-        fmt = _SUFFIXES.get(suffix, "pdf")
+        fmt = page_format(output) if output and output != "-" else "pdf"
     if fmt == "submission" and key:
         raise fail("--key does not apply to --format submission (its grid is filled in)")
     if fmt == "play" and key:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from typing import Any, Literal, TypeAlias
 
 from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, Grid, Position
 
@@ -31,6 +32,11 @@ class EntryChecking:
         return self.unches * 2 > self.length
 
 
+CheckStatus: TypeAlias = Literal["sound", "broken"]
+"""A grid's verdict on the conventions: ``sound`` (none broken) or ``broken`` (``problems``
+says which), the words ``crossword check`` prints."""
+
+
 @dataclass(frozen=True)
 class CheckingReport:
     """Checking of a whole grid, with the conventions it breaks (empty when it is sound)."""
@@ -48,6 +54,32 @@ class CheckingReport:
     @property
     def ok(self) -> bool:
         return not self.problems
+
+    @property
+    def status(self) -> CheckStatus:
+        """``sound`` or ``broken`` (:data:`CheckStatus`)."""
+        return "sound" if self.ok else "broken"
+
+    def to_json(self) -> dict[str, Any]:
+        """The check as ``crossword check --json`` prints it (positions counted from 1)."""
+        return {
+            "status": self.status,
+            "ok": self.ok,
+            "cells": self.cells,
+            "unches": self.unches,
+            "double_unches": self.double_unches,
+            "entries": [
+                {
+                    "key": e.key,
+                    "length": e.length,
+                    "unches": e.unches,
+                    "positions": [p + 1 for p in e.positions],
+                    "double_unches": e.doubles,
+                }
+                for e in self.entries
+            ],
+            "problems": self.problems,
+        }
 
 
 def checking(

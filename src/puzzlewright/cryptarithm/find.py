@@ -19,13 +19,21 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations, combinations_with_replacement, islice, permutations
 from math import comb, perm
+from typing import Literal, TypeAlias
 
 from puzzlewright.cryptarithm.explain import grade_of
 from puzzlewright.cryptarithm.find_checker import WordEquation, count_solutions
 from puzzlewright.cryptarithm.numbers import NumberNames
 from puzzlewright.cryptarithm.solver import Cryptarithm
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.stopping import NEVER, Counters, StopReason, StopSignal, clock
+from puzzlewright.stopping import (
+    NEVER,
+    Counters,
+    StopReason,
+    StopSignal,
+    clock,
+    interrupted_by,
+)
 
 EXHAUSTIVE_LIMIT = 2_000_000
 """Enumerate every candidate when there are at most this many; sample otherwise."""
@@ -455,6 +463,13 @@ def serial_map(spec: FindSpec, shards: Iterable[int]) -> Iterator[ShardResult]:
         yield run_shard(spec, shard)
 
 
+FindStatus: TypeAlias = Literal["found", "none", "timeout"]
+"""How a find run ended, in the words of the other engines (pattern's ``found`` / ``none``,
+fill's ``timeout``): ``found``: at least one unique puzzle, the run over or at its limit;
+``none``: no puzzle; ``timeout``: the time limit or Ctrl-C ended it (``stop_reason`` says
+which; the puzzles found by then were emitted)."""
+
+
 @dataclass
 class FindRun:
     """A finished run: the puzzles emitted and the totals."""
@@ -466,9 +481,17 @@ class FindRun:
     stop_reason: StopReason | None = None  # None: every candidate of an exhaustive run seen
     seconds: float = 0.0
 
+    @property
+    def status(self) -> FindStatus:
+        """``found``, ``none`` or ``timeout`` (:data:`FindStatus`)."""
+        if interrupted_by(self.stop_reason):
+            return "timeout"
+        return "found" if self.puzzles else "none"
+
     def to_json(self) -> dict[str, object]:
-        """The run as JSON: its puzzles, totals and why it ended."""
+        """The run as JSON: how it ended, its puzzles, totals and why it ended."""
         return {
+            "status": self.status,
             "puzzles": [puzzle.to_json() for puzzle in self.puzzles],
             "candidates": self.stats.candidates,
             "filtered": self.stats.filtered,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
 
 from puzzlewright.bits import DigitSet, lsb, msb
 from puzzlewright.cryptarithm.algebra import (
@@ -32,10 +33,17 @@ from puzzlewright.cryptarithm.algebra import (
 from puzzlewright.cryptarithm.parse import Equation, Node, normalize, parse_equations
 from puzzlewright.cryptarithm.search import TreeCheck, build_search
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.stopping import StopReason, StopSignal, clock, fields_json
+from puzzlewright.stopping import StopReason, StopSignal, clock, fields_json, interrupted_by
 
 DIGIT_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 Solution = dict[str, int]
+
+SolveStatus: TypeAlias = Literal["solved", "none", "timeout"]
+"""How a solve ended, in the words of the other engines' statuses (fill's ``filled`` /
+``unfillable`` / ``timeout``, pattern's and repair's ``none``): ``solved``: at least one
+solution, and the search ran to its end or to the ``limit`` asked for; ``none``: the whole
+search found no solution; ``timeout``: the time limit or Ctrl-C ended it first (``stop_reason``
+says which; the solutions found by then are kept)."""
 
 
 @dataclass
@@ -62,9 +70,20 @@ class SolveResult:
         """Number of solutions found (also when they were only counted, not kept)."""
         return len(self.solutions) if self.counted < 0 else self.counted
 
+    @property
+    def status(self) -> SolveStatus:
+        """``solved``, ``none`` or ``timeout`` (:data:`SolveStatus`)."""
+        if interrupted_by(self.stop_reason):
+            return "timeout"
+        return "solved" if self.count else "none"
+
     def to_json(self) -> dict[str, object]:
         """The result as ``cryptarithm solve --json`` prints it."""
-        return fields_json(self, "puzzle count complete solutions omitted stop_reason")
+        return {
+            "status": self.status,
+            **fields_json(self, "puzzle count complete solutions omitted stop_reason"),
+            "seconds": round(self.seconds, 3),
+        }
 
 
 def parse_digit_set(spec: str, base: int = 10) -> frozenset[int]:

@@ -77,10 +77,13 @@ class ShareResult:
 @dataclass
 class SquareProof:
     """The shares searched so far and what they prove: ``filled`` (a share found a fill),
-    ``unfillable`` (every share of ``parts`` exhausted) or ``partial`` (some not yet)."""
+    ``unfillable`` (every share of ``parts`` exhausted) or ``partial`` (some not yet).
+    ``stop_reason``: why the proof ended before its shares did (the time limit or Ctrl-C, or
+    ``limit`` when the node bound cut a share); None when nothing cut it."""
 
     parts: int
     shares: list[ShareResult] = field(default_factory=list)
+    stop_reason: StopReason | None = None
 
     @property
     def status(self) -> ProofStatus:
@@ -103,6 +106,7 @@ class SquareProof:
             "nodes": self.nodes,
             "cpu_seconds": round(sum(s.cpu_seconds for s in self.shares), 3),
             "fill": fill,
+            "stop_reason": self.stop_reason,
             "shares": [s.to_json() for s in self.shares],
         }
 
@@ -196,11 +200,13 @@ def prove_square(
                 on_share(result)
             if result.status == "filled" or stop.should_stop():
                 break
-        return proof
-    check_scheduler(scheduler)
-    with dask_client(scheduler, client) as dask:
-        _run_on_dask(dask, (request, words, parts, max_nodes), chosen, stop, proof, on_share)
-    proof.shares.sort(key=lambda s: s.share)
+    else:
+        check_scheduler(scheduler)
+        with dask_client(scheduler, client) as dask:
+            _run_on_dask(dask, (request, words, parts, max_nodes), chosen, stop, proof, on_share)
+        proof.shares.sort(key=lambda s: s.share)
+    cut = (s.stop_reason for s in proof.shares if s.stop_reason is not None)
+    proof.stop_reason = stop.reason or next(cut, None)
     return proof
 
 
