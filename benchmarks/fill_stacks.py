@@ -45,8 +45,9 @@ from pathlib import Path
 
 from puzzlewright.bits import WordSet
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillRequest, stackfirst, stackproof, stacks
+from puzzlewright.crossword.fill import FillRequest, stacks
 from puzzlewright.crossword.fill import run as fill_run
+from puzzlewright.crossword.fill.experiments import stackfirst, stackproof
 from puzzlewright.crossword.fill.problem import build_problem
 from puzzlewright.crossword.fill.quality import default_quality, value_weights
 from puzzlewright.crossword.fill.search import Search

@@ -41,9 +41,10 @@ from pathlib import Path
 from typing import Any
 
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillRequest, corners, stacks
+from puzzlewright.crossword.fill import FillRequest, stacks
 from puzzlewright.crossword.fill import run as fill_run
-from puzzlewright.crossword.fill.corners import CornerFilter
+from puzzlewright.crossword.fill.experiments import corners
+from puzzlewright.crossword.fill.experiments.corners import CornerFilter
 from puzzlewright.crossword.fill.problem import Problem
 from puzzlewright.crossword.fill.race import MEMBER_TUNINGS, SEED_STEP
 from puzzlewright.crossword.fill.search import Search

@@ -121,3 +121,12 @@ def test_fills_that_ask_for_more_still_import_it() -> None:
     assert "puzzlewright.crossword.fill.race" not in loaded  # one search: no race
     raced = ["crossword", "fill", str(GRIDS / "tiny3.txt"), "--jobs", "2", "--json"]
     assert "puzzlewright.crossword.fill.race" in imported(raced, PLAIN_FILL_SKIPS)
+
+
+def test_no_fill_loads_the_measured_experiments() -> None:
+    # fill/experiments holds strategies measured and not kept: the benchmarks run them,
+    # no fill does (a stacked grid raced over two members, constrained, is the widest path)
+    experiments = ("puzzlewright.crossword.fill.experiments",)
+    triple = str(GRIDS / "triple15.txt")
+    asked = ["crossword", "fill", triple, "--jobs", "2", "--pangram", "--timeout", "0.5", "--json"]
+    assert imported(asked, experiments) == set()

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill.corners import CornerFilter, CornerKeys, find_corners
+from puzzlewright.crossword.fill.experiments.corners import CornerFilter, CornerKeys, find_corners
 from puzzlewright.crossword.fill.problem import Problem, build_problem
 from puzzlewright.crossword.fill.search import Search
 from puzzlewright.lexicon import Alphabet, WordList

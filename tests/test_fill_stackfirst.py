@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlewright.crossword import Grid
+from puzzlewright.crossword.fill.experiments.stackfirst import stack_first
+from puzzlewright.crossword.fill.experiments.stackproof import Rectangles, rows_of, search_rectangle
 from puzzlewright.crossword.fill.problem import build_problem
 from puzzlewright.crossword.fill.search import Search
-from puzzlewright.crossword.fill.stackfirst import stack_first
-from puzzlewright.crossword.fill.stackproof import Rectangles, rows_of, search_rectangle
 from puzzlewright.lexicon import Alphabet, WordList
 from puzzlewright.stopping import StopSignal
 from test_fill_stackproof import Letters, words_of

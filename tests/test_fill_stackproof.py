@@ -8,14 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill.problem import build_problem
-from puzzlewright.crossword.fill.search import Search
-from puzzlewright.crossword.fill.stackproof import (
+from puzzlewright.crossword.fill.experiments.stackproof import (
     Automaton,
     rectangle_of,
     search_rectangle,
     stack_groups,
 )
+from puzzlewright.crossword.fill.problem import build_problem
+from puzzlewright.crossword.fill.search import Search
 from puzzlewright.stopping import StopSignal
 from test_fill_stacks import MIDDLE, WIDTH, stack_words
 

@@ -31,9 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzlewright.bits import iter_bits
-from puzzlewright.crossword.fill.problem import SlotId
-from puzzlewright.crossword.fill.search import Search, luby
-from puzzlewright.crossword.fill.stackproof import (
+from puzzlewright.crossword.fill.experiments.stackproof import (
     Letters,
     Rectangles,
     Stopped,
@@ -41,6 +39,8 @@ from puzzlewright.crossword.fill.stackproof import (
     rows_of,
     stack_groups,
 )
+from puzzlewright.crossword.fill.problem import SlotId
+from puzzlewright.crossword.fill.search import Search, luby
 from puzzlewright.crossword.fill.stacks import STACK_LENGTH
 from puzzlewright.crossword.fill.state import Outcome, State
 
