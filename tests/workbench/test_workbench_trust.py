@@ -109,6 +109,7 @@ def test_refill_sets_clues_aside_and_undo_restores_them(
     page.get_by_role("button", name="Autofill").click()
     expect(page.get_by_role("heading", name=re.compile(r"Fill 1 of"))).to_be_visible(timeout=60_000)
     page.get_by_role("button", name="Accept fill").click()
+    expect(page.get_by_role("heading", name=re.compile(r"Fill \d of"))).to_be_hidden()
     first = row_text(page, 0, 5)
     assert "." not in first
     page.get_by_role("tab", name="Clues").click()
@@ -142,6 +143,30 @@ def test_refill_sets_clues_aside_and_undo_restores_them(
     )
     expect(clue_row).not_to_have_class(re.compile("set-aside"))
     shot(page, tmp_path, "clue-restored")
+
+
+@pytest.mark.slow
+def test_the_fill_box_keeps_its_buttons_while_fills_arrive(
+    server: tuple[str, Path], page: Page
+) -> None:
+    # Fills keep arriving while the box shows (each one re-renders the page). The box was
+    # rebuilt on every render, so "Accept fill" pressed during a swap could be lost (seen
+    # in CI: the click was swallowed, the grid stayed empty). Its buttons must be the same
+    # elements from the first fill to the last.
+    url, _ = server
+    open_page(page, url)
+    new_blank(page, 5)
+    page.get_by_role("button", name="Autofill").click()
+    expect(page.get_by_role("heading", name=re.compile(r"Fill 1 of"))).to_be_visible(timeout=60_000)
+    accept = page.get_by_role("button", name="Accept fill").element_handle()
+    heading = page.get_by_role("heading", name=re.compile(r"Fill 1 of ([2-9]|\d\d)"))
+    expect(heading).to_be_visible(timeout=60_000)
+    page.get_by_role("button", name="Next fill").click()  # another render, another fill shown
+    expect(page.get_by_role("heading", name=re.compile(r"Fill 2 of"))).to_be_visible()
+    assert accept.evaluate("button => button.isConnected")
+    accept.click()
+    expect(page.get_by_role("heading", name=re.compile(r"Fill \d of"))).to_be_hidden()
+    assert "." not in row_text(page, 0, 5)
 
 
 def saved_again(path: Path, before: int, page: Page, wait_ms: int = 30_000) -> bool:

@@ -97,21 +97,32 @@ export function renderCandidates(S, ui) {
   if (list.words.length) ui.candidates.setAttribute("aria-activedescendant", `cand-${S.candidateIndex}`);
 }
 
+// The fill box is built once and updated in place: fills keep arriving while it shows, and
+// rebuilding its buttons on each one could swallow a click pressed during the swap.
 function renderFills(S, ui) {
   const fill = S.fills[S.fillIndex];
   ui.fillBox.hidden = !fill;
   if (!fill) return;
+  const box = ui.fillParts || (ui.fillParts = buildFillBox(ui.fillBox));
   const weakest = fill.weakest.map((e) => `${entryKey(e)} ${e.answer} (${e.score ?? "–"})`).join(", ");
-  ui.fillBox.replaceChildren(
-    el("h2", { text: `Fill ${S.fillIndex + 1} of ${S.fills.length}` }),
-    el("p", { text: `Average score ${fill.average_score === null ? "–" : fill.average_score.toFixed(1)} · weakest: ${weakest}` }),
-    el("div", { class: "fill-row" },
-      button("Previous fill", () => showFill(-1), S.fills.length < 2),
-      button("Next fill", () => showFill(1), S.fills.length < 2),
-      button("Accept fill", () => acceptFill(), false, "primary"),
-      button("Accept entry", () => acceptEntry()),
-      button("Close fills", () => closeFills())),
-  );
+  box.heading.textContent = `Fill ${S.fillIndex + 1} of ${S.fills.length}`;
+  box.summary.textContent = `Average score ${fill.average_score === null ? "–" : fill.average_score.toFixed(1)} · weakest: ${weakest}`;
+  box.previous.disabled = box.next.disabled = S.fills.length < 2;
+}
+
+function buildFillBox(fillBox) {
+  const parts = {
+    heading: el("h2"),
+    summary: el("p"),
+    previous: button("Previous fill", () => showFill(-1)),
+    next: button("Next fill", () => showFill(1)),
+  };
+  fillBox.replaceChildren(parts.heading, parts.summary, el("div", { class: "fill-row" },
+    parts.previous, parts.next,
+    button("Accept fill", () => acceptFill(), false, "primary"),
+    button("Accept entry", () => acceptEntry()),
+    button("Close fills", () => closeFills())));
+  return parts;
 }
 
 export function button(text, action, disabled = false, cls = "") {
