@@ -169,6 +169,28 @@ def test_the_fill_box_keeps_its_buttons_while_fills_arrive(
     assert "." not in row_text(page, 0, 5)
 
 
+@pytest.mark.slow
+def test_the_candidate_list_keeps_its_rows_while_verdicts_arrive(
+    server: tuple[str, Path], page: Page
+) -> None:
+    # Each candidate's fill check arrives on its own. The list was rebuilt for each one, so
+    # a click on a candidate pressed during a rebuild could be lost; the rows must stay the
+    # same elements while their badges change.
+    url, _ = server
+    open_page(page, url)
+    new_blank(page, 5)
+    go(page, 0, 0)
+    checking = page.locator('.candidates li[data-verdict="checking"]')
+    expect(checking.first).to_be_visible(timeout=30_000)  # the checks started: the list is final
+    first = page.locator(".candidates li[data-word]").first.element_handle()
+    expect(checking).to_have_count(0, timeout=60_000)  # every verdict came in, one by one
+    expect(page.locator('.candidates li[data-verdict="fills"]').nth(3)).to_be_visible()
+    assert first.evaluate("row => row.isConnected")
+    word = first.get_attribute("data-word") or ""
+    first.click()
+    expect(cell(page, 0, 4)).to_have_text(word[4])
+
+
 def saved_again(path: Path, before: int, page: Page, wait_ms: int = 30_000) -> bool:
     """Has the page written ``path`` again since its modification time was ``before``?
     (Polls while the page runs: a readiness wait, not a speed assertion.)"""

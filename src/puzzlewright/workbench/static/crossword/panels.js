@@ -71,28 +71,51 @@ function renderDeadBanner(S, ui) {
 
 const VERDICT_TEXT = { fills: "fills", "dead end": "dead end", unknown: "unknown", checking: "checking…" };
 
+// The rows are rebuilt only when the list's words change: verdicts, the selection and a
+// re-analysis that gives the same list update them in place, since rebuilding the list
+// under the pointer could swallow the click on a candidate.
 export function renderCandidates(S, ui) {
   const list = S.candidates;
+  ui.candidateInfo.textContent = list ? candidateInfo(list) : "";
+  const rows = list && !list.error && !list.theme ? list : null;
+  const shape = rows ? JSON.stringify([rows.key, rows.cellsKey, rows.current, rows.words]) : "";
+  if (list) ui.candidates.dataset.entry = list.key;
+  if (shape && shape === ui.shownShape) { updateRows(S, ui, rows); return; }
+  ui.shownShape = shape;
   ui.candidates.replaceChildren();
-  if (!list) { ui.candidateInfo.textContent = ""; return; }
-  ui.candidates.dataset.entry = list.key;
-  if (list.error) { ui.candidateInfo.textContent = list.error; return; }
-  if (list.theme) { ui.candidateInfo.textContent = `${list.key} ${list.pattern}: a theme entry, kept as you wrote it (Alt-T unmarks it)`; return; }
-  const shown = list.words.length;
-  const count = `${list.total} word${list.total === 1 ? "" : "s"} keep every crossing (${list.matching} fit the pattern)${shown < list.total ? `, best ${shown} shown` : ""}`;
-  if (!list.pattern.includes("?")) ui.candidateInfo.textContent = `${list.key} ${list.current || list.pattern}: every letter is held by its crossings`;
-  else if (list.current) ui.candidateInfo.textContent = `${list.key} ${list.current}, alternatives for ${list.pattern}: ${count}`;
-  else ui.candidateInfo.textContent = `${list.key} ${list.pattern}: ${count}`;
-  const fresh = list.cellsKey === JSON.stringify(S.doc.cells);
-  list.words.forEach((item, i) => {
-    const verdict = S.verdicts.get(verdictKey(list.cellsKey, list.key, item.word)) || "";
-    const badge = el("span", { class: `verdict v-${verdict.replace(" ", "-")}`, text: VERDICT_TEXT[verdict] || "" });
-    const option = el("li", {
-      role: "option", id: `cand-${i}`, "aria-selected": i === S.candidateIndex ? "true" : "false",
-      class: fresh ? "" : "stale", "data-word": item.word, "data-verdict": verdict,
-    }, el("span", { class: item.word === list.current ? "word current-word" : "word", text: item.word }), el("span", { class: "score", text: String(item.score) }), badge);
+  if (!rows) return;
+  rows.words.forEach((item, i) => {
+    const option = el("li", { role: "option", id: `cand-${i}`, "data-word": item.word },
+      el("span", { class: item.word === rows.current ? "word current-word" : "word", text: item.word }),
+      el("span", { class: "score", text: String(item.score) }), el("span", { class: "verdict" }));
     option.addEventListener("click", () => { placeWord(item.word); requestFocus(); });
     ui.candidates.append(option);
+  });
+  updateRows(S, ui, rows);
+}
+
+function candidateInfo(list) {
+  if (list.error) return list.error;
+  if (list.theme) return `${list.key} ${list.pattern}: a theme entry, kept as you wrote it (Alt-T unmarks it)`;
+  const shown = list.words.length;
+  const count = `${list.total} word${list.total === 1 ? "" : "s"} keep every crossing (${list.matching} fit the pattern)${shown < list.total ? `, best ${shown} shown` : ""}`;
+  if (!list.pattern.includes("?")) return `${list.key} ${list.current || list.pattern}: every letter is held by its crossings`;
+  if (list.current) return `${list.key} ${list.current}, alternatives for ${list.pattern}: ${count}`;
+  return `${list.key} ${list.pattern}: ${count}`;
+}
+
+// The parts of the rows that change without the words changing: selection, staleness, verdicts.
+function updateRows(S, ui, list) {
+  const fresh = list.cellsKey === JSON.stringify(S.doc.cells);
+  [...ui.candidates.children].forEach((option, i) => {
+    option.setAttribute("aria-selected", i === S.candidateIndex ? "true" : "false");
+    option.classList.toggle("stale", !fresh);
+    const verdict = S.verdicts.get(verdictKey(list.cellsKey, list.key, option.dataset.word)) || "";
+    if (option.dataset.verdict === verdict) return;
+    option.dataset.verdict = verdict;
+    const badge = option.querySelector(".verdict");
+    badge.className = `verdict v-${verdict.replace(" ", "-")}`;
+    badge.textContent = VERDICT_TEXT[verdict] || "";
   });
   if (list.words.length) ui.candidates.setAttribute("aria-activedescendant", `cand-${S.candidateIndex}`);
 }
