@@ -1,5 +1,5 @@
-"""Rare-letter seeding for pangrams (crossword/fill/seeding.py): which letters are rare, where
-a seed may go, that every seed holds its letter and leaves each crossing a word, that the
+"""Rare-letter seeding for pangrams (crossword/fill/experiments/seeding.py): which letters are rare,
+where a seed may go, that every seed holds its letter and leaves each crossing a word, that the
 choices are the same for the same seed, and that a themed 15x15 whose plain pangram search
 thrashes gets its pangram within a counted amount of work."""
 
@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 
 from puzzlewright.crossword import Grid
-from puzzlewright.crossword.fill import FillRequest, constrained, seeding
+from puzzlewright.crossword.fill import FillRequest, constrained
 from puzzlewright.crossword.fill.constrained import WorkStop, fill_constrained
 from puzzlewright.crossword.fill.constraints import Constraints, letter_counts
+from puzzlewright.crossword.fill.experiments import seeding
 from puzzlewright.crossword.fill.result import FillResult
 from puzzlewright.lexicon import WordList
 from puzzlewright.lexicon.crossword import builtin_crossword

@@ -6,7 +6,7 @@ letters, filled around. A pangram's letters go into every fill as a constraint i
 search (``FillRequest.letters``, see :mod:`~puzzlewright.crossword.fill.letters`; with
 :data:`SEEDED_RESTARTS`, first within a small counted amount of work, then around words
 holding the rarest letters fixed in short middle entries, see
-:mod:`~puzzlewright.crossword.fill.seeding`, then without a limit); a fill
+:mod:`~puzzlewright.crossword.fill.experiments.seeding`, then without a limit); a fill
 that still misses some (a square grid's search does not take them) is repaired: a slot
 (weakest first) is fixed to the best word supplying the rarest missing letter whose
 crossings still have words, the fill's rare letters are held in place (see
@@ -35,7 +35,6 @@ from puzzlewright.crossword.fill.pangram import holding, lock_rare, pangram_refu
 from puzzlewright.crossword.fill.quality import average_score, grid_entries, weakest
 from puzzlewright.crossword.fill.request import FillRequest
 from puzzlewright.crossword.fill.result import Fill, FillProgress, FillResult
-from puzzlewright.crossword.fill.seeding import SEED_STEP, seeded_grids
 from puzzlewright.crossword.grid import Grid, Position, Slot
 from puzzlewright.crossword.nina import Placement, letters_of, paths, placements
 from puzzlewright.lexicon import WordList
@@ -58,17 +57,17 @@ NINA_WORK = 4000
 placement is tried (that placement then counts as given up, not proved unfillable)."""
 
 SEEDED_RESTARTS = False
-"""Whether a pangram search is first tried within :data:`FIRST_WORK`, then around
-rare-letter seeds (:mod:`~puzzlewright.crossword.fill.seeding`), before the search without
-a work limit. Off: over ten standard 15x15s and themed1-3 (seeds 0-2, built-in list, 10 s
-of CPU each) it met 35 of 39 pangrams against 36 without it (themed1 seed 0 gained, std8
-seeds 1-2 lost: their plain pangram searches needed 7 s, more than the first search's
-work), and with Spread the Wordlist it lost two (docs/crossword-fill.md, "Seeded
-restarts"). ``benchmarks/fill_constraints.py --seeded`` turns it on."""
+"""Whether a pangram search is first tried within :data:`FIRST_WORK`, then around rare-letter seeds
+(:mod:`~puzzlewright.crossword.fill.experiments.seeding`), before the search without a work
+limit. Off: over ten standard 15x15s and themed1-3 (seeds 0-2, built-in list, 10 s of CPU each)
+it met 35 of 39 pangrams against 36 without it (themed1 seed 0 gained, std8 seeds 1-2 lost: their
+plain pangram searches needed 7 s, more than the first search's work), and with Spread the
+Wordlist it lost two (docs/crossword-fill.md, "Seeded restarts").
+``benchmarks/fill_constraints.py --seeded`` turns it on."""
 
 FIRST_WORK = 120
 """Work (stop-signal polls, 16 search nodes each) the first pangram search may take before
-the rare-letter seeds (:mod:`~puzzlewright.crossword.fill.seeding`) are tried: at 40 a
+the rare-letter seeds (:mod:`~puzzlewright.crossword.fill.experiments.seeding`) are tried: at 40 a
 standard 15x15 whose pangram search fills in 1.3 s of CPU lost it (docs/crossword-fill.md,
 "Seeded restarts")."""
 
@@ -294,9 +293,11 @@ class _Run:
 
     def _seeded(self, base: Grid) -> FillResult | None:
         """The pangram search within :data:`FIRST_WORK`, then around each rare-letter seed
-        of :func:`~puzzlewright.crossword.fill.seeding.seeded_grids` within
+        of :func:`~puzzlewright.crossword.fill.experiments.seeding.seeded_grids` within
         :data:`SEED_WORK`: the first fill (or the first search's proof), or None (the
         caller then searches without a work limit)."""
+        from puzzlewright.crossword.fill.experiments.seeding import SEED_STEP, seeded_grids
+
         first = self._fill(base, self.words, FIRST_WORK)
         if first.status != "timeout" or self.stop.should_stop():
             return first

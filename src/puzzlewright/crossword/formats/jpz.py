@@ -47,14 +47,13 @@ from puzzlewright.crossword.formats.common import (
     lost_features,
     make_grid,
 )
-from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, BarSides, Cell, Position
+from puzzlewright.crossword.grid import BAR_BELOW, BAR_RIGHT, MAX_SIDE, BarSides, Cell, Position
 from puzzlewright.crossword.puzzle import Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.pagetexts import PageTexts
 
 CAPABILITIES = Capabilities(".jpz", labels=True)
 MAX_XML_BYTES = 16 * 1024 * 1024  # a 25x25 with long clues is ~200 kB
-MAX_SIDE = 255
 _NS = "http://crossword.info/xml/rectangular-puzzle"
 _QUOTE = {'"': "&quot;"}  # an attribute value in double quotes
 _KEEP_TAGS = frozenset(("i", "b", "em", "strong", "sub", "sup", "u", "s"))
